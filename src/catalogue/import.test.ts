@@ -1,0 +1,139 @@
+import { describe, expect, test } from 'bun:test';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { importCommand } from '../cli/import';
+import { createDb } from '../db/client';
+import { migrateDb } from '../db/migrate';
+import { albums, lyrics, songs } from '../db/schema';
+import { createTestDb, makeCatalogue, testConfig } from '../testing/fixtures';
+import { importCatalogue } from './import';
+import { loadCatalogueIndex } from './index';
+import { validateCatalogue } from './validate';
+
+const validated = (c: unknown) => {
+  const result = validateCatalogue(c);
+  if (!result.catalogue) throw new Error(JSON.stringify(result.errors));
+  return result.catalogue;
+};
+
+describe('importCatalogue', () => {
+  test('re-import of a changed catalogue keeps the ids of unchanged albums, songs and lines', () => {
+    const db = createTestDb(makeCatalogue());
+    const before = db.select().from(lyrics).all();
+    const songsBefore = db.select().from(songs).all();
+
+    const changed = makeCatalogue();
+    changed.albums[0]!.songs[0]!.lines[3] = 'Posve novi stih';
+    changed.albums[2]!.songs.pop(); // a song leaves the catalogue
+    changed.albums[1]!.year = 1996;
+    const summary = importCatalogue(db, validated(changed));
+
+    expect(summary.added).toEqual({ albums: 0, songs: 0, lines: 1 });
+    expect(summary.retired).toEqual({ albums: 0, songs: 1, lines: 1 + 10 });
+    const after = new Map(
+      db
+        .select()
+        .from(lyrics)
+        .all()
+        .map((l) => [`${l.songId}|${l.text}`, l]),
+    );
+    for (const old of before) {
+      const now = after.get(`${old.songId}|${old.text}`)!;
+      expect(now.id).toBe(old.id);
+      const removed =
+        old.text === 'Stih 4 pjesme 1-1' ||
+        old.songId === songsBefore.find((s) => s.title === 'Pjesma 3-4')!.id;
+      expect(now.active).toBe(!removed);
+    }
+    const index = loadCatalogueIndex(db);
+    expect(index.songs.map((s) => s.title)).not.toContain('Pjesma 3-4');
+    expect(index.askable.some((l) => l.text === 'Posve novi stih')).toBe(true);
+    expect(
+      db
+        .select()
+        .from(albums)
+        .all()
+        .find((a) => a.title === 'Album 2')!.year,
+    ).toBe(1996);
+  });
+
+  test('importing the same catalogue twice changes nothing', () => {
+    const db = createTestDb(makeCatalogue());
+    const snapshot = () => [
+      db.select().from(albums).all(),
+      db.select().from(songs).all(),
+      db.select().from(lyrics).all(),
+    ];
+    const before = snapshot();
+    const summary = importCatalogue(db, validated(makeCatalogue()));
+    expect(summary.added).toEqual({ albums: 0, songs: 0, lines: 0 });
+    expect(summary.retired).toEqual({ albums: 0, songs: 0, lines: 0 });
+    expect(snapshot()).toEqual(before);
+  });
+
+  test('a song that comes back is active again with its old id', () => {
+    const db = createTestDb(makeCatalogue());
+    const id = db
+      .select()
+      .from(songs)
+      .all()
+      .find((s) => s.title === 'Pjesma 1-1')!.id;
+    const without = makeCatalogue();
+    without.albums[0]!.songs.shift();
+    importCatalogue(db, validated(without));
+    importCatalogue(db, validated(makeCatalogue()));
+    expect(loadCatalogueIndex(db).songsById.get(id)?.title).toBe('Pjesma 1-1');
+  });
+});
+
+describe('kviz import FILE', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'kviz-import-'));
+  const run = (file: string | undefined, dbName: string) => {
+    const lines: string[] = [];
+    const code = importCommand(testConfig({ DATABASE_PATH: join(dir, dbName) }), file, (l) => lines.push(l));
+    return { code, output: lines.join('\n') };
+  };
+  const counts = (dbName: string) => {
+    const db = createDb(join(dir, dbName));
+    migrateDb(db);
+    return [
+      db.select().from(albums).all().length,
+      db.select().from(songs).all().length,
+      db.select().from(lyrics).all().length,
+    ];
+  };
+
+  test('imports a valid file and prints the summary', () => {
+    const file = join(dir, 'ok.json');
+    writeFileSync(file, JSON.stringify(makeCatalogue()));
+    const { code, output } = run(file, 'ok.db');
+    expect(code).toBe(0);
+    expect(output).toContain('3 albums, 12 songs, 120 lines (0 ambiguous), 0 warning(s)');
+    expect(counts('ok.db')).toEqual([3, 12, 120]);
+  });
+
+  test('an invalid file lists every error with its path and writes nothing', () => {
+    const c = makeCatalogue();
+    c.albums[0]!.year = 3000;
+    c.albums[1]!.songs[1]!.title = 'Pjesma 1-1';
+    const file = join(dir, 'bad.json');
+    writeFileSync(file, JSON.stringify(c));
+    const { code, output } = run(file, 'bad.db');
+    expect(code).toBe(1);
+    expect(output).toContain('error: albums[0].year:');
+    expect(output).toContain('error: albums[1].songs[1].title:');
+    expect(output).toContain('nothing was imported');
+    expect(counts('bad.db')).toEqual([0, 0, 0]);
+  });
+
+  test('a missing file, non-JSON and no argument fail with a clear message', () => {
+    expect(run(join(dir, 'nope.json'), 'x.db')).toEqual({
+      code: 1,
+      output: `Import failed: no such file: ${join(dir, 'nope.json')}`,
+    });
+    writeFileSync(join(dir, 'broken.json'), '{ "artist": ');
+    expect(run(join(dir, 'broken.json'), 'x.db').output).toContain('is not valid JSON');
+    expect(run(undefined, 'x.db')).toEqual({ code: 2, output: 'Usage: kviz import FILE' });
+  });
+});

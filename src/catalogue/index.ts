@@ -1,0 +1,69 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { albums, lyrics, meta, songs } from '../db/schema';
+
+export interface IndexedAlbum {
+  id: number;
+  title: string;
+  year: number;
+}
+export interface IndexedSong {
+  id: number;
+  title: string;
+  album: IndexedAlbum;
+}
+export interface IndexedLyric {
+  id: number;
+  text: string;
+  song: IndexedSong;
+}
+
+/**
+ * The active catalogue held in memory. Quiz generation and grading read it
+ * instead of the database: picking 30 random lines from an array costs
+ * microseconds, `ORDER BY random()` costs a table scan per request.
+ */
+export interface CatalogueIndex {
+  artist: string;
+  albums: IndexedAlbum[];
+  songs: IndexedSong[];
+  /** Every active line, ambiguous ones included (used for grading and statistics). */
+  lyricsById: Map<number, IndexedLyric>;
+  songsById: Map<number, IndexedSong>;
+  /** Active lines that may be asked: never an ambiguous one. */
+  askable: IndexedLyric[];
+}
+
+export function loadCatalogueIndex(db: Db): CatalogueIndex {
+  const artist = db.select().from(meta).where(eq(meta.key, 'artist')).get()?.value ?? '';
+  const albumRows = db
+    .select()
+    .from(albums)
+    .where(eq(albums.active, true))
+    .orderBy(albums.year, albums.position)
+    .all();
+  const albumsById = new Map(albumRows.map((a) => [a.id, { id: a.id, title: a.title, year: a.year }]));
+  const songRows = db.select().from(songs).where(eq(songs.active, true)).orderBy(songs.position).all();
+  const songsById = new Map<number, IndexedSong>();
+  for (const s of songRows) {
+    const album = albumsById.get(s.albumId);
+    if (album) songsById.set(s.id, { id: s.id, title: s.title, album });
+  }
+  const lyricsById = new Map<number, IndexedLyric>();
+  const askable: IndexedLyric[] = [];
+  for (const l of db.select().from(lyrics).where(eq(lyrics.active, true)).orderBy(lyrics.id).all()) {
+    const song = songsById.get(l.songId);
+    if (!song) continue;
+    const lyric = { id: l.id, text: l.text, song };
+    lyricsById.set(l.id, lyric);
+    if (!l.ambiguous) askable.push(lyric);
+  }
+  return {
+    artist,
+    albums: [...albumsById.values()],
+    songs: [...songsById.values()],
+    lyricsById,
+    songsById,
+    askable,
+  };
+}

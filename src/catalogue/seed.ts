@@ -1,0 +1,18 @@
+import { assetPath } from '../assets';
+import type { Db } from '../db/client';
+import { albums } from '../db/schema';
+import { type ImportSummary, importCatalogue } from './import';
+import { readCatalogueFile } from './load-file';
+import { formatProblem } from './validate';
+
+/** The demo catalogue shipped with the product (embedded in the binary). */
+export const embeddedCataloguePath = assetPath('data/catalogue.json');
+
+/** Imports the embedded catalogue when the database has none yet (first start). */
+export function seedCatalogue(db: Db, path = embeddedCataloguePath): ImportSummary | undefined {
+  if (db.select({ id: albums.id }).from(albums).limit(1).get()) return undefined;
+  const result = readCatalogueFile(path);
+  if (!result.catalogue)
+    throw new Error(`The embedded catalogue is invalid:\n${result.errors.map(formatProblem).join('\n')}`);
+  return importCatalogue(db, result.catalogue);
+}

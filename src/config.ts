@@ -1,0 +1,269 @@
+/**
+ * The only reader of the environment (docs/decisions/001-configuration.md).
+ * Every variable is parsed and validated once at start; a bad value stops the
+ * process with a message naming the variable. The README table is generated
+ * from `configVariables`, so the documentation cannot drift from the code.
+ */
+import { resolve } from 'node:path';
+
+export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
+
+export interface Config {
+  port: number;
+  host: string;
+  databasePath: string;
+  sqliteSynchronous: 'NORMAL' | 'FULL';
+  siteUrl: string;
+  statsTimezone: string;
+  adminUsername: string;
+  /** Undefined: the password hash kept in the database is used (generated on first start). */
+  adminPassword: string | undefined;
+  /** Undefined: a secret is generated once and kept in the database. */
+  quizTokenSecret: string | undefined;
+  quizTokenTtlSeconds: number;
+  creatorName: string;
+  creatorUrl: string;
+  creatorAppUrl: string;
+  trustProxy: boolean;
+  rateLimitQuizPerMinute: number;
+  rateLimitSubmitPerMinute: number;
+  rateLimitAdminFailuresPer15Minutes: number;
+  logLevel: LogLevel;
+}
+
+export class ConfigError extends Error {
+  constructor(
+    readonly variable: string,
+    problem: string,
+  ) {
+    super(`Invalid configuration: ${variable} ${problem}`);
+    this.name = 'ConfigError';
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+interface Variable<K extends keyof Config> {
+  name: string;
+  key: K;
+  default: string | undefined;
+  meaning: string;
+  parse: (raw: string, name: string) => Config[K];
+}
+
+const integer =
+  (min: number, max: number) =>
+  (raw: string, name: string): number => {
+    if (!/^-?\d+$/.test(raw)) throw new ConfigError(name, `must be an integer, got "${raw}"`);
+    const value = Number(raw);
+    if (value < min || value > max)
+      throw new ConfigError(name, `must be between ${min} and ${max}, got ${value}`);
+    return value;
+  };
+
+const nonEmpty = (raw: string, name: string): string => {
+  const value = raw.trim();
+  if (value === '') throw new ConfigError(name, 'must not be empty');
+  return value;
+};
+
+const url =
+  (protocols: string[] | 'any') =>
+  (raw: string, name: string): string => {
+    let parsed: URL;
+    try {
+      parsed = new URL(raw);
+    } catch {
+      throw new ConfigError(name, `must be an absolute URL, got "${raw}"`);
+    }
+    if (protocols !== 'any' && !protocols.includes(parsed.protocol)) {
+      throw new ConfigError(name, `must use ${protocols.join(' or ')}, got "${raw}"`);
+    }
+    return raw.replace(/\/+$/, '');
+  };
+
+const oneOf =
+  <T extends string>(values: readonly T[]) =>
+  (raw: string, name: string): T => {
+    const match = values.find((v) => v.toLowerCase() === raw.trim().toLowerCase());
+    if (!match) throw new ConfigError(name, `must be one of ${values.join(', ')}, got "${raw}"`);
+    return match;
+  };
+
+const boolean = (raw: string, name: string): boolean => {
+  const value = raw.trim().toLowerCase();
+  if (['1', 'true', 'yes'].includes(value)) return true;
+  if (['0', 'false', 'no'].includes(value)) return false;
+  throw new ConfigError(name, `must be true or false, got "${raw}"`);
+};
+
+const timezone = (raw: string, name: string): string => {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: raw });
+  } catch {
+    throw new ConfigError(name, `must be an IANA time zone such as Europe/Zagreb, got "${raw}"`);
+  }
+  return raw;
+};
+
+const optionalSecret =
+  (minLength: number) =>
+  (raw: string, name: string): string | undefined => {
+    if (raw === '') return undefined;
+    if (raw.length < minLength) throw new ConfigError(name, `must be at least ${minLength} characters long`);
+    return raw;
+  };
+
+function variable<K extends keyof Config>(v: Variable<K>): Variable<K> {
+  return v;
+}
+
+/** Every environment variable the product reads, in the order of the README table. */
+export const configVariables = [
+  variable({
+    name: 'PORT',
+    key: 'port',
+    default: '3000',
+    meaning: 'TCP port to listen on (0 picks a free port).',
+    parse: integer(0, 65535),
+  }),
+  variable({
+    name: 'HOST',
+    key: 'host',
+    default: '0.0.0.0',
+    meaning: 'Interface to listen on; `127.0.0.1` when a reverse proxy runs on the same machine.',
+    parse: nonEmpty,
+  }),
+  variable({
+    name: 'DATABASE_PATH',
+    key: 'databasePath',
+    default: 'data/kviz.db',
+    meaning:
+      'SQLite database file, relative to the working directory; parent folders are created. `:memory:` for a throw-away database.',
+    parse: (raw, name) => {
+      const value = nonEmpty(raw, name);
+      return value === ':memory:' ? value : resolve(value);
+    },
+  }),
+  variable({
+    name: 'SQLITE_SYNCHRONOUS',
+    key: 'sqliteSynchronous',
+    default: 'NORMAL',
+    meaning:
+      '`NORMAL` (WAL: durable across process crashes) or `FULL` (also across power loss, slower writes).',
+    parse: oneOf(['NORMAL', 'FULL'] as const),
+  }),
+  variable({
+    name: 'SITE_URL',
+    key: 'siteUrl',
+    default: undefined,
+    meaning:
+      'Public address of the site, used in share links and social previews. Default `http://localhost:PORT`.',
+    parse: url(['http:', 'https:']),
+  }),
+  variable({
+    name: 'STATS_TIMEZONE',
+    key: 'statsTimezone',
+    default: 'Europe/Zagreb',
+    meaning: 'IANA time zone of the hour-of-day statistics.',
+    parse: timezone,
+  }),
+  variable({
+    name: 'ADMIN_USERNAME',
+    key: 'adminUsername',
+    default: 'admin',
+    meaning: 'Administrator user name (HTTP Basic).',
+    parse: nonEmpty,
+  }),
+  variable({
+    name: 'ADMIN_PASSWORD',
+    key: 'adminPassword',
+    default: '',
+    meaning:
+      'Administrator password (at least 8 characters). Unset: the first start generates one, prints it once and keeps only its hash; `kviz admin password` sets a new one.',
+    parse: optionalSecret(8),
+  }),
+  variable({
+    name: 'QUIZ_TOKEN_SECRET',
+    key: 'quizTokenSecret',
+    default: '',
+    meaning:
+      'HMAC key (at least 32 characters) that signs quiz tokens. Unset: generated once and kept in the database.',
+    parse: optionalSecret(32),
+  }),
+  variable({
+    name: 'QUIZ_TOKEN_TTL_SECONDS',
+    key: 'quizTokenTtlSeconds',
+    default: '7200',
+    meaning: 'How long a quiz can be submitted after it was fetched.',
+    parse: integer(60, 7 * 24 * 3600),
+  }),
+  variable({
+    name: 'CREATOR_NAME',
+    key: 'creatorName',
+    default: 'Kviz znanja',
+    meaning: 'Name shown in the footer credit.',
+    parse: nonEmpty,
+  }),
+  variable({
+    name: 'CREATOR_URL',
+    key: 'creatorUrl',
+    default: 'https://www.instagram.com/kvizznanja',
+    meaning: 'Web address of the creator profile (desktop, and mobile fallback).',
+    parse: url(['http:', 'https:']),
+  }),
+  variable({
+    name: 'CREATOR_APP_URL',
+    key: 'creatorAppUrl',
+    default: 'instagram://user?username=kvizznanja',
+    meaning: 'Native-app link tried first on mobile devices.',
+    parse: url('any'),
+  }),
+  variable({
+    name: 'TRUST_PROXY',
+    key: 'trustProxy',
+    default: 'false',
+    meaning: '`true` behind a reverse proxy: the client address is read from `X-Forwarded-For`.',
+    parse: boolean,
+  }),
+  variable({
+    name: 'RATE_LIMIT_QUIZ_PER_MINUTE',
+    key: 'rateLimitQuizPerMinute',
+    default: '300',
+    meaning: 'Quiz fetches allowed per client address per minute (a class of 30 behind one address fits).',
+    parse: integer(1, 1_000_000),
+  }),
+  variable({
+    name: 'RATE_LIMIT_SUBMIT_PER_MINUTE',
+    key: 'rateLimitSubmitPerMinute',
+    default: '120',
+    meaning: 'Quiz submissions allowed per client address per minute.',
+    parse: integer(1, 1_000_000),
+  }),
+  variable({
+    name: 'RATE_LIMIT_ADMIN_FAILURES',
+    key: 'rateLimitAdminFailuresPer15Minutes',
+    default: '10',
+    meaning: 'Failed admin sign-ins allowed per client address per 15 minutes.',
+    parse: integer(1, 1_000_000),
+  }),
+  variable({
+    name: 'LOG_LEVEL',
+    key: 'logLevel',
+    default: 'info',
+    meaning: '`debug`, `info`, `warn` or `error`.',
+    parse: oneOf(['debug', 'info', 'warn', 'error'] as const),
+  }),
+] as const;
+
+/** Parses the environment; throws ConfigError naming the first bad variable. */
+export function loadConfig(env: Env): Config {
+  const config: Partial<Record<keyof Config, unknown>> = {};
+  for (const v of configVariables) {
+    const raw = env[v.name] ?? v.default;
+    if (raw === undefined) continue;
+    config[v.key] = (v.parse as (raw: string, name: string) => unknown)(raw, v.name);
+  }
+  config.siteUrl ??= `http://localhost:${config.port}`;
+  return config as Config;
+}

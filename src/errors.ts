@@ -1,0 +1,42 @@
+/**
+ * The project's error classes. Every 4xx/5xx answer has the body
+ * `{ error: { code, message, field? } }` (see src/http/error-handler.ts).
+ */
+export class AppError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly field?: string,
+    readonly headers?: Record<string, string>,
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+}
+
+export const badRequest = (code: string, message: string, field?: string) =>
+  new AppError(400, code, message, field);
+
+export const unprocessable = (code: string, message: string, field?: string) =>
+  new AppError(422, code, message, field);
+
+export const notFound = (message = 'No such resource.') => new AppError(404, 'not_found', message);
+
+export const unauthorized = (realm: string) =>
+  new AppError(401, 'unauthorized', 'Valid administrator credentials are required.', undefined, {
+    'www-authenticate': `Basic realm="${realm}", charset="UTF-8"`,
+  });
+
+export const tooManyRequests = (retryAfterSeconds: number) =>
+  new AppError(429, 'rate_limited', `Too many requests. Try again in ${retryAfterSeconds} s.`, undefined, {
+    'retry-after': String(retryAfterSeconds),
+  });
+
+export interface ErrorBody {
+  error: { code: string; message: string; field?: string };
+}
+
+export function errorBody(code: string, message: string, field?: string): ErrorBody {
+  return { error: field === undefined ? { code, message } : { code, message, field } };
+}

@@ -1,0 +1,67 @@
+import { Elysia, type ValidationError } from 'elysia';
+import { AppError, type ErrorBody, errorBody } from '../errors';
+import type { Logger } from '../logger';
+
+/** `/answers/3/isCorrect` → `answers[3].isCorrect` */
+function fieldOf(path: string | undefined): string | undefined {
+  if (!path) return undefined;
+  return path
+    .slice(1)
+    .split('/')
+    .reduce((acc, part) => (/^\d+$/.test(part) ? `${acc}[${part}]` : acc ? `${acc}.${part}` : part), '');
+}
+
+/** Schemas name their field and message with `error: fieldError(...)` (see src/http/model.ts). */
+const isFieldError = (value: unknown): value is { field: string; message: string } =>
+  typeof value === 'object' && value !== null && 'field' in value && 'message' in value;
+
+function validationBody(error: Readonly<ValidationError>): ErrorBody {
+  if (isFieldError(error.customError))
+    return errorBody('validation_failed', error.customError.message, error.customError.field);
+  const first = error.all[0];
+  const field = fieldOf(first && 'path' in first ? first.path : undefined);
+  const where = field ?? error.type;
+  const detail = first && 'message' in first ? first.message : 'invalid value';
+  return errorBody('validation_failed', `${where}: ${detail}`, field ?? error.type);
+}
+
+/**
+ * The one place where errors become HTTP answers: every 4xx/5xx has the body
+ * `{ error: { code, message, field? } }`. Unexpected errors are logged and
+ * answered with a generic 500 that reveals no internals.
+ */
+export const errorHandler = (log: Logger) =>
+  new Elysia({ name: 'error-handler' }).onError({ as: 'global' }, ({ code, error, set, request }) => {
+    set.headers['content-type'] = 'application/json; charset=utf-8';
+    set.headers['cache-control'] = 'no-store';
+    if (error instanceof AppError) {
+      set.status = error.status;
+      Object.assign(set.headers, error.headers);
+      return errorBody(error.code, error.message, error.field);
+    }
+    switch (code) {
+      case 'VALIDATION':
+        set.status = 422;
+        return validationBody(error);
+      case 'PARSE':
+        set.status = 400;
+        return errorBody(
+          'malformed_body',
+          'The request body could not be parsed; send well-formed JSON with Content-Type: application/json.',
+        );
+      case 'NOT_FOUND':
+        set.status = 404;
+        return errorBody('not_found', `No route for ${request.method} ${new URL(request.url).pathname}.`);
+      case 'INVALID_COOKIE_SIGNATURE':
+      case 'INVALID_FILE_TYPE':
+        set.status = 400;
+        return errorBody('bad_request', 'The request is malformed.');
+    }
+    log.error('unhandled error', {
+      method: request.method,
+      path: new URL(request.url).pathname,
+      error: String((error as Error)?.stack ?? error),
+    });
+    set.status = 500;
+    return errorBody('internal_error', 'Something went wrong on our side. Please try again.');
+  });

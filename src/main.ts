@@ -1,0 +1,54 @@
+/**
+ * Entry point of `kviz` (the compiled binary) and of `npm start`.
+ * Commands: serve (default), import FILE, --help, --version.
+ */
+import { importCommand } from './cli/import';
+import { serve } from './cli/serve';
+import { ConfigError, loadConfig } from './config';
+import { createLogger } from './logger';
+import { version } from './version';
+
+const usage = `kviz ${version} — lyric quiz server
+
+Usage:
+  kviz [serve]          start the web server (configuration from the environment, see README)
+  kviz import FILE      validate and import a catalogue file, then print a summary
+  kviz --help           show this help
+  kviz --version        print the version`;
+
+async function main(args: string[]): Promise<number | undefined> {
+  const [command = 'serve', ...rest] = args;
+  if (command === '--help' || command === '-h' || command === 'help') {
+    console.log(usage);
+    return 0;
+  }
+  if (command === '--version' || command === '-v') {
+    console.log(version);
+    return 0;
+  }
+
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig(process.env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      return 78; // EX_CONFIG
+    }
+    throw error;
+  }
+  const out = (line: string) => console.log(line);
+  switch (command) {
+    case 'serve':
+      await serve(config, createLogger(config.logLevel));
+      return undefined; // keeps running
+    case 'import':
+      return importCommand(config, rest[0], out);
+    default:
+      console.error(`Unknown command "${command}".\n\n${usage}`);
+      return 2;
+  }
+}
+
+const code = await main(process.argv.slice(2));
+if (code !== undefined) process.exit(code);

@@ -1,0 +1,69 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+
+/**
+ * Quiz tokens: `base64url(payload).base64url(HMAC-SHA256(payload))`, where the
+ * payload names the quiz's lines, its issue time and a nonce. The server keeps
+ * no state per fetched quiz; the nonce makes a submission idempotent
+ * (docs/decisions/004-quiz-tokens.md).
+ */
+export interface QuizTokenPayload {
+  lyricIds: number[];
+  /** Unix seconds. */
+  issuedAt: number;
+  nonce: string;
+}
+
+export type TokenCheck =
+  | { ok: true; payload: QuizTokenPayload }
+  | { ok: false; reason: 'malformed' | 'bad_signature' | 'expired' | 'not_yet_valid' };
+
+/** Tolerated clock difference for tokens issued "in the future" (another instance, clock step). */
+const CLOCK_SKEW_SECONDS = 60;
+
+const sign = (secret: string, body: string) => createHmac('sha256', secret).update(body).digest('base64url');
+
+export function newNonce(): string {
+  return randomBytes(12).toString('base64url');
+}
+
+export function createQuizToken(secret: string, payload: QuizTokenPayload): string {
+  const body = Buffer.from(
+    JSON.stringify({ l: payload.lyricIds, t: payload.issuedAt, n: payload.nonce }),
+  ).toString('base64url');
+  return `${body}.${sign(secret, body)}`;
+}
+
+export function verifyQuizToken(
+  secret: string,
+  token: string,
+  nowSeconds: number,
+  ttlSeconds: number,
+): TokenCheck {
+  const parts = token.split('.');
+  if (parts.length !== 2 || !parts[0] || !parts[1]) return { ok: false, reason: 'malformed' };
+  const [body, signature] = parts as [string, string];
+  // Compare the canonical text, not decoded bytes: base64url's last character has
+  // unused bits, so decoding would accept more than one spelling of a signature.
+  const expected = Buffer.from(sign(secret, body));
+  const given = Buffer.from(signature);
+  if (given.length !== expected.length || !timingSafeEqual(given, expected))
+    return { ok: false, reason: 'bad_signature' };
+  let decoded: unknown;
+  try {
+    decoded = JSON.parse(Buffer.from(body, 'base64url').toString('utf8'));
+  } catch {
+    return { ok: false, reason: 'malformed' };
+  }
+  const { l, t, n } = (decoded ?? {}) as { l?: unknown; t?: unknown; n?: unknown };
+  if (
+    !Array.isArray(l) ||
+    !l.every(Number.isSafeInteger) ||
+    !Number.isSafeInteger(t) ||
+    typeof n !== 'string'
+  )
+    return { ok: false, reason: 'malformed' };
+  const issuedAt = t as number;
+  if (issuedAt > nowSeconds + CLOCK_SKEW_SECONDS) return { ok: false, reason: 'not_yet_valid' };
+  if (nowSeconds - issuedAt > ttlSeconds) return { ok: false, reason: 'expired' };
+  return { ok: true, payload: { lyricIds: l as number[], issuedAt, nonce: n } };
+}

@@ -1,0 +1,93 @@
+/** Test support: fixture catalogues, a seeded random source and an app on an in-memory database. */
+import { type AppDeps, type Clock, createApp } from '../app';
+import { importCatalogue } from '../catalogue/import';
+import { loadCatalogueIndex } from '../catalogue/index';
+import type { CatalogueFile } from '../catalogue/model';
+import { validateCatalogue } from '../catalogue/validate';
+import { type Config, loadConfig } from '../config';
+import { createDb, type Db } from '../db/client';
+import { migrateDb } from '../db/migrate';
+import { silentLogger } from '../logger';
+
+/** mulberry32: a small deterministic PRNG so statistical tests are repeatable. */
+export function seededRandom(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** A catalogue of `albums` × `songsPerAlbum` songs with `linesPerSong` distinct lines each. */
+export function makeCatalogue(albums = 3, songsPerAlbum = 4, linesPerSong = 10): CatalogueFile {
+  return {
+    artist: 'Testni Izvođač',
+    albums: Array.from({ length: albums }, (_, a) => ({
+      title: `Album ${a + 1}`,
+      year: 1992 + a * 3,
+      songs: Array.from({ length: songsPerAlbum }, (_, s) => ({
+        title: `Pjesma ${a + 1}-${s + 1}`,
+        lines: Array.from({ length: linesPerSong }, (_, l) => `Stih ${l + 1} pjesme ${a + 1}-${s + 1}`),
+      })),
+    })),
+  };
+}
+
+export function testConfig(overrides: Record<string, string> = {}): Config {
+  return loadConfig({ DATABASE_PATH: ':memory:', ADMIN_PASSWORD: 'test-password-123', ...overrides });
+}
+
+export function createTestDb(catalogue: CatalogueFile = makeCatalogue()): Db {
+  const db = createDb(':memory:');
+  migrateDb(db);
+  const result = validateCatalogue(catalogue);
+  if (!result.catalogue) throw new Error(JSON.stringify(result.errors));
+  importCatalogue(db, result.catalogue);
+  return db;
+}
+
+export class FakeClock implements Clock {
+  constructor(public ms = Date.UTC(2025, 3, 15, 10, 0, 0)) {}
+  nowMs() {
+    return this.ms;
+  }
+  nowSeconds() {
+    return Math.floor(this.ms / 1000);
+  }
+  advance(seconds: number) {
+    this.ms += seconds * 1000;
+  }
+}
+
+export interface TestApp {
+  app: ReturnType<typeof createApp>;
+  deps: AppDeps;
+  db: Db;
+  clock: FakeClock;
+  /** `app.handle` with a path relative to http://localhost. */
+  request(path: string, init?: RequestInit): Promise<Response>;
+}
+
+export function createTestApp(
+  options: { catalogue?: CatalogueFile; env?: Record<string, string> } = {},
+): TestApp {
+  const db = createTestDb(options.catalogue);
+  const clock = new FakeClock();
+  const index = loadCatalogueIndex(db);
+  const deps: AppDeps = {
+    config: testConfig(options.env),
+    db,
+    catalogue: () => index,
+    secrets: { quizToken: 'test-secret-test-secret-test-secret-0' },
+    clock,
+    log: silentLogger,
+  };
+  const app = createApp(deps);
+  // Elysia finds the path after the 11th character of the URL: always use a real host name.
+  const request = (path: string, init?: RequestInit) =>
+    app.handle(new Request(`http://localhost${path}`, init));
+  return { app, deps, db, clock, request };
+}

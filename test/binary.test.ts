@@ -1,0 +1,65 @@
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { type RunningBinary, startBinary } from './support/binary';
+
+describe('the compiled binary, copied alone into an empty directory', () => {
+  let server: RunningBinary;
+  beforeAll(async () => {
+    server = await startBinary();
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  test('creates its database under data/ and seeds the demo catalogue', () => {
+    expect(existsSync(join(server.dir, 'data', 'kviz.db'))).toBe(true);
+    expect(server.logs.some((l) => l.includes('"seeded the demo catalogue"'))).toBe(true);
+  });
+
+  test('/healthz answers ok', async () => {
+    const res = await fetch(`${server.url}/healthz`);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ status: 'ok' });
+  });
+
+  test('/api/quiz serves 30 questions from the demo catalogue with a token', async () => {
+    const res = await fetch(`${server.url}/api/quiz`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('x-quiz-token')).toMatch(/^[\w-]+\.[\w-]+$/);
+    const questions = (await res.json()) as { albumYear: number }[];
+    expect(questions).toHaveLength(30);
+  });
+
+  // The build must not rename identifiers: Elysia then silently stops enforcing numeric bounds.
+  test.each(['-5', '0', '51', '100000', '2.5', 'abc'])(
+    'count=%p is refused with 422 inside the binary too',
+    async (count) => {
+      const res = await fetch(`${server.url}/api/quiz?count=${count}`);
+      expect(res.status).toBe(422);
+      expect(((await res.json()) as { error: { field: string } }).error.field).toBe('count');
+    },
+  );
+
+  test('the API docs page and its assets reference no outside host', async () => {
+    const html = await (await fetch(`${server.url}/openapi`)).text();
+    expect(html).toContain('swagger-ui');
+    expect(html).not.toMatch(/(?:src|href)="(?:https?:)?\/\//);
+    for (const name of ['swagger-init.js', 'swagger-ui.css', 'swagger-ui-bundle.js']) {
+      const res = await fetch(`${server.url}/openapi/assets/${name}`);
+      expect(res.status).toBe(200);
+      const body = await res.text();
+      expect(body.length).toBeGreaterThan(100);
+    }
+    const doc = (await (await fetch(`${server.url}/openapi/json`)).json()) as {
+      paths: Record<string, unknown>;
+    };
+    expect(Object.keys(doc.paths)).toContain('/api/quiz');
+  });
+
+  test('SIGTERM stops it cleanly with exit code 0', async () => {
+    const other = await startBinary();
+    expect(await other.stop('SIGTERM')).toBe(0);
+    expect(other.logs.at(-1)).toContain('"stopped"');
+  });
+});

@@ -1,0 +1,101 @@
+/**
+ * Builds dist/kviz once per test run and starts copies of it from temporary
+ * directories on 127.0.0.1 with port 0, the way an operator would run it.
+ */
+import { copyFileSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import type { Subprocess } from 'bun';
+
+const root = resolve(import.meta.dir, '../..');
+let built: Promise<string> | undefined;
+
+/** Path of a freshly built binary (built on first call, shared by all test files). */
+export function buildBinary(): Promise<string> {
+  built ??= (async () => {
+    const outfile = join(mkdtempSync(join(tmpdir(), 'kviz-build-')), 'kviz');
+    const proc = Bun.spawn([process.execPath, 'build.ts', outfile], {
+      cwd: root,
+      stdout: 'pipe',
+      stderr: 'pipe',
+    });
+    if ((await proc.exited) !== 0)
+      throw new Error(`build failed:\n${await new Response(proc.stderr).text()}`);
+    return outfile;
+  })();
+  return built;
+}
+
+export interface RunningBinary {
+  url: string;
+  dir: string;
+  proc: Subprocess<'ignore', 'pipe', 'pipe'>;
+  /** Log lines written so far. */
+  logs: string[];
+  /** Milliseconds from spawn to the "listening" log line. */
+  startMs: number;
+  stop(signal?: NodeJS.Signals): Promise<number>;
+}
+
+/** Copies the binary alone into `dir` (a new empty directory by default) and starts it. */
+export async function startBinary(
+  options: { dir?: string; env?: Record<string, string> } = {},
+): Promise<RunningBinary> {
+  const binary = await buildBinary();
+  const dir = options.dir ?? mkdtempSync(join(tmpdir(), 'kviz-run-'));
+  const exe = join(dir, 'kviz');
+  copyFileSync(binary, exe);
+  const started = performance.now();
+  const proc = Bun.spawn([exe], {
+    cwd: dir,
+    // Only what the test gives: the binary must need nothing from the developer's environment.
+    env: {
+      PATH: '/usr/bin:/bin',
+      HOST: '127.0.0.1',
+      PORT: '0',
+      ADMIN_PASSWORD: 'test-password-123',
+      LOG_LEVEL: 'info',
+      ...options.env,
+    },
+    stdin: 'ignore',
+    stdout: 'pipe',
+    stderr: 'pipe',
+  });
+  const logs: string[] = [];
+  const url = await new Promise<string>((resolveUrl, reject) => {
+    const timer = setTimeout(() => reject(new Error(`binary did not start:\n${logs.join('\n')}`)), 15_000);
+    (async () => {
+      const decoder = new TextDecoder();
+      let buffer = '';
+      const reader = proc.stderr.getReader();
+      for (let r = await reader.read(); !r.done; r = await reader.read()) {
+        const chunk = r.value;
+        buffer += decoder.decode(chunk, { stream: true });
+        let newline = buffer.indexOf('\n');
+        while (newline >= 0) {
+          const line = buffer.slice(0, newline);
+          buffer = buffer.slice(newline + 1);
+          logs.push(line);
+          if (line.includes('"listening"')) {
+            clearTimeout(timer);
+            resolveUrl(JSON.parse(line).url);
+          }
+          newline = buffer.indexOf('\n');
+        }
+      }
+      reject(new Error(`binary exited:\n${logs.join('\n')}`));
+    })();
+  });
+  const startMs = performance.now() - started;
+  return {
+    url,
+    dir,
+    proc,
+    logs,
+    startMs,
+    async stop(signal = 'SIGTERM') {
+      proc.kill(signal);
+      return proc.exited;
+    },
+  };
+}
