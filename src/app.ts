@@ -1,12 +1,19 @@
 import { Elysia } from 'elysia';
+import type { AdminCredentials } from './admin/credentials';
+import { adminRoutes } from './admin/routes';
 import type { CatalogueIndex } from './catalogue/index';
 import type { Config } from './config';
 import type { Db } from './db/client';
 import { docsRoutes } from './docs/routes';
 import { healthRoutes } from './health/routes';
+import { bodyParser } from './http/body-parser';
 import { errorHandler } from './http/error-handler';
+import { createRateLimiter, type RateLimiter } from './http/rate-limit';
 import type { Logger } from './logger';
 import { quizRoutes } from './quiz/routes';
+import { createStatsReader, type StatsReader } from './stats/read';
+import { createPlayRecorder, type PlayRecorder } from './stats/record';
+import { statsRoutes } from './stats/routes';
 import { version } from './version';
 
 export interface Clock {
@@ -19,25 +26,47 @@ export const systemClock: Clock = {
   nowSeconds: () => Math.floor(Date.now() / 1000),
 };
 
-/** Everything the routes need, passed in so tests can build an app on an in-memory database. */
+/** Everything the app needs from outside, passed in so tests can build one on an in-memory database. */
 export interface AppDeps {
   config: Config;
   db: Db;
   /** The current catalogue (a getter: an import can replace it). */
   catalogue: () => CatalogueIndex;
-  secrets: { quizToken: string };
+  secrets: { quizToken: string; playerSalt: string };
+  admin: AdminCredentials;
   clock: Clock;
   log: Logger;
 }
 
+/** What the routes receive: the dependencies plus the services built from them once. */
+export interface AppServices extends AppDeps {
+  stats: StatsReader;
+  recordPlay: PlayRecorder;
+  quizLimiter: RateLimiter;
+  submitLimiter: RateLimiter;
+  adminFailures: RateLimiter;
+}
+
 /** The whole HTTP application; `main.ts` listens with it, tests call `app.handle()`. */
 export function createApp(deps: AppDeps) {
+  const { config, clock } = deps;
+  const services: AppServices = {
+    ...deps,
+    stats: createStatsReader(deps.db),
+    recordPlay: createPlayRecorder(deps.db, deps.secrets.playerSalt),
+    quizLimiter: createRateLimiter(config.rateLimitQuizPerMinute, 60_000, clock.nowMs),
+    submitLimiter: createRateLimiter(config.rateLimitSubmitPerMinute, 60_000, clock.nowMs),
+    adminFailures: createRateLimiter(config.rateLimitAdminFailuresPer15Minutes, 15 * 60_000, clock.nowMs),
+  };
   const title = `${deps.catalogue().artist} Kviz znanja`.trim();
   return new Elysia({ name: 'kviz' })
     .use(errorHandler(deps.log))
+    .use(bodyParser)
     .use(docsRoutes(title, version))
-    .use(healthRoutes(deps))
-    .use(quizRoutes(deps));
+    .use(healthRoutes(services))
+    .use(quizRoutes(services))
+    .use(statsRoutes(services))
+    .use(adminRoutes(services));
 }
 
 export type App = ReturnType<typeof createApp>;

@@ -10,7 +10,7 @@ import type { Logger } from './logger';
 export interface Runtime {
   db: Db;
   catalogue: CatalogueIndex;
-  secrets: { quizToken: string };
+  secrets: { quizToken: string; playerSalt: string };
 }
 
 /**
@@ -30,5 +30,6 @@ export function openRuntime(config: Config, log: Logger): Runtime {
   const quizToken =
     config.quizTokenSecret ??
     readOrCreateMeta(db, 'quiz_token_secret', () => randomBytes(32).toString('base64url'));
-  return { db, catalogue: loadCatalogueIndex(db), secrets: { quizToken } };
+  const playerSalt = readOrCreateMeta(db, 'player_salt', () => randomBytes(32).toString('base64url'));
+  return { db, catalogue: loadCatalogueIndex(db), secrets: { quizToken, playerSalt } };
 }

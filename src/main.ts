@@ -1,9 +1,11 @@
 /**
  * Entry point of `kviz` (the compiled binary) and of `npm start`.
- * Commands: serve (default), import FILE, --help, --version.
+ * Commands: serve (default), import FILE, stats verify|rebuild, admin password, --help, --version.
  */
+import { adminCommand } from './cli/admin';
 import { importCommand } from './cli/import';
 import { serve } from './cli/serve';
+import { statsCommand } from './cli/stats';
 import { ConfigError, loadConfig } from './config';
 import { createLogger } from './logger';
 import { version } from './version';
@@ -13,6 +15,9 @@ const usage = `kviz ${version} — lyric quiz server
 Usage:
   kviz [serve]          start the web server (configuration from the environment, see README)
   kviz import FILE      validate and import a catalogue file, then print a summary
+  kviz stats verify     recompute every counter from the raw answers; exit 1 on any difference
+  kviz stats rebuild    rewrite every counter from the raw answers
+  kviz admin password   set a new administrator password (generated; --stdin reads it)
   kviz --help           show this help
   kviz --version        print the version`;
 
@@ -44,6 +49,10 @@ async function main(args: string[]): Promise<number | undefined> {
       return undefined; // keeps running
     case 'import':
       return importCommand(config, rest[0], out);
+    case 'stats':
+      return statsCommand(config, rest[0], out);
+    case 'admin':
+      return adminCommand(config, rest, out);
     default:
       console.error(`Unknown command "${command}".\n\n${usage}`);
       return 2;

@@ -1,27 +1,26 @@
+import { loadAdminCredentials } from '../admin/credentials';
 import { type Clock, createApp, systemClock } from '../app';
 import { openRuntime } from '../boot';
 import type { Config } from '../config';
 import { closeDb } from '../db/client';
+import { MAX_BODY_BYTES } from '../http/body-parser';
 import type { Logger } from '../logger';
-
-/** Largest request body accepted by the server (a 50-answer submission is about 5 KB). */
-export const MAX_BODY_BYTES = 64 * 1024;
 
 /** `kviz serve`: listens until SIGTERM/SIGINT, then finishes in-flight requests and closes the database. */
 export async function serve(config: Config, log: Logger, clock: Clock = systemClock): Promise<void> {
   const runtime = openRuntime(config, log);
+  const admin = await loadAdminCredentials(config, runtime.db, log);
   const app = createApp({
     config,
     log,
     clock,
+    admin,
     db: runtime.db,
     secrets: runtime.secrets,
     catalogue: () => runtime.catalogue,
   });
-  app.listen({ port: config.port, hostname: config.host, maxRequestBodySize: MAX_BODY_BYTES });
-  const server = app.server!;
-  log.info('listening', { url: `http://${server.hostname}:${server.port}`, database: config.databasePath });
 
+  // Installed before listening: a signal that arrives right after start must still stop cleanly.
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
@@ -34,4 +33,8 @@ export async function serve(config: Config, log: Logger, clock: Clock = systemCl
   };
   process.on('SIGTERM', () => void stop('SIGTERM'));
   process.on('SIGINT', () => void stop('SIGINT'));
+
+  app.listen({ port: config.port, hostname: config.host, maxRequestBodySize: MAX_BODY_BYTES });
+  const server = app.server!;
+  log.info('listening', { url: `http://${server.hostname}:${server.port}`, database: config.databasePath });
 }

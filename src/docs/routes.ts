@@ -64,6 +64,15 @@ export const docsRoutes = (title: string, version: string) =>
               'The JSON API of the lyric quiz. A play: `GET /api/quiz` returns the questions and an `X-Quiz-Token` header; ' +
               '`POST /api/stats/submit-quiz` records the answers with that token. Errors always have the body `{ "error": { "code", "message", "field"? } }`.',
           },
+          components: {
+            securitySchemes: {
+              basicAuth: {
+                type: 'http',
+                scheme: 'basic',
+                description: 'ADMIN_USERNAME and the administrator password. Use only over TLS.',
+              },
+            },
+          },
           tags: [
             { name: 'Quiz', description: 'Playing the quiz.' },
             { name: 'Statistics', description: 'Public aggregate statistics.' },

@@ -1,10 +1,10 @@
 import { Elysia, t } from 'elysia';
-import type { AppDeps } from '../app';
+import type { AppServices } from '../app';
 
 const Health = t.Object({ status: t.Union([t.Literal('ok'), t.Literal('unavailable')]) });
 
 /** GET /healthz — for load balancers and process supervisors: 200 when the database answers. */
-export const healthRoutes = ({ db }: AppDeps) =>
+export const healthRoutes = ({ db }: AppServices) =>
   new Elysia({ name: 'health-routes', detail: { tags: ['Operations'] } }).get(
     '/healthz',
     ({ set }) => {

@@ -34,10 +34,17 @@ export const errorHandler = (log: Logger) =>
   new Elysia({ name: 'error-handler' }).onError({ as: 'global' }, ({ code, error, set, request }) => {
     set.headers['content-type'] = 'application/json; charset=utf-8';
     set.headers['cache-control'] = 'no-store';
-    if (error instanceof AppError) {
-      set.status = error.status;
-      Object.assign(set.headers, error.headers);
-      return errorBody(error.code, error.message, error.field);
+    // Errors thrown by the body parser reach here wrapped in Elysia's ParseError.
+    const appError =
+      error instanceof AppError
+        ? error
+        : code === 'PARSE' && error.cause instanceof AppError
+          ? error.cause
+          : undefined;
+    if (appError) {
+      set.status = appError.status;
+      Object.assign(set.headers, appError.headers);
+      return errorBody(appError.code, appError.message, appError.field);
     }
     switch (code) {
       case 'VALIDATION':

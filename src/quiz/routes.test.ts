@@ -2,8 +2,8 @@ import { describe, expect, test } from 'bun:test';
 import { createTestApp } from '../testing/fixtures';
 import { verifyQuizToken } from './token';
 
-describe('GET /api/quiz', () => {
-  const { request, deps } = createTestApp();
+describe('GET /api/quiz', async () => {
+  const { request, deps } = await createTestApp();
 
   test('returns 30 questions of the spec shape with a signed token naming their lines', async () => {
     const res = await request('/api/quiz');
@@ -55,8 +55,8 @@ describe('GET /api/quiz', () => {
 // biome-ignore lint/suspicious/noExplicitAny: a free-form OpenAPI document, probed by path
 type OpenApiOperation = any;
 
-describe('errors and operations', () => {
-  const { request } = createTestApp();
+describe('errors and operations', async () => {
+  const { request } = await createTestApp();
 
   test('an unknown /api path → 404 JSON', async () => {
     const res = await request('/api/nope');
@@ -74,7 +74,7 @@ describe('errors and operations', () => {
   });
 
   test('/healthz answers ok while the database answers, 503 once it is closed', async () => {
-    const app = createTestApp();
+    const app = await createTestApp();
     expect(await (await app.request('/healthz')).json()).toEqual({ status: 'ok' });
     app.db.$client.close();
     const res = await app.request('/healthz');
@@ -107,5 +107,43 @@ describe('errors and operations', () => {
       expect((await request(ref)).status).toBe(200);
     }
     expect((await request('/openapi/assets/..%2Fpackage.json')).status).toBe(404);
+  });
+});
+
+describe('the OpenAPI document', async () => {
+  const { request } = await createTestApp();
+  const doc = (await (await request('/openapi/json')).json()) as {
+    paths: Record<string, Record<string, OpenApiOperation>>;
+    components: OpenApiOperation;
+  };
+
+  test('documents every API route with a summary and its responses', () => {
+    const expected = [
+      'get /api/quiz',
+      'post /api/stats/submit-quiz',
+      'get /api/score-percentile/{score}',
+      ...['overview', 'lyrics', 'songs', 'albums'].map((n) => `get /api/stats/${n}`),
+      ...['overview', 'lyrics', 'songs', 'albums', 'hourly'].map((n) => `get /api/admin/stats/${n}`),
+      'get /healthz',
+    ];
+    for (const route of expected) {
+      const [method, path] = route.split(' ') as [string, string];
+      const operation = doc.paths[path]?.[method];
+      expect(operation?.summary, route).toBeString();
+      expect(operation.responses['200'], route).toBeDefined();
+    }
+  });
+
+  test('the admin calls carry the Basic security scheme', () => {
+    expect(doc.components.securitySchemes.basicAuth).toMatchObject({ type: 'http', scheme: 'basic' });
+    expect(doc.paths['/api/admin/stats/hourly']?.get.security).toEqual([{ basicAuth: [] }]);
+    expect(doc.paths['/api/admin/stats/hourly']?.get.responses['401']).toBeDefined();
+  });
+
+  test('the submission documents its body', () => {
+    const body = doc.paths['/api/stats/submit-quiz']?.post.requestBody.content['application/json'].schema;
+    expect(body.required).toEqual(
+      expect.arrayContaining(['quizToken', 'sessionId', 'deviceInfo', 'score', 'totalQuestions', 'answers']),
+    );
   });
 });

@@ -1,5 +1,6 @@
 import { Elysia } from 'elysia';
-import type { AppDeps } from '../app';
+import type { AppServices } from '../app';
+import { clientAddress } from '../http/client-address';
 import { ErrorResponse } from '../http/model';
 import { QUIZ_DEFAULT_COUNT, QuizQuery, QuizResponse } from './model';
 import { createQuiz } from './service';
@@ -7,7 +8,7 @@ import { createQuiz } from './service';
 export const QUIZ_TOKEN_HEADER = 'x-quiz-token';
 
 /** GET /api/quiz — a new play. */
-export const quizRoutes = ({ catalogue, secrets, clock }: AppDeps) =>
+export const quizRoutes = ({ catalogue, secrets, clock, config, quizLimiter }: AppServices) =>
   new Elysia({ name: 'quiz-routes', prefix: '/api', detail: { tags: ['Quiz'] } }).get(
     '/quiz',
     ({ query, set }) => {
@@ -22,6 +23,8 @@ export const quizRoutes = ({ catalogue, secrets, clock }: AppDeps) =>
       return quiz.questions;
     },
     {
+      // Counted before validation: rejected attempts count too.
+      transform: ({ request, server }) => quizLimiter.hit(clientAddress(request, server, config.trustProxy)),
       query: QuizQuery,
       response: { 200: QuizResponse, 422: ErrorResponse, 429: ErrorResponse },
       detail: {

@@ -1,4 +1,5 @@
 /** Test support: fixture catalogues, a seeded random source and an app on an in-memory database. */
+import { loadAdminCredentials } from '../admin/credentials';
 import { type AppDeps, type Clock, createApp } from '../app';
 import { importCatalogue } from '../catalogue/import';
 import { loadCatalogueIndex } from '../catalogue/index';
@@ -51,15 +52,12 @@ export function createTestDb(catalogue: CatalogueFile = makeCatalogue()): Db {
 
 export class FakeClock implements Clock {
   constructor(public ms = Date.UTC(2025, 3, 15, 10, 0, 0)) {}
-  nowMs() {
-    return this.ms;
-  }
-  nowSeconds() {
-    return Math.floor(this.ms / 1000);
-  }
-  advance(seconds: number) {
+  // Arrow properties: the app passes these around unbound.
+  nowMs = () => this.ms;
+  nowSeconds = () => Math.floor(this.ms / 1000);
+  advance = (seconds: number) => {
     this.ms += seconds * 1000;
-  }
+  };
 }
 
 export interface TestApp {
@@ -71,17 +69,19 @@ export interface TestApp {
   request(path: string, init?: RequestInit): Promise<Response>;
 }
 
-export function createTestApp(
+export async function createTestApp(
   options: { catalogue?: CatalogueFile; env?: Record<string, string> } = {},
-): TestApp {
+): Promise<TestApp> {
   const db = createTestDb(options.catalogue);
   const clock = new FakeClock();
   const index = loadCatalogueIndex(db);
+  const config = testConfig(options.env);
   const deps: AppDeps = {
-    config: testConfig(options.env),
+    config,
     db,
     catalogue: () => index,
-    secrets: { quizToken: 'test-secret-test-secret-test-secret-0' },
+    secrets: { quizToken: 'test-secret-test-secret-test-secret-0', playerSalt: 'test-salt' },
+    admin: await loadAdminCredentials(config, db, silentLogger),
     clock,
     log: silentLogger,
   };

@@ -1,0 +1,94 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { Config } from '../config';
+import type { Db } from '../db/client';
+import { readMeta, writeMeta } from '../db/meta';
+import type { Logger } from '../logger';
+
+const PASSWORD_HASH_KEY = 'admin_password_hash';
+/** A verified Authorization header is trusted this long without re-running the slow password hash. */
+const VERIFIED_TTL_MS = 5 * 60 * 1000;
+
+const digest = (value: string) => createHash('sha256').update(value).digest();
+const sameDigest = (a: string, b: Buffer) => timingSafeEqual(digest(a), b);
+
+export interface AdminCredentials {
+  /** True when `authorization` is `Basic base64(username:password)` with the right pair. Constant time in the secret. */
+  verify(authorization: string | null): Promise<boolean>;
+}
+
+export function generatePassword(): string {
+  return randomBytes(18).toString('base64url');
+}
+
+/** Stores the hash of a new administrator password (argon2id); the password itself is never stored. */
+export async function setAdminPassword(db: Db, password: string): Promise<void> {
+  writeMeta(db, PASSWORD_HASH_KEY, await Bun.password.hash(password));
+}
+
+function parseBasic(authorization: string | null): { username: string; password: string } | undefined {
+  const match = authorization?.match(/^Basic +([A-Za-z0-9+/=]+) *$/i);
+  if (!match) return undefined;
+  const decoded = Buffer.from(match[1]!, 'base64').toString('utf8');
+  const colon = decoded.indexOf(':');
+  if (colon < 0) return undefined;
+  return { username: decoded.slice(0, colon), password: decoded.slice(colon + 1) };
+}
+
+/**
+ * The administrator's credentials: ADMIN_USERNAME with ADMIN_PASSWORD when set
+ * (compared as SHA-256 digests in constant time), otherwise the argon2id hash
+ * kept in the database, created with a generated password printed once on the
+ * first start. argon2 costs 60–110 ms, so a verified header is remembered
+ * (as a digest) for a few minutes instead of being re-hashed on every request.
+ */
+export async function loadAdminCredentials(
+  config: Config,
+  db: Db,
+  log: Logger,
+  nowMs: () => number = Date.now,
+): Promise<AdminCredentials> {
+  const username = digest(config.adminUsername);
+  if (config.adminPassword !== undefined) {
+    const password = digest(config.adminPassword);
+    return {
+      async verify(authorization) {
+        const given = parseBasic(authorization);
+        if (!given) return false;
+        // Both comparisons always run: the time does not tell which part was wrong.
+        const userOk = sameDigest(given.username, username);
+        const passwordOk = sameDigest(given.password, password);
+        return userOk && passwordOk;
+      },
+    };
+  }
+
+  if (readMeta(db, PASSWORD_HASH_KEY) === undefined) {
+    const generated = generatePassword();
+    await setAdminPassword(db, generated);
+    log.warn(
+      'generated an administrator password; it is shown only this once (set ADMIN_PASSWORD or run `kviz admin password` to change it)',
+      {
+        username: config.adminUsername,
+        password: generated,
+      },
+    );
+  }
+  const verified = new Map<string, number>();
+  return {
+    async verify(authorization) {
+      const given = parseBasic(authorization);
+      if (!given || !authorization) return false;
+      const key = digest(authorization).toString('base64');
+      const until = verified.get(key);
+      if (until !== undefined && until > nowMs()) return true;
+      const userOk = sameDigest(given.username, username);
+      // Read on every miss: `kviz admin password` takes effect without a restart.
+      const hash = readMeta(db, PASSWORD_HASH_KEY);
+      const passwordOk = hash !== undefined && (await Bun.password.verify(given.password, hash));
+      if (!userOk || !passwordOk) return false;
+      if (verified.size > 100) verified.clear();
+      verified.set(key, nowMs() + VERIFIED_TTL_MS);
+      return true;
+    },
+  };
+}

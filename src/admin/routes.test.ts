@@ -1,0 +1,73 @@
+import { describe, expect, test } from 'bun:test';
+import { createDb } from '../db/client';
+import { migrateDb } from '../db/migrate';
+import { createLogger } from '../logger';
+import { createTestApp, testConfig } from '../testing/fixtures';
+import { loadAdminCredentials } from './credentials';
+
+const basic = (user: string, password: string) => `Basic ${btoa(`${user}:${password}`)}`;
+const right = basic('admin', 'test-password-123');
+const routes = ['overview', 'lyrics', 'songs', 'albums', 'hourly'].map((name) => `/api/admin/stats/${name}`);
+
+describe('admin routes', () => {
+  test.each(routes)(
+    '%s → 401 with WWW-Authenticate without credentials, with wrong ones; 200 with the right ones',
+    async (route) => {
+      const app = await createTestApp();
+      for (const authorization of [
+        undefined,
+        basic('admin', 'wrong-password'),
+        basic('root', 'test-password-123'),
+        'Bearer abc',
+        'Basic !!!',
+        basic('admin', ''),
+      ]) {
+        const res = await app.request(route, { headers: authorization ? { authorization } : {} });
+        expect(res.status).toBe(401);
+        expect(res.headers.get('www-authenticate')).toStartWith('Basic realm=');
+        expect(((await res.json()) as { error: { code: string } }).error.code).toBe('unauthorized');
+      }
+      const ok = await app.request(route, { headers: { authorization: right } });
+      expect(ok.status).toBe(200);
+    },
+  );
+
+  test('brute force → 429 with Retry-After after 10 failures, even for the right password, until the window passes', async () => {
+    const app = await createTestApp();
+    for (let i = 0; i < 10; i++)
+      expect(
+        (await app.request(routes[0]!, { headers: { authorization: basic('admin', `guess-${i}`) } })).status,
+      ).toBe(401);
+    const blocked = await app.request(routes[0]!, { headers: { authorization: right } });
+    expect(blocked.status).toBe(429);
+    expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
+    app.clock.advance(15 * 60 + 1);
+    expect((await app.request(routes[0]!, { headers: { authorization: right } })).status).toBe(200);
+  });
+
+  test('successful requests do not count towards the failure limit', async () => {
+    const app = await createTestApp();
+    for (let i = 0; i < 30; i++)
+      expect((await app.request(routes[0]!, { headers: { authorization: right } })).status).toBe(200);
+  });
+});
+
+describe('admin credentials without ADMIN_PASSWORD', () => {
+  test('the first start generates a password, logs it once and stores only its hash', async () => {
+    const db = createDb(':memory:');
+    migrateDb(db);
+    const lines: string[] = [];
+    const log = createLogger('info', (line) => lines.push(line));
+    const config = testConfig({ ADMIN_PASSWORD: '' });
+    const credentials = await loadAdminCredentials(config, db, log);
+    expect(lines).toHaveLength(1);
+    const { password } = JSON.parse(lines[0]!);
+    expect(password.length).toBeGreaterThanOrEqual(20);
+    const stored = JSON.stringify(db.$client.query('SELECT * FROM meta').all());
+    expect(stored).not.toContain(password);
+    expect(await credentials.verify(basic('admin', password))).toBe(true);
+    expect(await credentials.verify(basic('admin', `${password}x`))).toBe(false);
+    await loadAdminCredentials(config, db, log); // a second start prints nothing
+    expect(lines).toHaveLength(1);
+  });
+});

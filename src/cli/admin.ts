@@ -1,0 +1,43 @@
+import { generatePassword, setAdminPassword } from '../admin/credentials';
+import type { Config } from '../config';
+import { closeDb, createDb } from '../db/client';
+import { migrateDb } from '../db/migrate';
+
+/**
+ * `kviz admin password [--stdin]`: sets a new administrator password (generated
+ * and printed once, or read from standard input) and stores only its hash.
+ */
+export async function adminCommand(
+  config: Config,
+  args: string[],
+  out: (line: string) => void,
+  readStdin: () => Promise<string> = () => Bun.stdin.text(),
+): Promise<number> {
+  if (args[0] !== 'password' || (args[1] !== undefined && args[1] !== '--stdin')) {
+    out('Usage: kviz admin password [--stdin]');
+    return 2;
+  }
+  const fromStdin = args[1] === '--stdin';
+  const password = fromStdin ? (await readStdin()).replace(/\r?\n$/, '') : generatePassword();
+  if (password.length < 8) {
+    out('The password must be at least 8 characters long.');
+    return 1;
+  }
+  const db = createDb(config.databasePath, { synchronous: config.sqliteSynchronous });
+  try {
+    migrateDb(db);
+    await setAdminPassword(db, password);
+  } finally {
+    closeDb(db);
+  }
+  out(
+    fromStdin
+      ? 'The administrator password was changed.'
+      : `New administrator password for "${config.adminUsername}": ${password}`,
+  );
+  if (config.adminPassword !== undefined)
+    out(
+      'Note: ADMIN_PASSWORD is set in the environment and takes precedence; unset it to use this password.',
+    );
+  return 0;
+}

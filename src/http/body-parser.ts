@@ -1,0 +1,30 @@
+import { Elysia } from 'elysia';
+import { AppError, badRequest } from '../errors';
+
+/** Largest request body accepted (a 30-answer submission is about 3 KB). */
+export const MAX_BODY_BYTES = 64 * 1024;
+
+const tooLarge = () =>
+  new AppError(413, 'body_too_large', `The request body is larger than ${MAX_BODY_BYTES} bytes.`);
+
+/**
+ * The only body parser: bodies over MAX_BODY_BYTES → 413 (also when no
+ * Content-Length was sent), malformed JSON → 400, anything that is not JSON is
+ * handed on as text and rejected by the route's schema with a 422.
+ * Bun.serve enforces the same limit on the socket (`maxRequestBodySize`).
+ */
+export const bodyParser = new Elysia({ name: 'body-parser' })
+  .onRequest(({ request }) => {
+    if (Number(request.headers.get('content-length') ?? 0) > MAX_BODY_BYTES) throw tooLarge();
+  })
+  .onParse({ as: 'global' }, async ({ request, contentType }) => {
+    const bytes = await request.arrayBuffer();
+    if (bytes.byteLength > MAX_BODY_BYTES) throw tooLarge();
+    const text = new TextDecoder().decode(bytes);
+    if (!/^application\/(?:[\w.+-]+\+)?json\b/i.test(contentType ?? '')) return text;
+    try {
+      return JSON.parse(text);
+    } catch {
+      throw badRequest('malformed_body', 'The request body is not well-formed JSON.');
+    }
+  });

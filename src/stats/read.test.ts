@@ -1,0 +1,137 @@
+import { describe, expect, test } from 'bun:test';
+import { createTestApp, type TestApp } from '../testing/fixtures';
+import { answerQuiz, fetchQuiz, submit } from '../testing/play';
+import { hourOfDay } from './hour';
+import { percentileOf } from './percentile';
+
+const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+
+async function play(app: TestApp, score: number, player = 1) {
+  const res = await submit(app, answerQuiz(await fetchQuiz(app), score, uuid(player)));
+  if (res.status !== 200) throw new Error(await res.text());
+}
+
+const get = async (app: TestApp, path: string) => (await app.request(path)).json();
+
+describe('percentile', () => {
+  test('on a known histogram, ties counting as not lower', () => {
+    const histogram = new Map([
+      [10, 1],
+      [20, 2],
+      [30, 1],
+    ]);
+    expect(percentileOf(0, histogram)).toEqual({ percentile: 0, totalPlayers: 4 });
+    expect(percentileOf(10, histogram)).toEqual({ percentile: 0, totalPlayers: 4 });
+    expect(percentileOf(11, histogram)).toEqual({ percentile: 25, totalPlayers: 4 });
+    expect(percentileOf(20, histogram)).toEqual({ percentile: 25, totalPlayers: 4 });
+    expect(percentileOf(30, histogram)).toEqual({ percentile: 75, totalPlayers: 4 });
+    expect(
+      percentileOf(
+        5,
+        new Map([
+          [1, 1],
+          [9, 2],
+        ]),
+      ),
+    ).toEqual({ percentile: 33.3, totalPlayers: 3 });
+  });
+
+  test('through the API: no plays, the first play ever, then a known set', async () => {
+    const app = await createTestApp();
+    expect(await get(app, '/api/score-percentile/15')).toEqual({ percentile: 0, totalPlayers: 0 });
+    await play(app, 15);
+    expect(await get(app, '/api/score-percentile/15')).toEqual({ percentile: 0, totalPlayers: 1 });
+    for (const score of [10, 20, 20, 30]) await play(app, score);
+    expect(await get(app, '/api/score-percentile/20')).toEqual({ percentile: 40, totalPlayers: 5 });
+    expect(await get(app, '/api/score-percentile/30')).toEqual({ percentile: 80, totalPlayers: 5 });
+  });
+
+  test.each(['31', '-1', '2.5', 'abc'])('score %p → 422 naming score', async (score) => {
+    const app = await createTestApp();
+    const res = await app.request(`/api/score-percentile/${score}`);
+    expect(res.status).toBe(422);
+    expect(((await res.json()) as { error: { field: string } }).error.field).toBe('score');
+  });
+});
+
+describe('overview and lists', () => {
+  test('overview of a known set of plays', async () => {
+    const app = await createTestApp();
+    expect(await get(app, '/api/stats/overview')).toEqual({
+      totalAttempts: 0,
+      uniquePlayers: 0,
+      averageScore: 0,
+      averagePercentage: 0,
+    });
+    await play(app, 10, 1);
+    await play(app, 20, 1);
+    await play(app, 21, 2);
+    expect(await get(app, '/api/stats/overview')).toEqual({
+      totalAttempts: 3,
+      uniquePlayers: 2,
+      averageScore: 17, // (10 + 20 + 21) / 3
+      averagePercentage: 56.67, // 51 / 90
+    });
+  });
+
+  test('lyrics, songs and albums list every item, never shown ones with 0, and add up', async () => {
+    const app = await createTestApp();
+    const quiz = await fetchQuiz(app);
+    await submit(app, answerQuiz(quiz, 12));
+    const lyrics = (await get(app, '/api/stats/lyrics')) as {
+      lyricId: number;
+      occurrences: number;
+      correctAnswers: number;
+    }[];
+    const songs = (await get(app, '/api/stats/songs')) as { occurrences: number; correctAnswers: number }[];
+    const albums = (await get(app, '/api/stats/albums')) as { occurrences: number; correctAnswers: number }[];
+    expect([lyrics.length, songs.length, albums.length]).toEqual([120, 12, 3]);
+    const sum = (rows: { occurrences: number; correctAnswers: number }[]) =>
+      rows.reduce((acc, r) => [acc[0]! + r.occurrences, acc[1]! + r.correctAnswers], [0, 0]);
+    for (const rows of [lyrics, songs, albums]) expect(sum(rows)).toEqual([30, 12]);
+    const asked = new Set(quiz.questions.map((q) => q.lyricId));
+    for (const l of lyrics) expect(l.occurrences).toBe(asked.has(l.lyricId) ? 1 : 0);
+    expect(Object.keys(lyrics[0]!).sort()).toEqual([
+      'albumTitle',
+      'albumYear',
+      'correctAnswers',
+      'lyricId',
+      'occurrences',
+      'songTitle',
+      'text',
+    ]);
+  });
+});
+
+describe('hour of day', () => {
+  test('in Europe/Zagreb across the spring daylight-saving change', () => {
+    // 30 March 2025: 02:00 CET jumps to 03:00 CEST (01:00 UTC).
+    expect(hourOfDay(Date.UTC(2025, 2, 30, 0, 30), 'Europe/Zagreb')).toBe(1);
+    expect(hourOfDay(Date.UTC(2025, 2, 30, 1, 30), 'Europe/Zagreb')).toBe(3);
+    // 26 October 2025: 03:00 CEST falls back to 02:00 CET (01:00 UTC): hour 2 happens twice.
+    expect(hourOfDay(Date.UTC(2025, 9, 26, 0, 30), 'Europe/Zagreb')).toBe(2);
+    expect(hourOfDay(Date.UTC(2025, 9, 26, 1, 30), 'Europe/Zagreb')).toBe(2);
+    expect(hourOfDay(Date.UTC(2025, 0, 1, 23, 0), 'Europe/Zagreb')).toBe(0);
+    expect(hourOfDay(Date.UTC(2025, 0, 1, 23, 0), 'UTC')).toBe(23);
+  });
+
+  test('hourly statistics bucket plays in STATS_TIMEZONE, 24 entries with zeros', async () => {
+    const app = await createTestApp();
+    app.clock.ms = Date.UTC(2025, 2, 30, 0, 30); // 01:30 in Zagreb
+    await play(app, 10, 1);
+    app.clock.ms = Date.UTC(2025, 2, 30, 1, 30); // 03:30 in Zagreb, after the change
+    await play(app, 10, 1);
+    await play(app, 10, 2);
+    await play(app, 10, 2);
+    const hourly = (await (
+      await app.request('/api/admin/stats/hourly', {
+        headers: { authorization: `Basic ${btoa('admin:test-password-123')}` },
+      })
+    ).json()) as { hour: number; attempts: number; uniquePlayers: number }[];
+    expect(hourly.map((h) => h.hour)).toEqual(Array.from({ length: 24 }, (_, i) => i));
+    expect(hourly.filter((h) => h.attempts > 0)).toEqual([
+      { hour: 1, attempts: 1, uniquePlayers: 1 },
+      { hour: 3, attempts: 3, uniquePlayers: 2 },
+    ]);
+  });
+});

@@ -1,0 +1,40 @@
+import type { Clock } from '../app';
+import type { CatalogueIndex } from '../catalogue/index';
+import { unprocessable } from '../errors';
+import { verifyQuizToken } from '../quiz/token';
+import { gradeSubmission } from './grade';
+import { hourOfDay } from './hour';
+import type { SubmitBody } from './model';
+import type { PlayRecorder, RecordOutcome } from './record';
+
+const tokenProblems = {
+  malformed: 'quizToken is not a quiz token',
+  bad_signature: 'quizToken is not a token issued by this server',
+  expired: 'quizToken has expired; fetch a new quiz',
+  not_yet_valid: 'quizToken is not valid yet',
+} as const;
+
+export interface SubmitContext {
+  catalogue: CatalogueIndex;
+  tokenSecret: string;
+  tokenTtlSeconds: number;
+  timeZone: string;
+  clock: Clock;
+  record: PlayRecorder;
+}
+
+/** Verifies, grades and records a submitted play (idempotent per quiz token). */
+export function submitPlay(ctx: SubmitContext, body: SubmitBody): RecordOutcome {
+  const check = verifyQuizToken(ctx.tokenSecret, body.quizToken, ctx.clock.nowSeconds(), ctx.tokenTtlSeconds);
+  if (!check.ok) throw unprocessable(`token_${check.reason}`, tokenProblems[check.reason], 'quizToken');
+  const graded = gradeSubmission(ctx.catalogue, check.payload, body);
+  const now = ctx.clock.nowMs();
+  return ctx.record({
+    ...graded,
+    nonce: check.payload.nonce,
+    sessionId: body.sessionId,
+    deviceInfo: body.deviceInfo,
+    createdAtMs: now,
+    hour: hourOfDay(now, ctx.timeZone),
+  });
+}
