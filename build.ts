@@ -1,43 +1,171 @@
 /**
- * `npm run build` → dist/kviz, one executable with the server, the migrations,
- * the demo catalogue and the API docs assets embedded.
+ * `npm run build` → dist/client (hashed, precompressed browser assets and their
+ * manifest) and dist/kviz, one executable with the server, the migrations, the
+ * demo catalogue, the API docs and dist/client embedded.
+ * `bun build.ts --client` builds only the browser assets (used by `npm start`).
  *
- * Flags (docs/decisions/005-single-binary.md): never --minify / --minify-identifiers /
- * --production — with renamed identifiers Elysia silently stops enforcing numeric
- * bounds on query and path params. NODE_ENV is defined explicitly, or React and
- * Elysia run their development builds.
+ * Server flags (docs/decisions/005-single-binary.md): never minify identifiers —
+ * with renamed identifiers Elysia silently stops enforcing numeric bounds on
+ * query parameters. NODE_ENV is defined explicitly, or React and Elysia run
+ * their development builds.
  */
-import { mkdirSync, rmSync, statSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { basename, join, relative, resolve } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { closeVanillaExtract, vanillaExtract } from './scripts/vanilla-extract-plugin';
 import { embeddedAssets } from './src/assets';
+import type { ClientManifest } from './src/pages/client-assets';
 
-const outfile = process.argv[2] ?? 'dist/kviz';
+const root = import.meta.dir;
+const clientOut = join(root, 'dist/client');
+const production = { 'process.env.NODE_ENV': '"production"' };
 
-rmSync(outfile, { force: true });
-mkdirSync('dist', { recursive: true });
+/** Client entries: one per island, plus the small script every page loads. */
+const clientEntries: Record<string, string> = {
+  'creator-link': 'web/scripts/creator-link.ts',
+  quiz: 'web/islands/quiz/quiz.entry.tsx',
+  results: 'web/islands/results/results.entry.tsx',
+};
 
-const started = performance.now();
-const args = [
-  'build',
-  '--compile',
-  '--minify-syntax',
-  '--minify-whitespace',
-  '--bytecode',
-  '--format=esm',
-  '--no-compile-autoload-dotenv',
-  '--no-compile-autoload-bunfig',
-  '--define',
-  'process.env.NODE_ENV="production"',
-  ...embeddedAssets.map((asset) => `--asset=${asset}`),
-  'src/main.ts',
-  '--outfile',
-  outfile,
-];
-const result = Bun.spawnSync([process.execPath, ...args], { stdout: 'inherit', stderr: 'inherit' });
-if (result.exitCode !== 0) {
-  console.error(`build failed (bun build exited ${result.exitCode})`);
-  process.exit(1);
+function filesUnder(dir: string, suffix: string): string[] {
+  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter((name) => name.endsWith(suffix))
+    .map((name) => join(dir, name))
+    .sort();
 }
-const size = statSync(outfile).size;
-console.log(
-  `built ${outfile}: ${(size / 1024 / 1024).toFixed(1)} MiB in ${((performance.now() - started) / 1000).toFixed(1)} s`,
-);
+
+function check(result: Awaited<ReturnType<typeof Bun.build>>, what: string) {
+  if (!result.success) {
+    for (const log of result.logs) console.error(log);
+    throw new Error(`${what} build failed`);
+  }
+  return result;
+}
+
+/** One site-wide stylesheet from every `.css.ts` file: the theme first, then the rest. */
+async function buildStyles(): Promise<string> {
+  const styleFiles = filesUnder(join(root, 'web'), '.css.ts');
+  const first = ['web/styles/theme.css.ts', 'web/styles/global.css.ts'].map((f) => join(root, f));
+  const ordered = [...first, ...styleFiles.filter((f) => !first.includes(f))];
+  const entry = join(root, 'dist/.build/site.ts');
+  mkdirSync(join(root, 'dist/.build'), { recursive: true });
+  writeFileSync(entry, ordered.map((f) => `import ${JSON.stringify(f)};`).join('\n'));
+  const result = check(
+    await Bun.build({
+      entrypoints: [entry],
+      outdir: clientOut,
+      target: 'browser',
+      minify: true,
+      naming: { entry: '[name]-[hash].[ext]', asset: '[name]-[hash].[ext]' },
+      plugins: [vanillaExtract({ css: true })],
+    }),
+    'stylesheet',
+  );
+  const css = result.outputs.find((o) => o.path.endsWith('.css'));
+  if (!css) throw new Error('the stylesheet build produced no CSS');
+  for (const o of result.outputs) if (!o.path.endsWith('.css')) rmSync(o.path); // the entry's empty JS
+  return `/assets/${basename(css.path)}`;
+}
+
+async function buildScripts(): Promise<ClientManifest['entries']> {
+  const result = check(
+    await Bun.build({
+      entrypoints: Object.values(clientEntries).map((f) => join(root, f)),
+      outdir: clientOut,
+      target: 'browser',
+      format: 'esm',
+      splitting: true,
+      minify: true,
+      define: production,
+      naming: { entry: '[name]-[hash].[ext]', chunk: 'chunk-[hash].[ext]', asset: '[name]-[hash].[ext]' },
+      plugins: [vanillaExtract({ css: false })],
+    }),
+    'client scripts',
+  );
+  const byFile = new Map(result.outputs.map((o) => [basename(o.path), o.path]));
+  /** Every chunk an output imports, directly or not (for modulepreload). */
+  const importsOf = (file: string, seen = new Set<string>()): string[] => {
+    const code = readFileSync(byFile.get(file)!, 'utf8');
+    for (const [, dep] of code.matchAll(/(?:from|import)\s*["']\.\/([^"']+)["']/g)) {
+      if (dep && !seen.has(dep) && byFile.has(dep)) {
+        seen.add(dep);
+        importsOf(dep, seen);
+      }
+    }
+    return [...seen];
+  };
+  const entries: ClientManifest['entries'] = {};
+  for (const [name, source] of Object.entries(clientEntries)) {
+    const stem = basename(source).replace(/\.tsx?$/, '');
+    const output = result.outputs.find(
+      (o) => o.kind === 'entry-point' && basename(o.path).startsWith(`${stem}-`),
+    );
+    if (!output) throw new Error(`no output for client entry ${name}`);
+    const file = basename(output.path);
+    entries[name] = { file: `/assets/${file}`, imports: importsOf(file).map((f) => `/assets/${f}`) };
+  }
+  return entries;
+}
+
+/** .br and .gz beside every text asset, so the server never compresses at request time. */
+function precompress(dir: string) {
+  for (const name of readdirSync(dir)) {
+    if (!/\.(js|css|svg)$/.test(name)) continue;
+    const data = readFileSync(join(dir, name));
+    writeFileSync(join(dir, `${name}.gz`), gzipSync(data, { level: 9 }));
+    writeFileSync(
+      join(dir, `${name}.br`),
+      brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+    );
+  }
+}
+
+export async function buildClient(): Promise<ClientManifest> {
+  rmSync(clientOut, { recursive: true, force: true });
+  mkdirSync(clientOut, { recursive: true });
+  const manifest: ClientManifest = { css: [await buildStyles()], entries: await buildScripts() };
+  writeFileSync(join(clientOut, 'manifest.json'), JSON.stringify(manifest, null, 2));
+  precompress(clientOut);
+  return manifest;
+}
+
+async function buildServer(outfile: string) {
+  rmSync(outfile, { force: true });
+  mkdirSync(resolve(outfile, '..'), { recursive: true });
+  check(
+    await Bun.build({
+      entrypoints: [join(root, 'src/main.ts')],
+      target: 'bun',
+      format: 'esm',
+      bytecode: true,
+      minify: { syntax: true, whitespace: true, identifiers: false },
+      define: production,
+      plugins: [vanillaExtract({ css: false })],
+      compile: {
+        outfile,
+        assets: embeddedAssets.map((asset) => relative(process.cwd(), join(root, asset))),
+        autoloadDotenv: false,
+        autoloadBunfig: false,
+      },
+    }),
+    'server',
+  );
+}
+
+if (import.meta.main) {
+  const started = performance.now();
+  try {
+    const manifest = await buildClient();
+    console.log(
+      `built dist/client: ${manifest.css.length} stylesheet, ${Object.keys(manifest.entries).length} entries`,
+    );
+    if (!process.argv.includes('--client')) {
+      const outfile = process.argv.slice(2).find((a) => !a.startsWith('--')) ?? 'dist/kviz';
+      await buildServer(outfile);
+      console.log(`built ${outfile}: ${(statSync(outfile).size / 1024 / 1024).toFixed(1)} MiB`);
+    }
+    console.log(`in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  } finally {
+    await closeVanillaExtract();
+  }
+}

@@ -9,7 +9,10 @@ import { healthRoutes } from './health/routes';
 import { bodyParser } from './http/body-parser';
 import { errorHandler } from './http/error-handler';
 import { createRateLimiter, type RateLimiter } from './http/rate-limit';
+import { securityHeadersPlugin } from './http/security-headers';
 import type { Logger } from './logger';
+import type { ClientAssets } from './pages/client-assets';
+import { pageRoutes, renderNotFound } from './pages/routes';
 import { quizRoutes } from './quiz/routes';
 import { createStatsReader, type StatsReader } from './stats/read';
 import { createPlayRecorder, type PlayRecorder } from './stats/record';
@@ -34,6 +37,8 @@ export interface AppDeps {
   catalogue: () => CatalogueIndex;
   secrets: { quizToken: string; playerSalt: string };
   admin: AdminCredentials;
+  /** The built client (scripts, styles); `emptyAssets` when there is none (API-only tests). */
+  assets: ClientAssets;
   clock: Clock;
   log: Logger;
 }
@@ -60,13 +65,15 @@ export function createApp(deps: AppDeps) {
   };
   const title = `${deps.catalogue().artist} Kviz znanja`.trim();
   return new Elysia({ name: 'kviz' })
-    .use(errorHandler(deps.log))
+    .use(securityHeadersPlugin)
+    .use(errorHandler(deps.log, () => renderNotFound(services, deps.assets)))
     .use(bodyParser)
     .use(docsRoutes(title, version))
     .use(healthRoutes(services))
     .use(quizRoutes(services))
     .use(statsRoutes(services))
-    .use(adminRoutes(services));
+    .use(adminRoutes(services))
+    .use(pageRoutes(services, deps.assets));
 }
 
 export type App = ReturnType<typeof createApp>;

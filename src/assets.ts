@@ -19,4 +19,5 @@ export const embeddedAssets = [
   'src/docs/swagger-init.js',
   'node_modules/swagger-ui-dist/swagger-ui-bundle.js',
   'node_modules/swagger-ui-dist/swagger-ui.css',
+  'dist/client',
 ] as const;

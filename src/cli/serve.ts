@@ -5,6 +5,23 @@ import type { Config } from '../config';
 import { closeDb } from '../db/client';
 import { MAX_BODY_BYTES } from '../http/body-parser';
 import type { Logger } from '../logger';
+import { type ClientAssets, clientDir, emptyAssets, loadClientAssets } from '../pages/client-assets';
+
+/**
+ * Bun answers a body over `maxRequestBodySize` by itself: a bare 413 without the JSON error body.
+ * Up to this hard limit the body parser answers instead (413 `body_too_large` above
+ * MAX_BODY_BYTES); beyond it Bun still cuts the request short, so memory per request stays bounded.
+ */
+const SOCKET_BODY_LIMIT = 16 * MAX_BODY_BYTES;
+
+function loadAssets(log: Logger): ClientAssets {
+  const assets = loadClientAssets();
+  if (assets) return assets;
+  log.warn('no client build found: pages are served without scripts and styles (run `npm run build`)', {
+    dir: clientDir,
+  });
+  return emptyAssets;
+}
 
 /** `kviz serve`: listens until SIGTERM/SIGINT, then finishes in-flight requests and closes the database. */
 export async function serve(config: Config, log: Logger, clock: Clock = systemClock): Promise<void> {
@@ -15,6 +32,7 @@ export async function serve(config: Config, log: Logger, clock: Clock = systemCl
     log,
     clock,
     admin,
+    assets: loadAssets(log),
     db: runtime.db,
     secrets: runtime.secrets,
     catalogue: () => runtime.catalogue,
@@ -34,7 +52,7 @@ export async function serve(config: Config, log: Logger, clock: Clock = systemCl
   process.on('SIGTERM', () => void stop('SIGTERM'));
   process.on('SIGINT', () => void stop('SIGINT'));
 
-  app.listen({ port: config.port, hostname: config.host, maxRequestBodySize: MAX_BODY_BYTES });
+  app.listen({ port: config.port, hostname: config.host, maxRequestBodySize: SOCKET_BODY_LIMIT });
   const server = app.server!;
   log.info('listening', { url: `http://${server.hostname}:${server.port}`, database: config.databasePath });
 }

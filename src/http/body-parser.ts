@@ -11,7 +11,8 @@ const tooLarge = () =>
  * The only body parser: bodies over MAX_BODY_BYTES → 413 (also when no
  * Content-Length was sent), malformed JSON → 400, anything that is not JSON is
  * handed on as text and rejected by the route's schema with a 422.
- * Bun.serve enforces the same limit on the socket (`maxRequestBodySize`).
+ * Bun.serve enforces a 16× larger hard limit on the socket (src/cli/serve.ts), so
+ * that clients get this JSON 413 rather than Bun's bare one.
  */
 export const bodyParser = new Elysia({ name: 'body-parser' })
   .onRequest(({ request }) => {

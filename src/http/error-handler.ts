@@ -30,7 +30,7 @@ function validationBody(error: Readonly<ValidationError>): ErrorBody {
  * `{ error: { code, message, field? } }`. Unexpected errors are logged and
  * answered with a generic 500 that reveals no internals.
  */
-export const errorHandler = (log: Logger) =>
+export const errorHandler = (log: Logger, notFoundPage?: () => string) =>
   new Elysia({ name: 'error-handler' }).onError({ as: 'global' }, ({ code, error, set, request }) => {
     set.headers['content-type'] = 'application/json; charset=utf-8';
     set.headers['cache-control'] = 'no-store';
@@ -56,9 +56,20 @@ export const errorHandler = (log: Logger) =>
           'malformed_body',
           'The request body could not be parsed; send well-formed JSON with Content-Type: application/json.',
         );
-      case 'NOT_FOUND':
+      case 'NOT_FOUND': {
         set.status = 404;
-        return errorBody('not_found', `No route for ${request.method} ${new URL(request.url).pathname}.`);
+        const path = new URL(request.url).pathname;
+        // People get the 404 page; API clients (and non-GET requests) get JSON.
+        if (
+          notFoundPage &&
+          !path.startsWith('/api/') &&
+          (request.method === 'GET' || request.method === 'HEAD')
+        ) {
+          set.headers['content-type'] = 'text/html; charset=utf-8';
+          return notFoundPage();
+        }
+        return errorBody('not_found', `No route for ${request.method} ${path}.`);
+      }
       case 'INVALID_COOKIE_SIGNATURE':
       case 'INVALID_FILE_TYPE':
         set.status = 400;

@@ -9,6 +9,7 @@ import { type Config, loadConfig } from '../config';
 import { createDb, type Db } from '../db/client';
 import { migrateDb } from '../db/migrate';
 import { silentLogger } from '../logger';
+import { type ClientAssets, emptyAssets } from '../pages/client-assets';
 
 /** mulberry32: a small deterministic PRNG so statistical tests are repeatable. */
 export function seededRandom(seed: number): () => number {
@@ -70,7 +71,7 @@ export interface TestApp {
 }
 
 export async function createTestApp(
-  options: { catalogue?: CatalogueFile; env?: Record<string, string> } = {},
+  options: { catalogue?: CatalogueFile; env?: Record<string, string>; assets?: ClientAssets } = {},
 ): Promise<TestApp> {
   const db = createTestDb(options.catalogue);
   const clock = new FakeClock();
@@ -82,6 +83,7 @@ export async function createTestApp(
     catalogue: () => index,
     secrets: { quizToken: 'test-secret-test-secret-test-secret-0', playerSalt: 'test-salt' },
     admin: await loadAdminCredentials(config, db, silentLogger),
+    assets: options.assets ?? emptyAssets,
     clock,
     log: silentLogger,
   };

@@ -1,0 +1,82 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { extname, join } from 'node:path';
+import { assetPath } from '../assets';
+
+/** Written by build.ts into dist/client/manifest.json. */
+export interface ClientManifest {
+  /** Stylesheets every page links (one site-wide file). */
+  css: string[];
+  /** Entry name → its script and the chunks it imports (for modulepreload). */
+  entries: Record<string, { file: string; imports: string[] }>;
+}
+
+type Bytes = Uint8Array<ArrayBuffer>;
+
+interface ServedFile {
+  type: string;
+  etag: string;
+  raw: Bytes;
+  gzip?: Bytes;
+  br?: Bytes;
+}
+
+const readBytes = (path: string): Bytes => new Uint8Array(readFileSync(path));
+
+export interface ClientAssets {
+  manifest: ClientManifest;
+  /** URL path (`/assets/x-hash.js`) → the file and its precompressed forms. */
+  files: Map<string, ServedFile>;
+}
+
+const types: Record<string, string> = {
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.json': 'application/json; charset=utf-8',
+  '.woff2': 'font/woff2',
+};
+
+/** The built client (dist/client, embedded in the binary), read once into memory: it is ~100 KB compressed. */
+export const clientDir = assetPath('dist/client');
+
+export const emptyAssets: ClientAssets = { manifest: { css: [], entries: {} }, files: new Map() };
+
+export function loadClientAssets(dir = clientDir): ClientAssets | undefined {
+  const manifestPath = join(dir, 'manifest.json');
+  if (!existsSync(manifestPath)) return undefined;
+  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as ClientManifest;
+  const files = new Map<string, ServedFile>();
+  for (const name of readdirSync(dir)) {
+    if (name === 'manifest.json' || name.endsWith('.gz') || name.endsWith('.br')) continue;
+    const raw = readBytes(join(dir, name));
+    const variant = (ext: string) =>
+      existsSync(join(dir, name + ext)) ? readBytes(join(dir, name + ext)) : undefined;
+    files.set(`/assets/${name}`, {
+      type: types[extname(name)] ?? 'application/octet-stream',
+      etag: `"${Bun.hash(raw).toString(36)}"`,
+      raw,
+      gzip: variant('.gz'),
+      br: variant('.br'),
+    });
+  }
+  return { manifest, files };
+}
+
+/** Serves a hashed asset: immutable caching, ETag/304, the best precompressed form the client accepts. */
+export function serveAsset(assets: ClientAssets, path: string, request: Request): Response | undefined {
+  const file = assets.files.get(path);
+  if (!file) return undefined;
+  const headers: Record<string, string> = {
+    'content-type': file.type,
+    'cache-control': 'public, max-age=31536000, immutable',
+    etag: file.etag,
+    vary: 'Accept-Encoding',
+  };
+  if (request.headers.get('if-none-match') === file.etag) return new Response(null, { status: 304, headers });
+  const accepts = request.headers.get('accept-encoding') ?? '';
+  if (file.br && /\bbr\b/.test(accepts))
+    return new Response(file.br, { headers: { ...headers, 'content-encoding': 'br' } });
+  if (file.gzip && /\bgzip\b/.test(accepts))
+    return new Response(file.gzip, { headers: { ...headers, 'content-encoding': 'gzip' } });
+  return new Response(file.raw, { headers });
+}

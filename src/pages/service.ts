@@ -1,0 +1,16 @@
+import type { LandingData } from '../../web/pages/LandingPage';
+import type { CatalogueIndex } from '../catalogue/index';
+import type { StatsReader } from '../stats/read';
+
+/** Live figures of the landing page: the catalogue's real counts and the number of recorded plays. */
+export function getLandingData(catalogue: CatalogueIndex, stats: StatsReader): LandingData {
+  const years = catalogue.albums.map((a) => a.year);
+  return {
+    lines: catalogue.lyricsById.size,
+    songs: catalogue.songs.length,
+    albums: catalogue.albums.length,
+    firstYear: years.length ? Math.min(...years) : 0,
+    lastYear: years.length ? Math.max(...years) : 0,
+    plays: stats.getOverview().totalAttempts,
+  };
+}

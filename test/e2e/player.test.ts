@@ -1,0 +1,253 @@
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { type RunningBinary, startBinary } from '../support/binary';
+import { launchBrowser, seriousViolations, watchConsole } from '../support/browser';
+
+let server: RunningBinary;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([
+    startBinary({ env: { RATE_LIMIT_QUIZ_PER_MINUTE: '10000', RATE_LIMIT_SUBMIT_PER_MINUTE: '10000' } }),
+    launchBrowser(),
+  ]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function newPage(
+  options: Parameters<Browser['newContext']>[0] = {},
+): Promise<{ context: BrowserContext; page: Page; problems: string[] }> {
+  const context = await browser.newContext({ baseURL: server.url, ...options });
+  const page = await context.newPage();
+  return { context, page, problems: watchConsole(page) };
+}
+
+const overview = async () =>
+  (await (await fetch(`${server.url}/api/stats/overview`)).json()) as { totalAttempts: number };
+
+/** Plays all 30 questions, always picking option `letter`; returns how many were right and the colours seen. */
+async function playQuiz(page: Page, mode: 'click' | 'keyboard') {
+  let correct = 0;
+  let sawWrong = false;
+  for (let i = 1; i <= 30; i++) {
+    await page.getByText(`Stih ${i}/30`, { exact: true }).waitFor();
+    const letter = 'ABCDE'[i % 5]!;
+    if (mode === 'click') await page.locator(`[data-option="${letter}"]`).click();
+    else await page.keyboard.press(i % 2 ? String('ABCDE'.indexOf(letter) + 1) : letter.toLowerCase());
+    const chosen = page.locator(`[data-option="${letter}"]`);
+    await page.locator('[data-option][data-state="correct"]').waitFor();
+    const state = await chosen.getAttribute('data-state');
+    if (state === 'correct') correct++;
+    else {
+      expect(state).toBe('wrong');
+      if (!sawWrong) {
+        sawWrong = true;
+        // Red on the wrong pick, green on the right song, and marks that do not rely on colour.
+        const colours = await page.evaluate(() => {
+          const bg = (el: Element | null) => (el ? getComputedStyle(el).backgroundColor : null);
+          return {
+            wrong: bg(document.querySelector('[data-state="wrong"]')),
+            correct: bg(document.querySelector('[data-state="correct"]')),
+            idle: bg(document.querySelector('[data-state="dimmed"]')),
+          };
+        });
+        expect(colours.wrong).toBe('rgb(254, 226, 226)');
+        expect(colours.correct).toBe('rgb(220, 252, 231)');
+        expect(colours.idle).not.toBe(colours.wrong);
+        expect(await page.locator('[data-state="wrong"]').textContent()).toContain('✗');
+        expect(await page.locator('[data-state="correct"]').textContent()).toContain('✓');
+      }
+    }
+    // Answers are locked once given.
+    expect(await page.locator('[data-option]:not([disabled])').count()).toBe(0);
+    await expect(await page.locator('[data-album]').textContent()).toMatch(/^Album: .+, (19|20)\d\d\.$/);
+    const next = page.getByRole('button', { name: i === 30 ? 'Završi kviz' : 'Sljedeći stih' });
+    if (mode === 'click') await next.click();
+    else await page.keyboard.press('Enter');
+  }
+  await page.waitForURL('**/results');
+  return { correct, sawWrong };
+}
+
+describe('a player', () => {
+  test('plays 30 questions by clicking: score, rating, percentile, recorded play, no console or CSP errors', async () => {
+    const { context, page, problems } = await newPage();
+    const before = (await overview()).totalAttempts;
+    await page.goto('/');
+    await page.getByRole('link', { name: 'Započni kviz' }).first().click();
+    await page.waitForURL('**/quiz');
+    const { correct, sawWrong } = await playQuiz(page, 'click');
+    expect(sawWrong).toBe(true);
+    await expect(await page.locator('[data-score]').textContent()).toBe(`${correct}/30`);
+    await page.locator('[data-percentile]').waitFor();
+    expect(await page.locator('[data-percentile]').textContent()).toMatch(
+      /Vaša pozicija.*Bolje od \d+,\d% igrača.*\(od ukupno \d+ igranja\)/,
+    );
+    expect(await page.title()).toBe(`Lovro Lanterna Kviz znanja - Rezultat: ${correct}/30`);
+    expect(await page.locator('meta[property="og:title"]').getAttribute('content')).toBe(
+      'Lovro Lanterna Kviz znanja',
+    );
+    expect(await page.locator('meta[name="twitter:title"]').getAttribute('content')).toBe(
+      'Lovro Lanterna Kviz znanja',
+    );
+    expect((await overview()).totalAttempts).toBe(before + 1);
+    // A reload of the results does not record the play twice.
+    await page.reload();
+    await page.locator('[data-percentile]').waitFor();
+    expect((await overview()).totalAttempts).toBe(before + 1);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  test('plays 30 questions by keyboard only', async () => {
+    const { context, page, problems } = await newPage();
+    const before = (await overview()).totalAttempts;
+    await page.goto('/quiz');
+    const { correct } = await playQuiz(page, 'keyboard');
+    await expect(await page.locator('[data-score]').textContent()).toBe(`${correct}/30`);
+    await page.locator('[data-percentile]').waitFor();
+    expect((await overview()).totalAttempts).toBe(before + 1);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  test('a reload mid-quiz resumes the same play', async () => {
+    const { context, page } = await newPage();
+    await page.goto('/quiz');
+    for (let i = 1; i <= 3; i++) {
+      await page.getByText(`Stih ${i}/30`, { exact: true }).waitFor();
+      await page.locator('[data-option="B"]').click();
+      await page.getByRole('button', { name: 'Sljedeći stih' }).click();
+    }
+    await page.getByText('Stih 4/30', { exact: true }).waitFor();
+    const lyric = await page.locator('[data-lyric]').textContent();
+    const correctText = await page.getByText(/točnih odgovora$/).textContent();
+    await page.reload();
+    await page.getByText('Stih 4/30', { exact: true }).waitFor();
+    expect(await page.locator('[data-lyric]').textContent()).toBe(lyric);
+    expect(await page.getByText(/točnih odgovora$/).textContent()).toBe(correctText);
+    await context.close();
+  });
+
+  test('a failed quiz fetch shows the error and "Pokušaj ponovno" loads again', async () => {
+    const { context, page } = await newPage();
+    let failures = 1;
+    await page.route('**/api/quiz*', (route) =>
+      failures-- > 0 ? route.fulfill({ status: 500, body: 'boom' }) : route.continue(),
+    );
+    await page.goto('/quiz');
+    await page.getByText('Pogreška pri učitavanju pitanja.').waitFor();
+    await page.getByRole('button', { name: 'Pokušaj ponovno' }).click();
+    await page.getByText('Stih 1/30', { exact: true }).waitFor();
+    await context.close();
+  });
+
+  test('"Kopiraj tekst" copies the spec text and shows its toast; a failing clipboard shows "Greška!"', async () => {
+    const { context, page } = await newPage({ permissions: ['clipboard-read', 'clipboard-write'] });
+    await page.goto('/quiz');
+    const { correct } = await playQuiz(page, 'click');
+    await page.getByRole('button', { name: 'Kopiraj tekst' }).click();
+    await page.getByText('Kopirano!').waitFor();
+    await page.getByText('Rezultat kopiran u međuspremnik.').waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
+      `Imam ${correct}/30 bodova u Lovro Lanterna Kvizu znanja!`,
+    );
+    // Only one toast at a time.
+    await page.getByRole('button', { name: 'Kopiraj tekst' }).click();
+    expect(await page.locator('[data-toast]').count()).toBe(1);
+
+    await page.evaluate(() => {
+      navigator.clipboard.writeText = () => Promise.reject(new Error('denied'));
+    });
+    await page.getByRole('button', { name: 'Kopiraj tekst' }).click();
+    await page.getByText('Greška!').waitFor();
+    await page.getByText('Nije moguće kopirati u međuspremnik.').waitFor();
+    await page.getByRole('button', { name: 'Zatvori obavijest' }).click();
+    expect(await page.locator('[data-toast]').count()).toBe(0);
+    await context.close();
+  });
+
+  test('/results without a quiz goes to /', async () => {
+    const { context, page } = await newPage();
+    await page.goto('/results');
+    await page.waitForURL(`${server.url}/`);
+    await page.getByRole('heading', { name: 'Lovro Lanterna Kviz znanja' }).waitFor();
+    await context.close();
+  });
+
+  test('an unknown path shows the 404 texts with status 404', async () => {
+    const { context, page } = await newPage();
+    const response = await page.goto('/no/such/page');
+    expect(response?.status()).toBe(404);
+    await page.getByRole('heading', { name: '404 Page Not Found' }).waitFor();
+    await page.getByText('Did you forget to add the page to the router?').waitFor();
+    await context.close();
+  });
+
+  test('the landing page shows the catalogue counts and loads no React', async () => {
+    const { context, page } = await newPage();
+    const scripts: string[] = [];
+    page.on('request', (r) => {
+      if (r.resourceType() === 'script') scripts.push(r.url());
+    });
+    await page.goto('/');
+    for (const text of [
+      'Statistika za sve igrače',
+      'Kako igrati',
+      'Skoro 2000 stihova',
+      'Prepoznaj pjesmu',
+      'Ocjena znanja',
+      'Beskonačna zabava',
+    ])
+      await page.getByText(text, { exact: true }).first().waitFor();
+    expect(await page.locator('[data-counts]').textContent()).toBe(
+      '2.002 stihova iz 77 pjesama sa svih 7 albuma, od 1992. do 2013.',
+    );
+    expect(await page.locator('footer').textContent()).toContain('© 2025');
+    expect(await page.locator('footer a[href="/statistics"]').textContent()).toBe('Statistika');
+    expect(scripts).toHaveLength(1);
+    expect(scripts[0]).toContain('/assets/creator-link-');
+    await context.close();
+  });
+});
+
+describe('accessibility (axe-core): no serious or critical violations', () => {
+  const pages: [string, (page: Page) => Promise<void>][] = [
+    ['/', async (page) => void (await page.goto('/'))],
+    [
+      '/quiz (a question, then answered)',
+      async (page) => {
+        await page.goto('/quiz');
+        await page.getByText('Stih 1/30', { exact: true }).waitFor();
+        expect(await seriousViolations(page)).toEqual([]);
+        await page.locator('[data-option="A"]').click();
+        await page.locator('[data-album]').waitFor();
+      },
+    ],
+    [
+      '/results',
+      async (page) => {
+        await page.goto('/quiz');
+        await playQuiz(page, 'click');
+        await page.locator('[data-percentile]').waitFor();
+      },
+    ],
+    ['/nope (404)', async (page) => void (await page.goto('/nope'))],
+  ];
+
+  for (const viewport of [undefined, { width: 375, height: 667 }]) {
+    test.each(pages)(`%s${viewport ? ' at 375×667' : ''}`, async (_, open) => {
+      const { context, page } = await newPage(viewport ? { viewport, isMobile: true, hasTouch: true } : {});
+      await open(page);
+      expect(await seriousViolations(page)).toEqual([]);
+      if (viewport) {
+        // Nothing wider than the phone's screen.
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+      }
+      await context.close();
+    });
+  }
+});

@@ -1,0 +1,54 @@
+/**
+ * Debian chromium driven by playwright-core (never a downloaded browser):
+ * launch flags that keep it off the network, and axe-core for accessibility.
+ */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { type Browser, chromium, type Page } from 'playwright-core';
+
+export const CHROMIUM_PATH = '/usr/bin/chromium';
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
+}
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+export interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: string[] }[];
+}
+
+/**
+ * Runs axe-core on the page and returns its serious and critical violations.
+ * Evaluated through the DevTools protocol, which the page's CSP does not govern.
+ */
+export async function seriousViolations(page: Page): Promise<AxeViolation[]> {
+  const violations = (await page.evaluate(
+    `${axeSource}; axe.run(document, { resultTypes: ['violations'] }).then((r) => r.violations)`,
+  )) as AxeViolation[];
+  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+}
+
+/** Collects console errors and CSP violations of a page. */
+export function watchConsole(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(message.text());
+  });
+  page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+  return problems;
+}

@@ -1,0 +1,4 @@
+import { hydrateIsland } from '../hydrate';
+import { QuizIsland } from './QuizIsland';
+
+hydrateIsland('quiz', QuizIsland);

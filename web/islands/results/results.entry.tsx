@@ -1,0 +1,4 @@
+import { hydrateIsland } from '../hydrate';
+import { ResultsIsland } from './ResultsIsland';
+
+hydrateIsland('results', ResultsIsland);

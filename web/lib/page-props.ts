@@ -1,0 +1,14 @@
+/** What every page knows about the site (serialisable: islands receive it as props). */
+export interface Creator {
+  name: string;
+  url: string;
+  appUrl: string;
+}
+
+export interface PageProps {
+  /** The product title: '{artist} Kviz znanja'. */
+  title: string;
+  artist: string;
+  siteUrl: string;
+  creator: Creator;
+}

@@ -1,0 +1,121 @@
+/**
+ * The quiz client state (spec §3, §4) as a pure reducer. It lives in
+ * sessionStorage (web/lib/storage.ts), so /quiz → /results and a reload
+ * mid-quiz keep the play.
+ */
+export const QUIZ_LENGTH = 30;
+
+export interface Question {
+  id: number;
+  lyricId: number;
+  lyric: string;
+  correctSongId: number;
+  correctSongTitle: string;
+  albumTitle: string;
+  albumYear: number;
+  options: { id: number; title: string }[];
+}
+
+export interface AnswerRecord {
+  questionId: number;
+  selectedSongId: number;
+  correctSongId: number;
+  isCorrect: boolean;
+}
+
+export interface QuizState {
+  questions: Question[];
+  /** The X-Quiz-Token of this play (sent with the submission). */
+  token: string | null;
+  currentIndex: number;
+  answers: AnswerRecord[];
+  correctCount: number;
+  /** The submission was acknowledged: never send it again. */
+  submitted: boolean;
+}
+
+export const emptyQuiz: QuizState = {
+  questions: [],
+  token: null,
+  currentIndex: 0,
+  answers: [],
+  correctCount: 0,
+  submitted: false,
+};
+
+export type QuizAction =
+  | { type: 'loaded'; questions: Question[]; token: string | null }
+  | { type: 'restore'; state: QuizState }
+  | { type: 'answer'; questionId: number; selectedSongId: number }
+  | { type: 'next' }
+  | { type: 'submitted' }
+  | { type: 'reset' };
+
+export function quizReducer(state: QuizState, action: QuizAction): QuizState {
+  switch (action.type) {
+    case 'loaded':
+      return { ...emptyQuiz, questions: action.questions, token: action.token };
+    case 'restore':
+      return action.state;
+    case 'answer': {
+      // An answer cannot be changed: a second one for the same question is ignored.
+      if (state.answers.some((a) => a.questionId === action.questionId)) return state;
+      const question = state.questions.find((q) => q.id === action.questionId);
+      if (!question) return state;
+      const isCorrect = action.selectedSongId === question.correctSongId;
+      return {
+        ...state,
+        answers: [
+          ...state.answers,
+          {
+            questionId: question.id,
+            selectedSongId: action.selectedSongId,
+            correctSongId: question.correctSongId,
+            isCorrect,
+          },
+        ],
+        correctCount: state.correctCount + (isCorrect ? 1 : 0),
+      };
+    }
+    case 'next':
+      return { ...state, currentIndex: state.currentIndex + 1 };
+    case 'submitted':
+      return { ...state, submitted: true };
+    case 'reset':
+      return emptyQuiz;
+  }
+}
+
+export function answerFor(state: QuizState, questionId: number): AnswerRecord | undefined {
+  return state.answers.find((a) => a.questionId === questionId);
+}
+
+/** The play is over once the index passes the last question (spec: index ≥ 30 with questions). */
+export function isFinished(state: QuizState): boolean {
+  return state.questions.length > 0 && state.currentIndex >= state.questions.length;
+}
+
+/** The submission payload (spec §3), plus the quiz token; answers of unknown questions are skipped. */
+export function submissionOf(state: QuizState, sessionId: string, deviceInfo: string) {
+  const answers = state.answers.flatMap((a) => {
+    const question = state.questions.find((q) => q.id === a.questionId);
+    return question
+      ? [
+          {
+            lyricId: question.lyricId,
+            songId: question.correctSongId,
+            selectedSongId: a.selectedSongId,
+            isCorrect: a.isCorrect,
+          },
+        ]
+      : [];
+  });
+  return {
+    quizToken: state.token ?? '',
+    sessionId,
+    deviceInfo: deviceInfo.slice(0, 512),
+    score: answers.filter((a) => a.isCorrect).length,
+    totalQuestions: state.questions.length,
+    answers,
+  };
+}

@@ -1,0 +1,31 @@
+/** Browser storage keys and helpers: one place for every key the client uses. */
+export const SESSION_ID_KEY = 'kviz.sessionId';
+export const QUIZ_STATE_KEY = 'kviz.quiz';
+export const ADMIN_CREDENTIALS_KEY = 'kviz.adminCredentials';
+
+/** The player's session id: a random UUID created once and kept in localStorage (spec §3). */
+export function getSessionId(storage: Storage = localStorage): string {
+  let id = storage.getItem(SESSION_ID_KEY);
+  if (!id || !/^[0-9a-f-]{36}$/i.test(id)) {
+    id = crypto.randomUUID();
+    storage.setItem(SESSION_ID_KEY, id);
+  }
+  return id;
+}
+
+export function readJson<T>(storage: Storage, key: string): T | undefined {
+  try {
+    const raw = storage.getItem(key);
+    return raw === null ? undefined : (JSON.parse(raw) as T);
+  } catch {
+    return undefined;
+  }
+}
+
+export function writeJson(storage: Storage, key: string, value: unknown): void {
+  try {
+    storage.setItem(key, JSON.stringify(value));
+  } catch {
+    // Storage full or disabled (private mode): the play goes on without persistence.
+  }
+}

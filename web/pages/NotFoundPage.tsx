@@ -1,0 +1,17 @@
+import { ButtonLink } from '../components/Button/Button';
+import { Layout } from '../components/Layout/Layout';
+import type { PageProps } from '../lib/page-props';
+import * as styles from './pages.css';
+
+/** Any unknown path (spec §2): the texts are the spec's, in English as it writes them. */
+export function NotFoundPage({ page }: { page: PageProps }) {
+  return (
+    <Layout page={page}>
+      <div className={styles.center}>
+        <h1 className={styles.notFoundTitle}>404 Page Not Found</h1>
+        <p lang="en">Did you forget to add the page to the router?</p>
+        <ButtonLink href="/">Povratak na početnu stranicu</ButtonLink>
+      </div>
+    </Layout>
+  );
+}
