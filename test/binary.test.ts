@@ -1,7 +1,10 @@
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { type RunningBinary, startBinary } from './support/binary';
+
+// Real processes and a real browser on a shared 2-core machine: generous, never a measure of speed.
+setDefaultTimeout(60_000);
 
 describe('the compiled binary, copied alone into an empty directory', () => {
   let server: RunningBinary;

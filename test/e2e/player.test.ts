@@ -1,7 +1,10 @@
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { type RunningBinary, startBinary } from '../support/binary';
 import { launchBrowser, seriousViolations, watchConsole } from '../support/browser';
+
+// Real processes and a real browser on a shared 2-core machine: generous, never a measure of speed.
+setDefaultTimeout(60_000);
 
 let server: RunningBinary;
 let browser: Browser;
