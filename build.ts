@@ -25,6 +25,8 @@ const clientEntries: Record<string, string> = {
   'creator-link': 'web/scripts/creator-link.ts',
   quiz: 'web/islands/quiz/quiz.entry.tsx',
   results: 'web/islands/results/results.entry.tsx',
+  'admin-login': 'web/islands/admin-login/admin-login.entry.tsx',
+  dashboard: 'web/islands/dashboard/dashboard.entry.tsx',
 };
 
 function filesUnder(dir: string, suffix: string): string[] {
@@ -49,7 +51,9 @@ async function buildStyles(): Promise<string> {
   const ordered = [...first, ...styleFiles.filter((f) => !first.includes(f))];
   const entry = join(root, 'dist/.build/site.ts');
   mkdirSync(join(root, 'dist/.build'), { recursive: true });
-  writeFileSync(entry, ordered.map((f) => `import ${JSON.stringify(f)};`).join('\n'));
+  // uPlot's own small stylesheet rides along; its script is loaded by the dashboard only.
+  const imports = [...ordered, join(root, 'node_modules/uplot/dist/uPlot.min.css')];
+  writeFileSync(entry, imports.map((f) => `import ${JSON.stringify(f)};`).join('\n'));
   const result = check(
     await Bun.build({
       entrypoints: [entry],

@@ -23,9 +23,15 @@ export const unprocessable = (code: string, message: string, field?: string) =>
 
 export const notFound = (message = 'No such resource.') => new AppError(404, 'not_found', message);
 
-export const unauthorized = (realm: string) =>
+/**
+ * 401 with a Basic challenge. Browsers answer a Basic challenge to fetch() with
+ * their own login dialog, so requests from our own pages (`X-Requested-With`)
+ * get the same challenge under a scheme name browsers leave alone
+ * (docs/decisions/009-admin-sign-in.md).
+ */
+export const unauthorized = (realm: string, fromOwnPage = false) =>
   new AppError(401, 'unauthorized', 'Valid administrator credentials are required.', undefined, {
-    'www-authenticate': `Basic realm="${realm}", charset="UTF-8"`,
+    'www-authenticate': `${fromOwnPage ? 'KvizBasic' : 'Basic'} realm="${realm}", charset="UTF-8"`,
   });
 
 export const tooManyRequests = (retryAfterSeconds: number) =>

@@ -45,6 +45,15 @@ describe('admin routes', () => {
     expect((await app.request(routes[0]!, { headers: { authorization: right } })).status).toBe(200);
   });
 
+  test('our own pages (X-Requested-With) get the challenge under a scheme browsers do not prompt for', async () => {
+    const app = await createTestApp();
+    const res = await app.request(routes[0]!, {
+      headers: { authorization: basic('admin', 'nope'), 'x-requested-with': 'fetch' },
+    });
+    expect(res.status).toBe(401);
+    expect(res.headers.get('www-authenticate')).toStartWith('KvizBasic realm=');
+  });
+
   test('successful requests do not count towards the failure limit', async () => {
     const app = await createTestApp();
     for (let i = 0; i < 30; i++)

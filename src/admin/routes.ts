@@ -22,7 +22,7 @@ export const adminRoutes = ({ config, stats, admin, adminFailures, log }: AppSer
       if (await admin.verify(request.headers.get('authorization'))) return;
       adminFailures.count(address);
       log.warn('admin authentication failed', { address, path: new URL(request.url).pathname });
-      throw unauthorized(REALM);
+      throw unauthorized(REALM, request.headers.has('x-requested-with'));
     })
     .get('/stats/overview', () => stats.getOverview(), {
       response: { 200: Overview, ...denied },

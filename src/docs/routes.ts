@@ -69,7 +69,9 @@ export const docsRoutes = (title: string, version: string) =>
               basicAuth: {
                 type: 'http',
                 scheme: 'basic',
-                description: 'ADMIN_USERNAME and the administrator password. Use only over TLS.',
+                description:
+                  'ADMIN_USERNAME and the administrator password. Use only over TLS. A 401 carries `WWW-Authenticate: Basic realm=…`; ' +
+                  'requests with an `X-Requested-With` header get the scheme name `KvizBasic` instead, so browsers do not open their own login dialog.',
               },
             },
           },

@@ -1,4 +1,5 @@
 import type { LandingData } from '../../web/pages/LandingPage';
+import type { PublicStatistics } from '../../web/pages/StatisticsPage';
 import type { CatalogueIndex } from '../catalogue/index';
 import type { StatsReader } from '../stats/read';
 
@@ -12,5 +13,15 @@ export function getLandingData(catalogue: CatalogueIndex, stats: StatsReader): L
     firstYear: years.length ? Math.min(...years) : 0,
     lastYear: years.length ? Math.max(...years) : 0,
     plays: stats.getOverview().totalAttempts,
+  };
+}
+
+/** Everything the public statistics page shows, read from the counters. */
+export function getPublicStatistics(stats: StatsReader): PublicStatistics {
+  return {
+    overview: stats.getOverview(),
+    lyrics: stats.getLyricStats(),
+    songs: stats.getSongStats(),
+    albums: stats.getAlbumStats(),
   };
 }

@@ -4,12 +4,13 @@ import { Card } from '../../components/Card/Card';
 import { CreatorLink } from '../../components/Footer/Footer';
 import { Spinner } from '../../components/Spinner/Spinner';
 import { Toaster, useToast } from '../../components/Toast/Toast';
+import { adminFetch, readCredentials } from '../../lib/admin';
 import { apiRequest } from '../../lib/api';
 import { formatCount, formatPercent } from '../../lib/format';
 import type { PageProps } from '../../lib/page-props';
 import { type QuizState, submissionOf } from '../../lib/quiz-state';
 import { RATING_BANDS, ratingFor } from '../../lib/rating';
-import { ADMIN_CREDENTIALS_KEY, getSessionId, QUIZ_STATE_KEY, readJson, writeJson } from '../../lib/storage';
+import { getSessionId, QUIZ_STATE_KEY, readJson, writeJson } from '../../lib/storage';
 import * as styles from './ResultsIsland.css';
 import { SharePanel } from './SharePanel';
 
@@ -70,14 +71,12 @@ export function ResultsIsland({ page }: { page: PageProps }) {
         console.info('Rezultat spremljen', reply);
         writeJson(sessionStorage, QUIZ_STATE_KEY, { ...quiz, submitted: true });
         timers.push(setTimeout(loadPercentile, PERCENTILE_DELAY_MS));
-        const credentials = sessionStorage.getItem(ADMIN_CREDENTIALS_KEY);
+        const credentials = readCredentials();
         if (credentials)
           timers.push(
             setTimeout(() => {
               for (const path of ADMIN_REFRESH_PATHS)
-                fetch(path, { headers: { authorization: `Basic ${credentials}` } }).catch((error: unknown) =>
-                  console.error(error),
-                );
+                adminFetch(path, credentials).catch((error: unknown) => console.error(error));
             }, ADMIN_REFRESH_DELAY_MS),
           );
       })

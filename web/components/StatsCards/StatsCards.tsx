@@ -1,0 +1,38 @@
+import { formatCount, formatPercent } from '../../lib/format';
+import type { Overview } from '../../lib/stats';
+import * as styles from './StatsCards.css';
+
+const oneDecimal = new Intl.NumberFormat('hr-HR', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+
+/** The four overview cards of the public and the admin statistics. */
+export function StatsCards({ overview }: { overview: Overview }) {
+  return (
+    <dl className={styles.grid} data-overview="">
+      <div className={styles.card}>
+        <dt className={styles.label}>Ukupno igranja</dt>
+        <dd className={styles.value} data-stat="totalAttempts">
+          {formatCount(overview.totalAttempts)}
+        </dd>
+      </div>
+      <div className={styles.card}>
+        <dt className={styles.label}>Različitih igrača</dt>
+        <dd className={styles.value} data-stat="uniquePlayers">
+          {formatCount(overview.uniquePlayers)}
+        </dd>
+      </div>
+      <div className={styles.card}>
+        <dt className={styles.label}>Prosječni rezultat</dt>
+        <dd className={styles.value} data-stat="averageScore">
+          {oneDecimal.format(overview.averageScore)} / 30
+          <span className={styles.sub}>({formatPercent((overview.averageScore / 30) * 100)})</span>
+        </dd>
+      </div>
+      <div className={styles.card}>
+        <dt className={styles.label}>Ukupna točnost</dt>
+        <dd className={styles.value} data-stat="averagePercentage">
+          {formatPercent(overview.averagePercentage)}
+        </dd>
+      </div>
+    </dl>
+  );
+}

@@ -1,0 +1,4 @@
+import { hydrateIsland } from '../hydrate';
+import { AdminLoginIsland } from './AdminLoginIsland';
+
+hydrateIsland('admin-login', AdminLoginIsland);

@@ -1,0 +1,4 @@
+import { hydrateIsland } from '../hydrate';
+import { DashboardIsland } from './DashboardIsland';
+
+hydrateIsland('dashboard', DashboardIsland);

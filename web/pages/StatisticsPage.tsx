@@ -1,0 +1,162 @@
+import { ButtonLink } from '../components/Button/Button';
+import { Card } from '../components/Card/Card';
+import { TopTable } from '../components/DataTable/TopTable';
+import { Layout } from '../components/Layout/Layout';
+import { StatsCards } from '../components/StatsCards/StatsCards';
+import type { PageProps } from '../lib/page-props';
+import {
+  type AlbumStat,
+  type LyricStat,
+  type Overview,
+  orUnknown,
+  PUBLIC_MIN_OCCURRENCES,
+  percentage,
+  type SongStat,
+  topList,
+} from '../lib/stats';
+import * as styles from './statistics.css';
+
+export interface PublicStatistics {
+  overview: Overview;
+  lyrics: LyricStat[];
+  songs: SongStat[];
+  albums: AlbumStat[];
+}
+
+/** The spec's destructive notice when the statistics cannot be read. */
+export function StatisticsError() {
+  return (
+    <div className={styles.notice} role="alert">
+      <p className={styles.noticeTitle}>Greška pri dohvaćanju statistike</p>
+      <p>Dogodila se greška prilikom dohvaćanja podataka statistike.</p>
+    </div>
+  );
+}
+
+function TopLists({ stats }: { stats: PublicStatistics }) {
+  const lyricColumns = [
+    { header: 'Stih', cell: (l: LyricStat) => l.text },
+    {
+      header: 'Pjesma (album)',
+      cell: (l: LyricStat) => `${orUnknown(l.songTitle)} (${orUnknown(l.albumTitle)})`,
+    },
+  ];
+  const songColumns = [
+    { header: 'Pjesma', cell: (s: SongStat) => orUnknown(s.title) },
+    { header: 'Album (godina)', cell: (s: SongStat) => `${orUnknown(s.albumTitle)} (${s.albumYear})` },
+  ];
+  const albumColumns = [{ header: 'Album', cell: (a: AlbumStat) => orUnknown(a.title) }];
+  const min = PUBLIC_MIN_OCCURRENCES;
+  return (
+    <div className={styles.tables}>
+      <Card>
+        <TopTable
+          caption="Najlakši stihovi"
+          columns={lyricColumns}
+          rows={topList(stats.lyrics, 'easiest', min)}
+          percent={percentage}
+          tone="good"
+          rowKey={(l) => l.lyricId}
+        />
+      </Card>
+      <Card>
+        <TopTable
+          caption="Najteži stihovi"
+          columns={lyricColumns}
+          rows={topList(stats.lyrics, 'hardest', min)}
+          percent={percentage}
+          tone="poor"
+          rowKey={(l) => l.lyricId}
+        />
+      </Card>
+      <Card>
+        <TopTable
+          caption="Najlakše pjesme"
+          columns={songColumns}
+          rows={topList(stats.songs, 'easiest', min)}
+          percent={percentage}
+          tone="good"
+          rowKey={(s) => s.songId}
+        />
+      </Card>
+      <Card>
+        <TopTable
+          caption="Najteže pjesme"
+          columns={songColumns}
+          rows={topList(stats.songs, 'hardest', min)}
+          percent={percentage}
+          tone="poor"
+          rowKey={(s) => s.songId}
+        />
+      </Card>
+      <Card>
+        <TopTable
+          caption="Najlakši albumi"
+          columns={albumColumns}
+          rows={topList(stats.albums, 'easiest', min)}
+          percent={percentage}
+          tone="good"
+          rowKey={(a) => a.albumId}
+        />
+      </Card>
+      <Card>
+        <TopTable
+          caption="Najteži albumi"
+          columns={albumColumns}
+          rows={topList(stats.albums, 'hardest', min)}
+          percent={percentage}
+          tone="poor"
+          rowKey={(a) => a.albumId}
+        />
+      </Card>
+    </div>
+  );
+}
+
+/** `/statistics`: rendered on the server with its data; no JavaScript needed. */
+export function StatisticsPage({ page, stats }: { page: PageProps; stats: PublicStatistics | null }) {
+  return (
+    <Layout page={page}>
+      <section className={styles.head} aria-labelledby="statistics-title">
+        <h1 id="statistics-title" className={styles.title}>
+          Statistika kviza
+        </h1>
+        <p className={styles.intro}>
+          Rezultati svih igrača zajedno: koliko se igra, koliko se pogađa te koji su stihovi, pjesme i albumi
+          najlakši, a koji najteži.
+        </p>
+        <ButtonLink href="/" variant="secondary">
+          Povratak na početnu stranicu
+        </ButtonLink>
+      </section>
+      {stats === null ? (
+        <StatisticsError />
+      ) : (
+        <>
+          <StatsCards overview={stats.overview} />
+          <section>
+            <div className={styles.tabList} role="tablist" aria-label="Statistika">
+              <span
+                className={styles.tab}
+                role="tab"
+                id="tab-top"
+                aria-selected="true"
+                aria-controls="panel-top"
+                tabIndex={0}
+              >
+                Top liste
+              </span>
+            </div>
+            <div id="panel-top" role="tabpanel" aria-labelledby="tab-top">
+              <TopLists stats={stats} />
+              <p className={styles.small}>
+                U top liste ulaze stihovi, pjesme i albumi koji su se u kvizu pojavili barem{' '}
+                {PUBLIC_MIN_OCCURRENCES} puta.
+              </p>
+            </div>
+          </section>
+        </>
+      )}
+    </Layout>
+  );
+}
