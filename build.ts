@@ -138,7 +138,7 @@ async function buildServer(outfile: string) {
   mkdirSync(resolve(outfile, '..'), { recursive: true });
   check(
     await Bun.build({
-      entrypoints: [join(root, 'src/main.ts')],
+      entrypoints: [join(root, 'src/binary.ts')],
       target: 'bun',
       format: 'esm',
       bytecode: true,

@@ -9,13 +9,14 @@ import { healthRoutes } from './health/routes';
 import { bodyParser } from './http/body-parser';
 import { errorHandler } from './http/error-handler';
 import { createRateLimiter, type RateLimiter } from './http/rate-limit';
+import { requestLog } from './http/request-log';
 import { securityHeadersPlugin } from './http/security-headers';
 import type { Logger } from './logger';
 import type { ClientAssets } from './pages/client-assets';
 import { pageRoutes, renderNotFound } from './pages/routes';
 import { quizRoutes } from './quiz/routes';
 import { createStatsReader, type StatsReader } from './stats/read';
-import { createPlayRecorder, type PlayRecorder } from './stats/record';
+import { createGroupCommit, createPlayRecorder, type GroupCommit } from './stats/record';
 import { statsRoutes } from './stats/routes';
 import { version } from './version';
 
@@ -46,7 +47,7 @@ export interface AppDeps {
 /** What the routes receive: the dependencies plus the services built from them once. */
 export interface AppServices extends AppDeps {
   stats: StatsReader;
-  recordPlay: PlayRecorder;
+  recordPlay: GroupCommit;
   quizLimiter: RateLimiter;
   submitLimiter: RateLimiter;
   adminFailures: RateLimiter;
@@ -58,13 +59,14 @@ export function createApp(deps: AppDeps) {
   const services: AppServices = {
     ...deps,
     stats: createStatsReader(deps.db),
-    recordPlay: createPlayRecorder(deps.db, deps.secrets.playerSalt),
+    recordPlay: createGroupCommit(createPlayRecorder(deps.db, deps.secrets.playerSalt)),
     quizLimiter: createRateLimiter(config.rateLimitQuizPerMinute, 60_000, clock.nowMs),
     submitLimiter: createRateLimiter(config.rateLimitSubmitPerMinute, 60_000, clock.nowMs),
     adminFailures: createRateLimiter(config.rateLimitAdminFailuresPer15Minutes, 15 * 60_000, clock.nowMs),
   };
   const title = `${deps.catalogue().artist} Kviz znanja`.trim();
   return new Elysia({ name: 'kviz' })
+    .use(requestLog(deps.log))
     .use(securityHeadersPlugin)
     .use(errorHandler(deps.log, () => renderNotFound(services, deps.assets)))
     .use(bodyParser)

@@ -1,8 +1,9 @@
 /**
  * Entry point of `kviz` (the compiled binary) and of `npm start`.
- * Commands: serve (default), import FILE, stats verify|rebuild, admin password, --help, --version.
+ * Commands: serve (default), import FILE, backup FILE, stats verify|rebuild, admin password, --help, --version.
  */
 import { adminCommand } from './cli/admin';
+import { backupCommand } from './cli/backup';
 import { importCommand } from './cli/import';
 import { serve } from './cli/serve';
 import { statsCommand } from './cli/stats';
@@ -15,6 +16,9 @@ const usage = `kviz ${version} — lyric quiz server
 Usage:
   kviz [serve]          start the web server (configuration from the environment, see README)
   kviz import FILE      validate and import a catalogue file, then print a summary
+  kviz backup [--force] FILE
+                        write a consistent, checked copy of the database to FILE (safe while
+                        serving); refuses to replace an existing FILE unless --force
   kviz stats verify     recompute every counter from the raw answers; exit 1 on any difference
   kviz stats rebuild    rewrite every counter from the raw answers
   kviz admin password   set a new administrator password (generated; --stdin reads it)
@@ -49,6 +53,8 @@ async function main(args: string[]): Promise<number | undefined> {
       return undefined; // keeps running
     case 'import':
       return importCommand(config, rest[0], out);
+    case 'backup':
+      return backupCommand(config, rest, out);
     case 'stats':
       return statsCommand(config, rest[0], out);
     case 'admin':

@@ -28,7 +28,11 @@ export async function setAdminPassword(db: Db, password: string): Promise<void> 
 function parseBasic(authorization: string | null): { username: string; password: string } | undefined {
   const match = authorization?.match(/^Basic +([A-Za-z0-9+/=]+) *$/i);
   if (!match) return undefined;
-  const decoded = Buffer.from(match[1]!, 'base64').toString('utf8');
+  const encoded = match[1]!;
+  const bytes = Buffer.from(encoded, 'base64');
+  // Only the canonical encoding: Node's decoder skips junk after the padding.
+  if (bytes.toString('base64') !== encoded) return undefined;
+  const decoded = bytes.toString('utf8');
   const colon = decoded.indexOf(':');
   if (colon < 0) return undefined;
   return { username: decoded.slice(0, colon), password: decoded.slice(colon + 1) };

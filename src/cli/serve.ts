@@ -52,7 +52,13 @@ export async function serve(config: Config, log: Logger, clock: Clock = systemCl
   process.on('SIGTERM', () => void stop('SIGTERM'));
   process.on('SIGINT', () => void stop('SIGINT'));
 
-  app.listen({ port: config.port, hostname: config.host, maxRequestBodySize: SOCKET_BODY_LIMIT });
+  // reusePort off: a second kviz on a taken port must fail, not silently share its connections.
+  app.listen({
+    port: config.port,
+    hostname: config.host,
+    maxRequestBodySize: SOCKET_BODY_LIMIT,
+    reusePort: false,
+  });
   const server = app.server!;
   log.info('listening', { url: `http://${server.hostname}:${server.port}`, database: config.databasePath });
 }

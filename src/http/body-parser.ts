@@ -4,6 +4,15 @@ import { AppError, badRequest } from '../errors';
 /** Largest request body accepted (a 30-answer submission is about 3 KB). */
 export const MAX_BODY_BYTES = 64 * 1024;
 
+/**
+ * JSON.parse reviver dropping keys named like Object.prototype's string conversions. No field of
+ * the API has these names (unknown fields are ignored anyway), but a value such as
+ * `{"deviceInfo":{"toString":[]}}` kept them and made Elysia's validation error throw a
+ * TypeError while describing the value (`${value}`): a 500 instead of a 422.
+ */
+const withoutConversionKeys = (key: string, value: unknown) =>
+  key === 'toString' || key === 'valueOf' ? undefined : value;
+
 const tooLarge = () =>
   new AppError(413, 'body_too_large', `The request body is larger than ${MAX_BODY_BYTES} bytes.`);
 
@@ -24,7 +33,7 @@ export const bodyParser = new Elysia({ name: 'body-parser' })
     const text = new TextDecoder().decode(bytes);
     if (!/^application\/(?:[\w.+-]+\+)?json\b/i.test(contentType ?? '')) return text;
     try {
-      return JSON.parse(text);
+      return JSON.parse(text, withoutConversionKeys);
     } catch {
       throw badRequest('malformed_body', 'The request body is not well-formed JSON.');
     }

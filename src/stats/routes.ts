@@ -21,8 +21,8 @@ export const statsRoutes = (services: AppServices) => {
   return new Elysia({ name: 'stats-routes', prefix: '/api', detail: { tags: ['Statistics'] } })
     .post(
       '/stats/submit-quiz',
-      ({ body }) => {
-        const { duplicate: _, ...result } = submitPlay(
+      async ({ body }) => {
+        const { duplicate: _, ...result } = await submitPlay(
           {
             catalogue: catalogue(),
             tokenSecret: secrets.quizToken,

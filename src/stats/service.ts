@@ -5,7 +5,7 @@ import { verifyQuizToken } from '../quiz/token';
 import { gradeSubmission } from './grade';
 import { hourOfDay } from './hour';
 import type { SubmitBody } from './model';
-import type { PlayRecorder, RecordOutcome } from './record';
+import type { GroupCommit, RecordOutcome } from './record';
 
 const tokenProblems = {
   malformed: 'quizToken is not a quiz token',
@@ -20,11 +20,11 @@ export interface SubmitContext {
   tokenTtlSeconds: number;
   timeZone: string;
   clock: Clock;
-  record: PlayRecorder;
+  record: GroupCommit;
 }
 
 /** Verifies, grades and records a submitted play (idempotent per quiz token). */
-export function submitPlay(ctx: SubmitContext, body: SubmitBody): RecordOutcome {
+export function submitPlay(ctx: SubmitContext, body: SubmitBody): Promise<RecordOutcome> {
   const check = verifyQuizToken(ctx.tokenSecret, body.quizToken, ctx.clock.nowSeconds(), ctx.tokenTtlSeconds);
   if (!check.ok) throw unprocessable(`token_${check.reason}`, tokenProblems[check.reason], 'quizToken');
   const graded = gradeSubmission(ctx.catalogue, check.payload, body);

@@ -1,0 +1,48 @@
+import { Elysia, StatusMap } from 'elysia';
+import type { Logger } from '../logger';
+
+/** Longer paths are cut: a client chooses the path, and must not choose the size of our log lines. */
+const MAX_LOGGED_PATH = 256;
+
+/** Polled by supervisors and fetched once per page view: useful when debugging, noise otherwise. */
+const isQuiet = (path: string) =>
+  path === '/healthz' || path.startsWith('/assets/') || path.startsWith('/openapi/assets/');
+
+/**
+ * The status that went on the wire. `set.status` is what routes and the error
+ * handler set; a route that returns its own Response (or `status(...)`) carries
+ * the status in the value instead (Elysia itself copies the code of `status(...)` into `set`).
+ */
+function statusOf(set: { status?: number | keyof StatusMap }, value: unknown): number {
+  if (value instanceof Response) return value.status;
+  const status = set.status ?? 200;
+  return typeof status === 'number' ? status : StatusMap[status];
+}
+
+/**
+ * One structured log line per request: method, path (never the query string),
+ * status and duration in milliseconds. Nothing else is read from the request,
+ * so no header (Authorization included), cookie, session id or body can reach
+ * the log. `/healthz` and static assets log at debug, everything else at info.
+ *
+ * Use it first in the app: its onRequest must run before any other, so that
+ * requests rejected there (413) are timed too. It logs in onAfterResponse,
+ * which also runs for 404s, validation errors and 500s.
+ */
+export const requestLog = (log: Logger) => {
+  const startedAt = new WeakMap<Request, number>();
+  return new Elysia({ name: 'request-log' })
+    .onRequest(({ request }) => {
+      startedAt.set(request, performance.now());
+    })
+    .onAfterResponse({ as: 'global' }, ({ request, path, set, responseValue }) => {
+      const started = startedAt.get(request);
+      const fields: Record<string, unknown> = {
+        method: request.method,
+        path: path.length > MAX_LOGGED_PATH ? `${path.slice(0, MAX_LOGGED_PATH)}…` : path,
+        status: statusOf(set, responseValue),
+      };
+      if (started !== undefined) fields.durationMs = Math.round((performance.now() - started) * 10) / 10;
+      (isQuiet(path) ? log.debug : log.info)('request', fields);
+    });
+};
