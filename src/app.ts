@@ -15,9 +15,11 @@ import type { Logger } from './logger';
 import type { ClientAssets } from './pages/client-assets';
 import { pageRoutes, renderNotFound } from './pages/routes';
 import { quizRoutes } from './quiz/routes';
+import { type CachedStatsJson, createCachedStatsJson } from './stats/cached-reads';
 import { createStatsReader, type StatsReader } from './stats/read';
 import { createGroupCommit, createPlayRecorder, type GroupCommit } from './stats/record';
 import { statsRoutes } from './stats/routes';
+import { createStatsVersion, type StatsVersion } from './stats/version';
 import { version } from './version';
 
 export interface Clock {
@@ -48,6 +50,10 @@ export interface AppDeps {
 export interface AppServices extends AppDeps {
   stats: StatsReader;
   recordPlay: GroupCommit;
+  /** Changes after every committed batch of plays; response caches are keyed on it. */
+  statsVersion: StatsVersion;
+  /** Statistics reads as cached JSON (one serialization per statistics version). */
+  statsJson: CachedStatsJson;
   quizLimiter: RateLimiter;
   submitLimiter: RateLimiter;
   adminFailures: RateLimiter;
@@ -56,19 +62,24 @@ export interface AppServices extends AppDeps {
 /** The whole HTTP application; `main.ts` listens with it, tests call `app.handle()`. */
 export function createApp(deps: AppDeps) {
   const { config, clock } = deps;
+  const stats = createStatsReader(deps.db);
+  const statsVersion = createStatsVersion();
   const services: AppServices = {
     ...deps,
-    stats: createStatsReader(deps.db),
-    recordPlay: createGroupCommit(createPlayRecorder(deps.db, deps.secrets.playerSalt)),
+    stats,
+    statsVersion,
+    statsJson: createCachedStatsJson(stats, statsVersion),
+    recordPlay: createGroupCommit(createPlayRecorder(deps.db, deps.secrets.playerSalt), statsVersion.bump),
     quizLimiter: createRateLimiter(config.rateLimitQuizPerMinute, 60_000, clock.nowMs),
     submitLimiter: createRateLimiter(config.rateLimitSubmitPerMinute, 60_000, clock.nowMs),
     adminFailures: createRateLimiter(config.rateLimitAdminFailuresPer15Minutes, 15 * 60_000, clock.nowMs),
   };
   const title = `${deps.catalogue().artist} Kviz znanja`.trim();
+  let notFoundHtml: string | undefined; // the same page for every unknown path
   return new Elysia({ name: 'kviz' })
     .use(requestLog(deps.log))
     .use(securityHeadersPlugin)
-    .use(errorHandler(deps.log, () => renderNotFound(services, deps.assets)))
+    .use(errorHandler(deps.log, () => (notFoundHtml ??= renderNotFound(services, deps.assets))))
     .use(bodyParser)
     .use(docsRoutes(title, version))
     .use(healthRoutes(services))

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { albums, lyrics, meta, songs } from '../db/schema';
 import type { NormalizedCatalogue } from './model';
@@ -23,6 +23,17 @@ export interface ImportSummary {
  */
 export function importCatalogue(db: Db, catalogue: NormalizedCatalogue): ImportSummary {
   return db.transaction((tx) => {
+    // Prepared once: a first start inserts ~2,000 lines, and the builder would re-render each.
+    const insertLyric = tx
+      .insert(lyrics)
+      .values({
+        songId: sql.placeholder('songId'),
+        text: sql.placeholder('text'),
+        position: sql.placeholder('position'),
+        ambiguous: sql.placeholder('ambiguous'),
+      })
+      .returning({ id: lyrics.id })
+      .prepare();
     const added = { albums: 0, songs: 0, lines: 0 };
     const existingAlbums = new Map(
       tx
@@ -91,11 +102,7 @@ export function importCatalogue(db: Db, catalogue: NormalizedCatalogue): ImportS
           if (ambiguous) ambiguousLines++;
           const existing = existingLyrics.get(`${songId}\u0000${text}`);
           if (existing === undefined) {
-            const id = tx
-              .insert(lyrics)
-              .values({ songId, text, position, ambiguous })
-              .returning({ id: lyrics.id })
-              .get().id;
+            const id = insertLyric.get({ songId, text, position, ambiguous })!.id;
             keptLyrics.add(id);
             added.lines++;
             return;

@@ -11,6 +11,10 @@ export interface IndexedSong {
   id: number;
   title: string;
   album: IndexedAlbum;
+  /** Position in `CatalogueIndex.songs` (distractors are drawn by position). */
+  index: number;
+  /** The song as a quiz option, shared by every question that offers it. */
+  option: { id: number; title: string };
 }
 export interface IndexedLyric {
   id: number;
@@ -47,7 +51,14 @@ export function loadCatalogueIndex(db: Db): CatalogueIndex {
   const songsById = new Map<number, IndexedSong>();
   for (const s of songRows) {
     const album = albumsById.get(s.albumId);
-    if (album) songsById.set(s.id, { id: s.id, title: s.title, album });
+    if (album)
+      songsById.set(s.id, {
+        id: s.id,
+        title: s.title,
+        album,
+        index: songsById.size,
+        option: { id: s.id, title: s.title },
+      });
   }
   const lyricsById = new Map<number, IndexedLyric>();
   const askable: IndexedLyric[] = [];

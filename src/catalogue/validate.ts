@@ -1,4 +1,4 @@
-import { Value } from '@sinclair/typebox/value';
+import { TypeCompiler } from '@sinclair/typebox/compiler';
 import {
   CatalogueFile,
   type CatalogueProblem,
@@ -8,6 +8,8 @@ import {
   type ValidationResult,
 } from './model';
 import { lineKey, normalizeText } from './normalize';
+
+const checker = TypeCompiler.Compile(CatalogueFile);
 
 /** `/albums/2/songs/4/title` → `albums[2].songs[4].title` */
 export function pointerToPath(pointer: string): string {
@@ -36,7 +38,10 @@ export function validateCatalogue(input: unknown): ValidationResult {
   const warnings: CatalogueProblem[] = [];
 
   const seenPaths = new Set<string>();
-  for (const error of Value.Errors(CatalogueFile, input)) {
+  // The compiled check is fast on a valid file (every first start validates the embedded one);
+  // only a failing file is walked for its errors.
+  const schemaErrors = checker.Check(input) ? [] : checker.Errors(input);
+  for (const error of schemaErrors) {
     const path = pointerToPath(error.path);
     // TypeBox reports a union of failures for one spot; the first is the useful one.
     if (seenPaths.has(path)) continue;

@@ -110,8 +110,9 @@ describe('kviz backup FILE', () => {
     for (const c of copies) {
       expect(c.differences).toEqual([]);
       // The snapshot holds every play committed before the backup started and none that did not exist after it.
+      // The writer counts a play just after committing it, so one committed play may not be counted yet.
       expect(c.plays).toBeGreaterThanOrEqual(c.before);
-      expect(c.plays).toBeLessThanOrEqual(c.after);
+      expect(c.plays).toBeLessThanOrEqual(c.after + 1);
     }
     // The writer really was committing while the copies were taken.
     expect(copies.at(-1)!.plays).toBeGreaterThan(copies[0]!.plays);

@@ -6,8 +6,10 @@ import { LandingPage } from '../../web/pages/LandingPage';
 import { NotFoundPage } from '../../web/pages/NotFoundPage';
 import { QuizPage } from '../../web/pages/QuizPage';
 import { ResultsPage } from '../../web/pages/ResultsPage';
-import { type PublicStatistics, StatisticsPage } from '../../web/pages/StatisticsPage';
+import { StatisticsPage } from '../../web/pages/StatisticsPage';
 import type { AppServices } from '../app';
+import { type EncodedBody, encodeBody, sendBody } from '../http/encoded-body';
+import { cachedPerVersion } from '../stats/version';
 import type { ClientAssets } from './client-assets';
 import { serveAsset } from './client-assets';
 import { renderDocument } from './document';
@@ -25,11 +27,10 @@ export function pageProps({ catalogue, config }: AppServices): PageProps {
   };
 }
 
+const htmlHeaders = { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache' };
+
 export const htmlResponse = (html: string, status = 200) =>
-  new Response(html, {
-    status,
-    headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache' },
-  });
+  new Response(html, { status, headers: htmlHeaders });
 
 /** The 404 page for unknown non-API paths (used by the error handler). */
 export function renderNotFound(services: AppServices, assets: ClientAssets): string {
@@ -41,36 +42,58 @@ export function renderNotFound(services: AppServices, assets: ClientAssets): str
   });
 }
 
-/** The server-rendered pages (docs/decisions/008-pages-and-islands.md) and the client assets. */
+/**
+ * The server-rendered pages (docs/decisions/008-pages-and-islands.md) and the client assets.
+ * Rendered HTML is cached: pages with statistics once per statistics version, the
+ * others once per process (docs/decisions/010-response-caches.md).
+ */
 export const pageRoutes = (services: AppServices, assets: ClientAssets) => {
-  const render = (entries: string[], body: (page: PageProps) => ReactElement, heading?: string) => {
+  const render = (entries: string[], body: (page: PageProps) => ReactElement, heading?: string) => () => {
     const page = pageProps(services);
     const title = heading ? `${heading} - ${page.title}` : page.title;
-    return htmlResponse(renderDocument(assets, { page, entries, title, body: body(page) }));
+    return encodeBody(renderDocument(assets, { page, entries, title, body: body(page) }));
   };
+  const once = (compute: () => EncodedBody) => {
+    let html: EncodedBody | undefined;
+    return () => (html ??= compute());
+  };
+  const send = (html: EncodedBody, request: Request) => sendBody(html, request, htmlHeaders);
+  const { statsVersion } = services;
+  const landing = cachedPerVersion(
+    statsVersion,
+    render([], (page) =>
+      createElement(LandingPage, { page, data: getLandingData(services.catalogue(), services.stats) }),
+    ),
+  );
+  // Throws when the statistics cannot be read; such a failure is rendered below, never cached.
+  const statistics = cachedPerVersion(
+    statsVersion,
+    render([], (page) => createElement(StatisticsPage, { page, stats: getPublicStatistics(services.stats) })),
+  );
+  const statisticsError = render([], (page) => createElement(StatisticsPage, { page, stats: null }));
+  const quiz = once(render(['quiz'], (page) => createElement(QuizPage, { page })));
+  const results = once(render(['results'], (page) => createElement(ResultsPage, { page })));
+  const adminLogin = once(
+    render(['admin-login'], (page) => createElement(AdminLoginPage, { page }), 'Admin Prijava'),
+  );
+  const dashboard = once(
+    render(['dashboard'], (page) => createElement(DashboardPage, { page }), 'Admin Panel'),
+  );
+
   return new Elysia({ name: 'page-routes', detail: { hide: true } })
-    .get('/', () =>
-      render([], (page) =>
-        createElement(LandingPage, { page, data: getLandingData(services.catalogue(), services.stats) }),
-      ),
-    )
-    .get('/statistics', () => {
-      let stats: PublicStatistics | null = null;
+    .get('/', ({ request }) => send(landing(), request))
+    .get('/statistics', ({ request }) => {
       try {
-        stats = getPublicStatistics(services.stats);
+        return send(statistics(), request);
       } catch (error) {
         services.log.error('statistics could not be read', { error: String(error) });
+        return send(statisticsError(), request);
       }
-      return render([], (page) => createElement(StatisticsPage, { page, stats }));
     })
-    .get('/quiz', () => render(['quiz'], (page) => createElement(QuizPage, { page })))
-    .get('/admin', () =>
-      render(['admin-login'], (page) => createElement(AdminLoginPage, { page }), 'Admin Prijava'),
-    )
-    .get('/admin/dashboard', () =>
-      render(['dashboard'], (page) => createElement(DashboardPage, { page }), 'Admin Panel'),
-    )
-    .get('/results', () => render(['results'], (page) => createElement(ResultsPage, { page })))
+    .get('/quiz', ({ request }) => send(quiz(), request))
+    .get('/results', ({ request }) => send(results(), request))
+    .get('/admin', ({ request }) => send(adminLogin(), request))
+    .get('/admin/dashboard', ({ request }) => send(dashboard(), request))
     .get(
       '/favicon.svg',
       () =>

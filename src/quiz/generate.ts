@@ -1,4 +1,4 @@
-import type { CatalogueIndex, IndexedSong } from '../catalogue/index';
+import type { CatalogueIndex } from '../catalogue/index';
 import { type Random, randomInt, sampleDistinct } from './sample';
 
 export const OPTIONS_PER_QUESTION = 5;
@@ -16,6 +16,19 @@ export interface Question {
 }
 
 /**
+ * `count` distinct integers from [0, n) other than `exclude`, in random order.
+ * For the 4 distractors a linear check beats a Set: no allocation but the result.
+ */
+function pickOthers(random: Random, n: number, count: number, exclude: number): number[] {
+  const picked: number[] = [];
+  while (picked.length < count) {
+    const candidate = randomInt(random, n);
+    if (candidate !== exclude && !picked.includes(candidate)) picked.push(candidate);
+  }
+  return picked;
+}
+
+/**
  * Picks `count` distinct askable lines (all of them when fewer exist) and, for
  * each, the correct song plus four other distinct songs, the correct one at a
  * uniformly random position.
@@ -26,16 +39,12 @@ export function generateQuiz(
   random: Random = Math.random,
 ): Question[] {
   const { askable, songs } = catalogue;
-  const songIndex = new Map(songs.map((song, i) => [song.id, i]));
+  const distractors = Math.min(OPTIONS_PER_QUESTION - 1, songs.length - 1);
   return sampleDistinct(random, askable.length, count).map((i) => {
     const lyric = askable[i]!;
     const correct = lyric.song;
-    const correctIndex = songIndex.get(correct.id)!;
-    // Sample from the other n-1 songs: indexes at or past the correct one shift up by one.
-    const distractors: IndexedSong[] = sampleDistinct(random, songs.length - 1, OPTIONS_PER_QUESTION - 1).map(
-      (j) => songs[j >= correctIndex ? j + 1 : j]!,
-    );
-    distractors.splice(randomInt(random, distractors.length + 1), 0, correct);
+    const options = pickOthers(random, songs.length, distractors, correct.index).map((j) => songs[j]!.option);
+    options.splice(randomInt(random, options.length + 1), 0, correct.option);
     return {
       id: lyric.id,
       lyricId: lyric.id,
@@ -44,7 +53,7 @@ export function generateQuiz(
       correctSongTitle: correct.title,
       albumTitle: correct.album.title,
       albumYear: correct.album.year,
-      options: distractors.map((s) => ({ id: s.id, title: s.title })),
+      options,
     };
   });
 }

@@ -3,6 +3,7 @@ import { Elysia } from 'elysia';
 import type { AppServices } from '../app';
 import { clientAddress } from '../http/client-address';
 import { ErrorResponse } from '../http/model';
+import { jsonResponse } from './cached-reads';
 import {
   AlbumStat,
   LyricStat,
@@ -17,7 +18,7 @@ import { submitPlay } from './service';
 
 /** Submitting plays, the percentile and the public statistics. */
 export const statsRoutes = (services: AppServices) => {
-  const { config, stats, submitLimiter, clock, recordPlay, secrets, catalogue } = services;
+  const { config, statsJson, submitLimiter, clock, recordPlay, secrets, catalogue } = services;
   return new Elysia({ name: 'stats-routes', prefix: '/api', detail: { tags: ['Statistics'] } })
     .post(
       '/stats/submit-quiz',
@@ -59,34 +60,38 @@ export const statsRoutes = (services: AppServices) => {
         },
       },
     )
-    .get('/score-percentile/:score', ({ params }) => stats.getPercentile(params.score), {
-      params: PercentileParams,
-      response: { 200: PercentileResponse, 422: ErrorResponse },
-      detail: {
-        summary: 'Percentile of a score',
-        description:
-          'Share of recorded plays (including the player’s own) with a strictly lower score, and the number of recorded plays.',
+    .get(
+      '/score-percentile/:score',
+      ({ params, request }) => jsonResponse(statsJson.percentile(params.score), request),
+      {
+        params: PercentileParams,
+        response: { 200: PercentileResponse, 422: ErrorResponse },
+        detail: {
+          summary: 'Percentile of a score',
+          description:
+            'Share of recorded plays (including the player’s own) with a strictly lower score, and the number of recorded plays.',
+        },
       },
-    })
-    .get('/stats/overview', () => stats.getOverview(), {
+    )
+    .get('/stats/overview', ({ request }) => jsonResponse(statsJson.overview(), request), {
       response: { 200: Overview },
       detail: { summary: 'Overview', description: 'Totals of all recorded plays.' },
     })
-    .get('/stats/lyrics', () => stats.getLyricStats(), {
+    .get('/stats/lyrics', ({ request }) => jsonResponse(statsJson.lyrics(), request), {
       response: { 200: T.Array(LyricStat) },
       detail: {
         summary: 'Statistics per lyric line',
         description: 'Every line of the catalogue; a line never shown has 0 occurrences.',
       },
     })
-    .get('/stats/songs', () => stats.getSongStats(), {
+    .get('/stats/songs', ({ request }) => jsonResponse(statsJson.songs(), request), {
       response: { 200: T.Array(SongStat) },
       detail: {
         summary: 'Statistics per song',
         description: 'Occurrences: times the song was the correct answer.',
       },
     })
-    .get('/stats/albums', () => stats.getAlbumStats(), {
+    .get('/stats/albums', ({ request }) => jsonResponse(statsJson.albums(), request), {
       response: { 200: T.Array(AlbumStat) },
       detail: { summary: 'Statistics per album' },
     });

@@ -11,17 +11,7 @@ import { migrateDb } from '../db/migrate';
 import { silentLogger } from '../logger';
 import { type ClientAssets, emptyAssets } from '../pages/client-assets';
 
-/** mulberry32: a small deterministic PRNG so statistical tests are repeatable. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { seededRandom } from './random';
 
 /** A catalogue of `albums` × `songsPerAlbum` songs with `linesPerSong` distinct lines each. */
 export function makeCatalogue(albums = 3, songsPerAlbum = 4, linesPerSong = 10): CatalogueFile {

@@ -1,0 +1,84 @@
+/**
+ * Starts a copy of the binary in a directory with its log going to a file (so
+ * the bench process does not compete for the CPU reading it), and measures the
+ * time from spawn to the first 200 of /healthz.
+ */
+import { copyFileSync, existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+export interface BenchServer {
+  url: string;
+  pid: number;
+  firstOkMs: number;
+  /** Resident memory of the server process, in MiB. */
+  rssMiB(): number;
+  stop(): Promise<number>;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Servers still running, killed by `stopAllServers` when a run fails half-way. */
+const running = new Set<{ kill(): void }>();
+
+export function stopAllServers(): void {
+  for (const proc of running) proc.kill();
+}
+
+export async function startServer(
+  binary: string,
+  dir: string,
+  env: Record<string, string> = {},
+): Promise<BenchServer> {
+  const exe = join(dir, 'kviz');
+  if (!existsSync(exe)) copyFileSync(binary, exe);
+  const log = join(dir, `server-${Date.now()}.log`);
+  const started = performance.now();
+  const proc = Bun.spawn([exe], {
+    cwd: dir,
+    env: {
+      PATH: '/usr/bin:/bin',
+      HOST: '127.0.0.1',
+      PORT: '0',
+      ADMIN_PASSWORD: 'bench-password-1',
+      RATE_LIMIT_QUIZ_PER_MINUTE: '1000000',
+      RATE_LIMIT_SUBMIT_PER_MINUTE: '1000000',
+      ...env,
+    },
+    stdout: Bun.file(log),
+    stderr: Bun.file(log),
+  });
+  running.add(proc);
+  proc.exited.then(() => running.delete(proc));
+  let url: string | undefined;
+  while (!url) {
+    if (proc.exitCode !== null) throw new Error(`the server exited: ${readFileSync(log, 'utf8')}`);
+    if (performance.now() - started > 20_000) throw new Error('the server did not start within 20 s');
+    const line = existsSync(log)
+      ? readFileSync(log, 'utf8')
+          .split('\n')
+          .find((l) => l.includes('"listening"'))
+      : undefined;
+    if (line) url = JSON.parse(line).url as string;
+    else await sleep(1);
+  }
+  for (;;) {
+    const ok = await fetch(`${url}/healthz`).then(
+      (r) => r.status === 200,
+      () => false,
+    );
+    if (ok) break;
+    await sleep(1);
+  }
+  const firstOkMs = performance.now() - started;
+  return {
+    url,
+    pid: proc.pid,
+    firstOkMs,
+    rssMiB: () =>
+      Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${proc.pid}/status`, 'utf8'))?.[1] ?? 0) / 1024,
+    async stop() {
+      proc.kill('SIGTERM');
+      return proc.exited;
+    },
+  };
+}

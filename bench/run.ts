@@ -1,0 +1,238 @@
+/**
+ * `npm run bench`: every hot path measured against this machine's ceiling (a
+ * bare Bun.serve) and against the naive design, side by side in one run,
+ * loopback only, bounded in time and connections. Writes
+ * bench/results/latest.json and the table in docs/performance.md.
+ *
+ * `--smoke`: a tiny load that only proves the script runs (used by the test suite);
+ * its results go to a temporary directory and no document is touched.
+ */
+import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpus, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { pageWeights } from './lib/page-weight';
+import { type Results, renderPerformanceDoc } from './lib/report';
+import { type BenchServer, startServer, stopAllServers } from './lib/server';
+import { prepareSubmissions } from './lib/submit-load';
+
+const root = resolve(import.meta.dir, '..');
+const smoke = process.argv.includes('--smoke');
+const profile = smoke
+  ? { duration: 1, connections: 10, submissions: 200, small: 100, large: 1_000, readSamples: 20 }
+  : { duration: 8, connections: 50, submissions: 30_000, small: 1_000, large: 1_000_000, readSamples: 200 };
+const work = mkdtempSync(join(tmpdir(), 'kviz-bench-'));
+/** Everything this run started, stopped whatever happens: an orphan would hold the terminal's pipe open. */
+const children: { kill(): void }[] = [];
+const track = <T extends { kill(): void }>(child: T): T => {
+  children.push(child);
+  return child;
+};
+const log = (message: string) => console.log(`[bench] ${message}`);
+
+function run(command: string[], cwd = root): string {
+  const result = Bun.spawnSync(command, {
+    cwd,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
+  if (result.exitCode !== 0)
+    throw new Error(`${command.join(' ')} failed:\n${result.stdout}\n${result.stderr}`);
+  return result.stdout.toString();
+}
+
+interface LoadResult {
+  requestsPerSecondMedian: number;
+  requestsPerSecondMean: number;
+  total: number;
+  seconds: number;
+  latencyP50Ms: number;
+  latencyP99Ms: number;
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+}
+
+function load(options: {
+  url: string;
+  connections?: number;
+  duration?: number;
+  method?: string;
+  bodiesFile?: string;
+  headers?: Record<string, string>;
+}): LoadResult {
+  const output = run([
+    'node',
+    join(root, 'bench/lib/autocannon.mjs'),
+    JSON.stringify({
+      connections: profile.connections,
+      duration: options.bodiesFile ? undefined : profile.duration,
+      ...options,
+    }),
+  ]);
+  return JSON.parse(output.trim().split('\n').at(-1)!) as LoadResult;
+}
+
+/** Median latency (ms) of `samples` sequential requests after one warm-up, measured by the client. */
+async function latency(url: string, samples: number, headers: Record<string, string> = {}): Promise<number> {
+  await (await fetch(url, { headers })).arrayBuffer();
+  const times: number[] = [];
+  for (let i = 0; i < samples; i++) {
+    const t = performance.now();
+    const response = await fetch(url, { headers });
+    await response.arrayBuffer();
+    if (!response.ok) throw new Error(`${url} → ${response.status}`);
+    times.push(performance.now() - t);
+  }
+  return times.sort((a, b) => a - b)[Math.floor(times.length / 2)]!;
+}
+
+const admin = { authorization: `Basic ${btoa('admin:bench-password-1')}` };
+const readPaths = {
+  overview: '/api/stats/overview',
+  songs: '/api/stats/songs',
+  lyrics: '/api/stats/lyrics',
+  percentile: '/api/score-percentile/20',
+  hourly: '/api/admin/stats/hourly',
+};
+
+async function statsAt(binary: string, plays: number) {
+  const dir = join(work, `fill-${plays}`);
+  mkdirSync(join(dir, 'data'), { recursive: true });
+  const dbPath = join(dir, 'data/kviz.db');
+  log(`filling a database with ${plays.toLocaleString('en')} plays through the recording code…`);
+  const fill = JSON.parse(
+    run(['node_modules/.bin/bun', 'bench/lib/fill.ts', dbPath, String(plays)]).trim(),
+  ) as { seconds: number };
+  const inProcess = JSON.parse(
+    run(['node_modules/.bin/bun', 'bench/lib/read-latency.ts', dbPath, String(profile.readSamples)]).trim(),
+  ) as {
+    uncachedMs: Record<string, number>;
+    recomputeMs: Record<string, number>;
+  };
+  const server = await startServer(binary, dir);
+  const httpMs: Record<string, number> = {};
+  for (const [name, path] of Object.entries(readPaths))
+    httpMs[name] = await latency(`${server.url}${path}`, profile.readSamples, admin);
+  await server.stop();
+  return {
+    plays,
+    fillSeconds: fill.seconds,
+    dbMiB: statSync(dbPath).size / 1024 / 1024,
+    httpMs,
+    ...inProcess,
+  };
+}
+
+async function main() {
+  const started = performance.now();
+  log(`work directory ${work}`);
+  const binary = join(work, 'kviz');
+  run(['node_modules/.bin/bun', 'build.ts', binary]);
+  const binaryMiB = statSync(binary).size / 1024 / 1024;
+
+  log('ceiling: a bare Bun.serve JSON response');
+  const ceilingServer = track(
+    Bun.spawn(['node_modules/.bin/bun', 'bench/lib/ceiling.ts'], { cwd: root, stdout: 'pipe' }),
+  );
+  // It prints its URL once listening; read that first chunk, not the whole (endless) stream.
+  const { value } = await ceilingServer.stdout.getReader().read();
+  const ceilingUrl = new TextDecoder().decode(value).trim();
+  const ceiling = load({ url: ceilingUrl });
+  const ceilingSized = load({ url: `${ceilingUrl}/sized` });
+  ceilingServer.kill();
+
+  log('start to first 200: 5 fresh databases, then 5 starts on an existing one');
+  const freshStarts: number[] = [];
+  const existingStarts: number[] = [];
+  for (let i = 0; i < 5; i++) {
+    const startDir = join(work, `start-${i}`);
+    mkdirSync(startDir);
+    const fresh = await startServer(binary, startDir);
+    freshStarts.push(fresh.firstOkMs);
+    await fresh.stop();
+    const again = await startServer(binary, startDir);
+    existingStarts.push(again.firstOkMs);
+    await again.stop();
+  }
+  const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+  const dir = join(work, 'server');
+  mkdirSync(dir);
+  const server: BenchServer = await startServer(binary, dir);
+
+  log('GET /api/quiz?count=30');
+  const quiz = load({ url: `${server.url}/api/quiz?count=30` });
+
+  log(`POST /api/stats/submit-quiz: ${profile.submissions} plays with tokens fetched beforehand`);
+  const bodies = await prepareSubmissions(server.url, profile.submissions);
+  const bodiesFile = join(work, 'bodies.ndjson');
+  writeFileSync(bodiesFile, `${bodies.join('\n')}\n`);
+  const submit = load({ url: `${server.url}/api/stats/submit-quiz`, method: 'POST', bodiesFile });
+  const verify = Bun.spawnSync([join(dir, 'kviz'), 'stats', 'verify'], {
+    cwd: dir,
+    env: { PATH: '/usr/bin:/bin' },
+  });
+  const countersVerified = verify.exitCode === 0;
+  const recorded = (await (await fetch(`${server.url}/api/stats/overview`)).json()) as {
+    totalAttempts: number;
+  };
+
+  log('pages / and /statistics, as a browser asks (Accept-Encoding: gzip, br), and without compression');
+  const browserHeaders = { 'accept-encoding': 'gzip, deflate, br' };
+  const landing = load({ url: `${server.url}/`, headers: browserHeaders });
+  const statisticsPage = load({ url: `${server.url}/statistics`, headers: browserHeaders });
+  const landingRaw = load({ url: `${server.url}/` });
+  const statisticsPageRaw = load({ url: `${server.url}/statistics` });
+  const rssAfterLoadMiB = server.rssMiB();
+  await server.stop();
+
+  const small = await statsAt(binary, profile.small);
+  const large = await statsAt(binary, profile.large);
+
+  const results: Results = {
+    date: new Date().toISOString(),
+    command: smoke ? 'bun bench/run.ts --smoke' : 'npm run bench',
+    machine: { cpus: cpus().length, model: cpus()[0]?.model ?? 'unknown', bun: Bun.version },
+    profile,
+    binaryMiB,
+    firstStartFreshMs: median(freshStarts),
+    firstStartExistingMs: median(existingStarts),
+    starts: { freshMs: freshStarts, existingMs: existingStarts },
+    rssAfterLoadMiB,
+    ceiling,
+    ceilingSized,
+    quiz,
+    submit: {
+      ...submit,
+      playsPerSecond: (submit.total - submit.non2xx) / submit.seconds,
+      countersVerified,
+      recorded: recorded.totalAttempts,
+    },
+    landing,
+    statisticsPage,
+    landingRaw,
+    statisticsPageRaw,
+    pageWeights: pageWeights(join(root, 'dist/client')),
+    stats: { small, large },
+    seconds: (performance.now() - started) / 1000,
+  };
+  const outDir = smoke ? work : join(root, 'bench/results');
+  mkdirSync(outDir, { recursive: true });
+  writeFileSync(join(outDir, 'latest.json'), `${JSON.stringify(results, null, 2)}\n`);
+  const doc = renderPerformanceDoc(results);
+  if (smoke) writeFileSync(join(work, 'performance.md'), doc);
+  else writeFileSync(join(root, 'docs/performance.md'), doc);
+  console.log(doc.split('<!-- results -->')[1] ?? doc);
+  log(`done in ${results.seconds.toFixed(0)} s; results in ${join(outDir, 'latest.json')}`);
+  if (!smoke) rmSync(work, { recursive: true, force: true });
+  return results;
+}
+
+try {
+  const results = await main();
+  if (!results.submit.countersVerified) process.exitCode = 1;
+} finally {
+  for (const child of children) child.kill();
+  stopAllServers();
+}

@@ -1,0 +1,36 @@
+import { expect, setDefaultTimeout, test } from 'bun:test';
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+// Builds the binary and runs tiny loads: generous on a shared machine. Asserts that the
+// benchmark runs end to end, never how fast anything is (benchmarks are not timed tests).
+setDefaultTimeout(120_000);
+
+test('npm run bench runs to completion on a tiny load and writes its results', () => {
+  const root = resolve(import.meta.dir, '..');
+  const run = Bun.spawnSync([process.execPath, 'bench/run.ts', '--smoke'], {
+    cwd: root,
+    stdout: 'pipe',
+    stderr: 'pipe',
+  });
+  const output = run.stdout.toString();
+  expect(run.exitCode, run.stderr.toString()).toBe(0);
+  const resultsFile = /results in (\S+latest\.json)/.exec(output)?.[1];
+  expect(resultsFile).toBeDefined();
+  expect(existsSync(resultsFile!)).toBe(true);
+  const results = JSON.parse(readFileSync(resultsFile!, 'utf8'));
+  expect(results.submit.countersVerified).toBe(true);
+  expect(results.submit.non2xx).toBe(0);
+  expect(results.submit.recorded).toBe(results.profile.submissions);
+  expect(results.quiz.non2xx).toBe(0);
+  expect(Object.keys(results.stats.large.httpMs).sort()).toEqual([
+    'hourly',
+    'lyrics',
+    'overview',
+    'percentile',
+    'songs',
+  ]);
+  expect(readFileSync(join(resultsFile!, '..', 'performance.md'), 'utf8')).toContain(
+    '| figure | measured | target |',
+  );
+});
