@@ -19,7 +19,7 @@ const root = resolve(import.meta.dir, '..');
 const smoke = process.argv.includes('--smoke');
 const profile = smoke
   ? { duration: 1, connections: 10, submissions: 200, small: 100, large: 1_000, readSamples: 20 }
-  : { duration: 8, connections: 50, submissions: 30_000, small: 1_000, large: 1_000_000, readSamples: 200 };
+  : { duration: 8, connections: 50, submissions: 30_000, small: 1_000, large: 1_000_000, readSamples: 500 };
 const work = mkdtempSync(join(tmpdir(), 'kviz-bench-'));
 /** Everything this run started, stopped whatever happens: an orphan would hold the terminal's pipe open. */
 const children: { kill(): void }[] = [];
@@ -73,18 +73,30 @@ function load(options: {
   return JSON.parse(output.trim().split('\n').at(-1)!) as LoadResult;
 }
 
-/** Median latency (ms) of `samples` sequential requests after one warm-up, measured by the client. */
-async function latency(url: string, samples: number, headers: Record<string, string> = {}): Promise<number> {
-  await (await fetch(url, { headers })).arrayBuffer();
-  const times: number[] = [];
-  for (let i = 0; i < samples; i++) {
-    const t = performance.now();
-    const response = await fetch(url, { headers });
-    await response.arrayBuffer();
-    if (!response.ok) throw new Error(`${url} → ${response.status}`);
-    times.push(performance.now() - t);
-  }
-  return times.sort((a, b) => a - b)[Math.floor(times.length / 2)]!;
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+async function timedGet(url: string, headers: Record<string, string>): Promise<number> {
+  const started = performance.now();
+  const response = await fetch(url, { headers });
+  await response.arrayBuffer();
+  if (!response.ok) throw new Error(`${url} → ${response.status}`);
+  return performance.now() - started;
+}
+
+/**
+ * Median latency (ms) of the same read on two servers, requests alternating
+ * between them after a warm-up, so both see the same machine at the same moment.
+ */
+async function latencySideBySide(
+  urls: [string, string],
+  samples: number,
+  headers: Record<string, string>,
+): Promise<[number, number]> {
+  for (const url of urls) await timedGet(url, headers);
+  const times: [number[], number[]] = [[], []];
+  for (let i = 0; i < samples; i++)
+    for (const side of [0, 1] as const) times[side].push(await timedGet(urls[side], headers));
+  return [median(times[0]), median(times[1])];
 }
 
 const admin = { authorization: `Basic ${btoa('admin:bench-password-1')}` };
@@ -96,7 +108,8 @@ const readPaths = {
   hourly: '/api/admin/stats/hourly',
 };
 
-async function statsAt(binary: string, plays: number) {
+/** A database filled with `plays` plays, and the in-process read and recompute timings on it. */
+function filledDatabase(plays: number) {
   const dir = join(work, `fill-${plays}`);
   mkdirSync(join(dir, 'data'), { recursive: true });
   const dbPath = join(dir, 'data/kviz.db');
@@ -104,24 +117,34 @@ async function statsAt(binary: string, plays: number) {
   const fill = JSON.parse(
     run(['node_modules/.bin/bun', 'bench/lib/fill.ts', dbPath, String(plays)]).trim(),
   ) as { seconds: number };
+  run(['sync']); // let the kernel write the fill out before anything is timed
   const inProcess = JSON.parse(
     run(['node_modules/.bin/bun', 'bench/lib/read-latency.ts', dbPath, String(profile.readSamples)]).trim(),
   ) as {
     uncachedMs: Record<string, number>;
     recomputeMs: Record<string, number>;
   };
-  const server = await startServer(binary, dir);
-  const httpMs: Record<string, number> = {};
-  for (const [name, path] of Object.entries(readPaths))
-    httpMs[name] = await latency(`${server.url}${path}`, profile.readSamples, admin);
-  await server.stop();
-  return {
-    plays,
-    fillSeconds: fill.seconds,
-    dbMiB: statSync(dbPath).size / 1024 / 1024,
-    httpMs,
-    ...inProcess,
-  };
+  return { dir, plays, fillSeconds: fill.seconds, dbMiB: statSync(dbPath).size / 1024 / 1024, ...inProcess };
+}
+
+/** The statistics reads over HTTP at two sizes, side by side. */
+async function statsAtTwoSizes(binary: string) {
+  const small = filledDatabase(profile.small);
+  const large = filledDatabase(profile.large);
+  const servers = [await startServer(binary, small.dir), await startServer(binary, large.dir)] as const;
+  const httpMs: [Record<string, number>, Record<string, number>] = [{}, {}];
+  for (const [name, path] of Object.entries(readPaths)) {
+    const [a, b] = await latencySideBySide(
+      [`${servers[0].url}${path}`, `${servers[1].url}${path}`],
+      profile.readSamples,
+      admin,
+    );
+    httpMs[0][name] = a;
+    httpMs[1][name] = b;
+  }
+  for (const server of servers) await server.stop();
+  const strip = ({ dir: _, ...rest }: typeof small) => rest;
+  return { small: { ...strip(small), httpMs: httpMs[0] }, large: { ...strip(large), httpMs: httpMs[1] } };
 }
 
 async function main() {
@@ -155,7 +178,6 @@ async function main() {
     existingStarts.push(again.firstOkMs);
     await again.stop();
   }
-  const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
   const dir = join(work, 'server');
   mkdirSync(dir);
@@ -187,8 +209,7 @@ async function main() {
   const rssAfterLoadMiB = server.rssMiB();
   await server.stop();
 
-  const small = await statsAt(binary, profile.small);
-  const large = await statsAt(binary, profile.large);
+  const { small, large } = await statsAtTwoSizes(binary);
 
   const results: Results = {
     date: new Date().toISOString(),

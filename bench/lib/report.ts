@@ -65,11 +65,20 @@ function lighthouseRows(): string[] {
   const lighthouse = JSON.parse(readFileSync(path, 'utf8')) as {
     date: string;
     scores: Record<string, number>;
+    lyricSortMs?: { median: number };
   };
-  return Object.entries(lighthouse.scores).map(
-    ([page, score]) =>
-      `| Lighthouse performance \`${page}\` (run ${lighthouse.date.slice(0, 10)}) | ${score.toFixed(2)} | ≥ 0.98 | ${verdict(score >= 0.98)} |`,
-  );
+  const when = `\`npm run bench:lighthouse\`, ${lighthouse.date.slice(0, 16).replace('T', ' ')}`;
+  return [
+    ...Object.entries(lighthouse.scores).map(
+      ([page, score]) =>
+        `| Lighthouse performance \`${page}\` (mobile defaults; ${when}) | ${score.toFixed(2)} | ≥ 0.98 | ${verdict(score >= 0.98)} |`,
+    ),
+    ...(lighthouse.lyricSortMs
+      ? [
+          `| Sorting the 2,002-row lyric table (pages of 100 rows) in chromium, click to next frame (${when}) | median ${lighthouse.lyricSortMs.median.toFixed(0)} ms | no visible stall | — |`,
+        ]
+      : []),
+  ];
 }
 
 export function renderPerformanceDoc(r: Results): string {
@@ -127,7 +136,7 @@ ${rows.join('\n')}
 
 ### Statistics reads at two sizes
 
-HTTP latency (median of ${r.profile.readSamples} sequential requests, client side) / the same read
+HTTP latency (median of ${r.profile.readSamples} sequential requests, client side, alternating between the two databases) / the same read
 in process with no cache (what the server pays once per change of the statistics) / the
 equivalent GROUP BY over the raw answers (the naive design). The databases are filled through
 the product's own recording code (\`bench/lib/fill.ts\`).
@@ -145,6 +154,24 @@ ${weights.join('\n')}
 uPlot is not counted above: the dashboard fetches it (≈ 23 KB gzip) only when the hourly
 charts are shown.
 <!-- /results -->
+
+## Run-to-run variation, and the targets missed
+
+This machine is shared. Two consecutive full runs of the same build (21 November 2026, the
+second only changed how the reads are sampled) measured submissions at **5,399** and
+**4,419 plays/s**, the fresh first start at **75** and **101 ms**, the ceiling at 79,359 and
+73,535 req/s. A figure within about 20 % of its target is within this machine's noise; the
+table above is one run, as measured.
+
+- **Quiz ≥ 0.40× the ceiling is out of reach for this payload**, not for lack of speed in the
+  server: the same bare \`Bun.serve\` answering a precomputed body of the quiz's size (11 KB of
+  JSON, the shape the spec prescribes) reaches only 0.2–0.5× of its tiny-body figure in the
+  same run, and the quiz reaches 0.35–0.75× of that payload-matched ceiling. Generating a quiz
+  costs ~10 µs (in-memory sampling, no database) and signing its token ~3 µs; the rest is
+  JSON and HTTP. Behind a reverse proxy that compresses, the payload is 2.5 KB.
+- **Reads at 10⁶ vs 10³** are the same cached bytes; the two databases are measured side by
+  side, alternating requests, so both see the same machine. Ratios of 1.2–1.3× on a
+  ~150 µs round trip are noise of that size (the in-process reads, table below, do not grow).
 
 ## How the targets are held
 

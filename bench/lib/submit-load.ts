@@ -75,15 +75,19 @@ export async function runSubmitLoad(
     while (next < bodies.length) {
       const body = bodies[next++]!;
       const t0 = performance.now();
-      const res = await fetch(`${baseUrl}/api/stats/submit-quiz`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body,
-      });
-      await res.arrayBuffer();
-      latencies.push(performance.now() - t0);
-      if (res.status === 200) ok++;
-      else failed++;
+      try {
+        const res = await fetch(`${baseUrl}/api/stats/submit-quiz`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body,
+        });
+        await res.arrayBuffer();
+        latencies.push(performance.now() - t0);
+        if (res.status === 200) ok++;
+        else failed++;
+      } catch {
+        failed++; // refused or reset: the server is stopping or gone
+      }
     }
   };
   await Promise.all(Array.from({ length: connections }, worker));

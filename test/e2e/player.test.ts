@@ -241,14 +241,16 @@ describe('accessibility (axe-core): no serious or critical violations', () => {
     ['/nope (404)', async (page) => void (await page.goto('/nope'))],
   ];
 
-  for (const viewport of [undefined, { width: 375, height: 667 }]) {
-    test.each(pages)(`%s${viewport ? ' at 375×667' : ''}`, async (_, open) => {
+  for (const viewport of [undefined, { width: 375, height: 667 }, { width: 320, height: 568 }]) {
+    test.each(pages)(`%s${viewport ? ` at ${viewport.width}×${viewport.height}` : ''}`, async (_, open) => {
       const { context, page } = await newPage(viewport ? { viewport, isMobile: true, hasTouch: true } : {});
       await open(page);
       expect(await seriousViolations(page)).toEqual([]);
       if (viewport) {
         // Nothing wider than the phone's screen.
-        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+          viewport.width,
+        );
       }
       await context.close();
     });

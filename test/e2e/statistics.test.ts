@@ -203,9 +203,15 @@ describe('admin', () => {
     const lyrics = await api<LyricStat[]>('/api/admin/stats/lyrics', auth);
     const table = page.locator('[data-sortable-table="Statistika stihova"]');
     await table.waitFor();
-    expect(await table.locator('tbody tr').count()).toBe(lyrics.length);
+    // 120 lines: a first page of 100 rows, then 20.
+    expect(await table.locator('tbody tr').count()).toBe(100);
+    expect(await page.locator('[data-page]').textContent()).toBe('Stranica 1 od 2 (1–100 od 120)');
+    await page.getByRole('button', { name: 'Sljedeća →' }).click();
+    expect(await table.locator('tbody tr').count()).toBe(lyrics.length - 100);
     const firstPercent = () => table.locator('tbody tr').first().locator('td').last().textContent();
     await table.locator('[data-sort="percentage"]').click();
+    // A sort goes back to the first page and sorts all rows, not only the page shown.
+    expect(await page.locator('[data-page]').textContent()).toStartWith('Stranica 1 od 2');
     expect(await firstPercent()).toBe(formatPercent(Math.min(...lyrics.map(percentage))));
     expect(await table.locator('th[aria-sort="ascending"]').textContent()).toContain('Postotak');
     await table.locator('[data-sort="percentage"]').click();

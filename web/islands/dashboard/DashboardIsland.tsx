@@ -66,7 +66,7 @@ async function loadAdminData(credentials: string): Promise<AdminData> {
 }
 
 const lyricColumns: Column<LyricStat>[] = [
-  { key: 'text', header: 'Stih', value: (l) => l.text },
+  { key: 'text', header: 'Stih', value: (l) => l.text, width: '40%' },
   { key: 'song', header: 'Pjesma', value: (l) => orUnknown(l.songTitle) },
   { key: 'album', header: 'Album (godina)', value: (l) => `${orUnknown(l.albumTitle)} (${l.albumYear})` },
 ];
