@@ -11,7 +11,7 @@ import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs
 import { cpus, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pageWeights } from './lib/page-weight';
-import { type Results, renderPerformanceDoc } from './lib/report';
+import { type Load, type Results, renderPerformanceDoc } from './lib/report';
 import { type BenchServer, startServer, stopAllServers } from './lib/server';
 import { prepareSubmissions } from './lib/submit-load';
 
@@ -41,18 +41,6 @@ function run(command: string[], cwd = root): string {
   return result.stdout.toString();
 }
 
-interface LoadResult {
-  requestsPerSecondMedian: number;
-  requestsPerSecondMean: number;
-  total: number;
-  seconds: number;
-  latencyP50Ms: number;
-  latencyP99Ms: number;
-  non2xx: number;
-  errors: number;
-  timeouts: number;
-}
-
 function load(options: {
   url: string;
   connections?: number;
@@ -60,7 +48,7 @@ function load(options: {
   method?: string;
   bodiesFile?: string;
   headers?: Record<string, string>;
-}): LoadResult {
+}): Load {
   const output = run([
     'node',
     join(root, 'bench/lib/autocannon.mjs'),
@@ -70,7 +58,7 @@ function load(options: {
       ...options,
     }),
   ]);
-  return JSON.parse(output.trim().split('\n').at(-1)!) as LoadResult;
+  return JSON.parse(output.trim().split('\n').at(-1)!) as Load;
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;

@@ -1,4 +1,5 @@
 import { Elysia } from 'elysia';
+import { productTitle } from '../web/lib/page-props';
 import type { AdminCredentials } from './admin/credentials';
 import { adminRoutes } from './admin/routes';
 import type { CatalogueIndex } from './catalogue/index';
@@ -36,7 +37,7 @@ export const systemClock: Clock = {
 export interface AppDeps {
   config: Config;
   db: Db;
-  /** The current catalogue (a getter: an import can replace it). */
+  /** The catalogue this process serves (fixed until a restart: docs/decisions/003). */
   catalogue: () => CatalogueIndex;
   secrets: { quizToken: string; playerSalt: string };
   admin: AdminCredentials;
@@ -74,7 +75,7 @@ export function createApp(deps: AppDeps) {
     submitLimiter: createRateLimiter(config.rateLimitSubmitPerMinute, 60_000, clock.nowMs),
     adminFailures: createRateLimiter(config.rateLimitAdminFailuresPer15Minutes, 15 * 60_000, clock.nowMs),
   };
-  const title = `${deps.catalogue().artist} Kviz znanja`.trim();
+  const title = productTitle(deps.catalogue().artist);
   let notFoundHtml: string | undefined; // the same page for every unknown path
   return new Elysia({ name: 'kviz' })
     .use(requestLog(deps.log))

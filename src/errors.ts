@@ -21,8 +21,6 @@ export const badRequest = (code: string, message: string, field?: string) =>
 export const unprocessable = (code: string, message: string, field?: string) =>
   new AppError(422, code, message, field);
 
-export const notFound = (message = 'No such resource.') => new AppError(404, 'not_found', message);
-
 /**
  * 401 with a Basic challenge. Browsers answer a Basic challenge to fetch() with
  * their own login dialog, so requests from our own pages (`X-Requested-With`)

@@ -3,7 +3,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { PageWeight } from './page-weight';
 
-interface Load {
+/** One autocannon run, as bench/lib/autocannon.mjs prints it. */
+export interface Load {
   requestsPerSecondMedian: number;
   requestsPerSecondMean: number;
   total: number;
@@ -12,6 +13,7 @@ interface Load {
   latencyP99Ms: number;
   non2xx: number;
   errors: number;
+  timeouts: number;
 }
 
 interface StatsSize {

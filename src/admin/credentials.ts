@@ -82,12 +82,13 @@ export async function loadAdminCredentials(
     async verify(authorization) {
       const given = parseBasic(authorization);
       if (!given || !authorization) return false;
-      const key = digest(authorization).toString('base64');
+      // The stored hash is part of the key: after `kviz admin password` (another process),
+      // a header verified against the old password no longer matches anything remembered.
+      const hash = readMeta(db, PASSWORD_HASH_KEY);
+      const key = digest(`${hash}\u0000${authorization}`).toString('base64');
       const until = verified.get(key);
       if (until !== undefined && until > nowMs()) return true;
       const userOk = sameDigest(given.username, username);
-      // Read on every miss: `kviz admin password` takes effect without a restart.
-      const hash = readMeta(db, PASSWORD_HASH_KEY);
       const passwordOk = hash !== undefined && (await Bun.password.verify(given.password, hash));
       if (!userOk || !passwordOk) return false;
       if (verified.size > 100) verified.clear();

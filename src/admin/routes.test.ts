@@ -3,7 +3,7 @@ import { createDb } from '../db/client';
 import { migrateDb } from '../db/migrate';
 import { createLogger } from '../logger';
 import { createTestApp, testConfig } from '../testing/fixtures';
-import { loadAdminCredentials } from './credentials';
+import { loadAdminCredentials, setAdminPassword } from './credentials';
 
 const basic = (user: string, password: string) => `Basic ${btoa(`${user}:${password}`)}`;
 const right = basic('admin', 'test-password-123');
@@ -81,5 +81,20 @@ describe('admin credentials without ADMIN_PASSWORD', () => {
     expect(await credentials.verify(basic('admin', `${password}x`))).toBe(false);
     await loadAdminCredentials(config, db, log); // a second start prints nothing
     expect(lines).toHaveLength(1);
+  });
+});
+
+describe('changing the administrator password on a running server', () => {
+  test('the old password stops working at once, though it was verified a moment before', async () => {
+    const db = createDb(':memory:');
+    migrateDb(db);
+    const config = testConfig({ ADMIN_PASSWORD: '' });
+    const log = createLogger('info', () => {});
+    const credentials = await loadAdminCredentials(config, db, log);
+    await setAdminPassword(db, 'first-password-1');
+    expect(await credentials.verify(basic('admin', 'first-password-1'))).toBe(true);
+    await setAdminPassword(db, 'second-password-2'); // what `kviz admin password` does from another process
+    expect(await credentials.verify(basic('admin', 'first-password-1'))).toBe(false);
+    expect(await credentials.verify(basic('admin', 'second-password-2'))).toBe(true);
   });
 });

@@ -1,6 +1,6 @@
 import { Database } from 'bun:sqlite';
 import { randomBytes } from 'node:crypto';
-import { chmodSync, closeSync, existsSync, fsyncSync, openSync, renameSync, rmSync, statSync } from 'node:fs';
+import { closeSync, existsSync, fsyncSync, openSync, renameSync, rmSync, statSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import type { Config } from '../config';
 
@@ -81,12 +81,13 @@ export function backupCommand(config: Config, args: string[], out: (line: string
     try {
       db.run('PRAGMA busy_timeout = 5000');
       stage = `could not write ${temp}`;
+      // Created empty and owner-only first (VACUUM INTO accepts an empty file): the copy
+      // holds the admin password hash and the token secret, and is never readable by others.
+      closeSync(openSync(temp, 'wx', 0o600));
       db.run('VACUUM INTO ?', [temp]);
     } finally {
       db.close();
     }
-    // It holds the admin password hash and the token secret: readable by its owner only.
-    chmodSync(temp, 0o600);
 
     stage = 'the copy failed its integrity check';
     const copy = new Database(temp, { readonly: true, strict: true });

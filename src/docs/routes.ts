@@ -1,6 +1,7 @@
 import { openapi } from '@elysiajs/openapi';
-import { Elysia } from 'elysia';
+import { Elysia, NotFoundError } from 'elysia';
 import { assetPath } from '../assets';
+import { escapeHtml } from '../pages/document';
 
 /** Swagger UI files served by the binary itself: the docs work with no outside network. */
 export const docsAssets = {
@@ -22,7 +23,7 @@ const page = (title: string) => `<!doctype html>
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${title} — API</title>
+<title>${escapeHtml(title)} — API</title>
 <link rel="stylesheet" href="/openapi/assets/swagger-ui.css">
 </head>
 <body>
@@ -97,10 +98,7 @@ export const docsRoutes = (title: string, version: string) =>
       async ({ params, request, set }) => {
         const name = params.name as DocsAsset;
         const asset = Object.hasOwn(docsAssets, name) ? docsAssets[name] : undefined;
-        if (!asset) {
-          set.status = 404;
-          return { error: { code: 'not_found', message: `No docs asset named ${params.name}.` } };
-        }
+        if (!asset) throw new NotFoundError();
         set.headers['content-type'] = asset.type;
         set.headers['cache-control'] = 'public, max-age=86400';
         set.headers.vary = 'Accept-Encoding';

@@ -3,7 +3,7 @@ import { renderToString } from 'react-dom/server';
 import type { PageProps } from '../../web/lib/page-props';
 import type { ClientAssets } from './client-assets';
 
-const escapeHtml = (value: string) =>
+export const escapeHtml = (value: string) =>
   value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 export interface DocumentOptions {

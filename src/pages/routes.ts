@@ -1,6 +1,6 @@
-import { Elysia } from 'elysia';
+import { Elysia, NotFoundError } from 'elysia';
 import { createElement, type ReactElement } from 'react';
-import type { PageProps } from '../../web/lib/page-props';
+import { type PageProps, productTitle } from '../../web/lib/page-props';
 import { AdminLoginPage, DashboardPage } from '../../web/pages/AdminPages';
 import { LandingPage } from '../../web/pages/LandingPage';
 import { NotFoundPage } from '../../web/pages/NotFoundPage';
@@ -13,14 +13,14 @@ import { cachedPerVersion } from '../stats/version';
 import type { ClientAssets } from './client-assets';
 import { serveAsset } from './client-assets';
 import { renderDocument } from './document';
-import { getLandingData, getPublicStatistics } from './service';
+import { getCatalogueCounts, getLandingData, getPublicStatistics } from './service';
 
 const FAVICON = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" rx="14" fill="#0b5a8c"/><path d="M22 46V18h6v11l10-11h7L34 30l12 16h-7l-9-12-2 2v10z" fill="#fff"/></svg>`;
 
 export function pageProps({ catalogue, config }: AppServices): PageProps {
   const artist = catalogue().artist;
   return {
-    title: `${artist} Kviz znanja`.trim(),
+    title: productTitle(artist),
     artist,
     siteUrl: config.siteUrl,
     creator: { name: config.creatorName, url: config.creatorUrl, appUrl: config.creatorAppUrl },
@@ -28,9 +28,6 @@ export function pageProps({ catalogue, config }: AppServices): PageProps {
 }
 
 const htmlHeaders = { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache' };
-
-export const htmlResponse = (html: string, status = 200) =>
-  new Response(html, { status, headers: htmlHeaders });
 
 /** The 404 page for unknown non-API paths (used by the error handler). */
 export function renderNotFound(services: AppServices, assets: ClientAssets): string {
@@ -65,6 +62,9 @@ export const pageRoutes = (services: AppServices, assets: ClientAssets) => {
       createElement(LandingPage, { page, data: getLandingData(services.catalogue(), services.stats) }),
     ),
   );
+  const landingWithoutStatistics = render([], (page) =>
+    createElement(LandingPage, { page, data: { ...getCatalogueCounts(services.catalogue()), plays: 0 } }),
+  );
   // Throws when the statistics cannot be read; such a failure is rendered below, never cached.
   const statistics = cachedPerVersion(
     statsVersion,
@@ -81,7 +81,15 @@ export const pageRoutes = (services: AppServices, assets: ClientAssets) => {
   );
 
   return new Elysia({ name: 'page-routes', detail: { hide: true } })
-    .get('/', ({ request }) => send(landing(), request))
+    .get('/', ({ request }) => {
+      try {
+        return send(landing(), request);
+      } catch (error) {
+        // Spec §8: a failure to read the statistics is only logged; the page shows no count.
+        services.log.error('Greška pri dohvaćanju statistike', { error: String(error) });
+        return send(landingWithoutStatistics(), request);
+      }
+    })
     .get('/statistics', ({ request }) => {
       try {
         return send(statistics(), request);
@@ -101,10 +109,9 @@ export const pageRoutes = (services: AppServices, assets: ClientAssets) => {
           headers: { 'content-type': 'image/svg+xml', 'cache-control': 'public, max-age=86400' },
         }),
     )
-    .get(
-      '/assets/*',
-      ({ request, params }) =>
-        serveAsset(assets, `/assets/${params['*']}`, request) ??
-        htmlResponse(renderNotFound(services, assets), 404),
-    );
+    .get('/assets/*', ({ request, params }) => {
+      const response = serveAsset(assets, `/assets/${params['*']}`, request);
+      if (!response) throw new NotFoundError(); // the error handler's (cached) 404 page
+      return response;
+    });
 };

@@ -1,19 +1,10 @@
 import type { CatalogueIndex } from '../catalogue/index';
+import type { Question } from './model';
 import { type Random, randomInt, sampleDistinct } from './sample';
 
-export const OPTIONS_PER_QUESTION = 5;
+export type { Question };
 
-export interface Question {
-  /** The question's id within its quiz: the lyric id, unique because a quiz never repeats a line. */
-  id: number;
-  lyricId: number;
-  lyric: string;
-  correctSongId: number;
-  correctSongTitle: string;
-  albumTitle: string;
-  albumYear: number;
-  options: { id: number; title: string }[];
-}
+export const OPTIONS_PER_QUESTION = 5;
 
 /**
  * `count` distinct integers from [0, n) other than `exclude`, in random order.

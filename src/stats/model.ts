@@ -2,12 +2,10 @@ import { Type as T } from '@sinclair/typebox';
 import { type Static, t } from 'elysia';
 import { fieldError } from '../http/model';
 
-/** Plays of this many questions are recorded (spec §9: 30 lines per quiz, maximum score 30). */
-export const PLAY_LENGTH = 30;
-export const MAX_SCORE = PLAY_LENGTH;
-export const DEVICE_INFO_MAX_LENGTH = 512;
+import { DEVICE_INFO_MAX_LENGTH, PLAY_LENGTH, UUID_PATTERN } from './limits';
 
-const UUID = '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$';
+export { DEVICE_INFO_MAX_LENGTH, PLAY_LENGTH };
+export const MAX_SCORE = PLAY_LENGTH;
 
 // The body is JSON: strict TypeBox types, no coercion of strings to numbers. Unknown fields are
 // ignored (Elysia drops them), so clients may send more than the API reads (docs/decisions/002).
@@ -25,7 +23,7 @@ export const SubmitBody = T.Object({
     description: 'The `X-Quiz-Token` header of the quiz being submitted.',
   }),
   sessionId: T.String({
-    pattern: UUID,
+    pattern: UUID_PATTERN,
     description: 'A random UUID kept by the browser across plays (stored only as a salted hash).',
     examples: ['3f1c2b9e-8a47-4d0e-9a51-6c2f0b7d4e11'],
   }),

@@ -192,9 +192,9 @@ describe('a player', () => {
 
   test('the landing page shows the catalogue counts and loads no React', async () => {
     const { context, page } = await newPage();
-    const scripts: string[] = [];
-    page.on('request', (r) => {
-      if (r.resourceType() === 'script') scripts.push(r.url());
+    const scripts: Promise<string>[] = [];
+    page.on('response', (r) => {
+      if (r.request().resourceType() === 'script') scripts.push(r.text());
     });
     await page.goto('/');
     for (const text of [
@@ -211,8 +211,11 @@ describe('a player', () => {
     );
     expect(await page.locator('footer').textContent()).toContain('© 2025');
     expect(await page.locator('footer a[href="/statistics"]').textContent()).toBe('Statistika');
-    expect(scripts).toHaveLength(1);
-    expect(scripts[0]).toContain('/assets/creator-link-');
+    // No React on this page, and at most 5 KB of JavaScript in all (issue: landing ≤ 5 KB).
+    const bodies = await Promise.all(scripts);
+    expect(bodies.length).toBeGreaterThanOrEqual(1);
+    expect(bodies.reduce((sum, body) => sum + Buffer.byteLength(body), 0)).toBeLessThanOrEqual(5 * 1024);
+    for (const body of bodies) expect(body).not.toMatch(/Symbol\.for\("react\./); // React's element markers survive minification
     await context.close();
   });
 });
@@ -255,4 +258,21 @@ describe('accessibility (axe-core): no serious or critical violations', () => {
       await context.close();
     });
   }
+});
+
+describe('after a play', () => {
+  test('"Započni kviz" from the start page begins a new play, not the finished one', async () => {
+    const { context, page } = await newPage();
+    await page.goto('/quiz');
+    await playQuiz(page, 'click');
+    await page.locator('[data-percentile]').waitFor();
+    const before = (await overview()).totalAttempts;
+    await page.goto('/');
+    await page.getByRole('link', { name: 'Započni kviz' }).first().click();
+    await page.getByText('Stih 1/30', { exact: true }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/quiz');
+    expect(await page.locator('[data-option]:not([disabled])').count()).toBe(5);
+    expect((await overview()).totalAttempts).toBe(before);
+    await context.close();
+  });
 });

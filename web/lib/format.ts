@@ -7,6 +7,11 @@ export function formatPercent(value: number): string {
   return `${oneDecimal.format(value)}%`;
 }
 
+/** One decimal with a decimal comma: 17,4 */
+export function formatDecimal(value: number): string {
+  return oneDecimal.format(value);
+}
+
 export function formatCount(value: number): string {
   return whole.format(value);
 }

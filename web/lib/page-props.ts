@@ -12,3 +12,8 @@ export interface PageProps {
   siteUrl: string;
   creator: Creator;
 }
+
+/** The product title everywhere: '{artist} Kviz znanja' (DESIGN.md §1). */
+export function productTitle(artist: string): string {
+  return `${artist} Kviz znanja`.trim();
+}

@@ -5,16 +5,11 @@
  */
 export const QUIZ_LENGTH = 30;
 
-export interface Question {
-  id: number;
-  lyricId: number;
-  lyric: string;
-  correctSongId: number;
-  correctSongTitle: string;
-  albumTitle: string;
-  albumYear: number;
-  options: { id: number; title: string }[];
-}
+// The question as the API sends it: one declaration, shared with the server (a type only, not bundled).
+export type { Question } from '../../src/quiz/model';
+
+import type { Question } from '../../src/quiz/model';
+import { DEVICE_INFO_MAX_LENGTH } from '../../src/stats/limits';
 
 export interface AnswerRecord {
   questionId: number;
@@ -113,7 +108,7 @@ export function submissionOf(state: QuizState, sessionId: string, deviceInfo: st
   return {
     quizToken: state.token ?? '',
     sessionId,
-    deviceInfo: deviceInfo.slice(0, 512),
+    deviceInfo: deviceInfo.slice(0, DEVICE_INFO_MAX_LENGTH),
     score: answers.filter((a) => a.isCorrect).length,
     totalQuestions: state.questions.length,
     answers,

@@ -8,38 +8,10 @@ export interface Counted {
   correctAnswers: number;
 }
 
-export interface Overview {
-  totalAttempts: number;
-  uniquePlayers: number;
-  averageScore: number;
-  averagePercentage: number;
-}
+// The rows as the API sends them: declared once, by the server's model (types only, not bundled).
+export type { AlbumStat, HourlyStat, LyricStat, Overview, SongStat } from '../../src/stats/model';
 
-export interface LyricStat extends Counted {
-  lyricId: number;
-  text: string;
-  songTitle: string;
-  albumTitle: string;
-  albumYear: number;
-}
-
-export interface SongStat extends Counted {
-  songId: number;
-  title: string;
-  albumTitle: string;
-  albumYear: number;
-}
-
-export interface AlbumStat extends Counted {
-  albumId: number;
-  title: string;
-}
-
-export interface HourlyStat {
-  hour: number;
-  attempts: number;
-  uniquePlayers: number;
-}
+import type { HourlyStat, Overview } from '../../src/stats/model';
 
 /** Correct / occurrences × 100; 0 when never shown. */
 export function percentage(item: Counted): number {

@@ -1,4 +1,7 @@
 /** Browser storage keys and helpers: one place for every key the client uses. */
+import { UUID_PATTERN } from '../../src/stats/limits';
+
+const uuid = new RegExp(UUID_PATTERN);
 export const SESSION_ID_KEY = 'kviz.sessionId';
 export const QUIZ_STATE_KEY = 'kviz.quiz';
 export const ADMIN_CREDENTIALS_KEY = 'kviz.adminCredentials';
@@ -6,7 +9,8 @@ export const ADMIN_CREDENTIALS_KEY = 'kviz.adminCredentials';
 /** The player's session id: a random UUID created once and kept in localStorage (spec §3). */
 export function getSessionId(storage: Storage = localStorage): string {
   let id = storage.getItem(SESSION_ID_KEY);
-  if (!id || !/^[0-9a-f-]{36}$/i.test(id)) {
+  // The server's own pattern: an id it would refuse must never be kept (every play would be lost).
+  if (!id || !uuid.test(id)) {
     id = crypto.randomUUID();
     storage.setItem(SESSION_ID_KEY, id);
   }

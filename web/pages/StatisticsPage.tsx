@@ -1,6 +1,7 @@
 import { ButtonLink } from '../components/Button/Button';
 import { Card } from '../components/Card/Card';
 import { TopTable } from '../components/DataTable/TopTable';
+import { albumTopColumns, lyricTopColumns, songTopColumns } from '../components/DataTable/top-columns';
 import { Layout } from '../components/Layout/Layout';
 import { StatsCards } from '../components/StatsCards/StatsCards';
 import type { PageProps } from '../lib/page-props';
@@ -8,7 +9,6 @@ import {
   type AlbumStat,
   type LyricStat,
   type Overview,
-  orUnknown,
   PUBLIC_MIN_OCCURRENCES,
   percentage,
   type SongStat,
@@ -34,25 +34,13 @@ export function StatisticsError() {
 }
 
 function TopLists({ stats }: { stats: PublicStatistics }) {
-  const lyricColumns = [
-    { header: 'Stih', cell: (l: LyricStat) => l.text },
-    {
-      header: 'Pjesma (album)',
-      cell: (l: LyricStat) => `${orUnknown(l.songTitle)} (${orUnknown(l.albumTitle)})`,
-    },
-  ];
-  const songColumns = [
-    { header: 'Pjesma', cell: (s: SongStat) => orUnknown(s.title) },
-    { header: 'Album (godina)', cell: (s: SongStat) => `${orUnknown(s.albumTitle)} (${s.albumYear})` },
-  ];
-  const albumColumns = [{ header: 'Album', cell: (a: AlbumStat) => orUnknown(a.title) }];
   const min = PUBLIC_MIN_OCCURRENCES;
   return (
     <div className={styles.tables}>
       <Card>
         <TopTable
           caption="Najlakši stihovi"
-          columns={lyricColumns}
+          columns={lyricTopColumns}
           rows={topList(stats.lyrics, 'easiest', min)}
           percent={percentage}
           tone="good"
@@ -62,7 +50,7 @@ function TopLists({ stats }: { stats: PublicStatistics }) {
       <Card>
         <TopTable
           caption="Najteži stihovi"
-          columns={lyricColumns}
+          columns={lyricTopColumns}
           rows={topList(stats.lyrics, 'hardest', min)}
           percent={percentage}
           tone="poor"
@@ -72,7 +60,7 @@ function TopLists({ stats }: { stats: PublicStatistics }) {
       <Card>
         <TopTable
           caption="Najlakše pjesme"
-          columns={songColumns}
+          columns={songTopColumns}
           rows={topList(stats.songs, 'easiest', min)}
           percent={percentage}
           tone="good"
@@ -82,7 +70,7 @@ function TopLists({ stats }: { stats: PublicStatistics }) {
       <Card>
         <TopTable
           caption="Najteže pjesme"
-          columns={songColumns}
+          columns={songTopColumns}
           rows={topList(stats.songs, 'hardest', min)}
           percent={percentage}
           tone="poor"
@@ -92,7 +80,7 @@ function TopLists({ stats }: { stats: PublicStatistics }) {
       <Card>
         <TopTable
           caption="Najlakši albumi"
-          columns={albumColumns}
+          columns={albumTopColumns}
           rows={topList(stats.albums, 'easiest', min)}
           percent={percentage}
           tone="good"
@@ -102,7 +90,7 @@ function TopLists({ stats }: { stats: PublicStatistics }) {
       <Card>
         <TopTable
           caption="Najteži albumi"
-          columns={albumColumns}
+          columns={albumTopColumns}
           rows={topList(stats.albums, 'hardest', min)}
           percent={percentage}
           tone="poor"

@@ -1,8 +1,10 @@
 // The footer's creator credit (spec §2): on a phone the profile's app link is
 // tried first and the web page opened after 500 ms; on a desktop the web page
 // opens in a new tab (the link's own target="_blank"). No React: every page loads this.
+import { isMobileUserAgent } from '../lib/share';
+
 const APP_FALLBACK_MS = 500;
-const mobile = /Android|iPhone|iPad|iPod|Mobile/i.test(navigator.userAgent);
+const mobile = isMobileUserAgent(navigator.userAgent);
 
 document.addEventListener('click', (event) => {
   const link = (event.target as Element | null)?.closest?.(

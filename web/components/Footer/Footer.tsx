@@ -18,19 +18,13 @@ export function CreatorLink({ creator }: { creator: Creator }) {
   );
 }
 
-export function Footer({
-  creator,
-  showStatisticsLink = true,
-}: {
-  creator: Creator;
-  showStatisticsLink?: boolean;
-}) {
+export function Footer({ creator }: { creator: Creator }) {
   return (
     <footer className={styles.footer}>
       <div className={styles.inner}>
         <p>© {COPYRIGHT_YEAR}</p>
         <p className={styles.links}>
-          {showStatisticsLink && <a href="/statistics">Statistika</a>}
+          <a href="/statistics">Statistika</a>
           <span>
             Autor: <CreatorLink creator={creator} />
           </span>

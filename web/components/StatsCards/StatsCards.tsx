@@ -1,8 +1,6 @@
-import { formatCount, formatPercent } from '../../lib/format';
+import { formatCount, formatDecimal, formatPercent } from '../../lib/format';
 import type { Overview } from '../../lib/stats';
 import * as styles from './StatsCards.css';
-
-const oneDecimal = new Intl.NumberFormat('hr-HR', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
 
 /** The four overview cards of the public and the admin statistics. */
 export function StatsCards({ overview }: { overview: Overview }) {
@@ -23,7 +21,7 @@ export function StatsCards({ overview }: { overview: Overview }) {
       <div className={styles.card}>
         <dt className={styles.label}>Prosječni rezultat</dt>
         <dd className={styles.value} data-stat="averageScore">
-          {oneDecimal.format(overview.averageScore)} / 30
+          {formatDecimal(overview.averageScore)} / 30
           <span className={styles.sub}>({formatPercent((overview.averageScore / 30) * 100)})</span>
         </dd>
       </div>

@@ -3,6 +3,7 @@ import { Button } from '../../components/Button/Button';
 import { Card } from '../../components/Card/Card';
 import { type Column, SortableTable } from '../../components/DataTable/SortableTable';
 import { TopTable } from '../../components/DataTable/TopTable';
+import { lyricTopColumns, songTopColumns } from '../../components/DataTable/top-columns';
 import { Spinner } from '../../components/Spinner/Spinner';
 import { StatsCards } from '../../components/StatsCards/StatsCards';
 import { Toaster, type ToastMessage, useToast } from '../../components/Toast/Toast';
@@ -76,18 +77,6 @@ const songColumns: Column<SongStat>[] = [
 ];
 const albumColumns: Column<AlbumStat>[] = [
   { key: 'title', header: 'Album', value: (a) => orUnknown(a.title) },
-];
-
-const topLyricColumns = [
-  { header: 'Stih', cell: (l: LyricStat) => l.text },
-  {
-    header: 'Pjesma (album)',
-    cell: (l: LyricStat) => `${orUnknown(l.songTitle)} (${orUnknown(l.albumTitle)})`,
-  },
-];
-const topSongColumns = [
-  { header: 'Pjesma', cell: (s: SongStat) => orUnknown(s.title) },
-  { header: 'Album (godina)', cell: (s: SongStat) => `${orUnknown(s.albumTitle)} (${s.albumYear})` },
 ];
 
 /** `/admin/dashboard`: statistics for the administrator, reloaded on every tab change. */
@@ -251,7 +240,7 @@ export function DashboardIsland() {
               <Card key={caption}>
                 <TopTable
                   caption={caption}
-                  columns={topLyricColumns}
+                  columns={lyricTopColumns}
                   rows={topList(data.lyrics, direction, ADMIN_MIN_OCCURRENCES)}
                   percent={percentage}
                   tone={tone}
@@ -268,7 +257,7 @@ export function DashboardIsland() {
               <Card key={caption}>
                 <TopTable
                   caption={caption}
-                  columns={topSongColumns}
+                  columns={songTopColumns}
                   rows={topList(data.songs, direction, ADMIN_MIN_OCCURRENCES)}
                   percent={percentage}
                   tone={tone}

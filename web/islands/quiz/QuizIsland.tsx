@@ -35,11 +35,13 @@ export function QuizIsland() {
   // Load once per play: resume the stored play, or fetch a new one.
   useEffect(() => {
     const stored = readJson<QuizState>(sessionStorage, QUIZ_STATE_KEY);
-    if (attempt === 0 && stored && stored.questions.length > 0) {
+    // Resume a play in progress; a finished one is over, so /quiz starts a new play.
+    if (attempt === 0 && stored && stored.questions.length > 0 && !isFinished(stored)) {
       dispatch({ type: 'restore', state: stored });
       setStatus('ready');
       return;
     }
+    sessionStorage.removeItem(QUIZ_STATE_KEY);
     let cancelled = false;
     setStatus('loading');
     fetchQuestions()

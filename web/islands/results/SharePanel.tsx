@@ -1,6 +1,7 @@
 import { Button } from '../../components/Button/Button';
 import { Card } from '../../components/Card/Card';
 import type { ToastMessage } from '../../components/Toast/Toast';
+import { productTitle } from '../../lib/page-props';
 import {
   feedShareUrl,
   isMobileUserAgent,
@@ -63,7 +64,7 @@ export function SharePanel({
   };
   const systemShare = async () => {
     try {
-      await navigator.share({ title: `${artist} Kviz znanja`, text, url: url() });
+      await navigator.share({ title: productTitle(artist), text, url: url() });
     } catch (error) {
       console.error(error); // cancelled by the player, or refused
     }
