@@ -18,10 +18,5 @@ export const card = style({
   gap: vars.space.xs,
 });
 export const label = style({ color: vars.color.muted, fontWeight: 600 });
-export const value = style({ fontSize: '1.75rem', fontWeight: 800, margin: 0 });
-export const sub = style({
-  fontSize: '1rem',
-  fontWeight: 600,
-  color: vars.color.muted,
-  marginLeft: vars.space.xs,
-});
+export const value = style({ fontSize: '1.75rem', fontWeight: 800, margin: 0, whiteSpace: 'nowrap' });
+export const sub = style({ display: 'block', fontSize: '1rem', fontWeight: 600, color: vars.color.muted });

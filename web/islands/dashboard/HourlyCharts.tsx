@@ -6,6 +6,8 @@ import * as styles from './DashboardIsland.css';
 /** The charts' x axis: the hours 0–23 of the fixed reference day, 15 April 2025 (spec §2). */
 const hours = Array.from({ length: 24 }, (_, h) => new Date(2025, 3, 15, h).getTime() / 1000);
 const AXIS_LABEL = '15. travnja 2025.';
+/** Croatian clock times (00:00 … 23:00), not uPlot's default 12-hour English labels. */
+const hourLabel = (seconds: number) => `${String(new Date(seconds * 1000).getHours()).padStart(2, '0')}:00`;
 
 function cssColour(name: string): string {
   return getComputedStyle(document.documentElement).getPropertyValue(name).trim() || '#0b5a8c';
@@ -43,9 +45,9 @@ function LineChart({
         width: box.current.clientWidth,
         height: 280,
         scales: { x: { time: true } },
-        axes: [{ ...axis, label: AXIS_LABEL }, { ...axis }],
+        axes: [{ ...axis, label: AXIS_LABEL, values: (_, ticks) => ticks.map(hourLabel) }, { ...axis }],
         series: [
-          { label: 'Sat' },
+          { label: 'Sat', value: (_, seconds) => (seconds == null ? '--' : hourLabel(seconds)) },
           { label: labels[0], stroke: cssColour('--kz-accent'), width: 2, points: { show: true } },
           { label: labels[1], stroke: cssColour('--kz-focus'), width: 2, points: { show: true } },
         ],
