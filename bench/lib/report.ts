@@ -1,6 +1,6 @@
 /** Turns one bench run into docs/performance.md: every figure, every target, met or missed. */
 import { existsSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import type { PageWeight } from './page-weight';
 
 /** One autocannon run, as bench/lib/autocannon.mjs prints it. */
@@ -190,5 +190,3 @@ table above is one run, as measured.
 Results of the latest run are also in \`bench/results/latest.json\`.
 `;
 }
-
-export const resultsPath = join(import.meta.dir, '../results/latest.json');

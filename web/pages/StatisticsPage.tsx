@@ -1,6 +1,5 @@
 import { ButtonLink } from '../components/Button/Button';
-import { Card } from '../components/Card/Card';
-import { TopTable } from '../components/DataTable/TopTable';
+import { TopListPair } from '../components/DataTable/TopListPair';
 import { albumTopColumns, lyricTopColumns, songTopColumns } from '../components/DataTable/top-columns';
 import { Layout } from '../components/Layout/Layout';
 import { StatsCards } from '../components/StatsCards/StatsCards';
@@ -10,9 +9,7 @@ import {
   type LyricStat,
   type Overview,
   PUBLIC_MIN_OCCURRENCES,
-  percentage,
   type SongStat,
-  topList,
 } from '../lib/stats';
 import * as styles from './statistics.css';
 
@@ -37,66 +34,27 @@ function TopLists({ stats }: { stats: PublicStatistics }) {
   const min = PUBLIC_MIN_OCCURRENCES;
   return (
     <div className={styles.tables}>
-      <Card>
-        <TopTable
-          caption="Najlakši stihovi"
-          columns={lyricTopColumns}
-          rows={topList(stats.lyrics, 'easiest', min)}
-          percent={percentage}
-          tone="good"
-          rowKey={(l) => l.lyricId}
-        />
-      </Card>
-      <Card>
-        <TopTable
-          caption="Najteži stihovi"
-          columns={lyricTopColumns}
-          rows={topList(stats.lyrics, 'hardest', min)}
-          percent={percentage}
-          tone="poor"
-          rowKey={(l) => l.lyricId}
-        />
-      </Card>
-      <Card>
-        <TopTable
-          caption="Najlakše pjesme"
-          columns={songTopColumns}
-          rows={topList(stats.songs, 'easiest', min)}
-          percent={percentage}
-          tone="good"
-          rowKey={(s) => s.songId}
-        />
-      </Card>
-      <Card>
-        <TopTable
-          caption="Najteže pjesme"
-          columns={songTopColumns}
-          rows={topList(stats.songs, 'hardest', min)}
-          percent={percentage}
-          tone="poor"
-          rowKey={(s) => s.songId}
-        />
-      </Card>
-      <Card>
-        <TopTable
-          caption="Najlakši albumi"
-          columns={albumTopColumns}
-          rows={topList(stats.albums, 'easiest', min)}
-          percent={percentage}
-          tone="good"
-          rowKey={(a) => a.albumId}
-        />
-      </Card>
-      <Card>
-        <TopTable
-          caption="Najteži albumi"
-          columns={albumTopColumns}
-          rows={topList(stats.albums, 'hardest', min)}
-          percent={percentage}
-          tone="poor"
-          rowKey={(a) => a.albumId}
-        />
-      </Card>
+      <TopListPair
+        items={stats.lyrics}
+        minOccurrences={min}
+        columns={lyricTopColumns}
+        rowKey={(l) => l.lyricId}
+        captions={['Najlakši stihovi', 'Najteži stihovi']}
+      />
+      <TopListPair
+        items={stats.songs}
+        minOccurrences={min}
+        columns={songTopColumns}
+        rowKey={(s) => s.songId}
+        captions={['Najlakše pjesme', 'Najteže pjesme']}
+      />
+      <TopListPair
+        items={stats.albums}
+        minOccurrences={min}
+        columns={albumTopColumns}
+        rowKey={(a) => a.albumId}
+        captions={['Najlakši albumi', 'Najteži albumi']}
+      />
     </div>
   );
 }

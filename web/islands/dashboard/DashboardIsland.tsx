@@ -2,7 +2,7 @@ import { type KeyboardEvent, useCallback, useEffect, useRef, useState } from 're
 import { Button } from '../../components/Button/Button';
 import { Card } from '../../components/Card/Card';
 import { type Column, SortableTable } from '../../components/DataTable/SortableTable';
-import { TopTable } from '../../components/DataTable/TopTable';
+import { TopListPair } from '../../components/DataTable/TopListPair';
 import { lyricTopColumns, songTopColumns } from '../../components/DataTable/top-columns';
 import { Spinner } from '../../components/Spinner/Spinner';
 import { StatsCards } from '../../components/StatsCards/StatsCards';
@@ -17,9 +17,7 @@ import {
   numericOverview,
   type Overview,
   orUnknown,
-  percentage,
   type SongStat,
-  topList,
   withNumericCounts,
 } from '../../lib/stats';
 import * as styles from './DashboardIsland.css';
@@ -231,40 +229,20 @@ export function DashboardIsland() {
         )}
         {tab === 'top' && (
           <div className={styles.topGrid}>
-            {(
-              [
-                ['Stihovi s najvišim postotkom', 'easiest', 'good'],
-                ['Stihovi s najnižim postotkom', 'hardest', 'poor'],
-              ] as const
-            ).map(([caption, direction, tone]) => (
-              <Card key={caption}>
-                <TopTable
-                  caption={caption}
-                  columns={lyricTopColumns}
-                  rows={topList(data.lyrics, direction, ADMIN_MIN_OCCURRENCES)}
-                  percent={percentage}
-                  tone={tone}
-                  rowKey={(l) => l.lyricId}
-                />
-              </Card>
-            ))}
-            {(
-              [
-                ['Pjesme s najvišim postotkom', 'easiest', 'good'],
-                ['Pjesme s najnižim postotkom', 'hardest', 'poor'],
-              ] as const
-            ).map(([caption, direction, tone]) => (
-              <Card key={caption}>
-                <TopTable
-                  caption={caption}
-                  columns={songTopColumns}
-                  rows={topList(data.songs, direction, ADMIN_MIN_OCCURRENCES)}
-                  percent={percentage}
-                  tone={tone}
-                  rowKey={(s) => s.songId}
-                />
-              </Card>
-            ))}
+            <TopListPair
+              items={data.lyrics}
+              minOccurrences={ADMIN_MIN_OCCURRENCES}
+              columns={lyricTopColumns}
+              rowKey={(l) => l.lyricId}
+              captions={['Stihovi s najvišim postotkom', 'Stihovi s najnižim postotkom']}
+            />
+            <TopListPair
+              items={data.songs}
+              minOccurrences={ADMIN_MIN_OCCURRENCES}
+              columns={songTopColumns}
+              rowKey={(s) => s.songId}
+              captions={['Pjesme s najvišim postotkom', 'Pjesme s najnižim postotkom']}
+            />
           </div>
         )}
         {tab === 'vrijeme' && (
