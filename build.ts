@@ -15,19 +15,11 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { closeVanillaExtract, vanillaExtract } from './scripts/vanilla-extract-plugin';
 import { embeddedAssets } from './src/assets';
 import type { ClientManifest } from './src/pages/client-assets';
+import { islands, pageScript } from './web/islands/registry';
 
 const root = import.meta.dir;
 const clientOut = join(root, 'dist/client');
 const production = { 'process.env.NODE_ENV': '"production"' };
-
-/** Client entries: one per island, plus the small script every page loads. */
-const clientEntries: Record<string, string> = {
-  'creator-link': 'web/scripts/creator-link.ts',
-  quiz: 'web/islands/quiz/quiz.entry.tsx',
-  results: 'web/islands/results/results.entry.tsx',
-  'admin-login': 'web/islands/admin-login/admin-login.entry.tsx',
-  dashboard: 'web/islands/dashboard/dashboard.entry.tsx',
-};
 
 function filesUnder(dir: string, suffix: string): string[] {
   return readdirSync(dir, { recursive: true, encoding: 'utf8' })
@@ -71,10 +63,48 @@ async function buildStyles(): Promise<string> {
   return `/assets/${basename(css.path)}`;
 }
 
+/**
+ * One generated entry per island of web/islands/registry.ts, hydrating the island's component
+ * under its name; the build fails if the island's module is missing or does not export it.
+ */
+async function islandEntries(): Promise<Record<string, string>> {
+  const dir = join(root, 'dist/.build/islands');
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  const entries: Record<string, string> = {};
+  for (const [name, { module, component }] of Object.entries(islands)) {
+    const path = join(root, module);
+    const exports: Record<string, unknown> = await import(path).catch((error: unknown) => {
+      throw new Error(`island ${name}: cannot load ${module} (${error})`, { cause: error });
+    });
+    const exported = Object.keys(exports).find((key) => exports[key] === component);
+    if (!exported) throw new Error(`island ${name}: ${module} does not export the island's component`);
+    const entry = join(dir, `${name}.ts`);
+    writeFileSync(
+      entry,
+      [
+        `import { hydrateIsland } from ${JSON.stringify(join(root, 'web/islands/hydrate.tsx'))};`,
+        `import { ${exported} } from ${JSON.stringify(path)};`,
+        `hydrateIsland(${JSON.stringify(name)}, ${exported});`,
+      ].join('\n'),
+    );
+    entries[name] = entry;
+  }
+  return entries;
+}
+
+/** Client entries: one per island, plus the small script every page loads. */
+async function clientEntries(): Promise<Record<string, string>> {
+  const entries = await islandEntries();
+  if (pageScript.name in entries) throw new Error(`an island may not be named ${pageScript.name}`);
+  return { [pageScript.name]: join(root, pageScript.module), ...entries };
+}
+
 async function buildScripts(): Promise<ClientManifest['entries']> {
+  const sources = await clientEntries();
   const result = check(
     await Bun.build({
-      entrypoints: Object.values(clientEntries).map((f) => join(root, f)),
+      entrypoints: Object.values(sources),
       outdir: clientOut,
       target: 'browser',
       format: 'esm',
@@ -99,10 +129,10 @@ async function buildScripts(): Promise<ClientManifest['entries']> {
     return [...seen];
   };
   const entries: ClientManifest['entries'] = {};
-  for (const [name, source] of Object.entries(clientEntries)) {
+  for (const [name, source] of Object.entries(sources)) {
     const stem = basename(source).replace(/\.tsx?$/, '');
     const output = result.outputs.find(
-      (o) => o.kind === 'entry-point' && basename(o.path).startsWith(`${stem}-`),
+      (o) => o.kind === 'entry-point' && basename(o.path).replace(/-[a-z0-9]+\.js$/, '') === stem,
     );
     if (!output) throw new Error(`no output for client entry ${name}`);
     const file = basename(output.path);

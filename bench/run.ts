@@ -10,7 +10,7 @@
 import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { pageWeights } from './lib/page-weight';
+import { pageWeights, weighedPages } from './lib/page-weight';
 import { type Load, type Results, renderPerformanceDoc } from './lib/report';
 import { type BenchServer, startServer, stopAllServers } from './lib/server';
 import { prepareSubmissions } from './lib/submit-load';
@@ -195,6 +195,8 @@ async function main() {
   const landingRaw = load({ url: `${server.url}/` });
   const statisticsPageRaw = load({ url: `${server.url}/statistics` });
   const rssAfterLoadMiB = server.rssMiB();
+  const pageHtml: Record<string, string> = {};
+  for (const page of weighedPages) pageHtml[page] = await (await fetch(`${server.url}${page}`)).text();
   await server.stop();
 
   const { small, large } = await statsAtTwoSizes(binary);
@@ -222,7 +224,7 @@ async function main() {
     statisticsPage,
     landingRaw,
     statisticsPageRaw,
-    pageWeights: pageWeights(join(root, 'dist/client')),
+    pageWeights: pageWeights(join(root, 'dist/client'), pageHtml),
     stats: { small, large },
     seconds: (performance.now() - started) / 1000,
   };

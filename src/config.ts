@@ -8,29 +8,6 @@ import { resolve } from 'node:path';
 
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
 
-export interface Config {
-  port: number;
-  host: string;
-  databasePath: string;
-  sqliteSynchronous: 'NORMAL' | 'FULL';
-  siteUrl: string;
-  statsTimezone: string;
-  adminUsername: string;
-  /** Undefined: the password hash kept in the database is used (generated on first start). */
-  adminPassword: string | undefined;
-  /** Undefined: a secret is generated once and kept in the database. */
-  quizTokenSecret: string | undefined;
-  quizTokenTtlSeconds: number;
-  creatorName: string;
-  creatorUrl: string;
-  creatorAppUrl: string;
-  trustProxy: boolean;
-  rateLimitQuizPerMinute: number;
-  rateLimitSubmitPerMinute: number;
-  rateLimitAdminFailuresPer15Minutes: number;
-  logLevel: LogLevel;
-}
-
 export class ConfigError extends Error {
   constructor(
     readonly variable: string,
@@ -43,12 +20,14 @@ export class ConfigError extends Error {
 
 type Env = Record<string, string | undefined>;
 
-interface Variable<K extends keyof Config> {
+interface Variable<K extends string, T> {
   name: string;
+  /** The property of `Config` that holds the parsed value. */
   key: K;
+  /** The raw default; undefined when the default is worked out from other variables (SITE_URL). */
   default: string | undefined;
   meaning: string;
-  parse: (raw: string, name: string) => Config[K];
+  parse: (raw: string, name: string) => T;
 }
 
 const integer =
@@ -114,7 +93,7 @@ const optionalSecret =
     return raw;
   };
 
-function variable<K extends keyof Config>(v: Variable<K>): Variable<K> {
+function variable<K extends string, T>(v: Variable<K, T>): Variable<K, T> {
   return v;
 }
 
@@ -256,14 +235,20 @@ export const configVariables = [
   }),
 ] as const;
 
+type Variables = (typeof configVariables)[number];
+
+/** The parsed configuration: one property per variable of the table, typed by its parser. */
+export type Config = { [V in Variables as V['key']]: ReturnType<V['parse']> };
+
 /** Parses the environment; throws ConfigError naming the first bad variable. */
 export function loadConfig(env: Env): Config {
-  const config: Partial<Record<keyof Config, unknown>> = {};
-  for (const v of configVariables) {
+  const parsed = configVariables.map((v) => {
     const raw = env[v.name] ?? v.default;
-    if (raw === undefined) continue;
-    config[v.key] = (v.parse as (raw: string, name: string) => unknown)(raw, v.name);
-  }
+    return [v.key, raw === undefined ? undefined : v.parse(raw, v.name)] as const;
+  });
+  // Object.fromEntries cannot type a heterogeneous object; Config is derived from the same table
+  // the entries come from, so no property can be missing or mistyped.
+  const config = Object.fromEntries(parsed) as Config;
   config.siteUrl ??= `http://localhost:${config.port}`;
-  return config as Config;
+  return config;
 }

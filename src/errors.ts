@@ -1,3 +1,5 @@
+import type { ErrorBody } from './shared/contracts/error';
+
 /**
  * The project's error classes. Every 4xx/5xx answer has the body
  * `{ error: { code, message, field? } }` (see src/http/error-handler.ts).
@@ -36,10 +38,6 @@ export const tooManyRequests = (retryAfterSeconds: number) =>
   new AppError(429, 'rate_limited', `Too many requests. Try again in ${retryAfterSeconds} s.`, undefined, {
     'retry-after': String(retryAfterSeconds),
   });
-
-export interface ErrorBody {
-  error: { code: string; message: string; field?: string };
-}
 
 export function errorBody(code: string, message: string, field?: string): ErrorBody {
   return { error: field === undefined ? { code, message } : { code, message, field } };

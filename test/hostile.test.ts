@@ -16,11 +16,10 @@ import { join } from 'node:path';
 import { Value } from '@sinclair/typebox/value';
 import fc from 'fast-check';
 import { MAX_BODY_BYTES } from '../src/http/body-parser';
-import { ErrorResponse } from '../src/http/model';
-import { verifyCounters } from '../src/stats/verify';
-import { createTestApp, type TestApp } from '../src/testing/fixtures';
-import { answerQuiz, fetchQuiz, rowCounts } from '../src/testing/play';
+import { ErrorBody as ErrorResponse } from '../src/shared/contracts/error';
 import { type RunningBinary, startBinary } from './support/binary';
+import { createTestApp, type TestApp } from './support/fixtures';
+import { answerQuiz, fetchQuiz, rowCounts } from './support/play';
 
 /** Runs per property: a few hundred in CI, FUZZ_RUNS for a long local run. */
 const runs = (ci: number) => {
@@ -535,7 +534,7 @@ describe('hostile input, in process', () => {
         ),
         { numRuns: runs(400) },
       );
-      expect(verifyCounters(t.db)).toEqual([]);
+      expect(await t.stores.plays.verifyCounters()).toEqual([]);
     },
     timeout,
   );

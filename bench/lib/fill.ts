@@ -1,16 +1,16 @@
 /**
  * Fills a database with N recorded plays through the product's own recording
- * code (createPlayRecorder(...).many, the same statements as the HTTP path),
+ * code (the SQLite play store's recordPlays, the same statements as the HTTP path),
  * in batches, without HTTP: 10⁶ plays in a couple of minutes.
  * Usage: bun bench/lib/fill.ts DB_PATH PLAYS
  */
-import { loadCatalogueIndex } from '../../src/catalogue/index';
+import { loadCatalogueIndex } from '../../src/catalogue/catalogue-index';
 import { seedCatalogue } from '../../src/catalogue/seed';
 import { closeDb, createDb } from '../../src/db/client';
 import { migrateDb } from '../../src/db/migrate';
-import { createPlayRecorder } from '../../src/stats/record';
-import { seededRandom } from '../../src/testing/random';
-import { randomPlay } from '../../src/testing/random-play';
+import { createSqlitePlayStore } from '../../src/stats/sqlite/play-store';
+import { seededRandom } from '../../test/support/random';
+import { randomPlay } from '../../test/support/random-play';
 
 const [path, playsArg] = process.argv.slice(2);
 if (!path || !playsArg) throw new Error('usage: bun bench/lib/fill.ts DB_PATH PLAYS');
@@ -19,7 +19,7 @@ const db = createDb(path);
 migrateDb(db);
 seedCatalogue(db);
 const catalogue = loadCatalogueIndex(db);
-const recorder = createPlayRecorder(db, 'bench-salt');
+const store = createSqlitePlayStore(db, 'bench-salt');
 const random = seededRandom(2026);
 const BATCH = 1000;
 const started = performance.now();
@@ -27,7 +27,7 @@ for (let done = 0; done < total; done += BATCH) {
   const plays = Array.from({ length: Math.min(BATCH, total - done) }, (_, i) =>
     randomPlay(catalogue, random, `fill-${done + i}`),
   );
-  for (const outcome of recorder.many(plays)) if (outcome instanceof Error) throw outcome;
+  for (const outcome of await store.recordPlays(plays)) if (outcome instanceof Error) throw outcome;
 }
 db.$client.exec('PRAGMA wal_checkpoint(TRUNCATE)');
 closeDb(db);

@@ -4,20 +4,21 @@
  * same figures from the raw answers. Usage: bun bench/lib/read-latency.ts DB_PATH SAMPLES
  */
 import { closeDb, createDb } from '../../src/db/client';
-import { createStatsReader } from '../../src/stats/read';
+import { percentileOf } from '../../src/stats/percentile';
+import { createSqliteStatsStore } from '../../src/stats/sqlite/stats-store';
 
 const [path, samplesArg] = process.argv.slice(2);
 const samples = Number(samplesArg ?? 50);
 const db = createDb(path!);
-const stats = createStatsReader(db);
+const stats = createSqliteStatsStore(db, () => 0);
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-function timeIt(fn: () => unknown, n: number): number {
-  fn(); // warm-up: first use of the statement, pages into the cache
+async function timeIt(fn: () => unknown, n: number): Promise<number> {
+  await fn(); // warm-up: first use of the statement, pages into the cache
   const times: number[] = [];
   for (let i = 0; i < n; i++) {
     const t = performance.now();
-    fn();
+    await fn();
     times.push(performance.now() - t);
   }
   return median(times);
@@ -27,34 +28,35 @@ const reads = {
   overview: () => stats.getOverview(),
   songs: () => stats.getSongStats(),
   lyrics: () => stats.getLyricStats(),
-  percentile: () => stats.getPercentile(20),
+  percentile: async () => percentileOf(20, await stats.getScoreHistogram()),
   hourly: () => stats.getHourly(),
 };
-const uncachedMs = Object.fromEntries(Object.entries(reads).map(([name, fn]) => [name, timeIt(fn, samples)]));
+const uncachedMs: Record<string, number> = {};
+for (const [name, fn] of Object.entries(reads)) uncachedMs[name] = await timeIt(fn, samples);
 
 // The same figures recomputed from the raw record (what a naive design would run per request).
 const sqlite = db.$client;
 const recomputeMs = {
-  overview: timeIt(
+  overview: await timeIt(
     () =>
       sqlite.query('SELECT count(*), avg(score) FROM plays').get() &&
       sqlite.query('SELECT count(*), sum(is_correct) FROM play_answers').get(),
     2,
   ),
-  lyrics: timeIt(
+  lyrics: await timeIt(
     () =>
       sqlite.query('SELECT lyric_id, count(*), sum(is_correct) FROM play_answers GROUP BY lyric_id').all(),
     2,
   ),
-  songs: timeIt(
+  songs: await timeIt(
     () => sqlite.query('SELECT song_id, count(*), sum(is_correct) FROM play_answers GROUP BY song_id').all(),
     2,
   ),
-  percentile: timeIt(
+  percentile: await timeIt(
     () => sqlite.query('SELECT count(*) FILTER (WHERE score < 20), count(*) FROM plays').get(),
     2,
   ),
-  hourly: timeIt(
+  hourly: await timeIt(
     () => sqlite.query('SELECT hour, count(*), count(DISTINCT player_id) FROM plays GROUP BY hour').all(),
     2,
   ),

@@ -1,8 +1,8 @@
 import { describe, expect, test } from 'bun:test';
+import { createTestApp, testConfig } from '../../test/support/fixtures';
 import { createDb } from '../db/client';
 import { migrateDb } from '../db/migrate';
 import { createLogger } from '../logger';
-import { createTestApp, testConfig } from '../testing/fixtures';
 import { loadAdminCredentials, setAdminPassword } from './credentials';
 
 const basic = (user: string, password: string) => `Basic ${btoa(`${user}:${password}`)}`;

@@ -2,13 +2,13 @@ import { describe, expect, test } from 'bun:test';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createTestDb, makeCatalogue, testConfig } from '../../test/support/fixtures';
 import { importCommand } from '../cli/import';
 import { createDb } from '../db/client';
 import { migrateDb } from '../db/migrate';
 import { albums, lyrics, songs } from '../db/schema';
-import { createTestDb, makeCatalogue, testConfig } from '../testing/fixtures';
+import { loadCatalogueIndex } from './catalogue-index';
 import { importCatalogue } from './import';
-import { loadCatalogueIndex } from './index';
 import { validateCatalogue } from './validate';
 
 const validated = (c: unknown) => {

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test';
-import { makeCatalogue } from '../testing/fixtures';
+import { makeCatalogue } from '../../test/support/fixtures';
 import { lineKey, normalizeText } from './normalize';
 import { pointerToPath, validateCatalogue } from './validate';
 

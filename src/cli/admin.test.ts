@@ -2,10 +2,10 @@ import { describe, expect, test } from 'bun:test';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { testConfig } from '../../test/support/fixtures';
 import { loadAdminCredentials } from '../admin/credentials';
 import { createDb } from '../db/client';
 import { silentLogger } from '../logger';
-import { testConfig } from '../testing/fixtures';
 import { adminCommand } from './admin';
 
 const basic = (password: string) => `Basic ${Buffer.from(`admin:${password}`).toString('base64')}`;

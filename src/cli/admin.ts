@@ -1,7 +1,6 @@
 import { generatePassword, setAdminPassword } from '../admin/credentials';
 import type { Config } from '../config';
-import { closeDb, createDb } from '../db/client';
-import { migrateDb } from '../db/migrate';
+import { openRuntime } from '../runtime';
 
 /**
  * `kviz admin password [--stdin]`: sets a new administrator password (generated
@@ -23,12 +22,11 @@ export async function adminCommand(
     out('The password must be at least 8 characters long.');
     return 1;
   }
-  const db = createDb(config.databasePath, { synchronous: config.sqliteSynchronous });
+  const runtime = openRuntime(config, { seed: false });
   try {
-    migrateDb(db);
-    await setAdminPassword(db, password);
+    await setAdminPassword(runtime.db, password);
   } finally {
-    closeDb(db);
+    runtime.close();
   }
   out(
     fromStdin

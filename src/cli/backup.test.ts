@@ -4,26 +4,29 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileS
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { drizzle } from 'drizzle-orm/bun-sqlite';
-import { loadCatalogueIndex } from '../catalogue/index';
+import { createFileDb } from '../../test/support/file-db';
+import { seededRandom, testConfig } from '../../test/support/fixtures';
+import { rowCounts } from '../../test/support/play';
+import { randomPlay } from '../../test/support/random-play';
+import { loadCatalogueIndex } from '../catalogue/catalogue-index';
 import { closeDb, type Db } from '../db/client';
 import * as schema from '../db/schema';
-import { createPlayRecorder } from '../stats/record';
-import { type CounterDifference, verifyCounters } from '../stats/verify';
-import { createFileDb } from '../testing/file-db';
-import { seededRandom, testConfig } from '../testing/fixtures';
-import { rowCounts } from '../testing/play';
-import { randomPlay } from '../testing/random-play';
+import { createCounterCheck } from '../stats/sqlite/counter-check';
+import { createSqlitePlayStore } from '../stats/sqlite/play-store';
+import type { CounterDifference } from '../stats/store';
 import { backupCommand, backupUsage } from './backup';
 
+const verifyCounters = (db: Parameters<typeof createCounterCheck>[0]) => createCounterCheck(db).verify();
+
 /** A database file with `plays` recorded plays, closed again. */
-function sourceWith(plays: number): { dir: string; path: string } {
+async function sourceWith(plays: number): Promise<{ dir: string; path: string }> {
   const dir = mkdtempSync(join(tmpdir(), 'kviz-backup-'));
   const path = join(dir, 'data', 'kviz.db');
   const db = createFileDb(path);
-  const record = createPlayRecorder(db, 'salt');
+  const store = createSqlitePlayStore(db, 'salt');
   const catalogue = loadCatalogueIndex(db);
   const random = seededRandom(1);
-  for (let i = 0; i < plays; i++) record(randomPlay(catalogue, random, `play-${i}`));
+  for (let i = 0; i < plays; i++) await store.recordPlays([randomPlay(catalogue, random, `play-${i}`)]);
   closeDb(db);
   return { dir, path };
 }
@@ -48,8 +51,8 @@ const tempFiles = (dir: string) => readdirSync(dir).filter((name) => name.endsWi
 const allPlays = (sqlite: Database) => sqlite.query('SELECT * FROM plays ORDER BY id').all();
 
 describe('kviz backup FILE', () => {
-  test('writes a checked database holding the same plays, answers and counters', () => {
-    const { dir, path } = sourceWith(40);
+  test('writes a checked database holding the same plays, answers and counters', async () => {
+    const { dir, path } = await sourceWith(40);
     const file = join(dir, 'kviz-backup.db');
     const result = backup(path, file);
     expect(result).toEqual({
@@ -77,9 +80,9 @@ describe('kviz backup FILE', () => {
   });
 
   test('a backup taken while another connection records plays is a consistent snapshot', async () => {
-    const { dir, path } = sourceWith(0);
+    const { dir, path } = await sourceWith(0);
     const control = new Int32Array(new SharedArrayBuffer(8));
-    const worker = new Worker(new URL('../testing/play-writer.worker.ts', import.meta.url).href);
+    const worker = new Worker(new URL('../../test/support/play-writer.worker.ts', import.meta.url).href);
     const writing = new Promise<void>((resolve, reject) => {
       worker.onerror = (e) => reject(e.error ?? new Error(e.message));
       worker.onmessage = () => resolve();
@@ -120,8 +123,8 @@ describe('kviz backup FILE', () => {
     expect(tempFiles(dir)).toEqual([]);
   });
 
-  test('an existing FILE is kept unless --force, which replaces it', () => {
-    const { dir, path } = sourceWith(3);
+  test('an existing FILE is kept unless --force, which replaces it', async () => {
+    const { dir, path } = await sourceWith(3);
     const file = join(dir, 'existing.db');
     writeFileSync(file, 'an older backup');
     expect(backup(path, file)).toEqual({
@@ -140,13 +143,13 @@ describe('kviz backup FILE', () => {
     ['two files', ['a.db', 'b.db']],
     ['an unknown option', ['--froce', 'a.db']],
     ['only the option', ['--force']],
-  ])('%s → usage and exit code 2', (_, args) => {
-    const { path } = sourceWith(0);
+  ])('%s → usage and exit code 2', async (_, args) => {
+    const { path } = await sourceWith(0);
     expect(backup(path, ...args)).toEqual({ code: 2, output: backupUsage });
   });
 
-  test('an unwritable destination fails with exit code 1, a message naming it and no file left behind', () => {
-    const { dir, path } = sourceWith(2);
+  test('an unwritable destination fails with exit code 1, a message naming it and no file left behind', async () => {
+    const { dir, path } = await sourceWith(2);
     const missingDir = join(dir, 'no-such-dir');
     expect(backup(path, join(missingDir, 'b.db'))).toEqual({
       code: 1,
@@ -170,8 +173,8 @@ describe('kviz backup FILE', () => {
     expect(readdirSync(directory)).toEqual(['inside']);
   });
 
-  test('refuses to overwrite the database itself, even with --force', () => {
-    const { dir, path } = sourceWith(2);
+  test('refuses to overwrite the database itself, even with --force', async () => {
+    const { dir, path } = await sourceWith(2);
     expect(backup(path, '--force', path)).toEqual({
       code: 1,
       output: `Backup failed: ${path} is the database itself; choose another file.`,

@@ -2,8 +2,7 @@ import { importCatalogue } from '../catalogue/import';
 import { CatalogueFileError, readCatalogueFile } from '../catalogue/load-file';
 import { formatProblem } from '../catalogue/validate';
 import type { Config } from '../config';
-import { closeDb, createDb } from '../db/client';
-import { migrateDb } from '../db/migrate';
+import { openRuntime } from '../runtime';
 
 /** `kviz import FILE`: validates the file, imports it when nothing is fatal, prints a summary. Returns the exit code. */
 export function importCommand(config: Config, file: string | undefined, out: (line: string) => void): number {
@@ -27,10 +26,9 @@ export function importCommand(config: Config, file: string | undefined, out: (li
     out(`Import failed: ${result.errors.length} error(s); nothing was imported.`);
     return 1;
   }
-  const db = createDb(config.databasePath, { synchronous: config.sqliteSynchronous });
+  const runtime = openRuntime(config, { seed: false });
   try {
-    migrateDb(db);
-    const s = importCatalogue(db, result.catalogue);
+    const s = importCatalogue(runtime.db, result.catalogue);
     out(
       `Imported "${s.artist}": ${s.albums} albums, ${s.songs} songs, ${s.lines} lines ` +
         `(${s.ambiguousLines} ambiguous), ${result.warnings.length} warning(s). ` +
@@ -40,6 +38,6 @@ export function importCommand(config: Config, file: string | undefined, out: (li
     out('Restart the server to serve the new catalogue.');
     return 0;
   } finally {
-    closeDb(db);
+    runtime.close();
   }
 }

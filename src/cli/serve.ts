@@ -1,11 +1,11 @@
 import { loadAdminCredentials } from '../admin/credentials';
-import { type Clock, createApp, systemClock } from '../app';
-import { openRuntime } from '../boot';
+import { createApp } from '../app';
+import { type Clock, systemClock } from '../clock';
 import type { Config } from '../config';
-import { closeDb } from '../db/client';
 import { MAX_BODY_BYTES } from '../http/body-parser';
 import type { Logger } from '../logger';
 import { type ClientAssets, clientDir, emptyAssets, loadClientAssets } from '../pages/client-assets';
+import { openRuntime } from '../runtime';
 
 /**
  * Bun answers a body over `maxRequestBodySize` by itself: a bare 413 without the JSON error body.
@@ -25,7 +25,7 @@ function loadAssets(log: Logger): ClientAssets {
 
 /** `kviz serve`: listens until SIGTERM/SIGINT, then finishes in-flight requests and closes the database. */
 export async function serve(config: Config, log: Logger, clock: Clock = systemClock): Promise<void> {
-  const runtime = openRuntime(config, log);
+  const runtime = openRuntime(config, { seed: true, log });
   const admin = await loadAdminCredentials(config, runtime.db, log);
   const app = createApp({
     config,
@@ -33,7 +33,7 @@ export async function serve(config: Config, log: Logger, clock: Clock = systemCl
     clock,
     admin,
     assets: loadAssets(log),
-    db: runtime.db,
+    stores: runtime.stores,
     secrets: runtime.secrets,
     catalogue: () => runtime.catalogue,
   });
@@ -45,7 +45,7 @@ export async function serve(config: Config, log: Logger, clock: Clock = systemCl
     stopping = true;
     log.info('stopping', { signal });
     await app.stop(false); // waits for in-flight requests
-    closeDb(runtime.db);
+    runtime.close();
     log.info('stopped');
     process.exit(0);
   };

@@ -1,26 +1,24 @@
 import type { Config } from '../config';
-import { closeDb, createDb } from '../db/client';
-import { migrateDb } from '../db/migrate';
-import { rebuildCounters, verifyCounters } from '../stats/verify';
+import { openRuntime } from '../runtime';
 
 /** `kviz stats verify|rebuild`. Returns the exit code: verify exits 1 when any counter differs. */
-export function statsCommand(
+export async function statsCommand(
   config: Config,
   action: string | undefined,
   out: (line: string) => void,
-): number {
+): Promise<number> {
   if (action !== 'verify' && action !== 'rebuild') {
     out('Usage: kviz stats verify | kviz stats rebuild');
     return 2;
   }
-  const db = createDb(config.databasePath, { synchronous: config.sqliteSynchronous });
+  const runtime = openRuntime(config, { seed: false });
   try {
-    migrateDb(db);
+    const { plays } = runtime.stores;
     if (action === 'rebuild') {
-      rebuildCounters(db);
+      await plays.rebuildCounters();
       out('Rebuilt every counter from the raw answers.');
     }
-    const differences = verifyCounters(db);
+    const differences = await plays.verifyCounters();
     for (const d of differences.slice(0, 100))
       out(`${d.table} ${d.key} ${d.column}: stored ${d.stored}, recomputed ${d.recomputed}`);
     if (differences.length > 100) out(`… and ${differences.length - 100} more`);
@@ -31,6 +29,6 @@ export function statsCommand(
     );
     return differences.length === 0 ? 0 : 1;
   } finally {
-    closeDb(db);
+    runtime.close();
   }
 }

@@ -49,10 +49,6 @@ export const lyrics = sqliteTable(
   (t) => [uniqueIndex('lyrics_song_text').on(t.songId, t.text)],
 );
 
-export type AlbumRow = typeof albums.$inferSelect;
-export type SongRow = typeof songs.$inferSelect;
-export type LyricRow = typeof lyrics.$inferSelect;
-
 // ---------------------------------------------------------------------------
 // Statistics (docs/decisions/006-statistics-counters.md). `plays` and
 // `play_answers` are the raw record, kept forever and the source of truth; the

@@ -1,6 +1,7 @@
 import { openapi } from '@elysiajs/openapi';
 import { Elysia, NotFoundError } from 'elysia';
 import { assetPath } from '../assets';
+import { type EncodedBody, encodeBody, sendBody } from '../http/encoded-body';
 import { escapeHtml } from '../pages/document';
 
 /** Swagger UI files served by the binary itself: the docs work with no outside network. */
@@ -33,14 +34,14 @@ const page = (title: string) => `<!doctype html>
 </body>
 </html>`;
 
-/** Compressed once on first request; the bundle is 1.7 MB raw, ~0.5 MB gzipped. */
-const gzipped = new Map<DocsAsset, Uint8Array<ArrayBuffer>>();
+/** Read and compressed once, on first request; the bundle is 1.7 MB raw, ~0.5 MB gzipped. */
+const bodies = new Map<DocsAsset, EncodedBody>();
 
-async function gzipOf(name: DocsAsset): Promise<Uint8Array<ArrayBuffer>> {
-  let body = gzipped.get(name);
+async function bodyOf(name: DocsAsset): Promise<EncodedBody> {
+  let body = bodies.get(name);
   if (!body) {
-    body = Bun.gzipSync(new Uint8Array(await Bun.file(docsAssets[name].path).arrayBuffer()));
-    gzipped.set(name, body);
+    body = encodeBody(new Uint8Array(await Bun.file(docsAssets[name].path).arrayBuffer()));
+    bodies.set(name, body);
   }
   return body;
 }
@@ -95,18 +96,14 @@ export const docsRoutes = (title: string, version: string) =>
     )
     .get(
       '/openapi/assets/:name',
-      async ({ params, request, set }) => {
+      async ({ params, request }) => {
         const name = params.name as DocsAsset;
         const asset = Object.hasOwn(docsAssets, name) ? docsAssets[name] : undefined;
         if (!asset) throw new NotFoundError();
-        set.headers['content-type'] = asset.type;
-        set.headers['cache-control'] = 'public, max-age=86400';
-        set.headers.vary = 'Accept-Encoding';
-        if (/\bgzip\b/.test(request.headers.get('accept-encoding') ?? '')) {
-          set.headers['content-encoding'] = 'gzip';
-          return new Response(await gzipOf(name));
-        }
-        return new Response(Bun.file(asset.path));
+        return sendBody(await bodyOf(name), request, {
+          'content-type': asset.type,
+          'cache-control': 'public, max-age=86400',
+        });
       },
       { detail: { hide: true } },
     );

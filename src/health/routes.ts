@@ -1,16 +1,15 @@
 import { Elysia, t } from 'elysia';
-import type { AppServices } from '../app';
 
 const Health = t.Object({ status: t.Union([t.Literal('ok'), t.Literal('unavailable')]) });
 
 /** GET /healthz — for load balancers and process supervisors: 200 when the database answers. */
-export const healthRoutes = ({ db }: AppServices) =>
+export const healthRoutes = ({ ping }: { ping: () => Promise<void> }) =>
   new Elysia({ name: 'health-routes', detail: { tags: ['Operations'] } }).get(
     '/healthz',
-    ({ set }) => {
+    async ({ set }) => {
       set.headers['cache-control'] = 'no-store';
       try {
-        db.$client.query('SELECT 1').get();
+        await ping();
         return { status: 'ok' as const };
       } catch {
         set.status = 503;

@@ -1,4 +1,5 @@
 import type { Server } from 'bun';
+import { Elysia } from 'elysia';
 
 /**
  * The client's address, the key of the rate limits. Behind a reverse proxy
@@ -6,7 +7,7 @@ import type { Server } from 'bun';
  * proxy appended, which a client cannot forge. Without a trusted proxy the
  * header is ignored and the socket address is used.
  */
-export function clientAddress(
+export function clientAddressOf(
   request: Request,
   server: Server<unknown> | null | undefined,
   trustProxy: boolean,
@@ -18,3 +19,12 @@ export function clientAddress(
   }
   return server?.requestIP(request)?.address ?? 'local';
 }
+
+/** `clientAddress` on every request's context: the one place it is worked out. */
+export const clientAddress = (trustProxy: boolean) =>
+  new Elysia({ name: 'client-address', seed: trustProxy }).derive(
+    { as: 'global' },
+    ({ request, server }) => ({
+      clientAddress: clientAddressOf(request, server, trustProxy),
+    }),
+  );

@@ -1,6 +1,7 @@
 import { Elysia, type ValidationError } from 'elysia';
-import { AppError, type ErrorBody, errorBody } from '../errors';
+import { AppError, errorBody } from '../errors';
 import type { Logger } from '../logger';
+import type { ErrorBody } from '../shared/contracts/error';
 
 /** `/answers/3/isCorrect` → `answers[3].isCorrect` */
 function fieldOf(path: string | undefined): string | undefined {

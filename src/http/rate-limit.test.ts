@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test';
-import { createTestApp } from '../testing/fixtures';
+import { createTestApp } from '../../test/support/fixtures';
 
 describe('rate limits per client address', () => {
   test('quiz fetches over the limit → 429 with Retry-After, allowed again after the window', async () => {

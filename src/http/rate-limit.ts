@@ -1,4 +1,6 @@
+import { Elysia } from 'elysia';
 import { tooManyRequests } from '../errors';
+import { clientAddress } from './client-address';
 
 /**
  * Fixed-window counter per key (client address), in memory: the product is one
@@ -43,3 +45,20 @@ export function createRateLimiter(limit: number, windowMs: number, nowMs: () => 
 }
 
 export type RateLimiter = ReturnType<typeof createRateLimiter>;
+
+/**
+ * The `rateLimit: name` route option: counts the request against its client
+ * address's limit before validation (rejected attempts count too) and answers
+ * 429 with Retry-After over it. Routes `.use()` the instance the app built.
+ */
+export function rateLimits<Name extends string>(limiters: Record<Name, RateLimiter>, trustProxy: boolean) {
+  return new Elysia({ name: 'rate-limits', seed: trustProxy }).use(clientAddress(trustProxy)).macro({
+    rateLimit: (name: Name) => ({
+      transform({ clientAddress }: { clientAddress: string }) {
+        limiters[name].hit(clientAddress);
+      },
+    }),
+  });
+}
+
+export type RateLimits = ReturnType<typeof rateLimits<'quiz' | 'submit'>>;

@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { extname, join } from 'node:path';
 import { assetPath } from '../assets';
+import { type EncodedBody, precompressedBody, sendBody } from '../http/encoded-body';
 
 /** Written by build.ts into dist/client/manifest.json. */
 export interface ClientManifest {
@@ -14,10 +15,7 @@ type Bytes = Uint8Array<ArrayBuffer>;
 
 interface ServedFile {
   type: string;
-  etag: string;
-  raw: Bytes;
-  gzip?: Bytes;
-  br?: Bytes;
+  body: EncodedBody;
 }
 
 const readBytes = (path: string): Bytes => new Uint8Array(readFileSync(path));
@@ -53,10 +51,11 @@ export function loadClientAssets(dir = clientDir): ClientAssets | undefined {
       existsSync(join(dir, name + ext)) ? readBytes(join(dir, name + ext)) : undefined;
     files.set(`/assets/${name}`, {
       type: types[extname(name)] ?? 'application/octet-stream',
-      etag: `"${Bun.hash(raw).toString(36)}"`,
-      raw,
-      gzip: variant('.gz'),
-      br: variant('.br'),
+      body: precompressedBody(raw, {
+        gzip: variant('.gz'),
+        brotli: variant('.br'),
+        etag: `"${Bun.hash(raw).toString(36)}"`,
+      }),
     });
   }
   return { manifest, files };
@@ -66,17 +65,8 @@ export function loadClientAssets(dir = clientDir): ClientAssets | undefined {
 export function serveAsset(assets: ClientAssets, path: string, request: Request): Response | undefined {
   const file = assets.files.get(path);
   if (!file) return undefined;
-  const headers: Record<string, string> = {
+  return sendBody(file.body, request, {
     'content-type': file.type,
     'cache-control': 'public, max-age=31536000, immutable',
-    etag: file.etag,
-    vary: 'Accept-Encoding',
-  };
-  if (request.headers.get('if-none-match') === file.etag) return new Response(null, { status: 304, headers });
-  const accepts = request.headers.get('accept-encoding') ?? '';
-  if (file.br && /\bbr\b/.test(accepts))
-    return new Response(file.br, { headers: { ...headers, 'content-encoding': 'br' } });
-  if (file.gzip && /\bgzip\b/.test(accepts))
-    return new Response(file.gzip, { headers: { ...headers, 'content-encoding': 'gzip' } });
-  return new Response(file.raw, { headers });
+  });
 }

@@ -1,6 +1,8 @@
 import type { ReactElement } from 'react';
-import { renderToString } from 'react-dom/server';
-import type { PageProps } from '../../web/lib/page-props';
+import { pageScript } from '../../web/islands/registry';
+import { renderPage } from '../../web/islands/render-page';
+import type { PageProps } from '../shared/contracts/pages';
+import { OPTIONS_PER_QUESTION, PLAY_LENGTH } from '../shared/rules';
 import type { ClientAssets } from './client-assets';
 
 export const escapeHtml = (value: string) =>
@@ -11,20 +13,21 @@ export interface DocumentOptions {
   /** The <title>; the product title when not given. */
   title?: string;
   description?: string;
-  /** Client entries (islands) this page hydrates, by name. */
-  entries?: string[];
   body: ReactElement;
 }
 
-const DESCRIPTION =
-  'Kviz znanja: prepoznaj pjesmu po jednom stihu. 30 stihova, 5 ponuđenih pjesama, ocjena i mjesto među svim igračima.';
+const DESCRIPTION = `Kviz znanja: prepoznaj pjesmu po jednom stihu. ${PLAY_LENGTH} stihova, ${OPTIONS_PER_QUESTION} ponuđenih pjesama, ocjena i mjesto među svim igračima.`;
 
-/** The HTML document of a server-rendered page: head, site stylesheet, the page's island scripts. */
+/**
+ * The HTML document of a server-rendered page: head, site stylesheet, and the scripts of the
+ * islands the page rendered (none: no React), after the one every page loads.
+ */
 export function renderDocument(
   assets: ClientAssets,
-  { page, title = page.title, description = DESCRIPTION, entries = [], body }: DocumentOptions,
+  { page, title = page.title, description = DESCRIPTION, body }: DocumentOptions,
 ): string {
-  const scripts = ['creator-link', ...entries]
+  const { html, islands } = renderPage(body);
+  const scripts = [pageScript.name, ...islands]
     .map((name) => assets.manifest.entries[name])
     .filter((e) => e !== undefined);
   const preloads = [...new Set(scripts.flatMap((e) => e.imports))];
@@ -46,5 +49,5 @@ export function renderDocument(
     ...preloads.map((href) => `<link rel="modulepreload" href="${href}">`),
   ].join('');
   const tail = scripts.map((e) => `<script type="module" src="${e.file}"></script>`).join('');
-  return `<!doctype html><html lang="hr"><head>${head}</head><body>${renderToString(body)}${tail}</body></html>`;
+  return `<!doctype html><html lang="hr"><head>${head}</head><body>${html}${tail}</body></html>`;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'bun:test';
-import { createTestApp } from '../testing/fixtures';
-import { answerQuiz, fetchQuiz, submit } from '../testing/play';
+import { createTestApp } from '../../test/support/fixtures';
+import { answerQuiz, fetchQuiz, submit } from '../../test/support/play';
 
 /** The page's HTML without React's `<!-- -->` separators between adjacent text nodes. */
 const html = async (res: Response) => (await res.text()).replaceAll('<!-- -->', '');

@@ -1,15 +1,19 @@
 import { Elysia, NotFoundError } from 'elysia';
 import { createElement, type ReactElement } from 'react';
-import { type PageProps, productTitle } from '../../web/lib/page-props';
 import { AdminLoginPage, DashboardPage } from '../../web/pages/AdminPages';
 import { LandingPage } from '../../web/pages/LandingPage';
 import { NotFoundPage } from '../../web/pages/NotFoundPage';
 import { QuizPage } from '../../web/pages/QuizPage';
 import { ResultsPage } from '../../web/pages/ResultsPage';
 import { StatisticsPage } from '../../web/pages/StatisticsPage';
-import type { AppServices } from '../app';
+import type { CatalogueIndex } from '../catalogue/catalogue-index';
+import type { Config } from '../config';
 import { type EncodedBody, encodeBody, sendBody } from '../http/encoded-body';
-import { cachedPerVersion } from '../stats/version';
+import type { Logger } from '../logger';
+import type { PageProps } from '../shared/contracts/pages';
+import { productTitle } from '../shared/rules';
+import type { StatsStore } from '../stats/store';
+import { cachedPerVersion } from '../stats/version-cache';
 import type { ClientAssets } from './client-assets';
 import { serveAsset } from './client-assets';
 import { renderDocument } from './document';
@@ -17,7 +21,15 @@ import { getCatalogueCounts, getLandingData, getPublicStatistics } from './servi
 
 const FAVICON = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" rx="14" fill="#0b5a8c"/><path d="M22 46V18h6v11l10-11h7L34 30l12 16h-7l-9-12-2 2v10z" fill="#fff"/></svg>`;
 
-export function pageProps({ catalogue, config }: AppServices): PageProps {
+export interface PageRoutesDeps {
+  catalogue: () => CatalogueIndex;
+  stats: StatsStore;
+  config: Pick<Config, 'siteUrl' | 'creatorName' | 'creatorUrl' | 'creatorAppUrl'>;
+  assets: ClientAssets;
+  log: Logger;
+}
+
+export function pageProps({ catalogue, config }: Pick<PageRoutesDeps, 'catalogue' | 'config'>): PageProps {
   const artist = catalogue().artist;
   return {
     title: productTitle(artist),
@@ -30,8 +42,9 @@ export function pageProps({ catalogue, config }: AppServices): PageProps {
 const htmlHeaders = { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache' };
 
 /** The 404 page for unknown non-API paths (used by the error handler). */
-export function renderNotFound(services: AppServices, assets: ClientAssets): string {
-  const page = pageProps(services);
+export function renderNotFound(deps: Pick<PageRoutesDeps, 'catalogue' | 'config' | 'assets'>): string {
+  const { assets } = deps;
+  const page = pageProps(deps);
   return renderDocument(assets, {
     page,
     title: `404 Page Not Found - ${page.title}`,
@@ -44,57 +57,57 @@ export function renderNotFound(services: AppServices, assets: ClientAssets): str
  * Rendered HTML is cached: pages with statistics once per statistics version, the
  * others once per process (docs/decisions/010-response-caches.md).
  */
-export const pageRoutes = (services: AppServices, assets: ClientAssets) => {
-  const render = (entries: string[], body: (page: PageProps) => ReactElement, heading?: string) => () => {
-    const page = pageProps(services);
-    const title = heading ? `${heading} - ${page.title}` : page.title;
-    return encodeBody(renderDocument(assets, { page, entries, title, body: body(page) }));
-  };
-  const once = (compute: () => EncodedBody) => {
-    let html: EncodedBody | undefined;
+export const pageRoutes = (deps: PageRoutesDeps) => {
+  const { assets, stats, catalogue, log } = deps;
+  const render =
+    (body: (page: PageProps) => ReactElement | Promise<ReactElement>, heading?: string) => async () => {
+      const page = pageProps(deps);
+      const title = heading ? `${heading} - ${page.title}` : page.title;
+      return encodeBody(renderDocument(assets, { page, title, body: await body(page) }));
+    };
+  const once = (compute: () => Promise<EncodedBody>) => {
+    let html: Promise<EncodedBody> | undefined;
     return () => (html ??= compute());
   };
-  const send = (html: EncodedBody, request: Request) => sendBody(html, request, htmlHeaders);
-  const { statsVersion } = services;
+  const send = async (html: Promise<EncodedBody>, request: Request) =>
+    sendBody(await html, request, htmlHeaders);
   const landing = cachedPerVersion(
-    statsVersion,
-    render([], (page) =>
-      createElement(LandingPage, { page, data: getLandingData(services.catalogue(), services.stats) }),
+    stats.version,
+    render(async (page) =>
+      createElement(LandingPage, { page, data: await getLandingData(catalogue(), stats) }),
     ),
   );
-  const landingWithoutStatistics = render([], (page) =>
-    createElement(LandingPage, { page, data: { ...getCatalogueCounts(services.catalogue()), plays: 0 } }),
+  const landingWithoutStatistics = once(
+    render((page) =>
+      createElement(LandingPage, { page, data: { ...getCatalogueCounts(catalogue()), plays: 0 } }),
+    ),
   );
   // Throws when the statistics cannot be read; such a failure is rendered below, never cached.
   const statistics = cachedPerVersion(
-    statsVersion,
-    render([], (page) => createElement(StatisticsPage, { page, stats: getPublicStatistics(services.stats) })),
+    stats.version,
+    render(async (page) => createElement(StatisticsPage, { page, stats: await getPublicStatistics(stats) })),
   );
-  const statisticsError = render([], (page) => createElement(StatisticsPage, { page, stats: null }));
-  const quiz = once(render(['quiz'], (page) => createElement(QuizPage, { page })));
-  const results = once(render(['results'], (page) => createElement(ResultsPage, { page })));
-  const adminLogin = once(
-    render(['admin-login'], (page) => createElement(AdminLoginPage, { page }), 'Admin Prijava'),
-  );
-  const dashboard = once(
-    render(['dashboard'], (page) => createElement(DashboardPage, { page }), 'Admin Panel'),
-  );
+  const statisticsError = once(render((page) => createElement(StatisticsPage, { page, stats: null })));
+  const quiz = once(render((page) => createElement(QuizPage, { page })));
+  const results = once(render((page) => createElement(ResultsPage, { page })));
+  const adminLogin = once(render((page) => createElement(AdminLoginPage, { page }), 'Admin Prijava'));
+  const dashboard = once(render((page) => createElement(DashboardPage, { page }), 'Admin Panel'));
 
   return new Elysia({ name: 'page-routes', detail: { hide: true } })
-    .get('/', ({ request }) => {
+    .get('/', async ({ request }) => {
       try {
-        return send(landing(), request);
+        return await send(landing(), request);
       } catch (error) {
         // Spec §8: a failure to read the statistics is only logged; the page shows no count.
-        services.log.error('Greška pri dohvaćanju statistike', { error: String(error) });
+        log.error('Greška pri dohvaćanju statistike', { error: String(error) });
         return send(landingWithoutStatistics(), request);
       }
     })
-    .get('/statistics', ({ request }) => {
+    .get('/statistics', async ({ request }) => {
       try {
-        return send(statistics(), request);
+        return await send(statistics(), request);
       } catch (error) {
-        services.log.error('statistics could not be read', { error: String(error) });
+        log.error('statistics could not be read', { error: String(error) });
         return send(statisticsError(), request);
       }
     })

@@ -1,7 +1,6 @@
-import type { LandingData } from '../../web/pages/LandingPage';
-import type { PublicStatistics } from '../../web/pages/StatisticsPage';
-import type { CatalogueIndex } from '../catalogue/index';
-import type { StatsReader } from '../stats/read';
+import type { CatalogueIndex } from '../catalogue/catalogue-index';
+import type { LandingData, PublicStatistics } from '../shared/contracts/pages';
+import type { StatsStore } from '../stats/store';
 
 /** What the catalogue holds: the lines a player can be asked, its songs and albums. */
 export function getCatalogueCounts(catalogue: CatalogueIndex): Omit<LandingData, 'plays'> {
@@ -16,16 +15,17 @@ export function getCatalogueCounts(catalogue: CatalogueIndex): Omit<LandingData,
 }
 
 /** Live figures of the landing page: the catalogue's real counts and the number of recorded plays. */
-export function getLandingData(catalogue: CatalogueIndex, stats: StatsReader): LandingData {
-  return { ...getCatalogueCounts(catalogue), plays: stats.getOverview().totalAttempts };
+export async function getLandingData(catalogue: CatalogueIndex, stats: StatsStore): Promise<LandingData> {
+  return { ...getCatalogueCounts(catalogue), plays: (await stats.getOverview()).totalAttempts };
 }
 
 /** Everything the public statistics page shows, read from the counters. */
-export function getPublicStatistics(stats: StatsReader): PublicStatistics {
-  return {
-    overview: stats.getOverview(),
-    lyrics: stats.getLyricStats(),
-    songs: stats.getSongStats(),
-    albums: stats.getAlbumStats(),
-  };
+export async function getPublicStatistics(stats: StatsStore): Promise<PublicStatistics> {
+  const [overview, lyrics, songs, albums] = await Promise.all([
+    stats.getOverview(),
+    stats.getLyricStats(),
+    stats.getSongStats(),
+    stats.getAlbumStats(),
+  ]);
+  return { overview, lyrics, songs, albums };
 }

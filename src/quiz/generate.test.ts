@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'bun:test';
-import { loadCatalogueIndex } from '../catalogue/index';
-import { createTestDb, makeCatalogue, seededRandom } from '../testing/fixtures';
+import { createTestDb, makeCatalogue, seededRandom } from '../../test/support/fixtures';
+import { loadCatalogueIndex } from '../catalogue/catalogue-index';
 import { generateQuiz, OPTIONS_PER_QUESTION } from './generate';
 
 describe('generateQuiz', () => {

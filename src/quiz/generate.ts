@@ -1,5 +1,5 @@
-import type { CatalogueIndex } from '../catalogue/index';
-import type { Question } from './model';
+import type { CatalogueIndex } from '../catalogue/catalogue-index';
+import type { Question } from '../shared/contracts/quiz';
 import { type Random, randomInt, sampleDistinct } from './sample';
 
 export type { Question };

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test';
-import { createTestApp } from '../testing/fixtures';
+import { createTestApp } from '../../test/support/fixtures';
 import { verifyQuizToken } from './token';
 
 describe('GET /api/quiz', async () => {

@@ -1,32 +1,33 @@
 import { Elysia } from 'elysia';
-import type { AppServices } from '../app';
-import { clientAddress } from '../http/client-address';
-import { ErrorResponse } from '../http/model';
-import { QUIZ_DEFAULT_COUNT, QuizQuery, QuizResponse } from './model';
+import type { CatalogueIndex } from '../catalogue/catalogue-index';
+import type { Clock } from '../clock';
+import type { RateLimits } from '../http/rate-limit';
+import { ErrorBody } from '../shared/contracts/error';
+import { PLAY_LENGTH, QUIZ_TOKEN_HEADER } from '../shared/rules';
+import { QuizQuery, QuizResponse } from './model';
 import { createQuiz } from './service';
 
-export const QUIZ_TOKEN_HEADER = 'x-quiz-token';
+export interface QuizRoutesDeps {
+  catalogue: () => CatalogueIndex;
+  tokenSecret: string;
+  clock: Clock;
+  limits: RateLimits;
+}
 
 /** GET /api/quiz — a new play. */
-export const quizRoutes = ({ catalogue, secrets, clock, config, quizLimiter }: AppServices) =>
-  new Elysia({ name: 'quiz-routes', prefix: '/api', detail: { tags: ['Quiz'] } }).get(
+export const quizRoutes = ({ catalogue, tokenSecret, clock, limits }: QuizRoutesDeps) =>
+  new Elysia({ name: 'quiz-routes', prefix: '/api', detail: { tags: ['Quiz'] } }).use(limits).get(
     '/quiz',
     ({ query, set }) => {
-      const quiz = createQuiz(
-        catalogue(),
-        secrets.quizToken,
-        query.count ?? QUIZ_DEFAULT_COUNT,
-        clock.nowSeconds(),
-      );
+      const quiz = createQuiz(catalogue(), tokenSecret, query.count ?? PLAY_LENGTH, clock.nowSeconds());
       set.headers[QUIZ_TOKEN_HEADER] = quiz.token;
       set.headers['cache-control'] = 'no-store';
       return quiz.questions;
     },
     {
-      // Counted before validation: rejected attempts count too.
-      transform: ({ request, server }) => quizLimiter.hit(clientAddress(request, server, config.trustProxy)),
+      rateLimit: 'quiz',
       query: QuizQuery,
-      response: { 200: QuizResponse, 422: ErrorResponse, 429: ErrorResponse },
+      response: { 200: QuizResponse, 422: ErrorBody, 429: ErrorBody },
       detail: {
         summary: 'Start a play',
         description:

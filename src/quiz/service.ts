@@ -1,4 +1,4 @@
-import type { CatalogueIndex } from '../catalogue/index';
+import type { CatalogueIndex } from '../catalogue/catalogue-index';
 import { generateQuiz, type Question } from './generate';
 import type { Random } from './sample';
 import { createQuizToken, newNonce } from './token';

@@ -1,17 +1,20 @@
 import { type EncodedBody, encodeBody, sendBody } from '../http/encoded-body';
-import { MAX_SCORE } from './model';
-import type { StatsReader } from './read';
-import { cachedPerVersion, type StatsVersion } from './version';
+import { PLAY_LENGTH } from '../shared/rules';
+import { percentileOf } from './percentile';
+import type { StatsStore } from './store';
+import { cachedPerVersion } from './version-cache';
 
 /**
  * The statistics reads as encoded JSON, computed once per statistics version:
  * the lyric list alone is ~350 KB of JSON, and re-serializing it per request
  * would dominate its cost. Public and admin routes share these.
  */
-export function createCachedStatsJson(stats: StatsReader, version: StatsVersion) {
-  const json = (read: () => unknown) => cachedPerVersion(version, () => encodeBody(JSON.stringify(read())));
-  const percentiles = Array.from({ length: MAX_SCORE + 1 }, (_, score) =>
-    json(() => stats.getPercentile(score)),
+export function createCachedStatsJson(stats: StatsStore) {
+  const json = (read: () => Promise<unknown>) =>
+    cachedPerVersion(stats.version, async () => encodeBody(JSON.stringify(await read())));
+  const histogram = cachedPerVersion(stats.version, stats.getScoreHistogram);
+  const percentiles = Array.from({ length: PLAY_LENGTH + 1 }, (_, score) =>
+    json(async () => percentileOf(score, await histogram())),
   );
   return {
     overview: json(stats.getOverview),
@@ -25,5 +28,5 @@ export function createCachedStatsJson(stats: StatsReader, version: StatsVersion)
 
 export type CachedStatsJson = ReturnType<typeof createCachedStatsJson>;
 
-export const jsonResponse = (body: EncodedBody, request: Request) =>
-  sendBody(body, request, { 'content-type': 'application/json; charset=utf-8' });
+export const jsonResponse = async (body: Promise<EncodedBody>, request: Request) =>
+  sendBody(await body, request, { 'content-type': 'application/json; charset=utf-8' });

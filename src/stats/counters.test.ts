@@ -3,12 +3,11 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
+import { createTestApp, testConfig } from '../../test/support/fixtures';
+import { answerQuiz, fetchQuiz, submit } from '../../test/support/play';
 import { statsCommand } from '../cli/stats';
 import { createDb } from '../db/client';
 import { migrateDb } from '../db/migrate';
-import { createTestApp, testConfig } from '../testing/fixtures';
-import { answerQuiz, fetchQuiz, submit } from '../testing/play';
-import { rebuildCounters, verifyCounters } from './verify';
 
 const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 
@@ -39,7 +38,7 @@ describe('counters', () => {
           expect((await submit(app, body)).status).toBe(200);
           if (p.retry) expect((await submit(app, body)).status).toBe(200);
         }
-        expect(verifyCounters(app.db)).toEqual([]);
+        expect(await app.stores.plays.verifyCounters()).toEqual([]);
         const overview = (await (await app.request('/api/stats/overview')).json()) as {
           totalAttempts: number;
           uniquePlayers: number;
@@ -58,14 +57,14 @@ describe('counters', () => {
       'UPDATE song_stats SET correct = correct + 1 WHERE rowid = (SELECT min(rowid) FROM song_stats)',
     );
     app.db.$client.run('UPDATE totals SET plays = 7');
-    const differences = verifyCounters(app.db);
+    const differences = await app.stores.plays.verifyCounters();
     expect(differences.map((d) => `${d.table}.${d.column}`).sort()).toEqual([
       'song_stats.correct',
       'totals.plays',
     ]);
     expect(differences.find((d) => d.table === 'totals')).toMatchObject({ stored: 7, recomputed: 3 });
-    rebuildCounters(app.db);
-    expect(verifyCounters(app.db)).toEqual([]);
+    await app.stores.plays.rebuildCounters();
+    expect(await app.stores.plays.verifyCounters()).toEqual([]);
   });
 
   test('kviz stats verify exits 1 on a difference, rebuild fixes it, verify then exits 0', async () => {
@@ -76,11 +75,11 @@ describe('counters', () => {
     db.$client.close();
     const lines: string[] = [];
     const config = testConfig({ DATABASE_PATH: path });
-    expect(statsCommand(config, 'verify', (l) => lines.push(l))).toBe(1);
+    expect(await statsCommand(config, 'verify', (l) => lines.push(l))).toBe(1);
     expect(lines).toContain('score_stats 12 plays: stored 3, recomputed 0');
-    expect(statsCommand(config, 'rebuild', (l) => lines.push(l))).toBe(0);
-    expect(statsCommand(config, 'verify', (l) => lines.push(l))).toBe(0);
+    expect(await statsCommand(config, 'rebuild', (l) => lines.push(l))).toBe(0);
+    expect(await statsCommand(config, 'verify', (l) => lines.push(l))).toBe(0);
     expect(lines.at(-1)).toBe('Counters agree with the raw answers.');
-    expect(statsCommand(config, 'frobnicate', (l) => lines.push(l))).toBe(2);
+    expect(await statsCommand(config, 'frobnicate', (l) => lines.push(l))).toBe(2);
   });
 });

@@ -1,7 +1,8 @@
-import type { CatalogueIndex } from '../catalogue/index';
+import type { CatalogueIndex } from '../catalogue/catalogue-index';
 import { unprocessable } from '../errors';
 import type { QuizTokenPayload } from '../quiz/token';
-import { PLAY_LENGTH, type SubmitBody } from './model';
+import type { SubmitBody } from '../shared/contracts/quiz';
+import { PLAY_LENGTH } from '../shared/rules';
 
 export interface GradedAnswer {
   position: number;

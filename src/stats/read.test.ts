@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'bun:test';
-import { createTestApp, type TestApp } from '../testing/fixtures';
-import { answerQuiz, fetchQuiz, submit } from '../testing/play';
+import { createTestApp, type TestApp } from '../../test/support/fixtures';
+import { answerQuiz, fetchQuiz, submit } from '../../test/support/play';
 import { hourOfDay } from './hour';
 import { percentileOf } from './percentile';
 

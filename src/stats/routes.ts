@@ -1,54 +1,41 @@
-import { Type as T } from '@sinclair/typebox';
 import { Elysia } from 'elysia';
-import type { AppServices } from '../app';
-import { clientAddress } from '../http/client-address';
-import { ErrorResponse } from '../http/model';
+import type { RateLimits } from '../http/rate-limit';
+import { ErrorBody } from '../shared/contracts/error';
+import { SubmitBody, SubmitResult } from '../shared/contracts/quiz';
+import { Percentile } from '../shared/contracts/stats';
+import type { CachedStatsJson } from './cached-reads';
 import { jsonResponse } from './cached-reads';
-import {
-  AlbumStat,
-  LyricStat,
-  Overview,
-  PercentileParams,
-  PercentileResponse,
-  SongStat,
-  SubmitBody,
-  SubmitResult,
-} from './model';
-import { submitPlay } from './service';
+import { PercentileParams } from './model';
+import { statisticsReadRoutes } from './read-routes';
+import type { RecordOutcome } from './store';
+
+export interface StatsRoutesDeps {
+  submit: (body: SubmitBody) => Promise<RecordOutcome>;
+  statsJson: CachedStatsJson;
+  limits: RateLimits;
+}
 
 /** Submitting plays, the percentile and the public statistics. */
-export const statsRoutes = (services: AppServices) => {
-  const { config, statsJson, submitLimiter, clock, recordPlay, secrets, catalogue } = services;
-  return new Elysia({ name: 'stats-routes', prefix: '/api', detail: { tags: ['Statistics'] } })
+export const statsRoutes = ({ submit, statsJson, limits }: StatsRoutesDeps) =>
+  new Elysia({ name: 'stats-routes', prefix: '/api', detail: { tags: ['Statistics'] } })
+    .use(limits)
     .post(
       '/stats/submit-quiz',
       async ({ body }) => {
-        const { duplicate: _, ...result } = await submitPlay(
-          {
-            catalogue: catalogue(),
-            tokenSecret: secrets.quizToken,
-            tokenTtlSeconds: config.quizTokenTtlSeconds,
-            timeZone: config.statsTimezone,
-            clock,
-            record: recordPlay,
-          },
-          body,
-        );
+        const { duplicate: _, ...result } = await submit(body);
         return result;
       },
       {
-        // Counted before validation: rejected attempts count too.
-        transform: ({ request, server }) =>
-          submitLimiter.hit(clientAddress(request, server, config.trustProxy)),
+        rateLimit: 'submit',
         body: SubmitBody,
         // The global body parser reads the body; this names the content type for the API docs.
         parse: 'json',
         response: {
           200: SubmitResult,
-          400: ErrorResponse,
-          413: ErrorResponse,
-          422: ErrorResponse,
-          429: ErrorResponse,
+          400: ErrorBody,
+          413: ErrorBody,
+          422: ErrorBody,
+          429: ErrorBody,
         },
         detail: {
           tags: ['Quiz'],
@@ -65,7 +52,7 @@ export const statsRoutes = (services: AppServices) => {
       ({ params, request }) => jsonResponse(statsJson.percentile(params.score), request),
       {
         params: PercentileParams,
-        response: { 200: PercentileResponse, 422: ErrorResponse },
+        response: { 200: Percentile, 422: ErrorBody },
         detail: {
           summary: 'Percentile of a score',
           description:
@@ -73,26 +60,12 @@ export const statsRoutes = (services: AppServices) => {
         },
       },
     )
-    .get('/stats/overview', ({ request }) => jsonResponse(statsJson.overview(), request), {
-      response: { 200: Overview },
-      detail: { summary: 'Overview', description: 'Totals of all recorded plays.' },
-    })
-    .get('/stats/lyrics', ({ request }) => jsonResponse(statsJson.lyrics(), request), {
-      response: { 200: T.Array(LyricStat) },
-      detail: {
-        summary: 'Statistics per lyric line',
-        description: 'Every line of the catalogue; a line never shown has 0 occurrences.',
-      },
-    })
-    .get('/stats/songs', ({ request }) => jsonResponse(statsJson.songs(), request), {
-      response: { 200: T.Array(SongStat) },
-      detail: {
-        summary: 'Statistics per song',
-        description: 'Occurrences: times the song was the correct answer.',
-      },
-    })
-    .get('/stats/albums', ({ request }) => jsonResponse(statsJson.albums(), request), {
-      response: { 200: T.Array(AlbumStat) },
-      detail: { summary: 'Statistics per album' },
-    });
-};
+    .use(
+      statisticsReadRoutes(statsJson, {
+        hourly: false,
+        describe: {
+          overview: 'Totals of all recorded plays.',
+          lyrics: 'Every line of the catalogue; a line never shown has 0 occurrences.',
+        },
+      }),
+    );

@@ -1,11 +1,12 @@
-import type { Clock } from '../app';
-import type { CatalogueIndex } from '../catalogue/index';
+import type { CatalogueIndex } from '../catalogue/catalogue-index';
+import type { Clock } from '../clock';
 import { unprocessable } from '../errors';
 import { verifyQuizToken } from '../quiz/token';
+import type { SubmitBody } from '../shared/contracts/quiz';
 import { gradeSubmission } from './grade';
+import type { RecordPlay } from './group-commit';
 import { hourOfDay } from './hour';
-import type { SubmitBody } from './model';
-import type { GroupCommit, RecordOutcome } from './record';
+import type { RecordOutcome } from './store';
 
 const tokenProblems = {
   malformed: 'quizToken is not a quiz token',
@@ -20,7 +21,7 @@ export interface SubmitContext {
   tokenTtlSeconds: number;
   timeZone: string;
   clock: Clock;
-  record: GroupCommit;
+  record: RecordPlay;
 }
 
 /** Verifies, grades and records a submitted play (idempotent per quiz token). */

@@ -1,8 +1,8 @@
 import { beforeEach, describe, expect, test } from 'bun:test';
+import { createTestApp, type TestApp } from '../../test/support/fixtures';
+import { answerQuiz, type FetchedQuiz, fetchQuiz, rowCounts, submit } from '../../test/support/play';
 import { createQuizToken } from '../quiz/token';
-import { createTestApp, type TestApp } from '../testing/fixtures';
-import { answerQuiz, type FetchedQuiz, fetchQuiz, rowCounts, submit } from '../testing/play';
-import type { SubmitBody } from './model';
+import type { SubmitBody } from '../shared/contracts/quiz';
 
 let app: TestApp;
 let quiz: FetchedQuiz;

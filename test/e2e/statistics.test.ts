@@ -3,7 +3,6 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { makeCatalogue } from '../../src/testing/fixtures';
 import { formatCount, formatPercent } from '../../web/lib/format';
 import {
   type AlbumStat,
@@ -14,6 +13,7 @@ import {
 } from '../../web/lib/stats';
 import { buildBinary, type RunningBinary, startBinary } from '../support/binary';
 import { launchBrowser, seriousViolations, watchConsole } from '../support/browser';
+import { makeCatalogue } from '../support/fixtures';
 
 // Real processes and a real browser on a shared 2-core machine: generous, never a measure of speed.
 setDefaultTimeout(60_000);

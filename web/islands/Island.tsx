@@ -1,28 +1,21 @@
-import type { ComponentType } from 'react';
+import { type ComponentType, createContext, useContext } from 'react';
+import { type IslandName, type IslandProps, islands } from './registry';
+import { serializeProps } from './serialize-props';
 
-/** JSON inside <script> must not be able to close the tag or open a comment. */
-export function serializeProps(props: unknown): string {
-  return JSON.stringify(props)
-    .replace(/</g, '\\u003c')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029');
-}
+/** Collects the names of the islands a page renders (web/islands/render-page.ts). */
+export const RenderedIslands = createContext<Set<IslandName> | null>(null);
 
 /**
- * Server side of an island: the component rendered on the server plus its props
- * as a JSON data block (not executed, so allowed by the Content-Security-Policy).
- * The island's entry (`<name>.entry.tsx`) hydrates it with the same props
- * (web/islands/hydrate.tsx), so server and client markup agree by construction.
+ * Server side of an island: the registered component rendered on the server plus its props
+ * as a JSON data block (not executed, so allowed by the Content-Security-Policy). The
+ * island's generated client entry hydrates it with the same props (web/islands/hydrate.tsx),
+ * so server and client markup agree by construction.
  */
-export function Island<P extends object>({
-  name,
-  component: Component,
-  props,
-}: {
-  name: string;
-  component: ComponentType<P>;
-  props: P;
-}) {
+export function Island<N extends IslandName>({ name, props }: { name: N; props: IslandProps<N> }) {
+  // Recording during render is safe: a page is rendered once, by renderToString, never re-rendered.
+  useContext(RenderedIslands)?.add(name);
+  // TypeScript cannot narrow the registry's union of components by N; the signature checked the props.
+  const Component = islands[name].component as ComponentType<IslandProps<N>>;
   return (
     <>
       <div data-island={name}>

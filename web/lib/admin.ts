@@ -15,11 +15,3 @@ export const clearCredentials = () => sessionStorage.removeItem(ADMIN_CREDENTIAL
 
 /** A toast to show on the next page (the sign-in success toast, shown on the dashboard). */
 export const FLASH_KEY = 'kviz.flash';
-
-/** An admin call from our pages; X-Requested-With keeps the browser's own login dialog away on a 401. */
-export function adminFetch(path: string, credentials: string): Promise<Response> {
-  return fetch(path, {
-    credentials: 'include',
-    headers: { authorization: `Basic ${credentials}`, 'x-requested-with': 'fetch' },
-  });
-}

@@ -1,22 +1,75 @@
 /**
- * The request helper of the spec (§7, §8): JSON with credentials included; a
- * non-OK answer raises "status: response text" (or the status text).
+ * The browser's one API client (spec §7, §8), typed by the server's contracts (types only:
+ * nothing of TypeBox reaches the bundle). Every call includes credentials; a non-OK answer
+ * raises an ApiError whose message is "status: response text" (or the status text).
  */
-export async function apiRequest<T>(path: string, init: RequestInit = {}): Promise<T> {
-  const response = await fetch(path, { credentials: 'include', ...init });
-  if (!response.ok) {
-    const text = await response.text().catch(() => '');
-    throw new ApiError(response.status, `${response.status}: ${text || response.statusText}`);
-  }
-  return (await response.json()) as T;
-}
+import type { Question, SubmitBody, SubmitResult } from '../../src/shared/contracts/quiz';
+import type {
+  AlbumStat,
+  HourlyStat,
+  LyricStat,
+  Overview,
+  Percentile,
+  SongStat,
+} from '../../src/shared/contracts/stats';
 
 export class ApiError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    /** The answer's headers (the sign-in reads Retry-After from a 429). */
+    readonly headers: Headers,
   ) {
     super(message);
     this.name = 'ApiError';
   }
 }
+
+async function send(path: string, init: RequestInit = {}): Promise<Response> {
+  const response = await fetch(path, { credentials: 'include', ...init });
+  if (!response.ok) {
+    const text = await response.text().catch(() => '');
+    throw new ApiError(
+      response.status,
+      `${response.status}: ${text || response.statusText}`,
+      response.headers,
+    );
+  }
+  return response;
+}
+
+const getJson = async <T>(path: string, init?: RequestInit): Promise<T> =>
+  (await (await send(path, init)).json()) as T;
+
+/** A new play: its questions and the token to submit it with (the X-Quiz-Token header). */
+export async function getQuiz(count: number): Promise<{ questions: Question[]; token: string | null }> {
+  const response = await fetch(`/api/quiz?count=${count}`, { credentials: 'include' });
+  // Spec §7 names this call's error text.
+  if (!response.ok) throw new ApiError(response.status, 'Failed to fetch quiz questions', response.headers);
+  return { questions: (await response.json()) as Question[], token: response.headers.get('x-quiz-token') };
+}
+
+export const submitQuiz = (body: SubmitBody) =>
+  getJson<SubmitResult>('/api/stats/submit-quiz', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+
+export const getPercentile = (score: number) => getJson<Percentile>(`/api/score-percentile/${score}`);
+
+/** Basic credentials; X-Requested-With keeps the browser's own login dialog away on a 401. */
+const asAdmin = (credentials: string): RequestInit => ({
+  headers: { authorization: `Basic ${credentials}`, 'x-requested-with': 'fetch' },
+});
+
+const adminRead =
+  <T>(name: string) =>
+  (credentials: string) =>
+    getJson<T>(`/api/admin/stats/${name}`, asAdmin(credentials));
+
+export const getAdminOverview = adminRead<Overview>('overview');
+export const getAdminLyrics = adminRead<LyricStat[]>('lyrics');
+export const getAdminSongs = adminRead<SongStat[]>('songs');
+export const getAdminAlbums = adminRead<AlbumStat[]>('albums');
+export const getAdminHourly = adminRead<HourlyStat[]>('hourly');

@@ -1,8 +1,9 @@
 import { describe, expect, test } from 'bun:test';
+import { RATING_BANDS, ratingFor } from '../../src/shared/rating';
 import { formatCount, formatPercent } from './format';
 import { emptyQuiz, isFinished, type Question, quizReducer, submissionOf } from './quiz-state';
-import { RATING_BANDS, ratingFor } from './rating';
-import { feedShareUrl, isMobileUserAgent, messageShareUrl, shareText, shareUrl, tweetUrl } from './share';
+import { feedShareUrl, messageShareUrl, shareText, shareUrl, tweetUrl } from './share';
+import { isMobileUserAgent } from './user-agent';
 
 describe('rating bands', () => {
   test.each([

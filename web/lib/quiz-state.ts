@@ -3,13 +3,12 @@
  * sessionStorage (web/lib/storage.ts), so /quiz → /results and a reload
  * mid-quiz keep the play.
  */
-export const QUIZ_LENGTH = 30;
 
 // The question as the API sends it: one declaration, shared with the server (a type only, not bundled).
-export type { Question } from '../../src/quiz/model';
+export type { Question } from '../../src/shared/contracts/quiz';
 
-import type { Question } from '../../src/quiz/model';
-import { DEVICE_INFO_MAX_LENGTH } from '../../src/stats/limits';
+import type { Question, SubmitBody } from '../../src/shared/contracts/quiz';
+import { DEVICE_INFO_MAX_LENGTH } from '../../src/shared/rules';
 
 export interface AnswerRecord {
   questionId: number;
@@ -91,7 +90,7 @@ export function isFinished(state: QuizState): boolean {
 }
 
 /** The submission payload (spec §3), plus the quiz token; answers of unknown questions are skipped. */
-export function submissionOf(state: QuizState, sessionId: string, deviceInfo: string) {
+export function submissionOf(state: QuizState, sessionId: string, deviceInfo: string): SubmitBody {
   const answers = state.answers.flatMap((a) => {
     const question = state.questions.find((q) => q.id === a.questionId);
     return question

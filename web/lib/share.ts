@@ -1,8 +1,10 @@
 /** Share texts and links of the results page (spec §2 "Sharing"). */
+import { PLAY_LENGTH } from '../../src/shared/rules';
+
 export const SHARE_HASHTAG = 'KvizZnanja';
 
 export function shareText(score: number, artist: string): string {
-  return `Imam ${score}/30 bodova u ${artist} Kvizu znanja!`;
+  return `Imam ${score}/${PLAY_LENGTH} bodova u ${artist} Kvizu znanja!`;
 }
 
 /** The site URL with the cache-busting `v`: the last 5 digits of the current timestamp. */
@@ -26,9 +28,4 @@ export function messageShareUrl(text: string, url: string): string {
 
 export function tweetUrl(text: string, url: string): string {
   return `https://twitter.com/intent/tweet?text=${encodeURIComponent(text)}&url=${encodeURIComponent(url)}`;
-}
-
-/** Phones and tablets: share targets open their touch layouts and native apps. */
-export function isMobileUserAgent(userAgent: string): boolean {
-  return /Android|iPhone|iPad|iPod|Mobile|Opera Mini|IEMobile/i.test(userAgent);
 }

@@ -9,9 +9,9 @@ export interface Counted {
 }
 
 // The rows as the API sends them: declared once, by the server's model (types only, not bundled).
-export type { AlbumStat, HourlyStat, LyricStat, Overview, SongStat } from '../../src/stats/model';
+export type { AlbumStat, HourlyStat, LyricStat, Overview, SongStat } from '../../src/shared/contracts/stats';
 
-import type { HourlyStat, Overview } from '../../src/stats/model';
+import type { HourlyStat, Overview } from '../../src/shared/contracts/stats';
 
 /** Correct / occurrences × 100; 0 when never shown. */
 export function percentage(item: Counted): number {

@@ -1,5 +1,5 @@
 /** Browser storage keys and helpers: one place for every key the client uses. */
-import { UUID_PATTERN } from '../../src/stats/limits';
+import { UUID_PATTERN } from '../../src/shared/rules';
 
 const uuid = new RegExp(UUID_PATTERN);
 export const SESSION_ID_KEY = 'kviz.sessionId';

@@ -1,14 +1,12 @@
+import type { PageProps } from '../../src/shared/contracts/pages';
 import { Layout } from '../components/Layout/Layout';
-import { AdminLoginIsland } from '../islands/admin-login/AdminLoginIsland';
-import { DashboardIsland } from '../islands/dashboard/DashboardIsland';
 import { Island } from '../islands/Island';
-import type { PageProps } from '../lib/page-props';
 
 /** `/admin`: the sign-in form. */
 export function AdminLoginPage({ page }: { page: PageProps }) {
   return (
     <Layout page={page}>
-      <Island name="admin-login" component={AdminLoginIsland} props={{}} />
+      <Island name="admin-login" props={{}} />
     </Layout>
   );
 }
@@ -17,7 +15,7 @@ export function AdminLoginPage({ page }: { page: PageProps }) {
 export function DashboardPage({ page }: { page: PageProps }) {
   return (
     <Layout page={page}>
-      <Island name="dashboard" component={DashboardIsland} props={{}} />
+      <Island name="dashboard" props={{}} />
     </Layout>
   );
 }

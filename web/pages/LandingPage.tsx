@@ -1,18 +1,10 @@
+import type { LandingData, PageProps } from '../../src/shared/contracts/pages';
+import { PLAY_LENGTH } from '../../src/shared/rules';
 import { ButtonLink } from '../components/Button/Button';
 import { Card } from '../components/Card/Card';
 import { Layout } from '../components/Layout/Layout';
 import { formatCount } from '../lib/format';
-import type { PageProps } from '../lib/page-props';
 import * as styles from './pages.css';
-
-export interface LandingData {
-  lines: number;
-  albums: number;
-  songs: number;
-  firstYear: number;
-  lastYear: number;
-  plays: number;
-}
 
 const plural = (n: number, one: string, few: string, many: string) => {
   const mod10 = n % 10;
@@ -65,13 +57,13 @@ export function LandingPage({ page, data }: { page: PageProps; data: LandingData
           <Card>
             <h3 className={styles.infoTitle}>Ocjena znanja</h3>
             <p>
-              Na kraju dobivaš bodove od 30, ocjenu od Nedovoljno do Odlično i svoje mjesto među svim
-              igračima.
+              Na kraju dobivaš bodove od {PLAY_LENGTH}, ocjenu od Nedovoljno do Odlično i svoje mjesto među
+              svim igračima.
             </p>
           </Card>
           <Card>
             <h3 className={styles.infoTitle}>Beskonačna zabava</h3>
-            <p>Svaka igra donosi 30 novih, nasumično odabranih stihova. Igraj koliko god želiš.</p>
+            <p>Svaka igra donosi {PLAY_LENGTH} novih, nasumično odabranih stihova. Igraj koliko god želiš.</p>
           </Card>
         </div>
       </section>

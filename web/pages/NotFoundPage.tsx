@@ -1,6 +1,6 @@
+import type { PageProps } from '../../src/shared/contracts/pages';
 import { ButtonLink } from '../components/Button/Button';
 import { Layout } from '../components/Layout/Layout';
-import type { PageProps } from '../lib/page-props';
 import * as styles from './pages.css';
 
 /** Any unknown path (spec §2): the texts are the spec's, in English as it writes them. */

@@ -1,24 +1,11 @@
+import type { PageProps, PublicStatistics } from '../../src/shared/contracts/pages';
 import { ButtonLink } from '../components/Button/Button';
-import { TopListPair } from '../components/DataTable/TopListPair';
-import { albumTopColumns, lyricTopColumns, songTopColumns } from '../components/DataTable/top-columns';
 import { Layout } from '../components/Layout/Layout';
 import { StatsCards } from '../components/StatsCards/StatsCards';
-import type { PageProps } from '../lib/page-props';
-import {
-  type AlbumStat,
-  type LyricStat,
-  type Overview,
-  PUBLIC_MIN_OCCURRENCES,
-  type SongStat,
-} from '../lib/stats';
+import { TopListPair } from '../components/Tables/TopListPair';
+import { albumTopColumns, lyricTopColumns, songTopColumns } from '../components/Tables/top-columns';
+import { PUBLIC_MIN_OCCURRENCES } from '../lib/stats';
 import * as styles from './statistics.css';
-
-export interface PublicStatistics {
-  overview: Overview;
-  lyrics: LyricStat[];
-  songs: SongStat[];
-  albums: AlbumStat[];
-}
 
 /** The spec's destructive notice when the statistics cannot be read. */
 export function StatisticsError() {

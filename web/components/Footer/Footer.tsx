@@ -1,22 +1,8 @@
-import type { Creator } from '../../lib/page-props';
+import type { Creator } from '../../../src/shared/contracts/pages';
+import { CreatorLink } from '../CreatorLink/CreatorLink';
 import * as styles from './Footer.css';
 
 export const COPYRIGHT_YEAR = 2025;
-
-/** The creator credit: on phones web/scripts/creator-link.ts tries the native app first (data-app-url). */
-export function CreatorLink({ creator }: { creator: Creator }) {
-  return (
-    <a
-      href={creator.url}
-      data-app-url={creator.appUrl}
-      data-creator-link=""
-      target="_blank"
-      rel="noopener noreferrer"
-    >
-      {creator.name}
-    </a>
-  );
-}
 
 export function Footer({ creator }: { creator: Creator }) {
   return (

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { PageProps } from '../../lib/page-props';
+import type { PageProps } from '../../../src/shared/contracts/pages';
 import { Footer } from '../Footer/Footer';
 import * as styles from './Layout.css';
 

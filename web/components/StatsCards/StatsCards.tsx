@@ -1,3 +1,4 @@
+import { PLAY_LENGTH } from '../../../src/shared/rules';
 import { formatCount, formatDecimal, formatPercent } from '../../lib/format';
 import type { Overview } from '../../lib/stats';
 import * as styles from './StatsCards.css';
@@ -21,8 +22,9 @@ export function StatsCards({ overview }: { overview: Overview }) {
       <div className={styles.card}>
         <dt className={styles.label}>Prosječni rezultat</dt>
         <dd className={styles.value} data-stat="averageScore">
-          {formatDecimal(overview.averageScore)} / 30
-          <span className={styles.sub}>({formatPercent((overview.averageScore / 30) * 100)})</span>
+          {formatDecimal(overview.averageScore)}
+          {` / ${PLAY_LENGTH}`}
+          <span className={styles.sub}>({formatPercent((overview.averageScore / PLAY_LENGTH) * 100)})</span>
         </dd>
       </div>
       <div className={styles.card}>

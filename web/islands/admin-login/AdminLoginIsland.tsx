@@ -2,8 +2,17 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { Button } from '../../components/Button/Button';
 import { Card } from '../../components/Card/Card';
 import { Toaster, useToast } from '../../components/Toast/Toast';
-import { adminFetch, encodeCredentials, FLASH_KEY, storeCredentials } from '../../lib/admin';
+import { encodeCredentials, FLASH_KEY, storeCredentials } from '../../lib/admin';
+import { ApiError, getAdminOverview } from '../../lib/api';
 import * as styles from './AdminLoginIsland.css';
+
+/** Spec §8: refused credentials, too many attempts (the limiter's Retry-After), or no answer at all. */
+function signInFailure(error: unknown): string {
+  if (!(error instanceof ApiError)) return 'Došlo je do pogreške pri povezivanju s poslužiteljem.';
+  if (error.status !== 429) return 'Pogrešno korisničko ime ili lozinka.';
+  const minutes = Math.ceil(Number(error.headers.get('retry-after') ?? 60) / 60);
+  return `Previše neuspjelih pokušaja. Pokušajte ponovno za ${minutes} min.`;
+}
 
 /** `/admin`: credentials are checked against the admin overview call, then kept in sessionStorage. */
 export function AdminLoginIsland() {
@@ -22,28 +31,17 @@ export function AdminLoginIsland() {
     setBusy(true);
     const credentials = encodeCredentials(username, password);
     try {
-      const response = await adminFetch('/api/admin/stats/overview', credentials);
-      if (response.ok) {
-        storeCredentials(credentials);
-        sessionStorage.setItem(
-          FLASH_KEY,
-          JSON.stringify({ title: 'Prijava uspješna', description: 'Dobrodošli u administratorski panel.' }),
-        );
-        location.assign('/admin/dashboard');
-        return;
-      }
-      const description =
-        response.status === 429
-          ? `Previše neuspjelih pokušaja. Pokušajte ponovno za ${Math.ceil(Number(response.headers.get('retry-after') ?? 60) / 60)} min.`
-          : 'Pogrešno korisničko ime ili lozinka.';
-      show({ title: 'Greška prilikom prijave', description, variant: 'destructive' });
+      await getAdminOverview(credentials);
+      storeCredentials(credentials);
+      sessionStorage.setItem(
+        FLASH_KEY,
+        JSON.stringify({ title: 'Prijava uspješna', description: 'Dobrodošli u administratorski panel.' }),
+      );
+      location.assign('/admin/dashboard');
+      return;
     } catch (error) {
-      console.error(error);
-      show({
-        title: 'Greška prilikom prijave',
-        description: 'Došlo je do pogreške pri povezivanju s poslužiteljem.',
-        variant: 'destructive',
-      });
+      if (!(error instanceof ApiError)) console.error(error);
+      show({ title: 'Greška prilikom prijave', description: signInFailure(error), variant: 'destructive' });
     }
     setBusy(false);
   };

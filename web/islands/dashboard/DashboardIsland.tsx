@@ -1,27 +1,22 @@
-import { type KeyboardEvent, useCallback, useEffect, useRef, useState } from 'react';
+import { type KeyboardEvent, useRef, useState } from 'react';
 import { Button } from '../../components/Button/Button';
 import { Card } from '../../components/Card/Card';
-import { type Column, SortableTable } from '../../components/DataTable/SortableTable';
-import { TopListPair } from '../../components/DataTable/TopListPair';
-import { lyricTopColumns, songTopColumns } from '../../components/DataTable/top-columns';
 import { Spinner } from '../../components/Spinner/Spinner';
 import { StatsCards } from '../../components/StatsCards/StatsCards';
-import { Toaster, type ToastMessage, useToast } from '../../components/Toast/Toast';
-import { adminFetch, clearCredentials, FLASH_KEY, readCredentials } from '../../lib/admin';
+import { type Column, SortableTable } from '../../components/Tables/SortableTable';
+import { TopListPair } from '../../components/Tables/TopListPair';
+import { lyricTopColumns, songTopColumns } from '../../components/Tables/top-columns';
+import { Toaster, useToast } from '../../components/Toast/Toast';
 import {
   ADMIN_MIN_OCCURRENCES,
   type AlbumStat,
-  type HourlyStat,
   type LyricStat,
-  numericHourly,
-  numericOverview,
-  type Overview,
   orUnknown,
   type SongStat,
-  withNumericCounts,
 } from '../../lib/stats';
 import * as styles from './DashboardIsland.css';
 import { HourlyCharts } from './HourlyCharts';
+import { useAdminData } from './use-admin-data';
 
 const TABS = [
   { id: 'pregled', label: 'Pregled' },
@@ -32,37 +27,6 @@ const TABS = [
   { id: 'vrijeme', label: 'Vremenska statistika' },
 ] as const;
 type TabId = (typeof TABS)[number]['id'];
-
-interface AdminData {
-  overview: Overview | null;
-  lyrics: LyricStat[];
-  songs: SongStat[];
-  albums: AlbumStat[];
-  hourly: HourlyStat[];
-}
-const emptyData: AdminData = { overview: null, lyrics: [], songs: [], albums: [], hourly: [] };
-
-class SignedOut extends Error {}
-
-/** The five admin calls, in sequence (spec §7), with the spec's handling of each failure (§8). */
-async function loadAdminData(credentials: string): Promise<AdminData> {
-  const overviewResponse = await adminFetch('/api/admin/stats/overview', credentials);
-  if (overviewResponse.status === 401) throw new SignedOut();
-  if (!overviewResponse.ok) throw new Error(`${overviewResponse.status}: ${await overviewResponse.text()}`);
-  const data: AdminData = { ...emptyData, overview: numericOverview(await overviewResponse.json()) };
-  const lyrics = await adminFetch('/api/admin/stats/lyrics', credentials);
-  if (lyrics.ok) data.lyrics = withNumericCounts(await lyrics.json());
-  else console.error('Statistika stihova:', lyrics.status);
-  const songs = await adminFetch('/api/admin/stats/songs', credentials);
-  if (songs.ok) data.songs = withNumericCounts(await songs.json());
-  else console.error('Statistika pjesama:', songs.status);
-  const albums = await adminFetch('/api/admin/stats/albums', credentials);
-  if (albums.ok) data.albums = withNumericCounts(await albums.json());
-  const hourly = await adminFetch('/api/admin/stats/hourly', credentials);
-  if (hourly.ok) data.hourly = numericHourly(await hourly.json());
-  else console.error('Vremenska statistika:', hourly.status);
-  return data;
-}
 
 const lyricColumns: Column<LyricStat>[] = [
   { key: 'text', header: 'Stih', value: (l) => l.text, width: '40%' },
@@ -79,54 +43,10 @@ const albumColumns: Column<AlbumStat>[] = [
 
 /** `/admin/dashboard`: statistics for the administrator, reloaded on every tab change. */
 export function DashboardIsland() {
-  const [credentials, setCredentials] = useState<string | null>(null);
   const [tab, setTab] = useState<TabId>('pregled');
-  const [data, setData] = useState<AdminData>(emptyData);
   const { toast, show, dismiss } = useToast();
+  const { credentials, data, signOut } = useAdminData(tab, show);
   const tabRefs = useRef<(HTMLButtonElement | null)[]>([]);
-
-  useEffect(() => {
-    const stored = readCredentials();
-    if (!stored) {
-      location.replace('/admin');
-      return;
-    }
-    setCredentials(stored);
-    const flash = sessionStorage.getItem(FLASH_KEY);
-    if (flash) {
-      sessionStorage.removeItem(FLASH_KEY);
-      show(JSON.parse(flash) as ToastMessage);
-    }
-  }, [show]);
-
-  const signOut = useCallback(() => {
-    clearCredentials();
-    location.assign('/admin');
-  }, []);
-
-  // Spec §4: every tab change reloads all admin data (`tab` is a dependency on purpose).
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the reload is triggered by the tab
-  useEffect(() => {
-    if (!credentials) return;
-    let cancelled = false;
-    loadAdminData(credentials)
-      .then((loaded) => {
-        if (!cancelled) setData(loaded);
-      })
-      .catch((error: unknown) => {
-        if (error instanceof SignedOut) return signOut();
-        console.error(error);
-        if (!cancelled)
-          show({
-            title: 'Greška',
-            description: 'Došlo je do pogreške prilikom učitavanja podataka.',
-            variant: 'destructive',
-          });
-      });
-    return () => {
-      cancelled = true;
-    };
-  }, [credentials, tab, show, signOut]);
 
   const onTabKey = (event: KeyboardEvent<HTMLButtonElement>, index: number) => {
     const move = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;

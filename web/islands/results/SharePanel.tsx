@@ -1,10 +1,9 @@
+import { productTitle } from '../../../src/shared/rules';
 import { Button } from '../../components/Button/Button';
 import { Card } from '../../components/Card/Card';
 import type { ToastMessage } from '../../components/Toast/Toast';
-import { productTitle } from '../../lib/page-props';
 import {
   feedShareUrl,
-  isMobileUserAgent,
   messageShareUrl,
   PHOTO_APP_URL,
   PHOTO_WEB_URL,
@@ -12,6 +11,7 @@ import {
   shareUrl,
   tweetUrl,
 } from '../../lib/share';
+import { isMobileUserAgent } from '../../lib/user-agent';
 import * as styles from './ResultsIsland.css';
 
 const copyFailed: ToastMessage = {

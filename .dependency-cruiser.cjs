@@ -1,0 +1,60 @@
+/**
+ * Import rules of the code layout (docs/decisions/011-code-layout.md), checked by `npm run check`.
+ * Type-only imports count: a type cycle couples modules as much as a value cycle.
+ */
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-circular',
+      severity: 'error',
+      comment: 'No import cycle, type-only ones included.',
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: 'web-imports-only-shared',
+      severity: 'error',
+      comment: 'The browser code reaches the server only through src/shared (rules and API contracts).',
+      from: { path: '^web/' },
+      to: { path: '^src/', pathNot: '^src/shared/' },
+    },
+    {
+      name: 'shared-depends-on-nothing',
+      severity: 'error',
+      comment: 'src/shared is used by server and browser: no dependencies beyond TypeBox.',
+      from: { path: '^src/shared/' },
+      to: { pathNot: ['^src/shared/', '^node_modules/@sinclair/typebox/'] },
+    },
+    {
+      name: 'features-do-not-import-the-app',
+      severity: 'error',
+      comment: 'Routes receive their dependencies; only the entry points build the app.',
+      from: { path: '^src/', pathNot: ['^src/cli/serve\\.ts$', '^src/app\\.ts$'] },
+      to: { path: '^src/app\\.ts$' },
+    },
+    {
+      name: 'no-test-support-in-the-product',
+      severity: 'error',
+      comment: 'Test support lives in test/support and never ships in the binary.',
+      from: { path: '^(src|web)/', pathNot: '\\.test\\.tsx?$' },
+      to: { path: '^test/' },
+    },
+    {
+      name: 'not-to-unresolvable',
+      severity: 'error',
+      from: {},
+      to: { couldNotResolve: true, pathNot: ['^bun$', '^bun:'] },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '^(dist|node_modules)/' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default', 'types', 'bun'],
+      extensions: ['.ts', '.tsx', '.js', '.mjs', '.cjs', '.json'],
+    },
+  },
+};

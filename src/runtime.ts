@@ -1,0 +1,50 @@
+import { randomBytes } from 'node:crypto';
+import { type CatalogueIndex, loadCatalogueIndex } from './catalogue/catalogue-index';
+import { seedCatalogue } from './catalogue/seed';
+import type { Config } from './config';
+import { closeDb, createDb, type Db } from './db/client';
+import { readOrCreateMeta } from './db/meta';
+import { migrateDb } from './db/migrate';
+import type { Logger } from './logger';
+import { createSqliteStores, type StatsStores } from './stats/sqlite/stores';
+
+export interface Runtime {
+  db: Db;
+  stores: StatsStores;
+  /** The catalogue as it was when the runtime was opened (docs/decisions/003). */
+  catalogue: CatalogueIndex;
+  secrets: { quizToken: string; playerSalt: string };
+  close(): void;
+}
+
+/**
+ * Opens the database and brings it up to date: migrations, the generated
+ * secrets and, for the server, the demo catalogue on first start. `kviz serve`
+ * and every command that works on the database (import, stats, admin) start
+ * here; `kviz backup` alone opens the file itself, read-only in spirit, because
+ * it must never create or migrate the database it copies.
+ */
+export function openRuntime(config: Config, options: { seed: false } | { seed: true; log: Logger }): Runtime {
+  const db = createDb(config.databasePath, { synchronous: config.sqliteSynchronous });
+  migrateDb(db);
+  if (options.seed) {
+    const seeded = seedCatalogue(db);
+    if (seeded)
+      options.log.info('seeded the demo catalogue', {
+        albums: seeded.albums,
+        songs: seeded.songs,
+        lines: seeded.lines,
+      });
+  }
+  const quizToken =
+    config.quizTokenSecret ??
+    readOrCreateMeta(db, 'quiz_token_secret', () => randomBytes(32).toString('base64url'));
+  const playerSalt = readOrCreateMeta(db, 'player_salt', () => randomBytes(32).toString('base64url'));
+  return {
+    db,
+    stores: createSqliteStores(db, playerSalt),
+    catalogue: loadCatalogueIndex(db),
+    secrets: { quizToken, playerSalt },
+    close: () => closeDb(db),
+  };
+}

@@ -1,0 +1,37 @@
+import type { AlbumStat, LyricStat, Overview, SongStat } from './stats';
+
+/** What pages receive from the server: declared once here, rendered by web/pages, built by src/pages. */
+
+export interface Creator {
+  name: string;
+  url: string;
+  appUrl: string;
+}
+
+/** What every page knows about the site (serialisable: islands receive it as props). */
+export interface PageProps {
+  /** The product title: '{artist} Kviz znanja'. */
+  title: string;
+  artist: string;
+  siteUrl: string;
+  creator: Creator;
+}
+
+/** The live figures of the landing page. */
+export interface LandingData {
+  lines: number;
+  songs: number;
+  albums: number;
+  firstYear: number;
+  lastYear: number;
+  /** Recorded plays. */
+  plays: number;
+}
+
+/** Everything the public statistics page shows. */
+export interface PublicStatistics {
+  overview: Overview;
+  lyrics: LyricStat[];
+  songs: SongStat[];
+  albums: AlbumStat[];
+}

@@ -1,0 +1,43 @@
+import { describe, expect, test } from 'bun:test';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createFileDb } from '../../../test/support/file-db';
+import { seededRandom } from '../../../test/support/random';
+import { randomPlay } from '../../../test/support/random-play';
+import { loadCatalogueIndex } from '../../catalogue/catalogue-index';
+import { createDb } from '../../db/client';
+import { createCachedStatsJson } from '../cached-reads';
+import { createSqliteStores } from './stores';
+
+const overviewOf = async (json: ReturnType<typeof createCachedStatsJson>) =>
+  JSON.parse(new TextDecoder().decode((await json.overview()).raw)) as { totalAttempts: number };
+
+describe('statistics version across connections', () => {
+  test('a play recorded, or counters rebuilt, through another connection invalidate the cached reads at the next request', async () => {
+    const path = join(mkdtempSync(join(tmpdir(), 'kviz-version-')), 'kviz.db');
+    const server = createFileDb(path);
+    const other = createDb(path); // another process: `kviz stats rebuild`, a second instance
+    const serverStores = createSqliteStores(server, 'salt');
+    const otherStores = createSqliteStores(other, 'salt');
+    const json = createCachedStatsJson(serverStores.stats);
+    const catalogue = loadCatalogueIndex(server);
+    const random = seededRandom(7);
+
+    await serverStores.plays.recordPlays([randomPlay(catalogue, random, 'own-1')]);
+    expect(await overviewOf(json)).toMatchObject({ totalAttempts: 1 });
+
+    const before = await serverStores.stats.version();
+    await otherStores.plays.recordPlays([randomPlay(catalogue, random, 'other-1')]);
+    expect(await serverStores.stats.version()).not.toBe(before);
+    expect(await overviewOf(json)).toMatchObject({ totalAttempts: 2 });
+
+    // A counter changed and then repaired by the other connection: both show at once.
+    other.$client.run('UPDATE totals SET plays = 40');
+    expect(await overviewOf(json)).toMatchObject({ totalAttempts: 40 });
+    await otherStores.plays.rebuildCounters();
+    expect(await overviewOf(json)).toMatchObject({ totalAttempts: 2 });
+    server.$client.close();
+    other.$client.close();
+  });
+});

@@ -1,0 +1,18 @@
+import type { Db } from '../../db/client';
+import type { PlayStore, StatsStore } from '../store';
+import { createSqlitePlayStore } from './play-store';
+import { createSqliteStatsStore } from './stats-store';
+
+export interface StatsStores {
+  plays: PlayStore;
+  stats: StatsStore;
+}
+
+/** Both statistics stores over one SQLite connection, sharing the count of its own commits. */
+export function createSqliteStores(db: Db, playerSalt: string): StatsStores {
+  let commits = 0;
+  return {
+    plays: createSqlitePlayStore(db, playerSalt, () => void commits++),
+    stats: createSqliteStatsStore(db, () => commits),
+  };
+}

@@ -1,0 +1,17 @@
+/** Test support: a catalogue in a database file, as `kviz import` leaves it. */
+import { importCatalogue } from '../../src/catalogue/import';
+import type { CatalogueFile } from '../../src/catalogue/model';
+import { validateCatalogue } from '../../src/catalogue/validate';
+import { createDb, type Db } from '../../src/db/client';
+import { migrateDb } from '../../src/db/migrate';
+import { makeCatalogue } from './fixtures';
+
+/** A migrated database file holding `catalogue`, as `kviz import` leaves it. */
+export function createFileDb(path: string, catalogue: CatalogueFile = makeCatalogue()): Db {
+  const db = createDb(path);
+  migrateDb(db);
+  const result = validateCatalogue(catalogue);
+  if (!result.catalogue) throw new Error(JSON.stringify(result.errors));
+  importCatalogue(db, result.catalogue);
+  return db;
+}

@@ -1,0 +1,71 @@
+/** Test support: fetching a quiz and building its submission through the HTTP API. */
+import type { Database } from 'bun:sqlite';
+import type { SubmitBody } from '../../src/shared/contracts/quiz';
+import type { TestApp } from './fixtures';
+
+export interface FetchedQuiz {
+  token: string;
+  questions: { lyricId: number; correctSongId: number; options: { id: number }[] }[];
+}
+
+export async function fetchQuiz(app: Pick<TestApp, 'request'>, count = 30): Promise<FetchedQuiz> {
+  const res = await app.request(`/api/quiz?count=${count}`);
+  if (res.status !== 200) throw new Error(`quiz fetch failed: ${res.status} ${await res.text()}`);
+  return { token: res.headers.get('x-quiz-token')!, questions: await res.json() };
+}
+
+/** A truthful submission answering the first `correct` questions right and the rest wrong. */
+export function answerQuiz(
+  quiz: FetchedQuiz,
+  correct: number,
+  sessionId = '3f1c2b9e-8a47-4d0e-9a51-6c2f0b7d4e11',
+): SubmitBody {
+  const answers = quiz.questions.map((q, i) => {
+    const right = i < correct;
+    const selectedSongId = right ? q.correctSongId : q.options.find((o) => o.id !== q.correctSongId)!.id;
+    return { lyricId: q.lyricId, songId: q.correctSongId, selectedSongId, isCorrect: right };
+  });
+  return {
+    quizToken: quiz.token,
+    sessionId,
+    deviceInfo: 'Mozilla/5.0 (test)',
+    score: Math.min(correct, answers.length),
+    totalQuestions: answers.length,
+    answers,
+  };
+}
+
+export function submit(
+  app: Pick<TestApp, 'request'>,
+  body: unknown,
+  headers: Record<string, string> = {},
+): Promise<Response> {
+  return app.request('/api/stats/submit-quiz', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
+}
+
+const statsTables = [
+  'plays',
+  'play_answers',
+  'players',
+  'lyric_stats',
+  'song_stats',
+  'album_stats',
+  'score_stats',
+  'hour_stats',
+  'hour_players',
+  'totals',
+];
+
+/** Row counts of every statistics table: a rejected request must leave them unchanged. */
+export function rowCounts(sqlite: Database): Record<string, number> {
+  return Object.fromEntries(
+    statsTables.map((table) => [
+      table,
+      (sqlite.query(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n,
+    ]),
+  );
+}

@@ -1,4 +1,0 @@
-import { hydrateIsland } from '../hydrate';
-import { AdminLoginIsland } from './AdminLoginIsland';
-
-hydrateIsland('admin-login', AdminLoginIsland);

@@ -1,4 +1,0 @@
-import { hydrateIsland } from '../hydrate';
-import { DashboardIsland } from './DashboardIsland';
-
-hydrateIsland('dashboard', DashboardIsland);

@@ -1,4 +1,0 @@
-import { hydrateIsland } from '../hydrate';
-import { QuizIsland } from './QuizIsland';
-
-hydrateIsland('quiz', QuizIsland);

@@ -1,4 +1,0 @@
-import { hydrateIsland } from '../hydrate';
-import { ResultsIsland } from './ResultsIsland';
-
-hydrateIsland('results', ResultsIsland);
