@@ -65,12 +65,28 @@ export const pageRoutes = (deps: PageRoutesDeps) => {
       const title = heading ? `${heading} - ${page.title}` : page.title;
       return encodeBody(renderDocument(assets, { page, title, body: await body(page) }));
     };
-  const once = (compute: () => Promise<EncodedBody>) => {
-    let html: Promise<EncodedBody> | undefined;
-    return () => (html ??= compute());
+  // Rendered once per process; like the per-version caches, synchronous once ready.
+  const once = (compute: () => Promise<EncodedBody>) => cachedPerVersion(() => 'once', compute);
+  type Html = EncodedBody | Promise<EncodedBody>;
+  const send = (html: Html, request: Request) =>
+    html instanceof Promise
+      ? html.then((ready) => sendBody(ready, request, htmlHeaders))
+      : sendBody(html, request, htmlHeaders);
+  /** A page with statistics; when they cannot be read, `fallback` is sent and the failure logged. */
+  const sendOr = (page: () => Html, fallback: () => Html, failure: string, request: Request) => {
+    const logged = (error: unknown) => {
+      log.error(failure, { error: String(error) });
+      return send(fallback(), request);
+    };
+    try {
+      const html = page();
+      return html instanceof Promise
+        ? html.then((ready) => sendBody(ready, request, htmlHeaders), logged)
+        : send(html, request);
+    } catch (error) {
+      return logged(error);
+    }
   };
-  const send = async (html: Promise<EncodedBody>, request: Request) =>
-    sendBody(await html, request, htmlHeaders);
   const landing = cachedPerVersion(
     stats.version,
     render(async (page) =>
@@ -93,38 +109,30 @@ export const pageRoutes = (deps: PageRoutesDeps) => {
   const adminLogin = once(render((page) => createElement(AdminLoginPage, { page }), 'Admin Prijava'));
   const dashboard = once(render((page) => createElement(DashboardPage, { page }), 'Admin Panel'));
 
-  return new Elysia({ name: 'page-routes', detail: { hide: true } })
-    .get('/', async ({ request }) => {
-      try {
-        return await send(landing(), request);
-      } catch (error) {
-        // Spec §8: a failure to read the statistics is only logged; the page shows no count.
-        log.error('Greška pri dohvaćanju statistike', { error: String(error) });
-        return send(landingWithoutStatistics(), request);
-      }
-    })
-    .get('/statistics', async ({ request }) => {
-      try {
-        return await send(statistics(), request);
-      } catch (error) {
-        log.error('statistics could not be read', { error: String(error) });
-        return send(statisticsError(), request);
-      }
-    })
-    .get('/quiz', ({ request }) => send(quiz(), request))
-    .get('/results', ({ request }) => send(results(), request))
-    .get('/admin', ({ request }) => send(adminLogin(), request))
-    .get('/admin/dashboard', ({ request }) => send(dashboard(), request))
-    .get(
-      '/favicon.svg',
-      () =>
-        new Response(FAVICON, {
-          headers: { 'content-type': 'image/svg+xml', 'cache-control': 'public, max-age=86400' },
-        }),
-    )
-    .get('/assets/*', ({ request, params }) => {
-      const response = serveAsset(assets, `/assets/${params['*']}`, request);
-      if (!response) throw new NotFoundError(); // the error handler's (cached) 404 page
-      return response;
-    });
+  return (
+    new Elysia({ name: 'page-routes', detail: { hide: true } })
+      // Spec §8: a failure to read the statistics is only logged; the page shows no count.
+      .get('/', ({ request }) =>
+        sendOr(landing, landingWithoutStatistics, 'Greška pri dohvaćanju statistike', request),
+      )
+      .get('/statistics', ({ request }) =>
+        sendOr(statistics, statisticsError, 'statistics could not be read', request),
+      )
+      .get('/quiz', ({ request }) => send(quiz(), request))
+      .get('/results', ({ request }) => send(results(), request))
+      .get('/admin', ({ request }) => send(adminLogin(), request))
+      .get('/admin/dashboard', ({ request }) => send(dashboard(), request))
+      .get(
+        '/favicon.svg',
+        () =>
+          new Response(FAVICON, {
+            headers: { 'content-type': 'image/svg+xml', 'cache-control': 'public, max-age=86400' },
+          }),
+      )
+      .get('/assets/*', ({ request, params }) => {
+        const response = serveAsset(assets, `/assets/${params['*']}`, request);
+        if (!response) throw new NotFoundError(); // the error handler's (cached) 404 page
+        return response;
+      })
+  );
 };

@@ -53,9 +53,11 @@ export interface PlayStore {
 export interface StatsStore {
   /**
    * Changes whenever recorded statistics may have changed, by this process or
-   * any other on the same database; response caches are keyed on it.
+   * any other on the same database; response caches are keyed on it. Read on
+   * every cached request, so it is synchronous and cheap: an engine behind a
+   * network keeps it in memory and refreshes it (docs/decisions/010).
    */
-  version(): Promise<string>;
+  version(): string;
   getOverview(): Promise<Overview>;
   /** Score → number of recorded plays with it. */
   getScoreHistogram(): Promise<Map<number, number>>;

@@ -15,18 +15,15 @@ import {
 import type { Overview } from '../../shared/contracts/stats';
 import { round } from '../round';
 import type { StatsStore } from '../store';
+import { createVersionRead } from './stats-version';
 
 /**
  * The SQLite read side. Every query reads counters (never the raw answers), so
  * its cost does not grow with the number of plays. Statements are prepared once.
- *
- * The statistics version is `PRAGMA data_version` (changes when another
- * connection — `kviz stats rebuild`, another process — commits) joined with
- * `localVersion()` (this connection's own commits, which data_version does not
- * count): a cache keyed on it is stale for no request.
+ * `ownCommits` counts this connection's committed batches (stats-version.ts).
  */
-export function createSqliteStatsStore(db: Db, localVersion: () => number): StatsStore {
-  const dataVersion = db.$client.prepare<{ data_version: number }, []>('PRAGMA data_version');
+export function createSqliteStatsStore(db: Db, ownCommits: () => number): StatsStore {
+  const readVersion = createVersionRead(db, ownCommits);
   const overview = db.select().from(totals).where(eq(totals.id, 1)).prepare();
   const histogram = db.select().from(scoreStats).prepare();
   const hourly = db.select().from(hourStats).prepare();
@@ -81,7 +78,7 @@ export function createSqliteStatsStore(db: Db, localVersion: () => number): Stat
     .prepare();
 
   return {
-    version: async () => `${dataVersion.get()!.data_version}.${localVersion()}`,
+    version: readVersion,
     async getOverview(): Promise<Overview> {
       const row = overview.get();
       if (!row || row.plays === 0)
