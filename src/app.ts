@@ -1,5 +1,6 @@
 import { Elysia } from 'elysia';
 import type { AdminCredentials } from './admin/credentials';
+import { createAdminGuard } from './admin/guard';
 import { adminRoutes } from './admin/routes';
 import type { CatalogueIndex } from './catalogue/catalogue-index';
 import type { Clock } from './clock';
@@ -7,10 +8,11 @@ import type { Config } from './config';
 import { docsRoutes } from './docs/routes';
 import { healthRoutes } from './health/routes';
 import { bodyParser } from './http/body-parser';
-import { clientAddress } from './http/client-address';
+import { clientAddress, trustedProxyRanges } from './http/client-address';
 import { errorHandler } from './http/error-handler';
 import { createRateLimiter, rateLimits } from './http/rate-limit';
 import { requestLog } from './http/request-log';
+import { requestTarget } from './http/request-target';
 import { securityHeadersPlugin } from './http/security-headers';
 import type { Logger } from './logger';
 import type { ClientAssets } from './pages/client-assets';
@@ -33,6 +35,8 @@ export interface AppDeps {
   catalogue: () => CatalogueIndex;
   secrets: { quizToken: string; playerSalt: string };
   admin: AdminCredentials;
+  /** Changes when `kviz admin unlock` ran (read from the database). */
+  adminUnlockMarker: () => string | undefined;
   /** The built client (scripts, styles); `emptyAssets` when there is none (API-only tests). */
   assets: ClientAssets;
   clock: Clock;
@@ -48,20 +52,25 @@ export function createApp(deps: AppDeps) {
   const { config, clock, log, catalogue, stores, assets } = deps;
   const statsJson = createCachedStatsJson(stores.stats);
   const recordPlay = createGroupCommit(stores.plays);
+  const proxies = trustedProxyRanges(config);
   const limits = rateLimits(
     {
-      quiz: createRateLimiter(config.rateLimitQuizPerMinute, 60_000, clock.nowMs),
-      submit: createRateLimiter(config.rateLimitSubmitPerMinute, 60_000, clock.nowMs),
+      quiz: [createRateLimiter(config.rateLimitQuizPerMinute, 60_000, clock.nowMs)],
+      submit: [
+        createRateLimiter(config.rateLimitSubmitPerMinute, 60_000, clock.nowMs),
+        createRateLimiter(config.rateLimitSubmitPerHour, 3_600_000, clock.nowMs),
+      ],
     },
-    config.trustProxy,
+    proxies,
   );
   const pages = { catalogue, config, assets, log, stats: stores.stats };
   let notFoundHtml: string | undefined; // the same page for every unknown path
   return new Elysia({ name: 'kviz' })
     .use(requestLog(log))
     .use(securityHeadersPlugin)
+    .use(requestTarget)
     .use(errorHandler(log, () => (notFoundHtml ??= renderNotFound(pages))))
-    .use(bodyParser)
+    .use(bodyParser(config.requestTimeoutSeconds))
     .use(docsRoutes(productTitle(catalogue().artist), version))
     .use(healthRoutes({ ping: stores.stats.ping }))
     .use(quizRoutes({ catalogue, tokenSecret: deps.secrets.quizToken, clock, limits }))
@@ -75,6 +84,7 @@ export function createApp(deps: AppDeps) {
               catalogue: catalogue(),
               tokenSecret: deps.secrets.quizToken,
               tokenTtlSeconds: config.quizTokenTtlSeconds,
+              playMinSeconds: config.playMinSeconds,
               timeZone: config.statsTimezone,
               clock,
               record: recordPlay,
@@ -85,10 +95,13 @@ export function createApp(deps: AppDeps) {
     )
     .use(
       adminRoutes({
-        admin: deps.admin,
-        failures: createRateLimiter(config.rateLimitAdminFailuresPer15Minutes, 15 * 60_000, clock.nowMs),
+        guard: createAdminGuard({
+          credentials: deps.admin,
+          failures: createRateLimiter(config.rateLimitAdminFailuresPer15Minutes, 15 * 60_000, clock.nowMs),
+          unlockMarker: deps.adminUnlockMarker,
+        }),
         statsJson,
-        clientAddress: clientAddress(config.trustProxy),
+        clientAddress: clientAddress(proxies),
         log,
       }),
     )

@@ -5,6 +5,7 @@
  * from `configVariables`, so the documentation cannot drift from the code.
  */
 import { resolve } from 'node:path';
+import { isAddressRange } from './http/address';
 
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
 
@@ -83,6 +84,17 @@ const timezone = (raw: string, name: string): string => {
     throw new ConfigError(name, `must be an IANA time zone such as Europe/Zagreb, got "${raw}"`);
   }
   return raw;
+};
+
+const addressRanges = (raw: string, name: string): string[] => {
+  const ranges = raw
+    .split(',')
+    .map((part) => part.trim())
+    .filter((part) => part !== '');
+  for (const range of ranges)
+    if (!isAddressRange(range))
+      throw new ConfigError(name, `must be IP addresses or CIDR ranges separated by commas, got "${range}"`);
+  return ranges;
 };
 
 const optionalSecret =
@@ -199,10 +211,19 @@ export const configVariables = [
     parse: url('any'),
   }),
   variable({
+    name: 'TRUSTED_PROXIES',
+    key: 'trustedProxies',
+    default: '',
+    meaning:
+      'Comma-separated addresses or CIDR ranges of reverse proxies (e.g. `127.0.0.1,::1` or `10.0.0.0/8`). Only when the socket peer is one of them is `X-Forwarded-For` read, right to left, skipping trusted hops. Empty: the socket address is the client.',
+    parse: addressRanges,
+  }),
+  variable({
     name: 'TRUST_PROXY',
     key: 'trustProxy',
     default: 'false',
-    meaning: '`true` behind a reverse proxy: the client address is read from `X-Forwarded-For`.',
+    meaning:
+      '`true` is a synonym for `TRUSTED_PROXIES=127.0.0.1,::1` (a proxy on the same machine); kept for existing set-ups.',
     parse: boolean,
   }),
   variable({
@@ -218,6 +239,28 @@ export const configVariables = [
     default: '120',
     meaning: 'Quiz submissions allowed per client address per minute.',
     parse: integer(1, 1_000_000),
+  }),
+  variable({
+    name: 'RATE_LIMIT_SUBMIT_PER_HOUR',
+    key: 'rateLimitSubmitPerHour',
+    default: '120',
+    meaning: 'Quiz submissions allowed per client address per hour (a class of 30 playing 4 games each).',
+    parse: integer(1, 1_000_000),
+  }),
+  variable({
+    name: 'PLAY_MIN_SECONDS',
+    key: 'playMinSeconds',
+    default: '30',
+    meaning:
+      'A play submitted sooner than this after its quiz was fetched is refused (`play_too_fast`); 30 lines take a person longer. 0 disables.',
+    parse: integer(0, 3600),
+  }),
+  variable({
+    name: 'REQUEST_TIMEOUT_SECONDS',
+    key: 'requestTimeoutSeconds',
+    default: '30',
+    meaning: 'A request body must arrive whole within this time, or the request is answered 408.',
+    parse: integer(1, 3600),
   }),
   variable({
     name: 'RATE_LIMIT_ADMIN_FAILURES',

@@ -10,7 +10,7 @@ export class AppError extends Error {
     readonly code: string,
     message: string,
     readonly field?: string,
-    readonly headers?: Record<string, string>,
+    public headers?: Record<string, string>,
   ) {
     super(message);
     this.name = 'AppError';

@@ -8,6 +8,7 @@ import { importCommand } from './cli/import';
 import { serve } from './cli/serve';
 import { statsCommand } from './cli/stats';
 import { ConfigError, loadConfig } from './config';
+import { DatabaseOpenError } from './db/open-error';
 import { createLogger } from './logger';
 import { version } from './version';
 
@@ -22,6 +23,7 @@ Usage:
   kviz stats verify     recompute every counter from the raw answers; exit 1 on any difference
   kviz stats rebuild    rewrite every counter from the raw answers
   kviz admin password   set a new administrator password (generated; --stdin reads it)
+  kviz admin unlock     clear every admin sign-in lockout (failed sign-ins per address)
   kviz --help           show this help
   kviz --version        print the version`;
 
@@ -65,5 +67,13 @@ async function main(args: string[]): Promise<number | undefined> {
   }
 }
 
-const code = await main(process.argv.slice(2));
+let code: number | undefined;
+try {
+  code = await main(process.argv.slice(2));
+} catch (error) {
+  // An operator reads one line that names the problem, never a dump of the bundled source.
+  if (!(error instanceof DatabaseOpenError)) throw error;
+  console.error(`kviz: ${error.message}`);
+  code = 1;
+}
 if (code !== undefined) process.exit(code);

@@ -5,6 +5,7 @@ import type { Config } from './config';
 import { closeDb, createDb, type Db } from './db/client';
 import { readOrCreateMeta } from './db/meta';
 import { migrateDb } from './db/migrate';
+import { DatabaseOpenError, sqliteMessage } from './db/open-error';
 import type { Logger } from './logger';
 import { createSqliteStores, type StatsStores } from './stats/sqlite/stores';
 
@@ -25,8 +26,8 @@ export interface Runtime {
  * it must never create or migrate the database it copies.
  */
 export function openRuntime(config: Config, options: { seed: false } | { seed: true; log: Logger }): Runtime {
-  const db = createDb(config.databasePath, { synchronous: config.sqliteSynchronous });
-  migrateDb(db);
+  // Only the server checks the file: the commands must work beside it, quickly.
+  const db = openChecked(config, options.seed);
   if (options.seed) {
     const seeded = seedCatalogue(db);
     if (seeded)
@@ -47,4 +48,30 @@ export function openRuntime(config: Config, options: { seed: false } | { seed: t
     secrets: { quizToken, playerSalt },
     close: () => closeDb(db),
   };
+}
+
+/**
+ * Opens and migrates the database; the server also runs `PRAGMA quick_check`, so a
+ * corrupt file is refused at start instead of served and written to. Any failure
+ * becomes one DatabaseOpenError naming the path and SQLite's message.
+ */
+function openChecked(config: Config, check: boolean): Db {
+  const path = config.databasePath;
+  let db: Db | undefined;
+  try {
+    db = createDb(path, { synchronous: config.sqliteSynchronous });
+    if (check) {
+      const problems = db.$client
+        .query<{ quick_check: string }, []>('PRAGMA quick_check')
+        .all()
+        .map((row) => row.quick_check)
+        .filter((line) => line !== 'ok');
+      if (problems.length > 0) throw new Error(`it is damaged (quick_check: ${problems[0]})`);
+    }
+    migrateDb(db);
+    return db;
+  } catch (error) {
+    if (db) closeDb(db);
+    throw new DatabaseOpenError(path, sqliteMessage(error));
+  }
 }

@@ -15,7 +15,11 @@ import { startBinary } from './support/binary';
 const CYCLES = 8;
 const PLAYS_PER_CYCLE = 400;
 const CONNECTIONS = 16;
-const env = { RATE_LIMIT_QUIZ_PER_MINUTE: '1000000', RATE_LIMIT_SUBMIT_PER_MINUTE: '1000000' };
+const env = {
+  RATE_LIMIT_QUIZ_PER_MINUTE: '1000000',
+  RATE_LIMIT_SUBMIT_PER_MINUTE: '1000000',
+  RATE_LIMIT_SUBMIT_PER_HOUR: '1000000',
+};
 
 /** What became of each submission body (a JSON string with its own quiz token). */
 interface Ledger {

@@ -42,6 +42,9 @@ export async function startServer(
       ADMIN_PASSWORD: 'bench-password-1',
       RATE_LIMIT_QUIZ_PER_MINUTE: '1000000',
       RATE_LIMIT_SUBMIT_PER_MINUTE: '1000000',
+      RATE_LIMIT_SUBMIT_PER_HOUR: '1000000',
+      // The load submits plays fetched moments before: no minimum play time.
+      PLAY_MIN_SECONDS: '0',
       ...env,
     },
     stdout: Bun.file(log),

@@ -14,6 +14,8 @@ const sameDigest = (a: string, b: Buffer) => timingSafeEqual(digest(a), b);
 export interface AdminCredentials {
   /** True when `authorization` is `Basic base64(username:password)` with the right pair. Constant time in the secret. */
   verify(authorization: string | null): Promise<boolean>;
+  /** True when `verify` would run the slow password hash (~150 ms) for this header. */
+  costly(authorization: string | null): boolean;
 }
 
 export function generatePassword(): string {
@@ -63,13 +65,15 @@ export async function loadAdminCredentials(
         const passwordOk = sameDigest(given.password, password);
         return userOk && passwordOk;
       },
+      costly: () => false,
     };
   }
 
   if (readMeta(db, PASSWORD_HASH_KEY) === undefined) {
     const generated = generatePassword();
     await setAdminPassword(db, generated);
-    log.warn(
+    // Whatever LOG_LEVEL says: this is the only time the password can be seen.
+    log.always(
       'generated an administrator password; it is shown only this once (set ADMIN_PASSWORD or run `kviz admin password` to change it)',
       {
         username: config.adminUsername,
@@ -78,16 +82,23 @@ export async function loadAdminCredentials(
     );
   }
   const verified = new Map<string, number>();
+  // The stored hash is part of the key: after `kviz admin password` (another process),
+  // a header verified against the old password no longer matches anything remembered.
+  const rememberedKey = (hash: string | undefined, authorization: string) =>
+    digest(`${hash}\u0000${authorization}`).toString('base64');
+  const remembered = (hash: string | undefined, authorization: string) =>
+    (verified.get(rememberedKey(hash, authorization)) ?? 0) > nowMs();
   return {
+    costly(authorization) {
+      if (!authorization || !parseBasic(authorization)) return false;
+      return !remembered(readMeta(db, PASSWORD_HASH_KEY), authorization);
+    },
     async verify(authorization) {
       const given = parseBasic(authorization);
       if (!given || !authorization) return false;
-      // The stored hash is part of the key: after `kviz admin password` (another process),
-      // a header verified against the old password no longer matches anything remembered.
       const hash = readMeta(db, PASSWORD_HASH_KEY);
-      const key = digest(`${hash}\u0000${authorization}`).toString('base64');
-      const until = verified.get(key);
-      if (until !== undefined && until > nowMs()) return true;
+      const key = rememberedKey(hash, authorization);
+      if (remembered(hash, authorization)) return true;
       const userOk = sameDigest(given.username, username);
       const passwordOk = hash !== undefined && (await Bun.password.verify(given.password, hash));
       if (!userOk || !passwordOk) return false;
@@ -96,4 +107,14 @@ export async function loadAdminCredentials(
       return true;
     },
   };
+}
+
+const UNLOCKED_AT_KEY = 'admin_unlocked_at';
+
+/** What changes when `kviz admin unlock` runs; the server compares it on every admin request. */
+export const adminUnlockMarker = (db: Db) => () => readMeta(db, UNLOCKED_AT_KEY);
+
+/** Clears every admin lockout of the running server(s): they see the new marker at their next admin request. */
+export function unlockAdmin(db: Db, nowMs: number): void {
+  writeMeta(db, UNLOCKED_AT_KEY, String(nowMs));
 }

@@ -1,38 +1,54 @@
 import { Elysia } from 'elysia';
-import { unauthorized } from '../errors';
+import { AppError } from '../errors';
+import { limiterKey } from '../http/address';
 import type { clientAddress } from '../http/client-address';
-import type { RateLimiter } from '../http/rate-limit';
+import { pathOf } from '../http/request-target';
 import type { Logger } from '../logger';
 import { ErrorBody } from '../shared/contracts/error';
 import type { CachedStatsJson } from '../stats/cached-reads';
 import { statisticsReadRoutes } from '../stats/read-routes';
-import type { AdminCredentials } from './credentials';
+import type { AdminGuard } from './guard';
 
-const REALM = 'Kviz znanja admin';
 const security = [{ basicAuth: [] }];
 
 export interface AdminRoutesDeps {
-  admin: AdminCredentials;
-  /** Failed sign-ins per client address. */
-  failures: RateLimiter;
+  guard: AdminGuard;
   statsJson: CachedStatsJson;
   clientAddress: ReturnType<typeof clientAddress>;
   log: Logger;
 }
 
+/** Admin answers stay out of every cache: a signed-out browser must not keep them on disk. */
+const privateHeaders = { 'cache-control': 'no-store, private', vary: 'Accept-Encoding, Authorization' };
+
 /**
  * /api/admin/* — every route requires HTTP Basic credentials, checked on the
- * server. Failed attempts are limited per client address and logged.
+ * server by the lockout policy of `guard`. Failed attempts are logged.
  */
-export const adminRoutes = ({ admin, failures, statsJson, clientAddress, log }: AdminRoutesDeps) =>
+export const adminRoutes = ({ guard, statsJson, clientAddress, log }: AdminRoutesDeps) =>
   new Elysia({ name: 'admin-routes', prefix: '/api/admin', detail: { tags: ['Admin'], security } })
     .use(clientAddress)
-    .onBeforeHandle(async ({ request, clientAddress: address }) => {
-      failures.check(address);
-      if (await admin.verify(request.headers.get('authorization'))) return;
-      failures.count(address);
-      log.warn('admin authentication failed', { address, path: new URL(request.url).pathname });
-      throw unauthorized(REALM, request.headers.has('x-requested-with'));
+    .onBeforeHandle(async ({ request, set, clientAddress: address }) => {
+      Object.assign(set.headers, privateHeaders);
+      try {
+        await guard.admit(
+          limiterKey(address),
+          request.headers.get('authorization'),
+          request.headers.has('x-requested-with'),
+        );
+      } catch (error) {
+        if (error instanceof AppError) {
+          error.headers = { ...error.headers, ...privateHeaders };
+          if (error.status === 401 && request.headers.has('authorization'))
+            log.warn('admin authentication failed', { address, path: pathOf(request) });
+        }
+        throw error;
+      }
+    })
+    // The reads answer with a ready Response (cached JSON), whose own headers win over `set`.
+    .onAfterHandle(({ responseValue }) => {
+      if (responseValue instanceof Response)
+        for (const [name, value] of Object.entries(privateHeaders)) responseValue.headers.set(name, value);
     })
     .use(
       statisticsReadRoutes(statsJson, {

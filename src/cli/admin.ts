@@ -1,8 +1,9 @@
-import { generatePassword, setAdminPassword } from '../admin/credentials';
+import { generatePassword, setAdminPassword, unlockAdmin } from '../admin/credentials';
 import type { Config } from '../config';
 import { openRuntime } from '../runtime';
 
 /**
+ * `kviz admin unlock`: clears every admin sign-in lockout.
  * `kviz admin password [--stdin]`: sets a new administrator password (generated
  * and printed once, or read from standard input) and stores only its hash.
  */
@@ -12,8 +13,18 @@ export async function adminCommand(
   out: (line: string) => void,
   readStdin: () => Promise<string> = () => Bun.stdin.text(),
 ): Promise<number> {
+  if (args[0] === 'unlock' && args.length === 1) {
+    const runtime = openRuntime(config, { seed: false });
+    try {
+      unlockAdmin(runtime.db, Date.now());
+    } finally {
+      runtime.close();
+    }
+    out('Every admin sign-in lockout is cleared (a running server applies it at its next admin request).');
+    return 0;
+  }
   if (args[0] !== 'password' || (args[1] !== undefined && args[1] !== '--stdin')) {
-    out('Usage: kviz admin password [--stdin]');
+    out('Usage: kviz admin password [--stdin] | kviz admin unlock');
     return 2;
   }
   const fromStdin = args[1] === '--stdin';

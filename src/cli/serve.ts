@@ -1,8 +1,10 @@
-import { loadAdminCredentials } from '../admin/credentials';
+import { adminUnlockMarker, loadAdminCredentials } from '../admin/credentials';
 import { createApp } from '../app';
 import { type Clock, systemClock } from '../clock';
 import type { Config } from '../config';
+import { acquireServeLock } from '../db/serve-lock';
 import { MAX_BODY_BYTES } from '../http/body-parser';
+import { lastResortResponse } from '../http/request-target';
 import type { Logger } from '../logger';
 import { type ClientAssets, clientDir, emptyAssets, loadClientAssets } from '../pages/client-assets';
 import { openRuntime } from '../runtime';
@@ -25,6 +27,7 @@ function loadAssets(log: Logger): ClientAssets {
 
 /** `kviz serve`: listens until SIGTERM/SIGINT, then finishes in-flight requests and closes the database. */
 export async function serve(config: Config, log: Logger, clock: Clock = systemClock): Promise<void> {
+  const lock = acquireServeLock(config.databasePath);
   const runtime = openRuntime(config, { seed: true, log });
   const admin = await loadAdminCredentials(config, runtime.db, log);
   const app = createApp({
@@ -32,6 +35,7 @@ export async function serve(config: Config, log: Logger, clock: Clock = systemCl
     log,
     clock,
     admin,
+    adminUnlockMarker: adminUnlockMarker(runtime.db),
     assets: loadAssets(log),
     stores: runtime.stores,
     secrets: runtime.secrets,
@@ -46,6 +50,7 @@ export async function serve(config: Config, log: Logger, clock: Clock = systemCl
     log.info('stopping', { signal });
     await app.stop(false); // waits for in-flight requests
     runtime.close();
+    lock.release();
     log.info('stopped');
     process.exit(0);
   };
@@ -58,6 +63,10 @@ export async function serve(config: Config, log: Logger, clock: Clock = systemCl
     hostname: config.host,
     maxRequestBodySize: SOCKET_BODY_LIMIT,
     reusePort: false,
+    // Bun's development mode answers an escaped error with an HTML page of source excerpts.
+    development: false,
+    error: (error: Error) =>
+      lastResortResponse(error, (fields) => log.error('request failed outside the app', fields)),
   });
   const server = app.server!;
   log.info('listening', { url: `http://${server.hostname}:${server.port}`, database: config.databasePath });

@@ -13,6 +13,13 @@ export async function statsCommand(
   }
   const runtime = openRuntime(config, { seed: false });
   try {
+    // A damaged file first: counters that agree with garbage prove nothing.
+    const damage = await runtime.stores.plays.checkIntegrity();
+    if (damage.length > 0) {
+      for (const line of damage.slice(0, 20)) out(`integrity: ${line}`);
+      out('The database file is damaged; restore it from a backup (docs/deploy.md).');
+      return 1;
+    }
     const { plays } = runtime.stores;
     if (action === 'rebuild') {
       await plays.rebuildCounters();

@@ -13,6 +13,36 @@ export const MAX_BODY_BYTES = 64 * 1024;
 const withoutConversionKeys = (key: string, value: unknown) =>
   key === 'toString' || key === 'valueOf' ? undefined : value;
 
+/**
+ * A body that has not arrived whole in time is answered 408 and the connection
+ * closed: a client sending one byte a minute must not hold a request open forever.
+ */
+async function withDeadline<T>(body: Promise<T>, seconds: number): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () =>
+        reject(
+          new AppError(
+            408,
+            'request_timeout',
+            `The request body did not arrive within ${seconds} s.`,
+            undefined,
+            {
+              connection: 'close',
+            },
+          ),
+        ),
+      seconds * 1000,
+    );
+  });
+  try {
+    return await Promise.race([body, deadline]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 const tooLarge = () =>
   new AppError(413, 'body_too_large', `The request body is larger than ${MAX_BODY_BYTES} bytes.`);
 
@@ -20,21 +50,23 @@ const tooLarge = () =>
  * The only body parser: bodies over MAX_BODY_BYTES → 413 (also when no
  * Content-Length was sent), malformed JSON → 400, anything that is not JSON is
  * handed on as text and rejected by the route's schema with a 422.
+ * A body must arrive within REQUEST_TIMEOUT_SECONDS (408 otherwise).
  * Bun.serve enforces a 16× larger hard limit on the socket (src/cli/serve.ts), so
  * that clients get this JSON 413 rather than Bun's bare one.
  */
-export const bodyParser = new Elysia({ name: 'body-parser' })
-  .onRequest(({ request }) => {
-    if (Number(request.headers.get('content-length') ?? 0) > MAX_BODY_BYTES) throw tooLarge();
-  })
-  .onParse({ as: 'global' }, async ({ request, contentType }) => {
-    const bytes = await request.arrayBuffer();
-    if (bytes.byteLength > MAX_BODY_BYTES) throw tooLarge();
-    const text = new TextDecoder().decode(bytes);
-    if (!/^application\/(?:[\w.+-]+\+)?json\b/i.test(contentType ?? '')) return text;
-    try {
-      return JSON.parse(text, withoutConversionKeys);
-    } catch {
-      throw badRequest('malformed_body', 'The request body is not well-formed JSON.');
-    }
-  });
+export const bodyParser = (timeoutSeconds: number) =>
+  new Elysia({ name: 'body-parser', seed: timeoutSeconds })
+    .onRequest(({ request }) => {
+      if (Number(request.headers.get('content-length') ?? 0) > MAX_BODY_BYTES) throw tooLarge();
+    })
+    .onParse({ as: 'global' }, async ({ request, contentType }) => {
+      const bytes = await withDeadline(request.arrayBuffer(), timeoutSeconds);
+      if (bytes.byteLength > MAX_BODY_BYTES) throw tooLarge();
+      const text = new TextDecoder().decode(bytes);
+      if (!/^application\/(?:[\w.+-]+\+)?json\b/i.test(contentType ?? '')) return text;
+      try {
+        return JSON.parse(text, withoutConversionKeys);
+      } catch {
+        throw badRequest('malformed_body', 'The request body is not well-formed JSON.');
+      }
+    });

@@ -1,30 +1,47 @@
 import type { Server } from 'bun';
 import { Elysia } from 'elysia';
+import { createAddressMatcher, parseAddress } from './address';
+
+/** X-Forwarded-For entries read at most (right to left): a forged header cannot cost more than this. */
+const MAX_HOPS = 16;
 
 /**
- * The client's address, the key of the rate limits. Behind a reverse proxy
- * (TRUST_PROXY=true) it is the last X-Forwarded-For entry: the one our own
- * proxy appended, which a client cannot forge. Without a trusted proxy the
- * header is ignored and the socket address is used.
+ * The client's address, the key of the rate limits and of the admin lockout.
+ * `X-Forwarded-For` is read only when the socket peer is a trusted proxy, right
+ * to left, skipping trusted hops: the first untrusted entry is the client (an
+ * entry a client wrote itself sits further left and is never reached). When an
+ * entry on the way is not an IP address, the socket address is used, so a
+ * forged value never becomes a key (docs/decisions/012-integrity.md).
  */
 export function clientAddressOf(
   request: Request,
   server: Server<unknown> | null | undefined,
-  trustProxy: boolean,
+  isTrusted: (address: string) => boolean,
 ): string {
-  if (trustProxy) {
-    const forwarded = request.headers.get('x-forwarded-for');
-    const last = forwarded?.split(',').at(-1)?.trim();
-    if (last) return last;
+  // No socket: a request handled in process (app.handle), which comes from this machine.
+  const peer = server?.requestIP(request)?.address ?? '127.0.0.1';
+  const normalized = parseAddress(peer)?.toString() ?? peer;
+  if (!isTrusted(normalized)) return normalized;
+  const hops = (request.headers.get('x-forwarded-for') ?? '').split(',').slice(-MAX_HOPS);
+  let client = normalized;
+  for (let i = hops.length - 1; i >= 0; i--) {
+    const hop = parseAddress(hops[i]!.trim());
+    if (!hop) return normalized;
+    client = hop.toString();
+    if (!isTrusted(client)) break;
   }
-  return server?.requestIP(request)?.address ?? 'local';
+  return client;
 }
 
+/** The proxies TRUSTED_PROXIES names; TRUST_PROXY=true stands for a proxy on this machine. */
+export const trustedProxyRanges = (config: { trustedProxies: string[]; trustProxy: boolean }) =>
+  config.trustProxy ? [...config.trustedProxies, '127.0.0.1', '::1'] : config.trustedProxies;
+
 /** `clientAddress` on every request's context: the one place it is worked out. */
-export const clientAddress = (trustProxy: boolean) =>
-  new Elysia({ name: 'client-address', seed: trustProxy }).derive(
+export const clientAddress = (trustedProxies: readonly string[]) => {
+  const isTrusted = createAddressMatcher(trustedProxies);
+  return new Elysia({ name: 'client-address', seed: trustedProxies.join(',') }).derive(
     { as: 'global' },
-    ({ request, server }) => ({
-      clientAddress: clientAddressOf(request, server, trustProxy),
-    }),
+    ({ request, server }) => ({ clientAddress: clientAddressOf(request, server, isTrusted) }),
   );
+};

@@ -2,6 +2,7 @@ import { Elysia, type ValidationError } from 'elysia';
 import { AppError, errorBody } from '../errors';
 import type { Logger } from '../logger';
 import type { ErrorBody } from '../shared/contracts/error';
+import { pathOf } from './request-target';
 
 /** `/answers/3/isCorrect` → `answers[3].isCorrect` */
 function fieldOf(path: string | undefined): string | undefined {
@@ -59,7 +60,7 @@ export const errorHandler = (log: Logger, notFoundPage?: () => string) =>
         );
       case 'NOT_FOUND': {
         set.status = 404;
-        const path = new URL(request.url).pathname;
+        const path = pathOf(request) ?? '';
         // People get the 404 page; API clients (and non-GET requests) get JSON.
         if (
           notFoundPage &&
@@ -76,10 +77,14 @@ export const errorHandler = (log: Logger, notFoundPage?: () => string) =>
         set.status = 400;
         return errorBody('bad_request', 'The request is malformed.');
     }
+    // One line, never a stack with source excerpts: the logger cuts long fields.
     log.error('unhandled error', {
       method: request.method,
-      path: new URL(request.url).pathname,
-      error: String((error as Error)?.stack ?? error),
+      path: pathOf(request),
+      error: String((error as Error)?.message ?? error),
+      at: String((error as Error)?.stack ?? '')
+        .split('\n')[1]
+        ?.trim(),
     });
     set.status = 500;
     return errorBody('internal_error', 'Something went wrong on our side. Please try again.');

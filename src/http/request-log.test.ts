@@ -21,7 +21,7 @@ function appWithLog() {
   const app = new Elysia()
     .use(requestLog(log))
     .use(errorHandler(silentLogger))
-    .use(bodyParser)
+    .use(bodyParser(30))
     .get('/api/ok', () => ({ ok: true }))
     .get('/api/count', ({ query }) => query, { query: t.Object({ n: t.Integer({ maximum: 5 }) }) })
     .get('/api/boom', () => {

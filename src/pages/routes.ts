@@ -24,7 +24,7 @@ const FAVICON = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><re
 export interface PageRoutesDeps {
   catalogue: () => CatalogueIndex;
   stats: StatsStore;
-  config: Pick<Config, 'siteUrl' | 'creatorName' | 'creatorUrl' | 'creatorAppUrl'>;
+  config: Pick<Config, 'siteUrl' | 'creatorName' | 'creatorUrl' | 'creatorAppUrl' | 'playMinSeconds'>;
   assets: ClientAssets;
   log: Logger;
 }
@@ -105,7 +105,9 @@ export const pageRoutes = (deps: PageRoutesDeps) => {
   );
   const statisticsError = once(render((page) => createElement(StatisticsPage, { page, stats: null })));
   const quiz = once(render((page) => createElement(QuizPage, { page })));
-  const results = once(render((page) => createElement(ResultsPage, { page })));
+  const results = once(
+    render((page) => createElement(ResultsPage, { page, playMinSeconds: deps.config.playMinSeconds })),
+  );
   const adminLogin = once(render((page) => createElement(AdminLoginPage, { page }), 'Admin Prijava'));
   const dashboard = once(render((page) => createElement(DashboardPage, { page }), 'Admin Panel'));
 

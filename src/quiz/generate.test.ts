@@ -1,7 +1,8 @@
 import { describe, expect, test } from 'bun:test';
 import { createTestDb, makeCatalogue, seededRandom } from '../../test/support/fixtures';
 import { loadCatalogueIndex } from '../catalogue/catalogue-index';
-import { generateQuiz, OPTIONS_PER_QUESTION } from './generate';
+import { OPTIONS_PER_QUESTION } from '../shared/rules';
+import { generateQuiz } from './generate';
 
 describe('generateQuiz', () => {
   const catalogue = loadCatalogueIndex(createTestDb(makeCatalogue(4, 5, 12)));

@@ -1,10 +1,9 @@
 import type { CatalogueIndex } from '../catalogue/catalogue-index';
 import type { Question } from '../shared/contracts/quiz';
+import { OPTIONS_PER_QUESTION } from '../shared/rules';
 import { type Random, randomInt, sampleDistinct } from './sample';
 
 export type { Question };
-
-export const OPTIONS_PER_QUESTION = 5;
 
 /**
  * `count` distinct integers from [0, n) other than `exclude`, in random order.

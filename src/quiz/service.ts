@@ -19,6 +19,7 @@ export function createQuiz(
   const questions = generateQuiz(catalogue, count, random);
   const token = createQuizToken(secret, {
     lyricIds: questions.map((q) => q.lyricId),
+    options: questions.map((q) => q.options.map((o) => o.id)),
     issuedAt: nowSeconds,
     nonce: newNonce(),
   });

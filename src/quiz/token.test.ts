@@ -2,7 +2,17 @@ import { describe, expect, test } from 'bun:test';
 import { createQuizToken, newNonce, verifyQuizToken } from './token';
 
 const secret = 'a-secret-that-is-long-enough-000000';
-const payload = { lyricIds: [3, 14, 15, 92], issuedAt: 1_750_000_000, nonce: 'fixed-nonce-0001' };
+const payload = {
+  lyricIds: [3, 14, 15, 92],
+  options: [
+    [1, 2, 3, 4, 5],
+    [6, 2, 3, 4, 5],
+    [1, 7, 3, 4, 5],
+    [1, 2, 8, 4, 5],
+  ],
+  issuedAt: 1_750_000_000,
+  nonce: 'fixed-nonce-0001',
+};
 const ttl = 7200;
 
 describe('quiz token', () => {

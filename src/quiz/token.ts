@@ -2,12 +2,15 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 
 /**
  * Quiz tokens: `base64url(payload).base64url(HMAC-SHA256(payload))`, where the
- * payload names the quiz's lines, its issue time and a nonce. The server keeps
+ * payload names the quiz's lines, the options offered for each, its issue time
+ * and a nonce. The server keeps
  * no state per fetched quiz; the nonce makes a submission idempotent
  * (docs/decisions/004-quiz-tokens.md).
  */
 export interface QuizTokenPayload {
   lyricIds: number[];
+  /** The song ids offered for each line, in the order shown (aligned with `lyricIds`). */
+  options: number[][];
   /** Unix seconds. */
   issuedAt: number;
   nonce: string;
@@ -28,7 +31,7 @@ export function newNonce(): string {
 
 export function createQuizToken(secret: string, payload: QuizTokenPayload): string {
   const body = Buffer.from(
-    JSON.stringify({ l: payload.lyricIds, t: payload.issuedAt, n: payload.nonce }),
+    JSON.stringify({ l: payload.lyricIds, o: payload.options, t: payload.issuedAt, n: payload.nonce }),
   ).toString('base64url');
   return `${body}.${sign(secret, body)}`;
 }
@@ -54,10 +57,13 @@ export function verifyQuizToken(
   } catch {
     return { ok: false, reason: 'malformed' };
   }
-  const { l, t, n } = (decoded ?? {}) as { l?: unknown; t?: unknown; n?: unknown };
+  const { l, o, t, n } = (decoded ?? {}) as { l?: unknown; o?: unknown; t?: unknown; n?: unknown };
   if (
     !Array.isArray(l) ||
     !l.every(Number.isSafeInteger) ||
+    !Array.isArray(o) ||
+    o.length !== l.length ||
+    !o.every((ids) => Array.isArray(ids) && ids.every(Number.isSafeInteger)) ||
     !Number.isSafeInteger(t) ||
     typeof n !== 'string'
   )
@@ -65,5 +71,5 @@ export function verifyQuizToken(
   const issuedAt = t as number;
   if (issuedAt > nowSeconds + CLOCK_SKEW_SECONDS) return { ok: false, reason: 'not_yet_valid' };
   if (nowSeconds - issuedAt > ttlSeconds) return { ok: false, reason: 'expired' };
-  return { ok: true, payload: { lyricIds: l as number[], issuedAt, nonce: n } };
+  return { ok: true, payload: { lyricIds: l as number[], options: o as number[][], issuedAt, nonce: n } };
 }

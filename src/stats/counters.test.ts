@@ -25,7 +25,11 @@ describe('counters', () => {
     await fc.assert(
       fc.asyncProperty(fc.array(playArbitrary, { minLength: 150, maxLength: 300 }), async (plays) => {
         const app = await createTestApp({
-          env: { RATE_LIMIT_QUIZ_PER_MINUTE: '100000', RATE_LIMIT_SUBMIT_PER_MINUTE: '100000' },
+          env: {
+            RATE_LIMIT_QUIZ_PER_MINUTE: '100000',
+            RATE_LIMIT_SUBMIT_PER_MINUTE: '100000',
+            RATE_LIMIT_SUBMIT_PER_HOUR: '100000',
+          },
         });
         for (const p of plays) {
           app.clock.ms = p.atMs;

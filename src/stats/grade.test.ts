@@ -9,8 +9,13 @@ import { gradeSubmission } from './grade';
 // gradeSubmission is pure: a catalogue, a verified token and a body in, a graded play or an error out.
 const catalogue = loadCatalogueIndex(createTestDb());
 const lines = catalogue.askable.slice(0, 30);
-const token: QuizTokenPayload = { lyricIds: lines.map((l) => l.id), issuedAt: 0, nonce: 'n' };
 const otherSong = (songId: number) => catalogue.songs.find((s) => s.id !== songId)!.id;
+const token: QuizTokenPayload = {
+  lyricIds: lines.map((l) => l.id),
+  options: lines.map((l) => [l.song.id, otherSong(l.song.id)]),
+  issuedAt: 0,
+  nonce: 'n',
+};
 
 /** A truthful body answering the first `correct` lines right. */
 function body(correct: number): SubmitBody {
@@ -57,23 +62,39 @@ describe('gradeSubmission', () => {
       (b: SubmitBody) => {
         b.score = 22;
       },
-      'score_mismatch',
-      'score',
+      'play_mismatch',
+      'answers',
     ],
     [
       'isCorrect that disagrees',
       (b: SubmitBody) => {
         b.answers[3]!.isCorrect = !b.answers[3]!.isCorrect;
       },
-      'grading_mismatch',
-      'answers[3].isCorrect',
+      'play_mismatch',
+      'answers',
+    ],
+    [
+      "a songId that is not the line's song",
+      (b: SubmitBody) => {
+        b.answers[5]!.songId = otherSong(b.answers[5]!.songId);
+      },
+      'play_mismatch',
+      'answers',
+    ],
+    [
+      'a selection that was not offered',
+      (b: SubmitBody) => {
+        b.answers[2]!.selectedSongId = catalogue.songs.find((s) => !token.options[2]!.includes(s.id))!.id;
+      },
+      'play_mismatch',
+      'answers[2].selectedSongId',
     ],
     [
       'a line not in the token',
       (b: SubmitBody) => {
         b.answers[0]!.lyricId = catalogue.askable[40]!.id;
       },
-      'answers_mismatch',
+      'play_mismatch',
       'answers[0].lyricId',
     ],
     [
@@ -81,7 +102,7 @@ describe('gradeSubmission', () => {
       (b: SubmitBody) => {
         b.answers[1]!.lyricId = b.answers[0]!.lyricId;
       },
-      'answers_mismatch',
+      'play_mismatch',
       'answers[1].lyricId',
     ],
     [
@@ -89,7 +110,7 @@ describe('gradeSubmission', () => {
       (b: SubmitBody) => {
         b.answers.pop();
       },
-      'answers_mismatch',
+      'play_mismatch',
       'answers',
     ],
     [
@@ -97,12 +118,31 @@ describe('gradeSubmission', () => {
       (b: SubmitBody) => {
         b.totalQuestions = 29;
       },
-      'total_mismatch',
+      'play_mismatch',
       'totalQuestions',
     ],
-  ])('%s → 422 naming the field', (_, tamper, code, field) => {
+  ])('%s → 422 play_mismatch naming the field (never a song)', (_, tamper, code, field) => {
     const b = body(21);
     tamper(b);
     expect(errorOf(() => gradeSubmission(catalogue, token, b))).toEqual({ status: 422, code, field });
+  });
+
+  test('no oracle: every option of line 1 claimed right (with a score that cannot be) gets the same answer', () => {
+    const answers = token.options[0]!.map((option) => {
+      const b = body(21);
+      b.answers[0] = { ...b.answers[0]!, selectedSongId: option, isCorrect: true };
+      b.score = 0;
+      try {
+        gradeSubmission(catalogue, token, b);
+      } catch (error) {
+        return error instanceof Error
+          ? `${(error as { code?: string }).code}: ${error.message}`
+          : String(error);
+      }
+      return 'accepted';
+    });
+    expect(new Set(answers).size).toBe(1);
+    expect(answers[0]).toStartWith('play_mismatch: ');
+    for (const song of catalogue.songs) expect(answers[0]).not.toContain(String(song.id));
   });
 });

@@ -19,58 +19,57 @@ export interface GradedPlay {
 }
 
 /**
+ * Every disagreement between the client's claims (songId, isCorrect, score) and
+ * the server's grading answers this one error, whichever claim and answer it
+ * was: an error that said which would tell a script which song is not the
+ * right one (docs/decisions/012-integrity.md).
+ */
+export const gradingMismatch = () =>
+  unprocessable(
+    'play_mismatch',
+    "answers[].songId, answers[].isCorrect and score must agree with the server's grading of this play",
+    'answers',
+  );
+
+const mismatch = (field: string, message: string) => unprocessable('play_mismatch', message, field);
+
+/**
  * Grades a submission against the catalogue and its quiz token. The client's
- * `isCorrect`, `score` and `totalQuestions` are checked, never trusted: any
- * disagreement throws a 422 naming the field, so nothing is recorded.
+ * `songId`, `isCorrect`, `score` and `totalQuestions` are checked, never
+ * trusted, and a selection must be one of the options the token says were
+ * offered; any disagreement throws a 422 and nothing is recorded. Errors about
+ * the shape of the play (lines, counts, options) name their field; errors about
+ * correctness are all the same (`gradingMismatch`).
  */
 export function gradeSubmission(
   catalogue: CatalogueIndex,
   token: QuizTokenPayload,
   body: SubmitBody,
 ): GradedPlay {
-  const expected = new Set(token.lyricIds);
+  const offered = new Map(token.lyricIds.map((id, i) => [id, token.options[i]!]));
   const seen = new Set<number>();
+  let claimsAgree = true;
   const answers = body.answers.map((answer, position): GradedAnswer => {
     const field = `answers[${position}]`;
-    if (!expected.has(answer.lyricId))
-      throw unprocessable(
-        'answers_mismatch',
-        `${field}.lyricId ${answer.lyricId} is not a line of this quiz`,
-        `${field}.lyricId`,
-      );
+    const options = offered.get(answer.lyricId);
+    if (!options) throw mismatch(`${field}.lyricId`, `${field}.lyricId is not a line of this quiz`);
     if (seen.has(answer.lyricId))
-      throw unprocessable(
-        'answers_mismatch',
-        `${field}.lyricId ${answer.lyricId} is answered more than once`,
-        `${field}.lyricId`,
-      );
+      throw mismatch(`${field}.lyricId`, `${field}.lyricId is answered more than once`);
     seen.add(answer.lyricId);
+    if (!options.includes(answer.selectedSongId))
+      throw mismatch(
+        `${field}.selectedSongId`,
+        `${field}.selectedSongId is not one of the options offered for this line`,
+      );
     const lyric = catalogue.lyricsById.get(answer.lyricId);
     if (!lyric)
       throw unprocessable(
         'unknown_lyric',
-        `${field}.lyricId ${answer.lyricId} is no longer in the catalogue`,
+        `${field}.lyricId is no longer in the catalogue; fetch a new quiz`,
         `${field}.lyricId`,
       );
-    if (answer.songId !== lyric.song.id)
-      throw unprocessable(
-        'wrong_song',
-        `${field}.songId ${answer.songId} is not the song of line ${answer.lyricId}`,
-        `${field}.songId`,
-      );
-    if (!catalogue.songsById.has(answer.selectedSongId))
-      throw unprocessable(
-        'unknown_song',
-        `${field}.selectedSongId ${answer.selectedSongId} is not a song of the catalogue`,
-        `${field}.selectedSongId`,
-      );
     const isCorrect = answer.selectedSongId === lyric.song.id;
-    if (answer.isCorrect !== isCorrect)
-      throw unprocessable(
-        'grading_mismatch',
-        `${field}.isCorrect is ${answer.isCorrect}, but the answer is ${isCorrect ? 'correct' : 'wrong'}`,
-        `${field}.isCorrect`,
-      );
+    if (answer.songId !== lyric.song.id || answer.isCorrect !== isCorrect) claimsAgree = false;
     return {
       position,
       lyricId: lyric.id,
@@ -82,17 +81,11 @@ export function gradeSubmission(
   });
 
   const missing = token.lyricIds.filter((id) => !seen.has(id));
-  if (missing.length > 0)
-    throw unprocessable(
-      'answers_mismatch',
-      `answers miss ${missing.length} line(s) of this quiz: ${missing.slice(0, 10).join(', ')}`,
-      'answers',
-    );
+  if (missing.length > 0) throw mismatch('answers', `answers miss ${missing.length} line(s) of this quiz`);
   if (body.totalQuestions !== answers.length)
-    throw unprocessable(
-      'total_mismatch',
-      `totalQuestions is ${body.totalQuestions}, but ${answers.length} answers were sent`,
+    throw mismatch(
       'totalQuestions',
+      `totalQuestions is ${body.totalQuestions}, but ${answers.length} answers were sent`,
     );
   const fullLength = Math.min(PLAY_LENGTH, catalogue.askable.length);
   if (answers.length !== fullLength)
@@ -102,11 +95,6 @@ export function gradeSubmission(
       'answers',
     );
   const score = answers.filter((a) => a.isCorrect).length;
-  if (body.score !== score)
-    throw unprocessable(
-      'score_mismatch',
-      `score is ${body.score}, but ${score} answers are correct`,
-      'score',
-    );
+  if (!claimsAgree || body.score !== score) throw gradingMismatch();
   return { answers, score };
 }

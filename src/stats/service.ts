@@ -1,6 +1,6 @@
 import type { CatalogueIndex } from '../catalogue/catalogue-index';
 import type { Clock } from '../clock';
-import { unprocessable } from '../errors';
+import { AppError, unprocessable } from '../errors';
 import { verifyQuizToken } from '../quiz/token';
 import type { SubmitBody } from '../shared/contracts/quiz';
 import { gradeSubmission } from './grade';
@@ -19,6 +19,8 @@ export interface SubmitContext {
   catalogue: CatalogueIndex;
   tokenSecret: string;
   tokenTtlSeconds: number;
+  /** A play submitted sooner after its quiz was issued is refused (0: no minimum). */
+  playMinSeconds: number;
   timeZone: string;
   clock: Clock;
   record: RecordPlay;
@@ -28,6 +30,17 @@ export interface SubmitContext {
 export function submitPlay(ctx: SubmitContext, body: SubmitBody): Promise<RecordOutcome> {
   const check = verifyQuizToken(ctx.tokenSecret, body.quizToken, ctx.clock.nowSeconds(), ctx.tokenTtlSeconds);
   if (!check.ok) throw unprocessable(`token_${check.reason}`, tokenProblems[check.reason], 'quizToken');
+  // Nobody reads 30 lines and picks 30 songs this fast: such a play is scripted and would
+  // put more weight on the public numbers than a person can (docs/decisions/012-integrity.md).
+  const wait = check.payload.issuedAt + ctx.playMinSeconds - ctx.clock.nowSeconds();
+  if (wait > 0)
+    throw new AppError(
+      422,
+      'play_too_fast',
+      `this play was submitted sooner than ${ctx.playMinSeconds} s after its quiz was fetched; submit it again in ${wait} s`,
+      'quizToken',
+      { 'retry-after': String(wait) },
+    );
   const graded = gradeSubmission(ctx.catalogue, check.payload, body);
   const now = ctx.clock.nowMs();
   return ctx.record({

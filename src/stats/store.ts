@@ -47,6 +47,8 @@ export interface PlayStore {
   verifyCounters(): Promise<CounterDifference[]>;
   /** Rewrites every counter from the raw answers, in one transaction. */
   rebuildCounters(): Promise<void>;
+  /** What the engine's own consistency check finds wrong with the stored data; empty when sound. */
+  checkIntegrity(): Promise<string[]>;
 }
 
 /** The read side: every statistics query reads counters, so its cost does not grow with the plays. */

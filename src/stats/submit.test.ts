@@ -27,15 +27,15 @@ describe('POST /api/stats/submit-quiz', () => {
 
   /** Each case edits the body in place or returns a replacement. */
   const forgeries: [string, (b: SubmitBody) => unknown, number, string, string | RegExp][] = [
-    ['a forged score', (b) => ({ ...b, score: 25 }), 422, 'score_mismatch', 'score'],
+    ['a forged score', (b) => ({ ...b, score: 25 }), 422, 'play_mismatch', 'answers'],
     [
       'a forged isCorrect',
       (b) => {
         b.answers[25]!.isCorrect = true;
       },
       422,
-      'grading_mismatch',
-      'answers[25].isCorrect',
+      'play_mismatch',
+      'answers',
     ],
     [
       'a line not in the token',
@@ -43,14 +43,14 @@ describe('POST /api/stats/submit-quiz', () => {
         b.answers[3]!.lyricId = 99999;
       },
       422,
-      'answers_mismatch',
+      'play_mismatch',
       'answers[3].lyricId',
     ],
     [
       'a missing line',
       (b) => ({ ...b, answers: b.answers.slice(1), totalQuestions: 29, score: 19 }),
       422,
-      'answers_mismatch',
+      'play_mismatch',
       'answers',
     ],
     [
@@ -59,7 +59,7 @@ describe('POST /api/stats/submit-quiz', () => {
         b.answers[29] = { ...b.answers[0]! };
       },
       422,
-      'answers_mismatch',
+      'play_mismatch',
       'answers[29].lyricId',
     ],
     [
@@ -68,8 +68,8 @@ describe('POST /api/stats/submit-quiz', () => {
         b.answers[4]!.songId = b.answers[5]!.songId === b.answers[4]!.songId ? 9999 : b.answers[5]!.songId;
       },
       422,
-      'wrong_song',
-      'answers[4].songId',
+      'play_mismatch',
+      'answers',
     ],
     [
       'an unknown selected song',
@@ -77,16 +77,21 @@ describe('POST /api/stats/submit-quiz', () => {
         b.answers[22]!.selectedSongId = 9999;
       },
       422,
-      'unknown_song',
+      'play_mismatch',
       'answers[22].selectedSongId',
     ],
     [
-      'a wrong totalQuestions',
-      (b) => ({ ...b, totalQuestions: 29 }),
+      'a song of the catalogue that was not offered for the line',
+      (b) => {
+        const offered = quiz.questions[7]!.options.map((o) => o.id);
+        b.answers[7]!.selectedSongId = app.deps.catalogue().songs.find((s) => !offered.includes(s.id))!.id;
+        b.answers[7]!.isCorrect = false;
+      },
       422,
-      'total_mismatch',
-      'totalQuestions',
+      'play_mismatch',
+      'answers[7].selectedSongId',
     ],
+    ['a wrong totalQuestions', (b) => ({ ...b, totalQuestions: 29 }), 422, 'play_mismatch', 'totalQuestions'],
     [
       'a tampered token',
       (b) => ({ ...b, quizToken: `${b.quizToken.slice(0, -2)}xx` }),
@@ -100,6 +105,7 @@ describe('POST /api/stats/submit-quiz', () => {
         ...b,
         quizToken: createQuizToken('another-secret-another-secret-0000', {
           lyricIds: b.answers.map((a) => a.lyricId),
+          options: b.answers.map((a) => [a.songId, a.selectedSongId]),
           issuedAt: app.clock.nowSeconds(),
           nonce: 'n',
         }),

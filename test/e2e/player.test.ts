@@ -11,7 +11,13 @@ let browser: Browser;
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([
-    startBinary({ env: { RATE_LIMIT_QUIZ_PER_MINUTE: '10000', RATE_LIMIT_SUBMIT_PER_MINUTE: '10000' } }),
+    startBinary({
+      env: {
+        RATE_LIMIT_QUIZ_PER_MINUTE: '10000',
+        RATE_LIMIT_SUBMIT_PER_MINUTE: '10000',
+        RATE_LIMIT_SUBMIT_PER_HOUR: '10000',
+      },
+    }),
     launchBrowser(),
   ]);
 });
@@ -274,5 +280,32 @@ describe('after a play', () => {
     expect(await page.locator('[data-option]:not([disabled])').count()).toBe(5);
     expect((await overview()).totalAttempts).toBe(before);
     await context.close();
+  });
+});
+
+describe('a player faster than PLAY_MIN_SECONDS', () => {
+  test('sees the result at once; the play is submitted when the server accepts it, with no error shown or logged', async () => {
+    const slow = await startBinary({ env: { PLAY_MIN_SECONDS: '6' } });
+    try {
+      const context = await browser.newContext({ baseURL: slow.url });
+      const page = await context.newPage();
+      const problems = watchConsole(page);
+      const plays = async () =>
+        ((await (await fetch(`${slow.url}/api/stats/overview`)).json()) as { totalAttempts: number })
+          .totalAttempts;
+      await page.goto('/quiz');
+      const fetchedAt = Date.now();
+      const { correct } = await playQuiz(page, 'keyboard');
+      expect(await page.locator('[data-score]').textContent()).toBe(`${correct}/30`);
+      await page.locator('[data-percentile]').waitFor({ timeout: 30_000 });
+      expect(Date.now() - fetchedAt).toBeGreaterThanOrEqual(6_000);
+      expect(await plays()).toBe(1);
+      // The server never saw a submission it had to refuse.
+      expect(slow.logs.filter((line) => line.includes('"status":422'))).toEqual([]);
+      expect(problems).toEqual([]);
+      await context.close();
+    } finally {
+      await slow.stop();
+    }
   });
 });

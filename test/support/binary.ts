@@ -55,6 +55,8 @@ export async function startBinary(
       PORT: '0',
       ADMIN_PASSWORD: 'test-password-123',
       LOG_LEVEL: 'info',
+      // Scripted plays submit at once; the browser test of the minimum sets it itself.
+      PLAY_MIN_SECONDS: '0',
       ...options.env,
     },
     stdin: 'ignore',

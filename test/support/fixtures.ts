@@ -1,5 +1,5 @@
 /** Test support: fixture catalogues, a seeded random source and an app on an in-memory database. */
-import { loadAdminCredentials } from '../../src/admin/credentials';
+import { adminUnlockMarker, loadAdminCredentials } from '../../src/admin/credentials';
 import { type AppDeps, createApp } from '../../src/app';
 import { loadCatalogueIndex } from '../../src/catalogue/catalogue-index';
 import { importCatalogue } from '../../src/catalogue/import';
@@ -31,7 +31,13 @@ export function makeCatalogue(albums = 3, songsPerAlbum = 4, linesPerSong = 10):
 }
 
 export function testConfig(overrides: Record<string, string> = {}): Config {
-  return loadConfig({ DATABASE_PATH: ':memory:', ADMIN_PASSWORD: 'test-password-123', ...overrides });
+  // PLAY_MIN_SECONDS=0: API tests submit at once (tests of the minimum set it themselves).
+  return loadConfig({
+    DATABASE_PATH: ':memory:',
+    ADMIN_PASSWORD: 'test-password-123',
+    PLAY_MIN_SECONDS: '0',
+    ...overrides,
+  });
 }
 
 export function createTestDb(catalogue: CatalogueFile = makeCatalogue()): Db {
@@ -78,6 +84,7 @@ export async function createTestApp(
     catalogue: () => index,
     secrets: { quizToken: 'test-secret-test-secret-test-secret-0', playerSalt },
     admin: await loadAdminCredentials(config, db, silentLogger),
+    adminUnlockMarker: adminUnlockMarker(db),
     assets: options.assets ?? emptyAssets,
     clock,
     log: silentLogger,

@@ -76,6 +76,7 @@ describe('quiz state', () => {
     type: 'loaded',
     questions: [question(10, 1), question(11, 2)],
     token: 't',
+    fetchedAt: 1,
   });
 
   test('a correct answer is recorded and raises the count', () => {

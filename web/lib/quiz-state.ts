@@ -26,6 +26,8 @@ export interface QuizState {
   correctCount: number;
   /** The submission was acknowledged: never send it again. */
   submitted: boolean;
+  /** When the questions arrived (browser clock, ms): the server refuses a play submitted sooner than PLAY_MIN_SECONDS after. */
+  fetchedAt?: number;
 }
 
 export const emptyQuiz: QuizState = {
@@ -38,7 +40,7 @@ export const emptyQuiz: QuizState = {
 };
 
 export type QuizAction =
-  | { type: 'loaded'; questions: Question[]; token: string | null }
+  | { type: 'loaded'; questions: Question[]; token: string | null; fetchedAt: number }
   | { type: 'restore'; state: QuizState }
   | { type: 'answer'; questionId: number; selectedSongId: number }
   | { type: 'next' }
@@ -48,7 +50,7 @@ export type QuizAction =
 export function quizReducer(state: QuizState, action: QuizAction): QuizState {
   switch (action.type) {
     case 'loaded':
-      return { ...emptyQuiz, questions: action.questions, token: action.token };
+      return { ...emptyQuiz, questions: action.questions, token: action.token, fetchedAt: action.fetchedAt };
     case 'restore':
       return action.state;
     case 'answer': {

@@ -233,6 +233,10 @@ export function createSqlitePlayStore(
       return outcomes;
     },
     verifyCounters: async () => counters.verify(),
+    async checkIntegrity() {
+      const rows = db.$client.query<{ integrity_check: string }, []>('PRAGMA integrity_check').all();
+      return rows.map((row) => row.integrity_check).filter((line) => line !== 'ok');
+    },
     async rebuildCounters() {
       counters.rebuild();
       onCommit();

@@ -31,7 +31,7 @@ export function useQuizSession() {
     getQuiz(PLAY_LENGTH)
       .then(({ questions, token }) => {
         if (cancelled) return;
-        dispatch({ type: 'loaded', questions, token });
+        dispatch({ type: 'loaded', questions, token, fetchedAt: Date.now() });
         setStatus('ready');
       })
       .catch((error: unknown) => {

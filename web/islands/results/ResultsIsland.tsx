@@ -13,8 +13,8 @@ import { SharePanel } from './SharePanel';
 import { usePlayResult } from './use-play-result';
 
 /** The results: score, rating, percentile, sharing. The play is submitted once, from here. */
-export function ResultsIsland({ page }: { page: PageProps }) {
-  const { quiz, score, percentile } = usePlayResult(page.title);
+export function ResultsIsland({ page, playMinSeconds }: { page: PageProps; playMinSeconds: number }) {
+  const { quiz, score, percentile } = usePlayResult(page.title, playMinSeconds);
   const { toast, show, dismiss } = useToast();
 
   if (!quiz) return <Spinner label="Učitavanje rezultata..." />;

@@ -24,11 +24,34 @@ const logUnlessAnswered = (error: unknown) => {
   if (!(error instanceof ApiError)) console.error(error);
 };
 
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Submits a play no sooner than the server accepts it (PLAY_MIN_SECONDS after its questions
+ * arrived, docs/decisions/012). A fast player sees the result at once; only the submission and
+ * the percentile wait. Should the clocks disagree, the server's 422 carries Retry-After: wait, retry.
+ */
+async function submitWhenAllowed(quiz: QuizState, playMinSeconds: number) {
+  const earliest = (quiz.fetchedAt ?? 0) + playMinSeconds * 1000 + 250;
+  await sleep(Math.max(0, earliest - Date.now()));
+  const body = submissionOf(quiz, getSessionId(), navigator.userAgent);
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await submitQuiz(body);
+    } catch (error) {
+      const wait =
+        error instanceof ApiError && error.status === 422 ? Number(error.headers.get('retry-after')) : 0;
+      if (!(wait > 0) || attempt >= 3) throw error;
+      await sleep(wait * 1000);
+    }
+  }
+}
+
 /**
  * The finished play kept in sessionStorage (none → back to /), submitted once from here;
  * then its percentile, and for a signed-in administrator a refresh of the admin statistics.
  */
-export function usePlayResult(siteTitle: string) {
+export function usePlayResult(siteTitle: string, playMinSeconds: number) {
   const [quiz, setQuiz] = useState<QuizState | null>(null);
   const [percentile, setPercentile] = useState<Percentile | null>(null);
 
@@ -61,8 +84,10 @@ export function usePlayResult(siteTitle: string) {
       loadPercentile();
       return;
     }
-    submitQuiz(submissionOf(quiz, getSessionId(), navigator.userAgent))
+    let cancelled = false;
+    submitWhenAllowed(quiz, playMinSeconds)
       .then((reply) => {
+        if (cancelled) return;
         console.info('Rezultat spremljen', reply);
         writeJson(sessionStorage, QUIZ_STATE_KEY, { ...quiz, submitted: true });
         timers.push(setTimeout(loadPercentile, PERCENTILE_DELAY_MS));
@@ -76,9 +101,10 @@ export function usePlayResult(siteTitle: string) {
       })
       .catch((error: unknown) => console.error('Slanje rezultata nije uspjelo', error));
     return () => {
+      cancelled = true;
       for (const timer of timers) clearTimeout(timer);
     };
-  }, [quiz, score]);
+  }, [quiz, score, playMinSeconds]);
 
   return { quiz, score, percentile };
 }
