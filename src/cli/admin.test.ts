@@ -2,8 +2,10 @@ import { describe, expect, test } from 'bun:test';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { testConfig } from '../../test/support/fixtures';
-import { loadAdminCredentials } from '../admin/credentials';
+import { createFileDb } from '../../test/support/file-db';
+import { createTestApp, testConfig } from '../../test/support/fixtures';
+import { adminUnlockMarker, loadAdminCredentials } from '../admin/credentials';
+import { createApp } from '../app';
 import { createDb } from '../db/client';
 import { silentLogger } from '../logger';
 import { adminCommand } from './admin';
@@ -46,5 +48,31 @@ describe('kviz admin password', () => {
     ).toBe(1);
     expect(await adminCommand(config, ['passwd'], () => {})).toBe(2);
     expect(await adminCommand(config, [], () => {})).toBe(2);
+  });
+});
+
+describe('kviz admin unlock', () => {
+  test('clears the lockout of a running server at its next admin request', async () => {
+    const path = join(mkdtempSync(join(tmpdir(), 'kviz-unlock-')), 'kviz.db');
+    const db = createFileDb(path);
+    const base = await createTestApp({ env: { RATE_LIMIT_ADMIN_FAILURES: '1' } });
+    // The same app, but reading the unlock marker from the file a separate `kviz admin unlock` writes.
+    const app = createApp({
+      ...base.deps,
+      adminUnlockMarker: adminUnlockMarker(db),
+      admin: await loadAdminCredentials(base.deps.config, db, silentLogger),
+    });
+    const ask = (password: string) =>
+      app.handle(
+        new Request('http://localhost/api/admin/stats/overview', {
+          headers: { authorization: basic(password) },
+        }),
+      );
+    expect((await ask('wrong-password')).status).toBe(401);
+    expect((await ask('test-password-123')).status).toBe(429);
+    const lines: string[] = [];
+    expect(await adminCommand(testConfig({ DATABASE_PATH: path }), ['unlock'], (l) => lines.push(l))).toBe(0);
+    expect(lines[0]).toStartWith('Every admin sign-in lockout is cleared');
+    expect((await ask('test-password-123')).status).toBe(200);
   });
 });

@@ -73,7 +73,10 @@ export const docsRoutes = (title: string, version: string) =>
                 scheme: 'basic',
                 description:
                   'ADMIN_USERNAME and the administrator password. Use only over TLS. A 401 carries `WWW-Authenticate: Basic realm=…`; ' +
-                  'requests with an `X-Requested-With` header get the scheme name `KvizBasic` instead, so browsers do not open their own login dialog.',
+                  'requests with an `X-Requested-With` header get the scheme name `KvizBasic` instead, so browsers do not open their own login dialog. ' +
+                  'Lockout: after RATE_LIMIT_ADMIN_FAILURES wrong passwords (default 10) from one address (an IPv6 /64) within 15 minutes, that address gets 429 with `Retry-After`, ' +
+                  'even for the right password, until the window ends or the operator runs `kviz admin unlock`. Requests without credentials are a plain 401 and do not count; ' +
+                  'a successful sign-in clears the count; at most two slow password checks run at once (429 beyond).',
               },
             },
           },
