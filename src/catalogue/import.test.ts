@@ -42,7 +42,7 @@ describe('importCatalogue', () => {
       const now = after.get(`${old.songId}|${old.text}`)!;
       expect(now.id).toBe(old.id);
       const removed =
-        old.text === 'Stih 4 pjesme 1-1' ||
+        old.text === 'Stih 4 (1-1)' ||
         old.songId === songsBefore.find((s) => s.title === 'Pjesma 3-4')!.id;
       expect(now.active).toBe(!removed);
     }
