@@ -127,6 +127,23 @@ describe('import warnings', () => {
     });
     expect(validateCatalogue(catalogue(), { strict: true }).catalogue).toBeDefined();
   });
+
+  test('lint: false (the first-start seed) skips the advisory checks, not ambiguous lines', () => {
+    const c = catalogue();
+    songAt(c, 0).lines.push('Oj!', 'Noći su duge i tople'); // too short; also a line of "Ljeto"
+    const all = validateCatalogue(c).warnings.map((w) => w.path);
+    expect(all).toEqual([
+      'albums[0].songs[0].lines[3]',
+      'albums[0].songs[0].lines[4]',
+      'albums[0].songs[4].lines[2]',
+    ]);
+    const seeded = validateCatalogue(c, { lint: false });
+    expect(seeded.warnings.map((w) => w.path)).toEqual([
+      'albums[0].songs[0].lines[4]',
+      'albums[0].songs[4].lines[2]',
+    ]);
+    expect(seeded.catalogue?.ambiguousKeys.size).toBe(1);
+  });
 });
 
 describe('nearDuplicateWarnings', () => {
