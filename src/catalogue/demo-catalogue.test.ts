@@ -5,6 +5,7 @@
  */
 import { describe, expect, test } from 'bun:test';
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { CatalogueFile } from './model';
 import { linesRhyme } from './rhyme';
 import { embeddedCataloguePath } from './seed';
@@ -76,6 +77,21 @@ describe('the demo catalogue', () => {
       sung.flatMap((song) => song.lines[i] ?? []),
     );
     expect(rhymedShare(interleaved.flat())).toBeLessThan(0.1);
+  });
+
+  test('data/README.md lists every album with its year, songs and lines', () => {
+    const readme = readFileSync(join(import.meta.dir, '../../data/README.md'), 'utf8');
+    const rows = readme
+      .split('\n')
+      .map((line) => line.split('|').map((cell) => cell.trim()))
+      .filter((cells) => /^\d{4}$/.test(cells[1] ?? ''))
+      .map((cells) => cells.slice(1, 5).join(' | '));
+    const albums = catalogue.albums.map((album) => {
+      const albumLines = album.songs.reduce((sum, song) => sum + song.lines.length, 0);
+      return `${album.year} | ${album.title} | ${album.songs.length} | ${albumLines}`;
+    });
+    expect(rows).toEqual(albums);
+    expect(readme).toContain(`${songs.length} songs and ${lines.length.toLocaleString('en')} lyric lines`);
   });
 
   test("a song's title words are in at most 2 of its distinct lines (its hook)", () => {
