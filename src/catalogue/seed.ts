@@ -10,7 +10,8 @@ export const embeddedCataloguePath = assetPath('data/catalogue.json');
 
 /**
  * Imports the embedded catalogue when the database has none yet (first start). The advisory
- * checks are skipped: their warnings would be thrown away, and the demo's test proves it has none.
+ * checks are skipped: their warnings would be thrown away, and data/catalogue.test.ts proves
+ * the demo has none.
  */
 export function seedCatalogue(db: Db, path = embeddedCataloguePath): ImportSummary | undefined {
   if (db.select({ id: albums.id }).from(albums).limit(1).get()) return undefined;

@@ -34,7 +34,7 @@ export interface ValidateOptions {
   /**
    * Run the advisory checks of lint.ts (titles in lines, near-duplicates, line lengths); on by
    * default. The first start turns them off for the embedded demo, whose warnings nobody reads
-   * and whose own test (demo-catalogue.test.ts) proves it has none.
+   * and whose own test (data/catalogue.test.ts) proves it has none.
    */
   lint?: boolean;
 }
