@@ -29,7 +29,7 @@ module.exports = {
       name: 'features-do-not-import-the-app',
       severity: 'error',
       comment: 'Routes receive their dependencies; only the entry points build the app.',
-      from: { path: '^src/', pathNot: ['^src/cli/serve\\.ts$', '^src/app\\.ts$'] },
+      from: { path: '^src/', pathNot: ['^src/cli/serve\\.ts$', '^src/app\\.ts$', '\\.test\\.tsx?$'] },
       to: { path: '^src/app\\.ts$' },
     },
     {

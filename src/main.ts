@@ -1,6 +1,6 @@
 /**
  * Entry point of `kviz` (the compiled binary) and of `npm start`.
- * Commands: serve (default), import FILE, backup FILE, stats verify|rebuild, admin password, --help, --version.
+ * Commands: serve (default), import [--strict] FILE, backup FILE, stats verify|rebuild, admin password, --help, --version.
  */
 import { adminCommand } from './cli/admin';
 import { backupCommand } from './cli/backup';
@@ -16,7 +16,10 @@ const usage = `kviz ${version} — lyric quiz server
 
 Usage:
   kviz [serve]          start the web server (configuration from the environment, see README)
-  kviz import FILE      validate and import a catalogue file, then print a summary
+  kviz import [--strict] FILE
+                        validate and import a catalogue file, then print a summary; warnings
+                        (unfair lines: another song's title, near-duplicates, …) are listed and
+                        the import goes on, unless --strict makes them errors (nothing imported)
   kviz backup [--force] FILE
                         write a consistent, checked copy of the database to FILE (safe while
                         serving); refuses to replace an existing FILE unless --force
@@ -54,7 +57,7 @@ async function main(args: string[]): Promise<number | undefined> {
       await serve(config, createLogger(config.logLevel));
       return undefined; // keeps running
     case 'import':
-      return importCommand(config, rest[0], out);
+      return importCommand(config, rest, out);
     case 'backup':
       return backupCommand(config, rest, out);
     case 'stats':

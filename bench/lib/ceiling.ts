@@ -5,12 +5,12 @@ const sized = JSON.stringify(
   Array.from({ length: 30 }, (_, i) => ({
     id: 1000 + i,
     lyricId: 1000 + i,
-    lyric: 'Škure lupaju cijelu noć kad zapuše s Velebita',
+    lyric: "k'o da nam je snijeg nešto šapnuo u uši.",
     correctSongId: 12,
-    correctSongTitle: 'Snijeg na Sljemenu',
+    correctSongTitle: 'Sve što zima pokrije',
     albumTitle: 'Godišnja doba',
     albumYear: 2005,
-    options: [12, 13, 14, 15, 16].map((id) => ({ id, title: 'Dizalo do desetog kata' })),
+    options: [12, 13, 14, 15, 16].map((id) => ({ id, title: 'Nedjeljom pošta ne radi' })),
   })),
 );
 const server = Bun.serve({

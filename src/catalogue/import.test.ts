@@ -1,9 +1,9 @@
 import { describe, expect, test } from 'bun:test';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createTestDb, makeCatalogue, testConfig } from '../../test/support/fixtures';
-import { importCommand } from '../cli/import';
+import { importCommand, importUsage } from '../cli/import';
 import { createDb } from '../db/client';
 import { migrateDb } from '../db/migrate';
 import { albums, lyrics, songs } from '../db/schema';
@@ -42,8 +42,7 @@ describe('importCatalogue', () => {
       const now = after.get(`${old.songId}|${old.text}`)!;
       expect(now.id).toBe(old.id);
       const removed =
-        old.text === 'Stih 4 pjesme 1-1' ||
-        old.songId === songsBefore.find((s) => s.title === 'Pjesma 3-4')!.id;
+        old.text === 'Stih 4 (1-1)' || old.songId === songsBefore.find((s) => s.title === 'Pjesma 3-4')!.id;
       expect(now.active).toBe(!removed);
     }
     const index = loadCatalogueIndex(db);
@@ -87,12 +86,22 @@ describe('importCatalogue', () => {
   });
 });
 
-describe('kviz import FILE', () => {
+describe('kviz import [--strict] FILE', () => {
   const dir = mkdtempSync(join(tmpdir(), 'kviz-import-'));
-  const run = (file: string | undefined, dbName: string) => {
+  const run = (args: string | string[], dbName: string) => {
     const lines: string[] = [];
-    const code = importCommand(testConfig({ DATABASE_PATH: join(dir, dbName) }), file, (l) => lines.push(l));
+    const code = importCommand(
+      testConfig({ DATABASE_PATH: join(dir, dbName) }),
+      typeof args === 'string' ? [args] : args,
+      (l) => lines.push(l),
+    );
     return { code, output: lines.join('\n') };
+  };
+  /** The fixture catalogue with one line that names another song's title: one warning. */
+  const withWarning = () => {
+    const c = makeCatalogue();
+    c.albums[0]!.songs[0]!.lines[2] = 'Pjevam pjesmu 1-2 na sav glas';
+    return c;
   };
   const counts = (dbName: string) => {
     const db = createDb(join(dir, dbName));
@@ -134,6 +143,44 @@ describe('kviz import FILE', () => {
     });
     writeFileSync(join(dir, 'broken.json'), '{ "artist": ');
     expect(run(join(dir, 'broken.json'), 'x.db').output).toContain('is not valid JSON');
-    expect(run(undefined, 'x.db')).toEqual({ code: 2, output: 'Usage: kviz import FILE' });
+    const usage = { code: 2, output: importUsage };
+    expect(run([], 'x.db')).toEqual(usage);
+    expect(run(['--force', join(dir, 'broken.json')], 'x.db')).toEqual(usage);
+    expect(run([join(dir, 'a.json'), join(dir, 'b.json')], 'x.db')).toEqual(usage);
+  });
+
+  test('warnings are listed with their path and the import goes on', () => {
+    const file = join(dir, 'warned.json');
+    writeFileSync(file, JSON.stringify(withWarning()));
+    const { code, output } = run(file, 'warned.db');
+    expect(code).toBe(0);
+    expect(output).toContain('warning: albums[0].songs[0].lines[2]: names "Pjesma 1-2" (albums[0].songs[1])');
+    expect(output).toContain('120 lines (0 ambiguous), 1 warning(s)');
+    expect(counts('warned.db')).toEqual([3, 12, 120]);
+  });
+
+  test('--strict turns warnings into errors: exit 1 and no database is written', () => {
+    const file = join(dir, 'strict.json');
+    writeFileSync(file, JSON.stringify(withWarning()));
+    for (const args of [
+      ['--strict', file],
+      [file, '--strict'],
+    ]) {
+      const { code, output } = run(args, 'strict.db');
+      expect(code).toBe(1);
+      expect(output).toContain('error: albums[0].songs[0].lines[2]: names "Pjesma 1-2"');
+      expect(output).not.toContain('warning:');
+      expect(output).toContain(
+        'Import failed: 1 error(s) (warnings count as errors with --strict); nothing was imported.',
+      );
+      expect(existsSync(join(dir, 'strict.db'))).toBe(false);
+    }
+  });
+
+  test('--strict imports a catalogue without warnings', () => {
+    const file = join(dir, 'clean.json');
+    writeFileSync(file, JSON.stringify(makeCatalogue()));
+    expect(run(['--strict', file], 'clean.db').code).toBe(0);
+    expect(counts('clean.db')).toEqual([3, 12, 120]);
   });
 });

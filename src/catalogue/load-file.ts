@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
 import type { ValidationResult } from './model';
-import { validateCatalogue } from './validate';
+import { type ValidateOptions, validateCatalogue } from './validate';
 
 export class CatalogueFileError extends Error {}
 
 /** Reads and validates a catalogue file; unreadable or non-JSON files throw CatalogueFileError. */
-export function readCatalogueFile(path: string): ValidationResult {
+export function readCatalogueFile(path: string, options: ValidateOptions = {}): ValidationResult {
   let text: string;
   try {
     text = readFileSync(path, 'utf8');
@@ -21,5 +21,5 @@ export function readCatalogueFile(path: string): ValidationResult {
   } catch (error) {
     throw new CatalogueFileError(`${path} is not valid JSON: ${(error as Error).message}`);
   }
-  return validateCatalogue(json);
+  return validateCatalogue(json, options);
 }

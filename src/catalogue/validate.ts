@@ -1,4 +1,6 @@
 import { TypeCompiler } from '@sinclair/typebox/compiler';
+import { lintCatalogue } from './lint';
+import type { LintSong } from './lint-types';
 import {
   CatalogueFile,
   type CatalogueProblem,
@@ -27,15 +29,27 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
 const arrayAt = (value: unknown, key: string): unknown[] =>
   isObject(value) && Array.isArray(value[key]) ? (value[key] as unknown[]) : [];
 
+export interface ValidateOptions {
+  /** Warnings count as errors (`kviz import --strict`): a catalogue with any is not imported. */
+  strict?: boolean;
+  /**
+   * Run the advisory checks of lint.ts (titles in lines, near-duplicates, line lengths); on by
+   * default. The first start turns them off for the embedded demo, whose warnings nobody reads
+   * and whose own test (data/catalogue.test.ts) proves it has none.
+   */
+  lint?: boolean;
+}
+
 /**
  * Checks a parsed catalogue file against the schema and the cross-entry
  * rules, reporting every problem at once with its JSON path. The cross-entry
  * rules run on whatever parts are well-formed, so one run lists everything.
  * `catalogue` is set only when there is no error.
  */
-export function validateCatalogue(input: unknown): ValidationResult {
+export function validateCatalogue(input: unknown, options: ValidateOptions = {}): ValidationResult {
   const errors: CatalogueProblem[] = [];
   const warnings: CatalogueProblem[] = [];
+  const lint = options.lint ?? true;
 
   const seenPaths = new Set<string>();
   // The compiled check is fast on a valid file (every first start validates the embedded one);
@@ -53,6 +67,7 @@ export function validateCatalogue(input: unknown): ValidationResult {
   const songTitles = new Map<string, string>();
   const songsByLineKey = new Map<string, { song: string; path: string }[]>();
   const albums: NormalizedCatalogue['albums'] = [];
+  const lintSongs: LintSong[] = [];
   let songCount = 0;
 
   arrayAt(input, 'albums').forEach((album, a) => {
@@ -87,6 +102,7 @@ export function validateCatalogue(input: unknown): ValidationResult {
       }
 
       const lines: string[] = [];
+      const lintLines: LintSong['lines'] = [];
       const keysInSong = new Set<string>();
       arrayAt(song, 'lines').forEach((raw, l) => {
         if (typeof raw !== 'string') return; // reported by the schema
@@ -107,11 +123,13 @@ export function validateCatalogue(input: unknown): ValidationResult {
         if (keysInSong.has(key)) return; // a chorus: kept once
         keysInSong.add(key);
         lines.push(line);
+        lintLines.push({ path: linePath, text: line, key });
         const owners = songsByLineKey.get(key) ?? [];
         owners.push({ song: songTitle ?? songPath, path: linePath });
         songsByLineKey.set(key, owners);
       });
       if (songTitle !== undefined) songs.push({ title: songTitle, lines });
+      if (songTitle) lintSongs.push({ path: songPath, title: songTitle, lines: lintLines });
     });
     if (title !== undefined && isObject(album) && Number.isInteger(album.year))
       albums.push({ title, year: album.year as number, songs });
@@ -142,7 +160,12 @@ export function validateCatalogue(input: unknown): ValidationResult {
   if (isObject(input) && typeof input.artist === 'string' && artist === '')
     errors.push({ path: 'artist', message: 'must not be blank' });
 
+  if (lint) warnings.push(...lintCatalogue(lintSongs));
   warnings.sort((x, y) => x.path.localeCompare(y.path, 'en', { numeric: true }));
+  if (options.strict) {
+    errors.push(...warnings);
+    warnings.length = 0;
+  }
   return {
     catalogue: errors.length === 0 ? { artist, albums, ambiguousKeys } : undefined,
     errors,

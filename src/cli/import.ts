@@ -4,15 +4,29 @@ import { formatProblem } from '../catalogue/validate';
 import type { Config } from '../config';
 import { openRuntime } from '../runtime';
 
-/** `kviz import FILE`: validates the file, imports it when nothing is fatal, prints a summary. Returns the exit code. */
-export function importCommand(config: Config, file: string | undefined, out: (line: string) => void): number {
-  if (!file) {
-    out('Usage: kviz import FILE');
+export const importUsage = 'Usage: kviz import [--strict] FILE   (--strict: any warning is an error)';
+
+function parseArgs(args: string[]): { file: string; strict: boolean } | undefined {
+  const flags = args.filter((a) => a.startsWith('-'));
+  const files = args.filter((a) => !a.startsWith('-'));
+  if (files.length !== 1 || flags.some((f) => f !== '--strict')) return undefined;
+  return { file: files[0]!, strict: flags.length > 0 };
+}
+
+/**
+ * `kviz import [--strict] FILE`: validates the file, imports it when nothing is
+ * fatal, prints a summary. With --strict every warning is fatal too, so an
+ * operator can refuse a catalogue that would make unfair questions. Returns the exit code.
+ */
+export function importCommand(config: Config, args: string[], out: (line: string) => void): number {
+  const parsed = parseArgs(args);
+  if (!parsed) {
+    out(importUsage);
     return 2;
   }
   let result: ReturnType<typeof readCatalogueFile>;
   try {
-    result = readCatalogueFile(file);
+    result = readCatalogueFile(parsed.file, { strict: parsed.strict });
   } catch (error) {
     if (error instanceof CatalogueFileError) {
       out(`Import failed: ${error.message}`);
@@ -23,7 +37,9 @@ export function importCommand(config: Config, file: string | undefined, out: (li
   for (const warning of result.warnings) out(`warning: ${formatProblem(warning)}`);
   if (!result.catalogue) {
     for (const error of result.errors) out(`error: ${formatProblem(error)}`);
-    out(`Import failed: ${result.errors.length} error(s); nothing was imported.`);
+    out(
+      `Import failed: ${result.errors.length} error(s)${parsed.strict ? ' (warnings count as errors with --strict)' : ''}; nothing was imported.`,
+    );
     return 1;
   }
   const runtime = openRuntime(config, { seed: false });

@@ -15,7 +15,12 @@ import { createSqliteStores, type StatsStores } from '../../src/stats/sqlite/sto
 
 export { seededRandom } from './random';
 
-/** A catalogue of `albums` × `songsPerAlbum` songs with `linesPerSong` distinct lines each. */
+/**
+ * A catalogue of `albums` × `songsPerAlbum` songs with `linesPerSong` distinct lines each,
+ * numbered through the catalogue: "Stih 14 (2-1)" is the 14th line, in song 2-1. The import
+ * checks find nothing to warn about: no line holds its song's title ("Pjesma 2-1") and lines
+ * of two songs share one word of three.
+ */
 export function makeCatalogue(albums = 3, songsPerAlbum = 4, linesPerSong = 10): CatalogueFile {
   return {
     artist: 'Testni Izvođač',
@@ -24,7 +29,10 @@ export function makeCatalogue(albums = 3, songsPerAlbum = 4, linesPerSong = 10):
       year: 1992 + a * 3,
       songs: Array.from({ length: songsPerAlbum }, (_, s) => ({
         title: `Pjesma ${a + 1}-${s + 1}`,
-        lines: Array.from({ length: linesPerSong }, (_, l) => `Stih ${l + 1} pjesme ${a + 1}-${s + 1}`),
+        lines: Array.from(
+          { length: linesPerSong },
+          (_, l) => `Stih ${(a * songsPerAlbum + s) * linesPerSong + l + 1} (${a + 1}-${s + 1})`,
+        ),
       })),
     })),
   };

@@ -11,7 +11,7 @@ import {
 
 export const SongOption = T.Object({
   id: T.Integer({ examples: [12] }),
-  title: T.String({ examples: ['Bura'] }),
+  title: T.String({ examples: ['Zatvorene škure'] }),
 });
 
 export const Question = T.Object(
@@ -21,9 +21,9 @@ export const Question = T.Object(
       examples: [345],
     }),
     lyricId: T.Integer({ examples: [345] }),
-    lyric: T.String({ examples: ['Škure lupaju cijelu noć kad zapuše s Velebita'] }),
+    lyric: T.String({ examples: ['Puše bura, hladna i prava,'] }),
     correctSongId: T.Integer({ examples: [12] }),
-    correctSongTitle: T.String({ examples: ['Bura'] }),
+    correctSongTitle: T.String({ examples: ['Zatvorene škure'] }),
     albumTitle: T.String({ examples: ['Sol na usnama'] }),
     albumYear: T.Integer({ examples: [1992] }),
     options: T.Array(SongOption, {

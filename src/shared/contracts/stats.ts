@@ -35,15 +35,15 @@ const counts = {
 
 export const LyricStat = T.Object({
   lyricId: T.Integer({ examples: [345] }),
-  text: T.String({ examples: ['Škure lupaju cijelu noć kad zapuše s Velebita'] }),
-  songTitle: T.String({ examples: ['Bura'] }),
+  text: T.String({ examples: ['Puše bura, hladna i prava,'] }),
+  songTitle: T.String({ examples: ['Zatvorene škure'] }),
   albumTitle: T.String({ examples: ['Sol na usnama'] }),
   albumYear: T.Integer({ examples: [1992] }),
   ...counts,
 });
 export const SongStat = T.Object({
   songId: T.Integer({ examples: [12] }),
-  title: T.String({ examples: ['Bura'] }),
+  title: T.String({ examples: ['Zatvorene škure'] }),
   albumTitle: T.String({ examples: ['Sol na usnama'] }),
   albumYear: T.Integer({ examples: [1992] }),
   ...counts,
