@@ -20,7 +20,8 @@ export function clientAddressOf(
 ): string {
   // No socket: a request handled in process (app.handle), which comes from this machine.
   const peer = server?.requestIP(request)?.address ?? '127.0.0.1';
-  const normalized = parseAddress(peer)?.toString() ?? peer;
+  // Bun reports IPv4 clients of a dual-stack socket as ::ffff:a.b.c.d.
+  const normalized = peer.startsWith('::ffff:') && peer.includes('.') ? peer.slice(7) : peer;
   if (!isTrusted(normalized)) return normalized;
   const hops = (request.headers.get('x-forwarded-for') ?? '').split(',').slice(-MAX_HOPS);
   let client = normalized;
@@ -37,11 +38,20 @@ export function clientAddressOf(
 export const trustedProxyRanges = (config: { trustedProxies: string[]; trustProxy: boolean }) =>
   config.trustProxy ? [...config.trustedProxies, '127.0.0.1', '::1'] : config.trustedProxies;
 
-/** `clientAddress` on every request's context: the one place it is worked out. */
-export const clientAddress = (trustedProxies: readonly string[]) => {
+/** The derive that puts `clientAddress` on a request's context: the one place it is worked out. */
+export const deriveClientAddress = (trustedProxies: readonly string[]) => {
   const isTrusted = createAddressMatcher(trustedProxies);
-  return new Elysia({ name: 'client-address', seed: trustedProxies.join(',') }).derive(
-    { as: 'global' },
-    ({ request, server }) => ({ clientAddress: clientAddressOf(request, server, isTrusted) }),
-  );
+  return ({ request, server }: { request: Request; server: Server<unknown> | null }) => ({
+    clientAddress: clientAddressOf(request, server, isTrusted),
+  });
 };
+
+/**
+ * `clientAddress` on the context of the routes of the instance that uses this
+ * plugin (scoped: pages and reads that never need it do not pay for it).
+ */
+export const clientAddress = (trustedProxies: readonly string[]) =>
+  new Elysia({ name: 'client-address', seed: trustedProxies.join(',') }).derive(
+    { as: 'scoped' },
+    deriveClientAddress(trustedProxies),
+  );

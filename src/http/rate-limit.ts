@@ -1,7 +1,7 @@
 import { Elysia } from 'elysia';
 import { tooManyRequests } from '../errors';
 import { limiterKey } from './address';
-import { clientAddress } from './client-address';
+import { deriveClientAddress } from './client-address';
 
 /** Addresses tracked at most per limiter: a flood of new addresses cannot grow memory without bound. */
 const MAX_KEYS = 100_000;
@@ -81,11 +81,15 @@ export function rateLimits<Name extends string>(
   limiters: Record<Name, RateLimiter[]>,
   trustedProxies: readonly string[],
 ) {
+  // The derive is scoped: it reaches the routes of the feature that uses this plugin, no others.
   return new Elysia({ name: 'rate-limits', seed: trustedProxies.join(',') })
-    .use(clientAddress(trustedProxies))
+    .derive({ as: 'scoped' }, deriveClientAddress(trustedProxies))
     .macro({
       rateLimit: (name: Name) => ({
-        transform({ clientAddress }: { clientAddress: string }) {
+        transform({ clientAddress }: { clientAddress?: string }) {
+          // The derive above runs first (both are transform hooks, in order); never count under a shared key.
+          if (clientAddress === undefined)
+            throw new Error('rate limit reached before the client-address derive');
           const key = limiterKey(clientAddress);
           for (const limiter of limiters[name]) limiter.hit(key);
         },

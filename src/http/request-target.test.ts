@@ -3,11 +3,9 @@ import { createTestApp } from '../../test/support/fixtures';
 import { CONTENT_SECURITY_POLICY } from './security-headers';
 
 describe('requests no route can handle', () => {
-  test('an absolute-form target for another host → JSON 400 with the security headers', async () => {
+  test('a CONNECT request → JSON 400 with the security headers', async () => {
     const app = await createTestApp();
-    const res = await app.app.handle(
-      new Request('http://evil.example/api/quiz', { headers: { host: 'kviz.example' } }),
-    );
+    const res = await app.request('/api/quiz', { method: 'CONNECT' });
     expect(res.status).toBe(400);
     expect(res.headers.get('content-security-policy')).toBe(CONTENT_SECURITY_POLICY);
     expect(await res.json()).toEqual({
@@ -16,14 +14,6 @@ describe('requests no route can handle', () => {
         message: 'The request target must be a path on this server (origin-form).',
       },
     });
-  });
-
-  test('the Host header in another spelling of the same host is fine', async () => {
-    const app = await createTestApp();
-    const res = await app.app.handle(
-      new Request('http://kviz.example/api/stats/overview', { headers: { host: 'KVIZ.example:80' } }),
-    );
-    expect(res.status).toBe(200);
   });
 
   test('a body that does not arrive within REQUEST_TIMEOUT_SECONDS → 408, nothing recorded', async () => {
