@@ -162,7 +162,7 @@ export const responses = {
   },
   RequestError: {
     description:
-      'An answer any request can get besides those listed: 404 `not_found` (no route has this path; every `/api` path answers JSON), 405 `method_not_allowed` (the path exists for other methods, listed in `Allow`), 400 `bad_request_target` (CONNECT, or a target for another host).',
+      'An answer any request can get besides those listed: 404 `not_found` (no route has this path; every `/api` path answers JSON), 405 `method_not_allowed` (the path exists for other methods, listed in `Allow`), 400 `bad_request_target` (CONNECT, or a target for another host), 413 `body_too_large` (a `Content-Length` over 64 KiB, on any path).',
     schema: ErrorBody,
     headers: { Allow: headers.Allow },
     examples: {
@@ -188,7 +188,7 @@ export const responses = {
  * Every operation also answers `4XX` (RequestError) and `5XX` (ServerError), for these statuses
  * only; any other status must be listed by the operation itself (the contract test holds it).
  */
-export const sharedStatuses = { '4XX': [400, 404, 405], '5XX': [500] } as const;
+export const sharedStatuses = { '4XX': [400, 404, 405, 413], '5XX': [500] } as const;
 
 /** A 422 `validation_failed` with an example of this operation's own message. */
 export const validationFailed = (message: string, field: string): ResponseSpec => ({

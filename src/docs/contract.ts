@@ -55,7 +55,7 @@ export interface OperationSpec {
   parameters?: readonly Param[];
   headers?: readonly RequestHeaderSpec[];
   requestBody?: { description: string; schema: TSchema; example: unknown };
-  /** Every status the operation answers, besides the shared 4XX (400 bad_request_target, 404, 405) and 5XX (500). */
+  /** Every status the operation answers, besides the shared 4XX (400 bad_request_target, 404, 405, 413) and 5XX (500). */
   responses: Record<number, ResponseSpec>;
 }
 
