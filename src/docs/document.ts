@@ -193,7 +193,12 @@ export function buildOpenApiDocument(routes: readonly RouteInfo[], info: Documen
       contact: info.contact,
       license: { name: 'Proprietary: the operator of this server', url: info.serverUrl },
     },
-    servers: [{ url: info.serverUrl, description: 'This server (SITE_URL).' }],
+    // First the origin the document was read from (so Swagger UI's "Try it out" stays same-origin
+    // under the Content-Security-Policy whatever SITE_URL says), then the public address.
+    servers: [
+      { url: '/', description: 'The server this document came from.' },
+      { url: info.serverUrl, description: 'The public address of the site (SITE_URL).' },
+    ],
     tags: [
       { name: 'Quiz', description: 'Playing the quiz: fetch questions, submit the answers.' },
       {

@@ -65,7 +65,7 @@ function readOperation(
   const spec: OperationSpec = {
     operationId: access === 'public' ? `get${read.id}` : `getAdmin${read.id}`,
     access,
-    summary: access === 'public' ? read.summary : `${read.summary} (administrator)`,
+    summary: read.summary,
     description:
       read.description +
       (read.list

@@ -6,6 +6,7 @@
  * operation has may only answer the JSON 404, 405, 400, 413; OPTIONS answers 204 with Allow.
  */
 import { writeFileSync } from 'node:fs';
+import { brotliDecompressSync } from 'node:zlib';
 import Ajv2020 from 'ajv/dist/2020';
 import { sharedStatuses } from '../../src/docs/components';
 
@@ -63,7 +64,16 @@ export function createContractValidator(doc: Doc): ContractValidator {
   const errorSchema = doc.components.schemas.Error;
 
   async function checkBody(where: string, response: Response, documented: Doc, head: boolean) {
-    const text = await response.text();
+    // In process nothing decodes a compressed answer: the checker does.
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    const coding = response.headers.get('content-encoding');
+    const text = new TextDecoder().decode(
+      coding === 'gzip'
+        ? Bun.gunzipSync(bytes)
+        : coding === 'br'
+          ? new Uint8Array(brotliDecompressSync(bytes))
+          : bytes,
+    );
     const media = documented.content?.['application/json'];
     if (!media) {
       if (text !== '')
