@@ -48,7 +48,8 @@ module.exports = {
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
-    exclude: { path: '^(dist|node_modules)/' },
+    // The contract consumer imports types generated at test time (test/contract.test.ts).
+    exclude: { path: ['^(dist|node_modules)/', '^test/contract/consumer\\.ts$'] },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.json' },
     enhancedResolveOptions: {

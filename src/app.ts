@@ -5,11 +5,14 @@ import { adminRoutes } from './admin/routes';
 import type { CatalogueIndex } from './catalogue/catalogue-index';
 import type { Clock } from './clock';
 import type { Config } from './config';
+import type { RouteInfo } from './docs/document';
 import { docsRoutes } from './docs/routes';
 import { healthRoutes } from './health/routes';
 import { bodyParser } from './http/body-parser';
 import { clientAddress, trustedProxyRanges } from './http/client-address';
+import { crossOrigin } from './http/cors';
 import { errorHandler } from './http/error-handler';
+import { type AllowedMethods, allowedMethodsOf } from './http/methods';
 import { createRateLimiter, rateLimits } from './http/rate-limit';
 import { requestLog } from './http/request-log';
 import { requestTarget } from './http/request-target';
@@ -65,19 +68,43 @@ export function createApp(deps: AppDeps) {
   );
   const pages = { catalogue, config, assets, log, stats: stores.stats };
   let notFoundHtml: string | undefined; // the same page for every unknown path
-  return new Elysia({ name: 'kviz' })
+  // The route table is complete once the app is built (below); requests read it.
+  let routeTable: () => readonly RouteInfo[] = () => [];
+  let allowed: AllowedMethods | undefined;
+  const allowedMethods: AllowedMethods = (path) => {
+    allowed ??= allowedMethodsOf(routeTable());
+    return allowed(path);
+  };
+  // Public statistics: reusable for a few seconds, then revalidated by ETag (docs/decisions/013).
+  const publicCaching = {
+    conditional: true,
+    headers: {
+      'cache-control': `public, max-age=${config.statsCacheMaxAgeSeconds}`,
+      ...(config.corsOrigins.length > 0 && !config.corsOrigins.includes('*') ? { vary: 'Origin' } : {}),
+    },
+  };
+  const app = new Elysia({ name: 'kviz' })
     .use(requestLog(log))
     .use(securityHeadersPlugin)
     .use(requestTarget)
-    .use(errorHandler(log, () => (notFoundHtml ??= renderNotFound(pages))))
+    .use(crossOrigin({ origins: config.corsOrigins, allowedMethods }))
+    .use(errorHandler(log, () => (notFoundHtml ??= renderNotFound(pages)), allowedMethods))
     .use(bodyParser(config.requestTimeoutSeconds))
-    .use(docsRoutes(productTitle(catalogue().artist), version))
+    .use(
+      docsRoutes(() => routeTable(), {
+        title: productTitle(catalogue().artist),
+        version,
+        serverUrl: config.siteUrl,
+        contact: { name: config.creatorName, url: config.creatorUrl },
+      }),
+    )
     .use(healthRoutes({ ping: stores.stats.ping }))
     .use(quizRoutes({ catalogue, tokenSecret: deps.secrets.quizToken, clock, limits }))
     .use(
       statsRoutes({
         limits,
         statsJson,
+        caching: publicCaching,
         submit: (body) =>
           submitPlay(
             {
@@ -106,4 +133,6 @@ export function createApp(deps: AppDeps) {
       }),
     )
     .use(pageRoutes(pages));
+  routeTable = () => app.routes;
+  return app;
 }

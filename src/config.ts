@@ -97,6 +97,30 @@ const addressRanges = (raw: string, name: string): string[] => {
   return ranges;
 };
 
+/** `*`, or web origins (`https://example.org`, no path) separated by commas; empty: none. */
+const origins = (raw: string, name: string): string[] => {
+  const list = raw
+    .split(',')
+    .map((part) => part.trim())
+    .filter((part) => part !== '');
+  if (list.includes('*')) {
+    if (list.length > 1) throw new ConfigError(name, 'must be `*` alone or a list of origins');
+    return ['*'];
+  }
+  for (const origin of list) {
+    let parsed: URL | undefined;
+    try {
+      parsed = new URL(origin);
+    } catch {}
+    if (!parsed || !['http:', 'https:'].includes(parsed.protocol) || parsed.origin !== origin)
+      throw new ConfigError(
+        name,
+        `must be origins such as https://example.org (scheme, host and port only), got "${origin}"`,
+      );
+  }
+  return list;
+};
+
 const optionalSecret =
   (minLength: number) =>
   (raw: string, name: string): string | undefined => {
@@ -268,6 +292,22 @@ export const configVariables = [
     default: '10',
     meaning: 'Failed admin sign-ins allowed per client address per 15 minutes.',
     parse: integer(1, 1_000_000),
+  }),
+  variable({
+    name: 'CORS_ORIGINS',
+    key: 'corsOrigins',
+    default: '',
+    meaning:
+      'Web origins (comma-separated, e.g. `https://example.org`) whose pages may call the public API from the browser: the statistics reads and the quiz/submit pair, never `/api/admin/*`. `*` allows every origin. Empty: no cross-origin access.',
+    parse: origins,
+  }),
+  variable({
+    name: 'STATS_CACHE_MAX_AGE_SECONDS',
+    key: 'statsCacheMaxAgeSeconds',
+    default: '5',
+    meaning:
+      'How long clients and shared caches may reuse a public statistics answer without asking again (`Cache-Control: public, max-age=N`); after that a request with `If-None-Match` gets 304 while nothing changed. 0: always ask.',
+    parse: integer(0, 86_400),
   }),
   variable({
     name: 'LOG_LEVEL',

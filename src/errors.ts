@@ -1,4 +1,4 @@
-import type { ErrorBody } from './shared/contracts/error';
+import type { ErrorBody, ErrorCode } from './shared/contracts/error';
 
 /**
  * The project's error classes. Every 4xx/5xx answer has the body
@@ -7,7 +7,8 @@ import type { ErrorBody } from './shared/contracts/error';
 export class AppError extends Error {
   constructor(
     readonly status: number,
-    readonly code: string,
+    /** One of the codes of src/shared/contracts/error.ts: the API document lists them. */
+    readonly code: ErrorCode,
     message: string,
     readonly field?: string,
     public headers?: Record<string, string>,
@@ -17,10 +18,10 @@ export class AppError extends Error {
   }
 }
 
-export const badRequest = (code: string, message: string, field?: string) =>
+export const badRequest = (code: ErrorCode, message: string, field?: string) =>
   new AppError(400, code, message, field);
 
-export const unprocessable = (code: string, message: string, field?: string) =>
+export const unprocessable = (code: ErrorCode, message: string, field?: string) =>
   new AppError(422, code, message, field);
 
 /**
@@ -39,6 +40,6 @@ export const tooManyRequests = (retryAfterSeconds: number) =>
     'retry-after': String(retryAfterSeconds),
   });
 
-export function errorBody(code: string, message: string, field?: string): ErrorBody {
+export function errorBody(code: ErrorCode, message: string, field?: string): ErrorBody {
   return { error: field === undefined ? { code, message } : { code, message, field } };
 }

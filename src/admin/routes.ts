@@ -4,12 +4,9 @@ import { limiterKey } from '../http/address';
 import type { clientAddress } from '../http/client-address';
 import { pathOf } from '../http/request-target';
 import type { Logger } from '../logger';
-import { ErrorBody } from '../shared/contracts/error';
 import type { CachedStatsJson } from '../stats/cached-reads';
 import { statisticsReadRoutes } from '../stats/read-routes';
 import type { AdminGuard } from './guard';
-
-const security = [{ basicAuth: [] }];
 
 export interface AdminRoutesDeps {
   guard: AdminGuard;
@@ -26,7 +23,7 @@ const privateHeaders = { 'cache-control': 'no-store, private', vary: 'Accept-Enc
  * server by the lockout policy of `guard`. Failed attempts are logged.
  */
 export const adminRoutes = ({ guard, statsJson, clientAddress, log }: AdminRoutesDeps) =>
-  new Elysia({ name: 'admin-routes', prefix: '/api/admin', detail: { tags: ['Admin'], security } })
+  new Elysia({ name: 'admin-routes', prefix: '/api/admin', detail: { tags: ['Admin'] } })
     .use(clientAddress)
     .onBeforeHandle(async ({ request, set, clientAddress: address }) => {
       Object.assign(set.headers, privateHeaders);
@@ -50,13 +47,4 @@ export const adminRoutes = ({ guard, statsJson, clientAddress, log }: AdminRoute
       if (responseValue instanceof Response)
         for (const [name, value] of Object.entries(privateHeaders)) responseValue.headers.set(name, value);
     })
-    .use(
-      statisticsReadRoutes(statsJson, {
-        hourly: true,
-        denied: { 401: ErrorBody, 429: ErrorBody },
-        describe: {
-          overview: 'Totals of all recorded plays. Also the sign-in check of the dashboard.',
-          lyrics: 'Every line of the catalogue, shown or not.',
-        },
-      }),
-    );
+    .use(statisticsReadRoutes(statsJson, { access: 'admin' }));

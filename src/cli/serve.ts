@@ -3,18 +3,18 @@ import { createApp } from '../app';
 import { type Clock, systemClock } from '../clock';
 import type { Config } from '../config';
 import { acquireServeLock } from '../db/serve-lock';
-import { MAX_BODY_BYTES } from '../http/body-parser';
 import { lastResortResponse } from '../http/request-target';
 import type { Logger } from '../logger';
 import { type ClientAssets, clientDir, emptyAssets, loadClientAssets } from '../pages/client-assets';
 import { openRuntime } from '../runtime';
 
 /**
- * Bun answers a body over `maxRequestBodySize` by itself: a bare 413 without the JSON error body.
- * Up to this hard limit the body parser answers instead (413 `body_too_large` above
- * MAX_BODY_BYTES); beyond it Bun still cuts the request short, so memory per request stays bounded.
+ * Bun answers a body over `maxRequestBodySize` by itself: a bare 413 with no JSON and no
+ * security headers. The limit is lifted so that the body parser answers every oversized body
+ * (413 `body_too_large`): it refuses a Content-Length over MAX_BODY_BYTES before reading and
+ * stops reading any other body past it, so memory per request stays bounded all the same.
  */
-const SOCKET_BODY_LIMIT = 16 * MAX_BODY_BYTES;
+const SOCKET_BODY_LIMIT = Number.MAX_SAFE_INTEGER;
 
 function loadAssets(log: Logger): ClientAssets {
   const assets = loadClientAssets();

@@ -1,8 +1,8 @@
-import { openapi } from '@elysiajs/openapi';
 import { Elysia, NotFoundError } from 'elysia';
 import { assetPath } from '../assets';
-import { type EncodedBody, encodeBody, sendBody } from '../http/encoded-body';
+import { type EncodedBody, encodeBody, encodeJson, sendBody } from '../http/encoded-body';
 import { escapeHtml } from '../pages/document';
+import { buildOpenApiDocument, type DocumentInfo, type RouteInfo } from './document';
 
 /** Swagger UI files served by the binary itself: the docs work with no outside network. */
 export const docsAssets = {
@@ -47,53 +47,29 @@ async function bodyOf(name: DocsAsset): Promise<EncodedBody> {
 }
 
 /**
- * OpenAPI 3.1 document at /openapi/json and Swagger UI at /openapi.
- * @elysiajs/openapi builds the document from the route schemas; its own UI
- * page is not used because it loads from a CDN and uses inline scripts.
+ * OpenAPI 3.1 document at /openapi/json and Swagger UI at /openapi. The document is built
+ * from the contracts the routes carry (src/docs/document.ts, docs/decisions/013) once the
+ * app's routes are known, then served from memory with an ETag.
  */
-export const docsRoutes = (title: string, version: string) =>
-  new Elysia({ name: 'docs-routes' })
-    .use(
-      openapi({
-        path: '/openapi',
-        provider: null,
-        exclude: { paths: ['/openapi', '/openapi/assets/:name'] },
-        documentation: {
-          info: {
-            title: `${title} API`,
-            version,
-            description:
-              'The JSON API of the lyric quiz. A play: `GET /api/quiz` returns the questions and an `X-Quiz-Token` header; ' +
-              '`POST /api/stats/submit-quiz` records the answers with that token. Errors always have the body `{ "error": { "code", "message", "field"? } }`.',
-          },
-          components: {
-            securitySchemes: {
-              basicAuth: {
-                type: 'http',
-                scheme: 'basic',
-                description:
-                  'ADMIN_USERNAME and the administrator password. Use only over TLS. A 401 carries `WWW-Authenticate: Basic realm=…`; ' +
-                  'requests with an `X-Requested-With` header get the scheme name `KvizBasic` instead, so browsers do not open their own login dialog. ' +
-                  'Lockout: after RATE_LIMIT_ADMIN_FAILURES wrong passwords (default 10) from one address (an IPv6 /64) within 15 minutes, that address gets 429 with `Retry-After`, ' +
-                  'even for the right password, until the window ends or the operator runs `kviz admin unlock`. Requests without credentials are a plain 401 and do not count; ' +
-                  'a successful sign-in clears the count; at most two slow password checks run at once (429 beyond).',
-              },
-            },
-          },
-          tags: [
-            { name: 'Quiz', description: 'Playing the quiz.' },
-            { name: 'Statistics', description: 'Public aggregate statistics.' },
-            { name: 'Admin', description: 'Detailed statistics for the administrator (HTTP Basic).' },
-            { name: 'Operations', description: 'Health checks.' },
-          ],
-        },
-      }),
+export const docsRoutes = (routes: () => readonly RouteInfo[], info: DocumentInfo) => {
+  let document: EncodedBody | undefined;
+  return new Elysia({ name: 'docs-routes' })
+    .get(
+      '/openapi/json',
+      ({ request }) => {
+        document ??= encodeJson(buildOpenApiDocument(routes(), info));
+        return sendBody(document, request, {
+          'content-type': 'application/json; charset=utf-8',
+          'cache-control': 'no-cache',
+        });
+      },
+      { detail: { hide: true } },
     )
     .get(
       '/openapi',
       ({ set }) => {
         set.headers['content-type'] = 'text/html; charset=utf-8';
-        return page(title);
+        return page(info.title);
       },
       { detail: { hide: true } },
     )
@@ -110,3 +86,4 @@ export const docsRoutes = (title: string, version: string) =>
       },
       { detail: { hide: true } },
     );
+};

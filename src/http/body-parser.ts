@@ -43,16 +43,41 @@ async function withDeadline<T>(body: Promise<T>, seconds: number): Promise<T> {
   }
 }
 
+// The rest of the body is not read: the connection is closed rather than drained.
 const tooLarge = () =>
-  new AppError(413, 'body_too_large', `The request body is larger than ${MAX_BODY_BYTES} bytes.`);
+  new AppError(413, 'body_too_large', `The request body is larger than ${MAX_BODY_BYTES} bytes.`, undefined, {
+    connection: 'close',
+  });
+
+/**
+ * The body's bytes, read no further than MAX_BODY_BYTES + 1: a body without Content-Length
+ * (chunked, a stream) costs at most that much memory however long it is.
+ */
+async function readCapped(request: Request): Promise<Uint8Array> {
+  if (!request.body) return new Uint8Array(0);
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > MAX_BODY_BYTES) {
+      void reader.cancel().catch(() => {});
+      throw tooLarge();
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks, size);
+}
 
 /**
  * The only body parser: bodies over MAX_BODY_BYTES → 413 (also when no
  * Content-Length was sent), malformed JSON → 400, anything that is not JSON is
  * handed on as text and rejected by the route's schema with a 422.
  * A body must arrive within REQUEST_TIMEOUT_SECONDS (408 otherwise).
- * Bun.serve enforces a 16× larger hard limit on the socket (src/cli/serve.ts), so
- * that clients get this JSON 413 rather than Bun's bare one.
+ * Bun.serve's own limit is lifted (src/cli/serve.ts), so a body of any size gets this JSON
+ * 413 with the security headers rather than Bun's bare one.
  */
 export const bodyParser = (timeoutSeconds: number) =>
   new Elysia({ name: 'body-parser', seed: timeoutSeconds })
@@ -60,8 +85,7 @@ export const bodyParser = (timeoutSeconds: number) =>
       if (Number(request.headers.get('content-length') ?? 0) > MAX_BODY_BYTES) throw tooLarge();
     })
     .onParse({ as: 'global' }, async ({ request, contentType }) => {
-      const bytes = await withDeadline(request.arrayBuffer(), timeoutSeconds);
-      if (bytes.byteLength > MAX_BODY_BYTES) throw tooLarge();
+      const bytes = await withDeadline(readCapped(request), timeoutSeconds);
       const text = new TextDecoder().decode(bytes);
       if (!/^application\/(?:[\w.+-]+\+)?json\b/i.test(contentType ?? '')) return text;
       try {

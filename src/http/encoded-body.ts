@@ -31,6 +31,21 @@ export function encodeBody(content: string | Bytes, etag?: string): EncodedBody 
   return { raw, etag, gzipped };
 }
 
+/**
+ * A strong entity tag of some content: 128 bits of its SHA-256, so equal content has equal
+ * tags across restarts and processes, and different content never shares one in practice.
+ */
+export function strongEtag(content: string | Bytes): string {
+  const digest = new Bun.CryptoHasher('sha256').update(content).digest('base64url');
+  return `"${digest.slice(0, 22)}"`;
+}
+
+/** A JSON value encoded once, with the strong ETag of its text. */
+export function encodeJson(value: unknown): EncodedBody {
+  const text = JSON.stringify(value);
+  return encodeBody(text, strongEtag(text));
+}
+
 /** A body whose compressed forms were made at build time. */
 export function precompressedBody(
   raw: Bytes,
@@ -42,21 +57,39 @@ export function precompressedBody(
 const accepts = (request: Request, encoding: 'br' | 'gzip') =>
   new RegExp(`\\b${encoding}\\b`).test(request.headers.get('accept-encoding') ?? '');
 
+/** `"abc"` → `"abc-gzip"`: each content coding is its own representation, with its own strong tag. */
+const codedTag = (etag: string, coding: string) => `${etag.slice(0, -1)}-${coding}"`;
+
+/**
+ * If-None-Match (RFC 9110 §13.1.2, weak comparison) against the tags of this body: its own and
+ * those of its compressed forms, which all stand for the same content.
+ */
+function matches(ifNoneMatch: string | null, etag: string): boolean {
+  if (ifNoneMatch === null) return false;
+  if (ifNoneMatch.trim() === '*') return true;
+  const opaque = etag.slice(1, -1);
+  return ifNoneMatch.split(',').some((candidate) => {
+    const tag = candidate.trim().replace(/^W\//, '');
+    return tag === etag || tag === `"${opaque}-gzip"` || tag === `"${opaque}-br"`;
+  });
+}
+
 export function sendBody(
   body: EncodedBody,
   request: Request,
   headers: Record<string, string>,
   status = 200,
 ): Response {
-  const all: Record<string, string> = { ...headers, vary: 'Accept-Encoding' };
+  const vary = headers.vary ? `Accept-Encoding, ${headers.vary}` : 'Accept-Encoding';
+  const all: Record<string, string> = { ...headers, vary };
+  const br = body.brotli && accepts(request, 'br') ? body.brotli : undefined;
+  const gzip = br ? undefined : accepts(request, 'gzip') ? body.gzipped() : undefined;
+  const coding = br ? 'br' : gzip ? 'gzip' : undefined;
   if (body.etag) {
-    all.etag = body.etag;
-    if (request.headers.get('if-none-match') === body.etag)
+    all.etag = coding ? codedTag(body.etag, coding) : body.etag;
+    if (matches(request.headers.get('if-none-match'), body.etag))
       return new Response(null, { status: 304, headers: all });
   }
-  if (body.brotli && accepts(request, 'br'))
-    return new Response(body.brotli, { status, headers: { ...all, 'content-encoding': 'br' } });
-  const gzip = accepts(request, 'gzip') ? body.gzipped() : undefined;
-  if (gzip) return new Response(gzip, { status, headers: { ...all, 'content-encoding': 'gzip' } });
-  return new Response(body.raw, { status, headers: all });
+  if (coding) all['content-encoding'] = coding;
+  return new Response(br ?? gzip ?? body.raw, { status, headers: all });
 }

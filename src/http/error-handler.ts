@@ -2,6 +2,7 @@ import { Elysia, type ValidationError } from 'elysia';
 import { AppError, errorBody } from '../errors';
 import type { Logger } from '../logger';
 import type { ErrorBody } from '../shared/contracts/error';
+import type { AllowedMethods } from './methods';
 import { pathOf } from './request-target';
 
 /** `/answers/3/isCorrect` → `answers[3].isCorrect` */
@@ -32,7 +33,7 @@ function validationBody(error: Readonly<ValidationError>): ErrorBody {
  * `{ error: { code, message, field? } }`. Unexpected errors are logged and
  * answered with a generic 500 that reveals no internals.
  */
-export const errorHandler = (log: Logger, notFoundPage?: () => string) =>
+export const errorHandler = (log: Logger, notFoundPage?: () => string, allowedMethods?: AllowedMethods) =>
   new Elysia({ name: 'error-handler' }).onError({ as: 'global' }, ({ code, error, set, request }) => {
     set.headers['content-type'] = 'application/json; charset=utf-8';
     set.headers['cache-control'] = 'no-store';
@@ -59,14 +60,22 @@ export const errorHandler = (log: Logger, notFoundPage?: () => string) =>
           'The request body could not be parsed; send well-formed JSON with Content-Type: application/json.',
         );
       case 'NOT_FOUND': {
-        set.status = 404;
         const path = pathOf(request) ?? '';
-        // People get the 404 page; API clients (and non-GET requests) get JSON.
-        if (
-          notFoundPage &&
-          !path.startsWith('/api/') &&
-          (request.method === 'GET' || request.method === 'HEAD')
-        ) {
+        // The path exists, for other methods: 405 with what it has (RFC 9110 §15.5.6).
+        const methods = allowedMethods?.(path);
+        // (A route that exists for this method and found nothing — an unknown asset — stays 404.)
+        if (methods && !methods.includes(request.method)) {
+          set.status = 405;
+          set.headers.allow = methods.join(', ');
+          return errorBody(
+            'method_not_allowed',
+            `${request.method} is not allowed on ${path}; allowed: ${methods.join(', ')}.`,
+          );
+        }
+        set.status = 404;
+        // People get the 404 page; API clients (every /api path) and non-GET requests get JSON.
+        const api = path === '/api' || path.startsWith('/api/');
+        if (notFoundPage && !api && (request.method === 'GET' || request.method === 'HEAD')) {
           set.headers['content-type'] = 'text/html; charset=utf-8';
           return notFoundPage();
         }

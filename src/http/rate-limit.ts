@@ -6,6 +6,14 @@ import { deriveClientAddress } from './client-address';
 /** Addresses tracked at most per limiter: a flood of new addresses cannot grow memory without bound. */
 const MAX_KEYS = 100_000;
 
+/** What one request left of a limit. */
+export interface Quota {
+  allowed: boolean;
+  remaining: number;
+  /** Seconds until the window starts again. */
+  resetSeconds: number;
+}
+
 /**
  * Fixed-window counter per key (a client address, see limiterKey), in memory.
  * Expired windows are swept when the map grows; past MAX_KEYS live windows the
@@ -33,14 +41,29 @@ export function createRateLimiter(limit: number, windowMs: number, nowMs: () => 
     const w = windows.get(key);
     return w && w.resetAt > now ? w : undefined;
   };
+  /** Counts one request unless the key is over its limit; says what is left either way. */
+  const consume = (key: string): Quota => {
+    const now = nowMs();
+    const w = current(key, now);
+    const allowed = w.count < limit;
+    if (allowed) w.count++;
+    return { allowed, remaining: limit - w.count, resetSeconds: retryAfter(w, now) };
+  };
   return {
     limit,
+    windowSeconds: Math.round(windowMs / 1000),
+    consume,
+    /** What is left for the key, without counting. */
+    peek(key: string): Quota {
+      const now = nowMs();
+      const w = live(key, now);
+      if (!w) return { allowed: true, remaining: limit, resetSeconds: Math.round(windowMs / 1000) };
+      return { allowed: w.count < limit, remaining: limit - w.count, resetSeconds: retryAfter(w, now) };
+    },
     /** Counts one request; throws 429 with Retry-After when the key is over its limit. */
     hit(key: string): void {
-      const now = nowMs();
-      const w = current(key, now);
-      if (w.count >= limit) throw tooManyRequests(retryAfter(w, now));
-      w.count++;
+      const quota = consume(key);
+      if (!quota.allowed) throw tooManyRequests(quota.resetSeconds);
     },
     /** Throws 429 when the key is over its limit, without counting (for "failures only" limits). */
     check(key: string): void {
@@ -71,11 +94,34 @@ export function createRateLimiter(limit: number, windowMs: number, nowMs: () => 
 
 export type RateLimiter = ReturnType<typeof createRateLimiter>;
 
+/** A window as an IETF quota policy name: "minute", "hour", or its length in seconds. */
+const policyName = (seconds: number) =>
+  seconds === 60 ? 'minute' : seconds === 3600 ? 'hour' : seconds === 900 ? 'quarter-hour' : `${seconds}s`;
+
+/**
+ * The IETF RateLimit-Policy and RateLimit fields (draft-ietf-httpapi-ratelimit-headers) of
+ * a route's limiters and what this request left of each.
+ */
+function rateLimitFields(limiters: RateLimiter[], quotas: Quota[]) {
+  return {
+    'ratelimit-policy': limiters
+      .map((l) => `"${policyName(l.windowSeconds)}";q=${l.limit};w=${l.windowSeconds}`)
+      .join(', '),
+    ratelimit: quotas
+      .map(
+        (q, i) =>
+          `"${policyName(limiters[i]!.windowSeconds)}";r=${Math.max(0, q.remaining)};t=${q.resetSeconds}`,
+      )
+      .join(', '),
+  };
+}
+
 /**
  * The `rateLimit: name` route option: counts the request against every limiter
  * of that name (per minute, per hour) under its client's limiter key, before
  * validation (rejected attempts count too), and answers 429 with Retry-After
- * over any of them. Routes `.use()` the instance the app built.
+ * over any of them. Every answer of the route, 429 included, carries the
+ * RateLimit-Policy and RateLimit fields. Routes `.use()` the instance the app built.
  */
 export function rateLimits<Name extends string>(
   limiters: Record<Name, RateLimiter[]>,
@@ -86,12 +132,31 @@ export function rateLimits<Name extends string>(
     .derive({ as: 'scoped' }, deriveClientAddress(trustedProxies))
     .macro({
       rateLimit: (name: Name) => ({
-        transform({ clientAddress }: { clientAddress?: string }) {
+        transform({
+          clientAddress,
+          set,
+        }: {
+          clientAddress?: string;
+          set: { headers: Record<string, unknown> };
+        }) {
           // The derive above runs first (both are transform hooks, in order); never count under a shared key.
           if (clientAddress === undefined)
             throw new Error('rate limit reached before the client-address derive');
           const key = limiterKey(clientAddress);
-          for (const limiter of limiters[name]) limiter.hit(key);
+          let refused: Quota | undefined;
+          // Once one window refuses, the later ones are only read: a refused request counts nowhere.
+          const quotas = limiters[name].map((limiter) => {
+            const quota = refused ? limiter.peek(key) : limiter.consume(key);
+            if (!quota.allowed) refused ??= quota;
+            return quota;
+          });
+          const fields = rateLimitFields(limiters[name], quotas);
+          Object.assign(set.headers, fields);
+          if (refused) {
+            const error = tooManyRequests(refused.resetSeconds);
+            error.headers = { ...error.headers, ...fields };
+            throw error;
+          }
         },
       }),
     });

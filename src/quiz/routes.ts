@@ -2,9 +2,9 @@ import { Elysia } from 'elysia';
 import type { CatalogueIndex } from '../catalogue/catalogue-index';
 import type { Clock } from '../clock';
 import type { RateLimits } from '../http/rate-limit';
-import { ErrorBody } from '../shared/contracts/error';
+import { QuizQuestions } from '../shared/contracts/quiz';
 import { PLAY_LENGTH, QUIZ_TOKEN_HEADER } from '../shared/rules';
-import { QuizQuery, QuizResponse } from './model';
+import { getQuizOperation, QuizQuery } from './model';
 import { createQuiz } from './service';
 
 export interface QuizRoutesDeps {
@@ -24,15 +24,5 @@ export const quizRoutes = ({ catalogue, tokenSecret, clock, limits }: QuizRoutes
       set.headers['cache-control'] = 'no-store';
       return quiz.questions;
     },
-    {
-      rateLimit: 'quiz',
-      query: QuizQuery,
-      response: { 200: QuizResponse, 422: ErrorBody, 429: ErrorBody },
-      detail: {
-        summary: 'Start a play',
-        description:
-          'Returns `count` randomly chosen lyric lines (never the same line twice, never a line that occurs in two songs), each with five song options. ' +
-          'The response header `X-Quiz-Token` carries a signed token naming these lines; send it back as `quizToken` when submitting the play.',
-      },
-    },
+    { rateLimit: 'quiz', query: QuizQuery, response: { 200: QuizQuestions }, detail: getQuizOperation },
   );

@@ -1,25 +1,60 @@
-import { type EncodedBody, encodeBody, sendBody } from '../http/encoded-body';
+import { type EncodedBody, encodeJson, sendBody } from '../http/encoded-body';
+import type { LyricStat, SongStat } from '../shared/contracts/stats';
+import { type Counted, type DifficultyOrder, rankByDifficulty } from '../shared/ranking';
 import { PLAY_LENGTH } from '../shared/rules';
 import { percentileOf } from './percentile';
 import type { StatsStore } from './store';
 import { cachedPerVersion } from './version-cache';
 
+/** The optional narrowing of a list read; none of them: the whole list, as the spec has it. */
+export interface ListQuery {
+  limit?: number;
+  offset?: number;
+  minOccurrences?: number;
+  sort?: DifficultyOrder;
+}
+
+type MaybePromise<T> = T | Promise<T>;
+
+const then = <T, R>(value: MaybePromise<T>, next: (value: T) => R): MaybePromise<R> =>
+  value instanceof Promise ? value.then(next) : next(value);
+
 /**
- * The statistics reads as encoded JSON, computed once per statistics version:
- * the lyric list alone is ~350 KB of JSON, and re-serializing it per request
- * would dominate its cost. Public and admin routes share these.
+ * A list read: the whole list is encoded once per version (the lyric list alone is ~350 KB of
+ * JSON); a narrowed read filters, ranks (ranked copies kept per version) and pages the rows.
+ */
+function listRead<Row extends Counted>(version: () => string, read: () => Promise<Row[]>) {
+  const rows = cachedPerVersion(version, read);
+  const whole = cachedPerVersion(version, () => then(rows(), encodeJson));
+  const ranked = {
+    easiest: cachedPerVersion(version, () => then(rows(), (r) => rankByDifficulty(r, 'easiest'))),
+    hardest: cachedPerVersion(version, () => then(rows(), (r) => rankByDifficulty(r, 'hardest'))),
+  };
+  return (query: ListQuery = {}): MaybePromise<EncodedBody> => {
+    const { limit, offset = 0, minOccurrences = 0, sort } = query;
+    if (limit === undefined && offset === 0 && minOccurrences === 0 && sort === undefined) return whole();
+    return then(sort ? ranked[sort]() : rows(), (list) => {
+      const kept = minOccurrences > 0 ? list.filter((row) => row.occurrences >= minOccurrences) : list;
+      return encodeJson(kept.slice(offset, limit === undefined ? undefined : offset + limit));
+    });
+  };
+}
+
+/**
+ * The statistics reads as encoded JSON with a strong ETag, computed once per statistics
+ * version (docs/decisions/010, 013). Public and admin routes share these.
  */
 export function createCachedStatsJson(stats: StatsStore) {
   const json = (read: () => Promise<unknown>) =>
-    cachedPerVersion(stats.version, async () => encodeBody(JSON.stringify(await read())));
+    cachedPerVersion(stats.version, async () => encodeJson(await read()));
   const histogram = cachedPerVersion(stats.version, stats.getScoreHistogram);
   const percentiles = Array.from({ length: PLAY_LENGTH + 1 }, (_, score) =>
     json(async () => percentileOf(score, await histogram())),
   );
   return {
     overview: json(stats.getOverview),
-    lyrics: json(stats.getLyricStats),
-    songs: json(stats.getSongStats),
+    lyrics: listRead<LyricStat>(stats.version, stats.getLyricStats),
+    songs: listRead<SongStat>(stats.version, stats.getSongStats),
     albums: json(stats.getAlbumStats),
     hourly: json(stats.getHourly),
     percentile: (score: number) => percentiles[score]!(),
@@ -28,10 +63,22 @@ export function createCachedStatsJson(stats: StatsStore) {
 
 export type CachedStatsJson = ReturnType<typeof createCachedStatsJson>;
 
-const jsonHeaders = { 'content-type': 'application/json; charset=utf-8' };
+/** How an answer may be cached: public statistics are revalidated by ETag, admin ones never stored. */
+export interface ReadCaching {
+  /** Extra response headers (Cache-Control, Vary). */
+  headers: Record<string, string>;
+  /** Send the ETag and answer If-None-Match with 304. */
+  conditional: boolean;
+}
 
 /** The JSON answer of a cached read: synchronous when the cache holds it, as it does under load. */
-export const jsonResponse = (body: EncodedBody | Promise<EncodedBody>, request: Request) =>
-  body instanceof Promise
-    ? body.then((ready) => sendBody(ready, request, jsonHeaders))
-    : sendBody(body, request, jsonHeaders);
+export const jsonResponse = (
+  body: MaybePromise<EncodedBody>,
+  request: Request,
+  caching: ReadCaching = { headers: {}, conditional: false },
+) => {
+  const headers = { 'content-type': 'application/json; charset=utf-8', ...caching.headers };
+  const send = (ready: EncodedBody) =>
+    sendBody(caching.conditional ? ready : { ...ready, etag: undefined }, request, headers);
+  return then(body, send);
+};

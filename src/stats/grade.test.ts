@@ -35,7 +35,8 @@ const errorOf = (run: () => unknown) => {
   try {
     run();
   } catch (error) {
-    if (error instanceof AppError) return { status: error.status, code: error.code, field: error.field };
+    if (error instanceof AppError)
+      return { status: error.status, code: error.code as string, field: error.field };
     throw error;
   }
   throw new Error('no error');

@@ -1,14 +1,187 @@
+import { Type as T } from '@sinclair/typebox';
 import { t } from 'elysia';
-import { fieldError } from '../http/field-error';
+import { errorExample, headers, limitedRouteHeaders, responses, validationFailed } from '../docs/components';
+import { operation, type RequestHeaderSpec, type ResponseSpec } from '../docs/contract';
+import { enumParam, integerParam } from '../http/params';
+import { ErrorBody } from '../shared/contracts/error';
+import { QUIZ_TOKEN_EXAMPLE, SubmitBody, SubmitResult } from '../shared/contracts/quiz';
+import { Percentile } from '../shared/contracts/stats';
+import { difficultyOrders } from '../shared/ranking';
 import { PLAY_LENGTH } from '../shared/rules';
 
-// Request schemas of the statistics routes. Response and body contracts live in
+// Request schemas and contracts of the statistics routes. Response and body schemas live in
 // src/shared/contracts (the browser uses them too).
 
-export const PercentileParams = t.Object({
-  score: t.Integer({
-    minimum: 0,
-    maximum: PLAY_LENGTH,
-    error: fieldError('score', `score must be an integer from 0 to ${PLAY_LENGTH}`),
+export const scoreParam = integerParam({
+  name: 'score',
+  in: 'path',
+  minimum: 0,
+  maximum: PLAY_LENGTH,
+  example: 21,
+  description: `A score, 0–${PLAY_LENGTH}; digits only.`,
+});
+
+export const PercentileParams = t.Object({ score: scoreParam.validator });
+
+/** The optional narrowing of the lyric and song lists. */
+export const listParams = [
+  integerParam({
+    name: 'limit',
+    in: 'query',
+    minimum: 1,
+    maximum: 100_000,
+    example: 10,
+    description: 'At most this many rows (default: all).',
   }),
+  integerParam({
+    name: 'offset',
+    in: 'query',
+    minimum: 0,
+    maximum: 1_000_000,
+    example: 0,
+    description: 'Skip this many rows first (default 0), for paging with `limit`.',
+  }),
+  integerParam({
+    name: 'minOccurrences',
+    in: 'query',
+    minimum: 0,
+    maximum: 1_000_000_000,
+    example: 3,
+    description:
+      'Only rows asked at least this many times (default 0: every row, never-asked ones included).',
+  }),
+  enumParam({
+    name: 'sort',
+    values: difficultyOrders,
+    example: 'hardest',
+    description:
+      'Rank by accuracy (correct answers / occurrences; 0 % when never asked): `easiest` highest first, `hardest` lowest first; ties: more occurrences first. Default: catalogue order.',
+  }),
+] as const;
+
+const [limit, offset, minOccurrences, sort] = listParams;
+export const ListQueryParams = t.Object({
+  limit: t.Optional(limit.validator),
+  offset: t.Optional(offset.validator),
+  minOccurrences: t.Optional(minOccurrences.validator),
+  sort: t.Optional(sort.validator),
+});
+
+export const ifNoneMatch: RequestHeaderSpec = {
+  name: 'If-None-Match',
+  description: 'The `ETag` of an answer you hold: 304 with no body while the statistics have not changed.',
+  schema: T.String(),
+  example: '"pV0WZ3kq8Jm1b6Yv2xQx1A"',
+};
+
+/** The 200 of a public statistics read: cacheable, revalidated by ETag. */
+export const publicRead = (
+  description: string,
+  schema: ResponseSpec['schema'],
+  example: unknown,
+): ResponseSpec => ({
+  description,
+  schema,
+  example,
+  headers: { ETag: headers.ETag, 'Cache-Control': headers.CacheControlPublic },
+});
+
+const answers = Array.from({ length: PLAY_LENGTH }, (_, i) => ({
+  lyricId: 100 + i,
+  songId: 10 + (i % 7),
+  selectedSongId: i < 21 ? 10 + (i % 7) : 30,
+  isCorrect: i < 21,
+}));
+
+export const submitQuizOperation = operation({
+  operationId: 'submitQuiz',
+  access: 'public',
+  tags: ['Quiz'],
+  summary: 'Submit a play',
+  description:
+    'Records a finished play. The server grades every answer itself against the catalogue: the answers must cover exactly the lines of `quizToken`, ' +
+    'once each, with a selection among the options offered, and `isCorrect` and `score` must agree with the grading; otherwise 422 and nothing is recorded. ' +
+    `Only plays of ${PLAY_LENGTH} questions are recorded, no sooner than PLAY_MIN_SECONDS (default 30) after the quiz was fetched. ` +
+    'Submitting the same token again answers 200 with the first result and records nothing.',
+  requestBody: {
+    description: `The answers of a play of ${PLAY_LENGTH} questions, with the quiz token.`,
+    schema: SubmitBody,
+    example: {
+      quizToken: QUIZ_TOKEN_EXAMPLE,
+      sessionId: '3f1c2b9e-8a47-4d0e-9a51-6c2f0b7d4e11',
+      deviceInfo: 'Mozilla/5.0 (X11; Linux x86_64)',
+      score: 21,
+      totalQuestions: PLAY_LENGTH,
+      answers,
+    },
+  },
+  responses: {
+    200: {
+      description: 'The play is recorded (or was already: the same result again).',
+      schema: SubmitResult,
+      example: { playId: 1042, score: 21, totalQuestions: PLAY_LENGTH },
+      headers: limitedRouteHeaders,
+    },
+    400: responses.MalformedBody,
+    408: responses.RequestTimeout,
+    413: responses.BodyTooLarge,
+    422: {
+      description:
+        'The play cannot be recorded; nothing was. `code` says why (`validation_failed`, `token_*`, `play_mismatch`, `play_too_fast` with `Retry-After`, `unknown_lyric`, `incomplete_play`).',
+      schema: ErrorBody,
+      headers: {
+        'Retry-After': {
+          ...headers.RetryAfter,
+          required: false,
+          description: 'With `play_too_fast`: seconds until the play may be submitted.',
+        },
+      },
+      examples: {
+        validationFailed: {
+          summary: 'A field of the wrong shape',
+          value: errorExample(
+            'validation_failed',
+            'answers: Expected array length to be greater or equal to 30',
+            'answers',
+          ),
+        },
+        playMismatch: {
+          summary: 'Answers that disagree with the grading',
+          value: errorExample(
+            'play_mismatch',
+            "answers[].songId, answers[].isCorrect and score must agree with the server's grading of this play",
+            'answers',
+          ),
+        },
+        tokenExpired: {
+          summary: 'A token older than its lifetime',
+          value: errorExample('token_expired', 'quizToken has expired; fetch a new quiz', 'quizToken'),
+        },
+        playTooFast: {
+          summary: 'Submitted too soon (Retry-After: 12)',
+          value: errorExample(
+            'play_too_fast',
+            'this play was submitted sooner than 30 s after its quiz was fetched; submit it again in 12 s',
+            'quizToken',
+          ),
+        },
+      },
+    },
+    429: responses.RateLimited,
+  },
+});
+
+export const getScorePercentileOperation = operation({
+  operationId: 'getScorePercentile',
+  access: 'public',
+  summary: 'Percentile of a score',
+  description:
+    'Share of recorded plays (including the player’s own) with a strictly lower score, and the number of recorded plays.',
+  parameters: [scoreParam],
+  headers: [ifNoneMatch],
+  responses: {
+    200: publicRead('The percentile of the score.', Percentile, { percentile: 63.4, totalPlayers: 1532 }),
+    304: responses.NotModified,
+    422: validationFailed(`score must be an integer from 0 to ${PLAY_LENGTH}`, 'score'),
+  },
 });

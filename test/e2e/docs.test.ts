@@ -31,3 +31,16 @@ test('the API docs render every operation from the binary alone, under the Conte
   expect(problems.filter((p) => /Content Security Policy|Refused to/i.test(p))).toEqual([]);
   await page.close();
 });
+
+test('"Try it out" on an admin call without Authorize shows the JSON 401 instead of hanging', async () => {
+  const page = await browser.newPage();
+  await page.goto(`${server.url}/openapi#/Admin/getAdminOverview`);
+  const operation = page.locator('#operations-Admin-getAdminOverview');
+  await operation.locator('.try-out__btn').click();
+  await operation.locator('button.execute').click();
+  const status = operation.locator('.live-responses-table tbody .response-col_status').first();
+  await status.waitFor();
+  expect((await status.textContent())?.trim()).toStartWith('401');
+  expect(await operation.locator('.live-responses-table').textContent()).toContain('unauthorized');
+  await page.close();
+});

@@ -13,6 +13,8 @@ import { silentLogger } from '../../src/logger';
 import { type ClientAssets, emptyAssets } from '../../src/pages/client-assets';
 import { createSqliteStores, type StatsStores } from '../../src/stats/sqlite/stores';
 
+import { type ContractValidator, contractValidatorFor } from './contract';
+
 export { seededRandom } from './random';
 
 /**
@@ -73,7 +75,7 @@ export interface TestApp {
   db: Db;
   stores: StatsStores;
   clock: FakeClock;
-  /** `app.handle` with a path relative to http://localhost. */
+  /** `app.handle` with a path relative to http://localhost; the answer is checked against the API document. */
   request(path: string, init?: RequestInit): Promise<Response>;
 }
 
@@ -98,8 +100,17 @@ export async function createTestApp(
     log: silentLogger,
   };
   const app = createApp(deps);
+  let contract: ContractValidator | undefined;
   // Elysia finds the path after the 11th character of the URL: always use a real host name.
-  const request = (path: string, init?: RequestInit) =>
-    app.handle(new Request(`http://localhost${path}`, init));
+  // Every answer is checked against the app's own OpenAPI document (test/support/contract.ts).
+  const request = async (path: string, init?: RequestInit) => {
+    const sent = new Request(`http://localhost${path}`, init);
+    const response = await app.handle(sent);
+    contract ??= contractValidatorFor(
+      await (await app.handle(new Request('http://localhost/openapi/json'))).text(),
+    );
+    await contract.check(sent.method, new URL(sent.url).pathname, response.clone());
+    return response;
+  };
   return { app, deps, db, stores, clock, request };
 }

@@ -3,20 +3,14 @@
  * top lists, sorting, totals and the hourly series. No DOM, no fetch.
  */
 
-export interface Counted {
-  occurrences: number;
-  correctAnswers: number;
-}
+import { type Counted, percentage, rankByDifficulty } from '../../src/shared/ranking';
 
 // The rows as the API sends them: declared once, by the server's model (types only, not bundled).
 export type { AlbumStat, HourlyStat, LyricStat, Overview, SongStat } from '../../src/shared/contracts/stats';
+export type { Counted } from '../../src/shared/ranking';
+export { percentage } from '../../src/shared/ranking';
 
 import type { HourlyStat, Overview } from '../../src/shared/contracts/stats';
-
-/** Correct / occurrences × 100; 0 when never shown. */
-export function percentage(item: Counted): number {
-  return item.occurrences === 0 ? 0 : (item.correctAnswers / item.occurrences) * 100;
-}
 
 export type ColourBand = 'good' | 'medium' | 'poor';
 
@@ -40,13 +34,7 @@ export function topList<T extends Counted>(
   minOccurrences: number,
   size = TOP_LIST_SIZE,
 ): T[] {
-  const sign = direction === 'easiest' ? -1 : 1;
-  return items
-    .filter((item) => item.occurrences >= minOccurrences)
-    .map((item) => ({ item, pct: percentage(item) }))
-    .sort((a, b) => sign * (a.pct - b.pct) || b.item.occurrences - a.item.occurrences)
-    .slice(0, size)
-    .map(({ item }) => item);
+  return rankByDifficulty(items, direction, minOccurrences).slice(0, size);
 }
 
 export type SortDirection = 'asc' | 'desc';

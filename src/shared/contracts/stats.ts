@@ -2,65 +2,111 @@ import { type Static, Type as T } from '@sinclair/typebox';
 
 /** The API contract of the statistics reads, public and admin alike. */
 
-export const Percentile = T.Object({
-  percentile: T.Number({
-    description: 'Share of recorded plays with a strictly lower score, in percent, one decimal.',
-    examples: [63.4],
-  }),
-  totalPlayers: T.Integer({ description: 'Number of recorded plays.', examples: [1532] }),
-});
+export const Percentile = T.Object(
+  {
+    percentile: T.Number({
+      minimum: 0,
+      maximum: 100,
+      description: 'Share of recorded plays with a strictly lower score, in percent, one decimal.',
+    }),
+    totalPlayers: T.Integer({ minimum: 0, description: 'Number of recorded plays.' }),
+  },
+  {
+    description: 'Where a score stands among all recorded plays.',
+    examples: [{ percentile: 63.4, totalPlayers: 1532 }],
+  },
+);
 export type Percentile = Static<typeof Percentile>;
 
-export const Overview = T.Object({
-  totalAttempts: T.Integer({ description: 'Recorded plays.', examples: [1532] }),
-  uniquePlayers: T.Integer({ description: 'Distinct players (browser sessions).', examples: [871] }),
-  averageScore: T.Number({
-    description: 'Mean score of the recorded plays (two decimals).',
-    examples: [17.42],
-  }),
-  averagePercentage: T.Number({
-    description: 'Overall accuracy: correct answers / answers × 100 (two decimals).',
-    examples: [58.07],
-  }),
-});
+export const Overview = T.Object(
+  {
+    totalAttempts: T.Integer({ minimum: 0, description: 'Recorded plays.' }),
+    uniquePlayers: T.Integer({ minimum: 0, description: 'Distinct players (browser sessions).' }),
+    averageScore: T.Number({ description: 'Mean score of the recorded plays (two decimals).' }),
+    averagePercentage: T.Number({
+      description: 'Overall accuracy: correct answers / answers × 100 (two decimals).',
+    }),
+  },
+  {
+    description: 'Totals of all recorded plays.',
+    examples: [{ totalAttempts: 1532, uniquePlayers: 871, averageScore: 17.42, averagePercentage: 58.07 }],
+  },
+);
 export type Overview = Static<typeof Overview>;
 
 const counts = {
   occurrences: T.Integer({
+    minimum: 0,
     description: 'Times it was the answer of a question in recorded plays.',
-    examples: [41],
   }),
-  correctAnswers: T.Integer({ description: 'Times it was answered correctly.', examples: [29] }),
+  correctAnswers: T.Integer({ minimum: 0, description: 'Times it was answered correctly.' }),
 };
 
-export const LyricStat = T.Object({
-  lyricId: T.Integer({ examples: [345] }),
-  text: T.String({ examples: ['Puše bura, hladna i prava,'] }),
-  songTitle: T.String({ examples: ['Zatvorene škure'] }),
-  albumTitle: T.String({ examples: ['Sol na usnama'] }),
-  albumYear: T.Integer({ examples: [1992] }),
-  ...counts,
-});
-export const SongStat = T.Object({
-  songId: T.Integer({ examples: [12] }),
-  title: T.String({ examples: ['Zatvorene škure'] }),
-  albumTitle: T.String({ examples: ['Sol na usnama'] }),
-  albumYear: T.Integer({ examples: [1992] }),
-  ...counts,
-});
-export const AlbumStat = T.Object({
-  albumId: T.Integer({ examples: [1] }),
-  title: T.String({ examples: ['Sol na usnama'] }),
-  ...counts,
-});
-export const HourlyStat = T.Object({
-  hour: T.Integer({ minimum: 0, maximum: 23, examples: [20] }),
-  attempts: T.Integer({ description: 'Plays recorded in this hour of day.', examples: [96] }),
-  uniquePlayers: T.Integer({
-    description: 'Distinct players who played in this hour of day.',
-    examples: [71],
-  }),
-});
+export const LyricStat = T.Object(
+  {
+    lyricId: T.Integer({ description: 'Lyric line id.' }),
+    text: T.String({ description: 'The line.' }),
+    songTitle: T.String({ description: 'Its song.' }),
+    albumTitle: T.String({ description: 'Its album.' }),
+    albumYear: T.Integer({ description: 'Year of its album.' }),
+    ...counts,
+  },
+  {
+    description: 'How one lyric line fared.',
+    examples: [
+      {
+        lyricId: 345,
+        text: 'Puše bura, hladna i prava,',
+        songTitle: 'Zatvorene škure',
+        albumTitle: 'Sol na usnama',
+        albumYear: 1992,
+        occurrences: 41,
+        correctAnswers: 29,
+      },
+    ],
+  },
+);
+export const SongStat = T.Object(
+  {
+    songId: T.Integer({ description: 'Song id.' }),
+    title: T.String({ description: 'Song title.' }),
+    albumTitle: T.String({ description: 'Its album.' }),
+    albumYear: T.Integer({ description: 'Year of its album.' }),
+    ...counts,
+  },
+  {
+    description: 'How one song fared (occurrences: times it was the right answer).',
+    examples: [
+      {
+        songId: 12,
+        title: 'Zatvorene škure',
+        albumTitle: 'Sol na usnama',
+        albumYear: 1992,
+        occurrences: 412,
+        correctAnswers: 301,
+      },
+    ],
+  },
+);
+export const AlbumStat = T.Object(
+  {
+    albumId: T.Integer({ description: 'Album id.' }),
+    title: T.String({ description: 'Album title.' }),
+    ...counts,
+  },
+  {
+    description: 'How one album fared.',
+    examples: [{ albumId: 1, title: 'Sol na usnama', occurrences: 6540, correctAnswers: 3702 }],
+  },
+);
+export const HourlyStat = T.Object(
+  {
+    hour: T.Integer({ minimum: 0, maximum: 23, description: 'Hour of day in STATS_TIMEZONE.' }),
+    attempts: T.Integer({ minimum: 0, description: 'Plays recorded in this hour of day.' }),
+    uniquePlayers: T.Integer({ minimum: 0, description: 'Distinct players who played in this hour of day.' }),
+  },
+  { description: 'Plays in one hour of day.', examples: [{ hour: 20, attempts: 96, uniquePlayers: 71 }] },
+);
 
 export type LyricStat = Static<typeof LyricStat>;
 export type SongStat = Static<typeof SongStat>;

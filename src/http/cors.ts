@@ -1,0 +1,56 @@
+import { Elysia } from 'elysia';
+import type { AllowedMethods } from './methods';
+import { pathOf } from './request-target';
+
+/** Response headers a cross-origin page may read (besides the CORS-safelisted ones). */
+const EXPOSED = 'X-Quiz-Token, ETag, Retry-After, RateLimit, RateLimit-Policy';
+
+/** The public API: every /api path but the administrator's. */
+export const isCrossOriginPath = (path: string) =>
+  path.startsWith('/api/') && !path.startsWith('/api/admin/') && path !== '/api/admin';
+
+/**
+ * OPTIONS on every known path (204 with `Allow`), and CORS for the public API
+ * (docs/decisions/013-api-contract.md): an allowed `Origin` (CORS_ORIGINS) gets
+ * `Access-Control-Allow-Origin` on the statistics reads and the quiz/submit pair, and a
+ * preflight naming one of the path's methods is answered. `/api/admin/*` never gets CORS
+ * headers, so no other site's page can use an administrator's credentials.
+ */
+export const crossOrigin = ({
+  origins,
+  allowedMethods,
+}: {
+  origins: readonly string[];
+  allowedMethods: AllowedMethods;
+}) => {
+  const any = origins.includes('*');
+  const allowed = new Set(origins);
+  // With a list of origins the answer depends on Origin; with `*` (or none) it does not.
+  const varyOnOrigin = origins.length > 0 && !any;
+  return new Elysia({ name: 'cross-origin', seed: origins.join(',') }).onRequest(({ request, set }) => {
+    const path = pathOf(request);
+    if (path === undefined) return;
+    const methods = allowedMethods(path);
+    const origin = request.headers.get('origin');
+    const cors =
+      isCrossOriginPath(path) && origin !== null && (any || allowed.has(origin)) && methods !== undefined;
+    if (varyOnOrigin && isCrossOriginPath(path)) set.headers.vary = 'Origin';
+    if (cors) {
+      set.headers['access-control-allow-origin'] = any ? '*' : origin;
+      set.headers['access-control-expose-headers'] = EXPOSED;
+    }
+    if (request.method !== 'OPTIONS' || !methods) return;
+    const headers: Record<string, string> = {
+      ...(set.headers as Record<string, string>),
+      allow: methods.join(', '),
+    };
+    const wanted = request.headers.get('access-control-request-method');
+    if (cors && wanted && methods.includes(wanted.toUpperCase())) {
+      headers['access-control-allow-methods'] = methods.join(', ');
+      headers['access-control-allow-headers'] = 'Content-Type, If-None-Match, X-Requested-With';
+      headers['access-control-max-age'] = '600';
+    }
+    delete headers['access-control-expose-headers'];
+    return new Response(null, { status: 204, headers });
+  });
+};

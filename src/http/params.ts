@@ -1,0 +1,83 @@
+import { Type as T, type TSchema } from '@sinclair/typebox';
+import { t } from 'elysia';
+import { unprocessable } from '../errors';
+import { fieldError } from './field-error';
+
+/**
+ * A query or path parameter: the validator a route gives Elysia and the OpenAPI parameter the
+ * docs show, made from one definition (docs/decisions/013-api-contract.md).
+ */
+export interface Param<Name extends string = string, Validator extends TSchema = TSchema> {
+  name: Name;
+  in: 'query' | 'path';
+  required: boolean;
+  description: string;
+  /** What Elysia validates: always from the raw string, never coerced by Elysia. */
+  validator: Validator;
+  /** What the document shows (a plain JSON type with its bounds). */
+  schema: TSchema;
+  example: unknown;
+}
+
+const DIGITS = '^[0-9]+$';
+
+/**
+ * An integer parameter parsed strictly: only ASCII digits (`^[0-9]+$`) within
+ * [minimum, maximum]. Elysia's coercing `t.Integer` let `1e1`, `0x5`, `+7`, `5.0` and
+ * ` ` (as 0) through, and documented the parameter as `string | integer`.
+ */
+export function integerParam<Name extends string>(spec: {
+  name: Name;
+  in: 'query' | 'path';
+  minimum: number;
+  maximum: number;
+  description: string;
+  example: number;
+  default?: number;
+}) {
+  const { name, minimum, maximum } = spec;
+  const message = `${name} must be an integer from ${minimum} to ${maximum}`;
+  const validator = t
+    .Transform(t.String({ pattern: DIGITS, error: fieldError(name, message) }))
+    .Decode((raw) => {
+      const value = Number(raw);
+      if (value < minimum || value > maximum) throw unprocessable('validation_failed', message, name);
+      return value;
+    })
+    .Encode((value) => String(value));
+  return {
+    name,
+    in: spec.in,
+    required: spec.in === 'path',
+    description: spec.description,
+    validator,
+    schema: T.Integer({
+      minimum,
+      maximum,
+      ...(spec.default === undefined ? {} : { default: spec.default }),
+    }),
+    example: spec.example,
+  } satisfies Param<Name>;
+}
+
+/** A query parameter taking one of a few words. */
+export function enumParam<Name extends string, const Value extends string>(spec: {
+  name: Name;
+  values: readonly Value[];
+  description: string;
+  example: Value;
+}) {
+  const message = `${spec.name} must be one of ${spec.values.join(', ')}`;
+  return {
+    name: spec.name,
+    in: 'query',
+    required: false,
+    description: spec.description,
+    validator: t.Union(
+      spec.values.map((value) => t.Literal(value)),
+      { error: fieldError(spec.name, message) },
+    ),
+    schema: T.Union(spec.values.map((value) => T.Literal(value))),
+    example: spec.example,
+  } satisfies Param<Name>;
+}
