@@ -122,6 +122,7 @@ describe('the OpenAPI document', async () => {
       'get /api/quiz',
       'post /api/stats/submit-quiz',
       'get /api/score-percentile/{score}',
+      'get /api/stats/lines',
       ...['overview', 'lyrics', 'songs', 'albums'].map((n) => `get /api/stats/${n}`),
       ...['overview', 'lyrics', 'songs', 'albums', 'hourly'].map((n) => `get /api/admin/stats/${n}`),
       'get /healthz',
@@ -138,6 +139,21 @@ describe('the OpenAPI document', async () => {
     expect(doc.components.securitySchemes.basicAuth).toMatchObject({ type: 'http', scheme: 'basic' });
     expect(doc.paths['/api/admin/stats/hourly']?.get.security).toEqual([{ basicAuth: [] }]);
     expect(doc.paths['/api/admin/stats/hourly']?.get.responses['401']).toBeDefined();
+  });
+
+  test('the percentile and the lines of a play document their schemas', () => {
+    const percentile =
+      doc.paths['/api/score-percentile/{score}']?.get.responses['200'].content['application/json'];
+    expect(Object.keys(percentile.schema.properties).sort()).toEqual([
+      'percentile',
+      'samePercent',
+      'totalPlayers',
+    ]);
+    const lines = doc.paths['/api/stats/lines']?.get;
+    expect(lines.parameters[0]).toMatchObject({ name: 'ids', in: 'query' });
+    const item = lines.responses['200'].content['application/json'].schema.items;
+    expect(item.required).toEqual(['lyricId', 'occurrences', 'correctAnswers']);
+    expect(Object.keys(item.properties.confusedWith.properties).sort()).toEqual(['songId', 'times', 'title']);
   });
 
   test('the submission documents its body', () => {

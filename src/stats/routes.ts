@@ -1,11 +1,12 @@
+import { Type as T } from '@sinclair/typebox';
 import { Elysia } from 'elysia';
 import type { RateLimits } from '../http/rate-limit';
 import { ErrorBody } from '../shared/contracts/error';
 import { SubmitBody, SubmitResult } from '../shared/contracts/quiz';
-import { Percentile } from '../shared/contracts/stats';
+import { LineResult, Percentile } from '../shared/contracts/stats';
 import type { CachedStatsJson } from './cached-reads';
 import { jsonResponse } from './cached-reads';
-import { PercentileParams } from './model';
+import { LineResultsQuery, PercentileParams } from './model';
 import { statisticsReadRoutes } from './read-routes';
 import type { RecordOutcome } from './store';
 
@@ -56,10 +57,21 @@ export const statsRoutes = ({ submit, statsJson, limits }: StatsRoutesDeps) =>
         detail: {
           summary: 'Percentile of a score',
           description:
-            'Share of recorded plays (including the player’s own) with a strictly lower score, and the number of recorded plays.',
+            'Share of recorded plays (including the player’s own) with a strictly lower score, the share with the same score, and the number of recorded plays.',
         },
       },
     )
+    .get('/stats/lines', ({ query }) => statsJson.lines([...new Set(query.ids.split(',').map(Number))]), {
+      query: LineResultsQuery,
+      response: { 200: T.Array(LineResult), 422: ErrorBody },
+      detail: {
+        summary: 'Statistics of the lines of one play',
+        description:
+          'How all players answered the given lines (the review on the results page, read after the play was recorded, so it counts the play itself). ' +
+          'The lines come back in the order asked, each once; ids that are no line of the catalogue are left out. ' +
+          '`confusedWith`, the wrong song picked most often for a line, is present only when the server knows it.',
+      },
+    })
     .use(
       statisticsReadRoutes(statsJson, {
         hourly: false,

@@ -7,6 +7,11 @@ export const Percentile = T.Object({
     description: 'Share of recorded plays with a strictly lower score, in percent, one decimal.',
     examples: [63.4],
   }),
+  samePercent: T.Number({
+    description:
+      'Share of recorded plays with exactly this score (the player’s own included), in percent, one decimal. Added after the spec: clients that know only `percentile` and `totalPlayers` ignore it.',
+    examples: [5.1],
+  }),
   totalPlayers: T.Integer({ description: 'Number of recorded plays.', examples: [1532] }),
 });
 export type Percentile = Static<typeof Percentile>;
@@ -61,6 +66,29 @@ export const HourlyStat = T.Object({
     examples: [71],
   }),
 });
+
+/**
+ * One line of a play as all players answered it (the results page's review). `confusedWith`
+ * is optional: it is sent once the server keeps per-line confusion counters (docs/decisions/015).
+ */
+export const LineResult = T.Object(
+  {
+    lyricId: T.Integer({ examples: [345] }),
+    ...counts,
+    confusedWith: T.Optional(
+      T.Object(
+        {
+          songId: T.Integer({ examples: [17] }),
+          title: T.String({ examples: ['Maestral'] }),
+          times: T.Integer({ description: 'Times it was picked instead of the right song.', examples: [9] }),
+        },
+        { description: 'The wrong song picked most often for this line; absent when none is known.' },
+      ),
+    ),
+  },
+  { title: 'LineResult' },
+);
+export type LineResult = Static<typeof LineResult>;
 
 export type LyricStat = Static<typeof LyricStat>;
 export type SongStat = Static<typeof SongStat>;
