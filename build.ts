@@ -12,6 +12,7 @@
 import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { basename, join, relative, resolve } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { renderShareImages } from './scripts/share-images';
 import { closeVanillaExtract, vanillaExtract } from './scripts/vanilla-extract-plugin';
 import { embeddedAssets } from './src/assets';
 import type { ClientManifest } from './src/pages/client-assets';
@@ -154,10 +155,24 @@ function precompress(dir: string) {
   }
 }
 
+/** The share preview images (scripts/share-images.tsx) of the embedded catalogue's artist. */
+async function buildShareImages(): Promise<NonNullable<ClientManifest['shareImages']>> {
+  const { artist } = JSON.parse(readFileSync(join(root, 'data/catalogue.json'), 'utf8')) as {
+    artist: string;
+  };
+  const set = await renderShareImages(clientOut, artist, join(root, 'dist/.cache/share-images'));
+  const url = (name: string) => `/assets/${name}`;
+  return { artist, scores: set.scores.map(url), generic: set.generic.map(url) };
+}
+
 export async function buildClient(): Promise<ClientManifest> {
   rmSync(clientOut, { recursive: true, force: true });
   mkdirSync(clientOut, { recursive: true });
-  const manifest: ClientManifest = { css: [await buildStyles()], entries: await buildScripts() };
+  const manifest: ClientManifest = {
+    css: [await buildStyles()],
+    entries: await buildScripts(),
+    shareImages: await buildShareImages(),
+  };
   writeFileSync(join(clientOut, 'manifest.json'), JSON.stringify(manifest, null, 2));
   precompress(clientOut);
   return manifest;

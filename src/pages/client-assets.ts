@@ -9,6 +9,11 @@ export interface ClientManifest {
   css: string[];
   /** Entry name → its script and the chunks it imports (for modulepreload). */
   entries: Record<string, { file: string; imports: string[] }>;
+  /**
+   * The share preview images (1200×630 PNG), index = score: `scores` name `artist`, the
+   * catalogue built in; `generic` name no artist (another catalogue imported later).
+   */
+  shareImages?: { artist: string; scores: string[]; generic: string[] };
 }
 
 type Bytes = Uint8Array<ArrayBuffer>;
@@ -32,6 +37,7 @@ const types: Record<string, string> = {
   '.svg': 'image/svg+xml',
   '.json': 'application/json; charset=utf-8',
   '.woff2': 'font/woff2',
+  '.png': 'image/png',
 };
 
 /** The built client (dist/client, embedded in the binary), read once into memory: it is ~100 KB compressed. */

@@ -10,6 +10,7 @@ describe('server-rendered pages', () => {
     const app = await createTestApp();
     const first = await html(await app.request('/'));
     expect(first).toContain('120 stihova iz 12 pjesama sa svih 3 albuma, od 1992. do 1998.');
+    expect(first).toContain('href="/quiz?nova"');
     expect(first).not.toContain('Dosad odigrano');
     await submit(app, answerQuiz(await fetchQuiz(app), 10));
     expect(await html(await app.request('/'))).toContain('Dosad odigrano 1 kviz.');
@@ -26,6 +27,39 @@ describe('server-rendered pages', () => {
     const notice = await html(statistics);
     expect(notice).toContain('Greška pri dohvaćanju statistike');
     expect(notice).toContain('Dogodila se greška prilikom dohvaćanja podataka statistike.');
+  });
+
+  test('a shared result link /?r=N previews with the picture of its score; anything else is the plain page', async () => {
+    const shareImages = {
+      artist: 'Testni Izvođač',
+      scores: Array.from({ length: 31 }, (_, s) => `/assets/share-${s}-abc.png`),
+      generic: Array.from({ length: 31 }, (_, s) => `/assets/share-generic-${s}-abc.png`),
+    };
+    const assets = { manifest: { css: [], entries: {}, shareImages }, files: new Map() };
+    const app = await createTestApp({ assets, env: { SITE_URL: 'https://kviz.example.hr' } });
+    const shared = await html(await app.request('/?r=25&v=12345'));
+    expect(shared).toContain(
+      '<meta property="og:image" content="https://kviz.example.hr/assets/share-25-abc.png">',
+    );
+    expect(shared).toContain('<meta name="twitter:card" content="summary_large_image">');
+    expect(shared).toContain(
+      '<meta name="twitter:image" content="https://kviz.example.hr/assets/share-25-abc.png">',
+    );
+    expect(shared).toContain('<meta property="og:image:width" content="1200">');
+    expect(shared).toContain('Netko vam je poslao svoj rezultat: 25/30 (Vrlo dobro).');
+    for (const r of ['31', '-1', 'abc', '2.5', '007']) {
+      const plain = await html(await app.request(`/?r=${r}`));
+      expect(plain).not.toContain('og:image');
+      expect(plain).toContain('<meta name="twitter:card" content="summary">');
+    }
+    // Another catalogue than the one the images were rendered for: the pictures without the artist.
+    const other = await createTestApp({
+      assets: {
+        ...assets,
+        manifest: { ...assets.manifest, shareImages: { ...shareImages, artist: 'Netko' } },
+      },
+    });
+    expect(await html(await other.request('/?r=3'))).toContain('/assets/share-generic-3-abc.png');
   });
 
   test('pages are sent gzipped to clients that accept it', async () => {

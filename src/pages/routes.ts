@@ -18,6 +18,7 @@ import type { ClientAssets } from './client-assets';
 import { serveAsset } from './client-assets';
 import { renderDocument } from './document';
 import { getCatalogueCounts, getLandingData, getPublicStatistics } from './service';
+import { sharedScore, shareImagePaths, sharePreview } from './share-preview';
 
 const FAVICON = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" rx="14" fill="#0b5a8c"/><path d="M22 46V18h6v11l10-11h7L34 30l12 16h-7l-9-12-2 2v10z" fill="#fff"/></svg>`;
 
@@ -60,14 +61,16 @@ export function renderNotFound(deps: Pick<PageRoutesDeps, 'catalogue' | 'config'
 export const pageRoutes = (deps: PageRoutesDeps) => {
   const { assets, stats, catalogue, log } = deps;
   const render =
-    (body: (page: PageProps) => ReactElement | Promise<ReactElement>, heading?: string) => async () => {
+    (body: (page: PageProps) => ReactElement | Promise<ReactElement>, heading?: string, score?: number) =>
+    async () => {
       const page = pageProps(deps);
       const title = heading ? `${heading} - ${page.title}` : page.title;
-      return encodeBody(renderDocument(assets, { page, title, body: await body(page) }));
+      const preview = score === undefined ? undefined : sharePreview(assets.manifest, page, score);
+      return encodeBody(renderDocument(assets, { page, title, preview, body: await body(page) }));
     };
+  type Html = EncodedBody | Promise<EncodedBody>;
   // Rendered once per process; like the per-version caches, synchronous once ready.
   const once = (compute: () => Promise<EncodedBody>) => cachedPerVersion(() => 'once', compute);
-  type Html = EncodedBody | Promise<EncodedBody>;
   const send = (html: Html, request: Request) =>
     html instanceof Promise
       ? html.then((ready) => sendBody(ready, request, htmlHeaders))
@@ -87,17 +90,42 @@ export const pageRoutes = (deps: PageRoutesDeps) => {
       return logged(error);
     }
   };
-  const landing = cachedPerVersion(
-    stats.version,
-    render(async (page) =>
-      createElement(LandingPage, { page, data: await getLandingData(catalogue(), stats) }),
-    ),
-  );
-  const landingWithoutStatistics = once(
-    render((page) =>
-      createElement(LandingPage, { page, data: { ...getCatalogueCounts(catalogue()), plays: 0 } }),
-    ),
-  );
+  // The start page, and its variants for shared result links (`/?r=25`: at most 31 more).
+  const landings = new Map<number | undefined, { page: () => Html; fallback: () => Html }>();
+  const landingFor = (score: number | undefined) => {
+    let landing = landings.get(score);
+    if (!landing) {
+      landing = {
+        page: cachedPerVersion(
+          stats.version,
+          render(
+            async (page) =>
+              createElement(LandingPage, {
+                page,
+                data: await getLandingData(catalogue(), stats),
+                sharedScore: score,
+              }),
+            undefined,
+            score,
+          ),
+        ),
+        fallback: once(
+          render(
+            (page) =>
+              createElement(LandingPage, {
+                page,
+                data: { ...getCatalogueCounts(catalogue()), plays: 0 },
+                sharedScore: score,
+              }),
+            undefined,
+            score,
+          ),
+        ),
+      };
+      landings.set(score, landing);
+    }
+    return landing;
+  };
   // Throws when the statistics cannot be read; such a failure is rendered below, never cached.
   const statistics = cachedPerVersion(
     stats.version,
@@ -106,7 +134,13 @@ export const pageRoutes = (deps: PageRoutesDeps) => {
   const statisticsError = once(render((page) => createElement(StatisticsPage, { page, stats: null })));
   const quiz = once(render((page) => createElement(QuizPage, { page })));
   const results = once(
-    render((page) => createElement(ResultsPage, { page, playMinSeconds: deps.config.playMinSeconds })),
+    render((page) =>
+      createElement(ResultsPage, {
+        page,
+        playMinSeconds: deps.config.playMinSeconds,
+        shareImages: shareImagePaths(assets.manifest, page.artist),
+      }),
+    ),
   );
   const adminLogin = once(render((page) => createElement(AdminLoginPage, { page }), 'Admin Prijava'));
   const dashboard = once(render((page) => createElement(DashboardPage, { page }), 'Admin Panel'));
@@ -114,9 +148,10 @@ export const pageRoutes = (deps: PageRoutesDeps) => {
   return (
     new Elysia({ name: 'page-routes', detail: { hide: true } })
       // Spec §8: a failure to read the statistics is only logged; the page shows no count.
-      .get('/', ({ request }) =>
-        sendOr(landing, landingWithoutStatistics, 'Greška pri dohvaćanju statistike', request),
-      )
+      .get('/', ({ request, query }) => {
+        const landing = landingFor(sharedScore(query.r));
+        return sendOr(landing.page, landing.fallback, 'Greška pri dohvaćanju statistike', request);
+      })
       .get('/statistics', ({ request }) =>
         sendOr(statistics, statisticsError, 'statistics could not be read', request),
       )

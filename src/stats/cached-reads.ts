@@ -1,5 +1,5 @@
 import { type EncodedBody, encodeJson, sendBody } from '../http/encoded-body';
-import type { LyricStat, SongStat } from '../shared/contracts/stats';
+import type { LineResult, LyricStat, SongStat } from '../shared/contracts/stats';
 import { type Counted, type DifficultyOrder, rankByDifficulty } from '../shared/ranking';
 import { PLAY_LENGTH } from '../shared/rules';
 import { percentileOf } from './percentile';
@@ -51,7 +51,22 @@ export function createCachedStatsJson(stats: StatsStore) {
   const percentiles = Array.from({ length: PLAY_LENGTH + 1 }, (_, score) =>
     json(async () => percentileOf(score, await histogram())),
   );
+  const lyricsById = cachedPerVersion(
+    stats.version,
+    async () => new Map((await stats.getLyricStats()).map((l) => [l.lyricId, l])),
+  );
+  /** The lines asked, in the order asked; unknown ids are left out. */
+  const lines = async (ids: number[]): Promise<LineResult[]> => {
+    const byId = await lyricsById();
+    return ids.flatMap((id) => {
+      const line = byId.get(id);
+      return line
+        ? [{ lyricId: id, occurrences: line.occurrences, correctAnswers: line.correctAnswers }]
+        : [];
+    });
+  };
   return {
+    lines,
     overview: json(stats.getOverview),
     lyrics: listRead<LyricStat>(stats.version, stats.getLyricStats),
     songs: listRead<SongStat>(stats.version, stats.getSongStats),

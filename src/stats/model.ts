@@ -2,12 +2,13 @@ import { Type as T } from '@sinclair/typebox';
 import { t } from 'elysia';
 import { errorExample, headers, limitedRouteHeaders, responses, validationFailed } from '../docs/components';
 import { operation, type RequestHeaderSpec, type ResponseSpec } from '../docs/contract';
-import { enumParam, integerParam } from '../http/params';
+import { fieldError } from '../http/field-error';
+import { enumParam, integerParam, type Param } from '../http/params';
 import { ErrorBody } from '../shared/contracts/error';
 import { QUIZ_TOKEN_EXAMPLE, SubmitBody, SubmitResult } from '../shared/contracts/quiz';
-import { Percentile } from '../shared/contracts/stats';
+import { LineResult, Percentile } from '../shared/contracts/stats';
 import { difficultyOrders } from '../shared/ranking';
-import { PLAY_LENGTH } from '../shared/rules';
+import { PLAY_LENGTH, QUIZ_MAX_COUNT } from '../shared/rules';
 
 // Request schemas and contracts of the statistics routes. Response and body schemas live in
 // src/shared/contracts (the browser uses them too).
@@ -176,12 +177,59 @@ export const getScorePercentileOperation = operation({
   access: 'public',
   summary: 'Percentile of a score',
   description:
-    'Share of recorded plays (including the player’s own) with a strictly lower score, and the number of recorded plays.',
+    'Share of recorded plays (including the player’s own) with a strictly lower score, the share with the same score, and the number of recorded plays.',
   parameters: [scoreParam],
   headers: [ifNoneMatch],
   responses: {
-    200: publicRead('The percentile of the score.', Percentile, { percentile: 63.4, totalPlayers: 1532 }),
+    200: publicRead('The percentile of the score.', Percentile, {
+      percentile: 63.4,
+      samePercent: 5.1,
+      totalPlayers: 1532,
+    }),
     304: responses.NotModified,
     422: validationFailed(`score must be an integer from 0 to ${PLAY_LENGTH}`, 'score'),
+  },
+});
+
+/** At most one quiz's lines, as comma-separated lyric ids. */
+const LINE_IDS_PATTERN = `^[0-9]{1,9}(,[0-9]{1,9}){0,${QUIZ_MAX_COUNT - 1}}$`;
+export const lineIdsParam: Param<'ids'> = {
+  name: 'ids',
+  in: 'query',
+  required: true,
+  description: `Lyric ids, comma-separated, at most ${QUIZ_MAX_COUNT} (the \`lyricId\`s of a play).`,
+  validator: t.String({
+    pattern: LINE_IDS_PATTERN,
+    error: fieldError('ids', `ids must be 1 to ${QUIZ_MAX_COUNT} lyric ids separated by commas`),
+  }),
+  schema: T.String({ pattern: LINE_IDS_PATTERN }),
+  example: '345,346,1021',
+};
+export const LineResultsQuery = t.Object({ ids: lineIdsParam.validator });
+
+export const getLineResultsOperation = operation({
+  operationId: 'getLineResults',
+  access: 'public',
+  summary: 'Statistics of the lines of one play',
+  description:
+    'How all players answered the given lines (the review on the results page, read after the play was recorded, so it counts the play itself). ' +
+    'The lines come back in the order asked, each once; ids that are no line of the catalogue are left out. ' +
+    '`confusedWith`, the wrong song picked most often for a line, is present only when the server knows it.',
+  parameters: [lineIdsParam],
+  responses: {
+    200: {
+      description: 'The counters of the lines asked.',
+      schema: T.Array(LineResult),
+      example: [
+        { lyricId: 345, occurrences: 41, correctAnswers: 29 },
+        {
+          lyricId: 346,
+          occurrences: 38,
+          correctAnswers: 11,
+          confusedWith: { songId: 17, title: 'Divlja kupina', times: 9 },
+        },
+      ],
+    },
+    422: validationFailed(`ids must be 1 to ${QUIZ_MAX_COUNT} lyric ids separated by commas`, 'ids'),
   },
 });

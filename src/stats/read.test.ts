@@ -20,11 +20,11 @@ describe('percentile', () => {
       [20, 2],
       [30, 1],
     ]);
-    expect(percentileOf(0, histogram)).toEqual({ percentile: 0, totalPlayers: 4 });
-    expect(percentileOf(10, histogram)).toEqual({ percentile: 0, totalPlayers: 4 });
-    expect(percentileOf(11, histogram)).toEqual({ percentile: 25, totalPlayers: 4 });
-    expect(percentileOf(20, histogram)).toEqual({ percentile: 25, totalPlayers: 4 });
-    expect(percentileOf(30, histogram)).toEqual({ percentile: 75, totalPlayers: 4 });
+    expect(percentileOf(0, histogram)).toEqual({ percentile: 0, samePercent: 0, totalPlayers: 4 });
+    expect(percentileOf(10, histogram)).toEqual({ percentile: 0, samePercent: 25, totalPlayers: 4 });
+    expect(percentileOf(11, histogram)).toEqual({ percentile: 25, samePercent: 0, totalPlayers: 4 });
+    expect(percentileOf(20, histogram)).toEqual({ percentile: 25, samePercent: 50, totalPlayers: 4 });
+    expect(percentileOf(30, histogram)).toEqual({ percentile: 75, samePercent: 25, totalPlayers: 4 });
     expect(
       percentileOf(
         5,
@@ -33,17 +33,33 @@ describe('percentile', () => {
           [9, 2],
         ]),
       ),
-    ).toEqual({ percentile: 33.3, totalPlayers: 3 });
+    ).toEqual({ percentile: 33.3, samePercent: 0, totalPlayers: 3 });
   });
 
   test('through the API: no plays, the first play ever, then a known set', async () => {
     const app = await createTestApp();
-    expect(await get(app, '/api/score-percentile/15')).toEqual({ percentile: 0, totalPlayers: 0 });
+    expect(await get(app, '/api/score-percentile/15')).toEqual({
+      percentile: 0,
+      samePercent: 0,
+      totalPlayers: 0,
+    });
     await play(app, 15);
-    expect(await get(app, '/api/score-percentile/15')).toEqual({ percentile: 0, totalPlayers: 1 });
+    expect(await get(app, '/api/score-percentile/15')).toEqual({
+      percentile: 0,
+      samePercent: 100,
+      totalPlayers: 1,
+    });
     for (const score of [10, 20, 20, 30]) await play(app, score);
-    expect(await get(app, '/api/score-percentile/20')).toEqual({ percentile: 40, totalPlayers: 5 });
-    expect(await get(app, '/api/score-percentile/30')).toEqual({ percentile: 80, totalPlayers: 5 });
+    expect(await get(app, '/api/score-percentile/20')).toEqual({
+      percentile: 40,
+      samePercent: 40,
+      totalPlayers: 5,
+    });
+    expect(await get(app, '/api/score-percentile/30')).toEqual({
+      percentile: 80,
+      samePercent: 20,
+      totalPlayers: 5,
+    });
   });
 
   test.each(['31', '-1', '2.5', 'abc'])('score %p → 422 naming score', async (score) => {
@@ -101,6 +117,44 @@ describe('overview and lists', () => {
       'text',
     ]);
   });
+});
+
+describe('the lines of one play (GET /api/stats/lines)', () => {
+  test('the lines asked, in the order asked, with the counters of the lyric list; unknown ids left out', async () => {
+    const app = await createTestApp();
+    const quiz = await fetchQuiz(app);
+    await submit(app, answerQuiz(quiz, 12));
+    const ids = quiz.questions.map((q) => q.lyricId);
+    const lines = (await get(app, `/api/stats/lines?ids=${[...ids].reverse().join(',')},999999`)) as {
+      lyricId: number;
+      occurrences: number;
+      correctAnswers: number;
+    }[];
+    const lyrics = (await get(app, '/api/stats/lyrics')) as {
+      lyricId: number;
+      occurrences: number;
+      correctAnswers: number;
+    }[];
+    const byId = new Map(lyrics.map((l) => [l.lyricId, l]));
+    expect(lines).toEqual(
+      [...ids].reverse().map((lyricId) => ({
+        lyricId,
+        occurrences: byId.get(lyricId)!.occurrences,
+        correctAnswers: byId.get(lyricId)!.correctAnswers,
+      })),
+    );
+    expect(lines.slice(-12).every((l) => l.correctAnswers === 1)).toBe(true);
+  });
+
+  test.each(['', 'abc', '1,,2', '1,2,', '-1', Array.from({ length: 51 }, (_, i) => i + 1).join(',')])(
+    'ids=%p → 422 naming ids',
+    async (ids) => {
+      const app = await createTestApp();
+      const res = await app.request(`/api/stats/lines?ids=${ids}`);
+      expect(res.status).toBe(422);
+      expect(((await res.json()) as { error: { field: string } }).error.field).toBe('ids');
+    },
+  );
 });
 
 describe('hour of day', () => {

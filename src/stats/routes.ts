@@ -3,7 +3,13 @@ import type { RateLimits } from '../http/rate-limit';
 import { SubmitBody, SubmitResult } from '../shared/contracts/quiz';
 import type { CachedStatsJson, ReadCaching } from './cached-reads';
 import { jsonResponse } from './cached-reads';
-import { getScorePercentileOperation, PercentileParams, submitQuizOperation } from './model';
+import {
+  getLineResultsOperation,
+  getScorePercentileOperation,
+  LineResultsQuery,
+  PercentileParams,
+  submitQuizOperation,
+} from './model';
 import { statisticsReadRoutes } from './read-routes';
 import type { RecordOutcome } from './store';
 
@@ -38,5 +44,13 @@ export const statsRoutes = ({ submit, statsJson, limits, caching }: StatsRoutesD
       '/score-percentile/:score',
       ({ params, request }) => jsonResponse(statsJson.percentile(params.score), request, caching),
       { params: PercentileParams, detail: getScorePercentileOperation },
+    )
+    .get(
+      '/stats/lines',
+      ({ query }) => statsJson.lines([...new Set(String(query.ids).split(',').map(Number))]),
+      {
+        query: LineResultsQuery,
+        detail: getLineResultsOperation,
+      },
     )
     .use(statisticsReadRoutes(statsJson, { access: 'public', caching }));

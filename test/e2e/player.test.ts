@@ -3,7 +3,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { readCatalogueFile } from '../../src/catalogue/load-file';
 import { lineKey } from '../../src/catalogue/normalize';
 import { embeddedCataloguePath } from '../../src/catalogue/seed';
-import { formatCount } from '../../web/lib/format';
+import { ALBUMS_GENITIVE, countOf, LINES, SONGS_GENITIVE } from '../../web/lib/plural';
 import { type RunningBinary, startBinary } from '../support/binary';
 import { launchBrowser, seriousViolations, watchConsole } from '../support/browser';
 
@@ -51,18 +51,19 @@ function embeddedCatalogueCounts(): string {
     .filter((line) => !catalogue.ambiguousKeys.has(lineKey(line)));
   const years = catalogue.albums.map((album) => album.year);
   return (
-    `${formatCount(lines.length)} stihova iz ${formatCount(songs.length)} pjesama sa svih ` +
-    `${catalogue.albums.length} albuma, od ${Math.min(...years)}. do ${Math.max(...years)}.`
+    `${countOf(lines.length, LINES)} iz ${countOf(songs.length, SONGS_GENITIVE)} sa svih ` +
+    `${countOf(catalogue.albums.length, ALBUMS_GENITIVE)}, od ${Math.min(...years)}. do ${Math.max(...years)}.`
   );
 }
 
 const overview = async () =>
   (await (await fetch(`${server.url}/api/stats/overview`)).json()) as { totalAttempts: number };
 
-/** Plays all 30 questions, always picking option `letter`; returns how many were right and the colours seen. */
+/** Plays all 30 questions, always picking option `letter`; returns how many were right, the colours seen and 🟩/🟥 per line. */
 async function playQuiz(page: Page, mode: 'click' | 'keyboard') {
   let correct = 0;
   let sawWrong = false;
+  let squares = '';
   for (let i = 1; i <= 30; i++) {
     await page.getByText(`Stih ${i}/30`, { exact: true }).waitFor();
     const letter = 'ABCDE'[i % 5]!;
@@ -71,6 +72,7 @@ async function playQuiz(page: Page, mode: 'click' | 'keyboard') {
     const chosen = page.locator(`[data-option="${letter}"]`);
     await page.locator('[data-option][data-state="correct"]').waitFor();
     const state = await chosen.getAttribute('data-state');
+    squares += state === 'correct' ? '🟩' : '🟥';
     if (state === 'correct') correct++;
     else {
       expect(state).toBe('wrong');
@@ -100,7 +102,7 @@ async function playQuiz(page: Page, mode: 'click' | 'keyboard') {
     else await page.keyboard.press('Enter');
   }
   await page.waitForURL('**/results');
-  return { correct, sawWrong };
+  return { correct, sawWrong, squares };
 }
 
 describe('a player', () => {
@@ -155,11 +157,11 @@ describe('a player', () => {
     }
     await page.getByText('Stih 4/30', { exact: true }).waitFor();
     const lyric = await page.locator('[data-lyric]').textContent();
-    const correctText = await page.getByText(/točnih odgovora$/).textContent();
+    const correctText = await page.locator('[data-correct-count]').textContent();
     await page.reload();
     await page.getByText('Stih 4/30', { exact: true }).waitFor();
     expect(await page.locator('[data-lyric]').textContent()).toBe(lyric);
-    expect(await page.getByText(/točnih odgovora$/).textContent()).toBe(correctText);
+    expect(await page.locator('[data-correct-count]').textContent()).toBe(correctText);
     await context.close();
   });
 
@@ -176,16 +178,20 @@ describe('a player', () => {
     await context.close();
   });
 
-  test('"Kopiraj tekst" copies the spec text and shows its toast; a failing clipboard shows "Greška!"', async () => {
+  test('"Kopiraj tekst" copies the spec text with the squares and the link, and shows its toast; a failing clipboard shows "Greška!"', async () => {
     const { context, page } = await newPage({ permissions: ['clipboard-read', 'clipboard-write'] });
     await page.goto('/quiz');
-    const { correct } = await playQuiz(page, 'click');
+    const { correct, squares } = await playQuiz(page, 'click');
     await page.getByRole('button', { name: 'Kopiraj tekst' }).click();
     await page.getByText('Kopirano!').waitFor();
     await page.getByText('Rezultat kopiran u međuspremnik.').waitFor();
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
-      `Imam ${correct}/30 bodova u Lovro Lanterna Kvizu znanja!`,
-    );
+    const copied = (await page.evaluate(() => navigator.clipboard.readText())).split('\n');
+    expect(copied.slice(0, 2)).toEqual([`Imam ${correct}/30 bodova u Lovro Lanterna Kvizu znanja!`, squares]);
+    // The squares match the answers: one per line, 🟩 for each right one, in the order played.
+    expect([...squares]).toHaveLength(30);
+    expect([...squares].filter((s) => s === '🟩')).toHaveLength(correct);
+    // SITE_URL (the test binary's default) with the score and the spec's v.
+    expect(copied[2]).toMatch(new RegExp(`^http://[^/]+/\\?r=${correct}&v=\\d{5}$`));
     // Only one toast at a time.
     await page.getByRole('button', { name: 'Kopiraj tekst' }).click();
     expect(await page.locator('[data-toast]').count()).toBe(1);

@@ -24,5 +24,5 @@ export type IslandName = keyof typeof islands;
 /** The props a page gives an island (serialisable: they travel as JSON). */
 export type IslandProps<N extends IslandName> = ComponentProps<(typeof islands)[N]['component']> & object;
 
-/** The one script every page loads, island or not: the creator link (no React). */
-export const pageScript = { name: 'creator-link', module: 'web/scripts/creator-link.ts' } as const;
+/** The one script every page loads, island or not: the creator link and 'Nastavi kviz' (no React). */
+export const pageScript = { name: 'page', module: 'web/scripts/page.ts' } as const;

@@ -42,6 +42,6 @@ describe('renderPage reports the islands a page rendered (the document loads exa
   test('an island embeds its props as JSON', () => {
     const { html } = renderPage(<ResultsPage page={page} playMinSeconds={30} />);
     const json = html.match(/data-island-props="results">(.*?)<\/script>/)?.[1];
-    expect(JSON.parse(json ?? 'null')).toEqual({ page, playMinSeconds: 30 });
+    expect(JSON.parse(json ?? 'null')).toEqual({ page, playMinSeconds: 30, shareImages: [] });
   });
 });

@@ -7,6 +7,7 @@ import type { Question, SubmitBody, SubmitResult } from '../../src/shared/contra
 import type {
   AlbumStat,
   HourlyStat,
+  LineResult,
   LyricStat,
   Overview,
   Percentile,
@@ -57,6 +58,10 @@ export const submitQuiz = (body: SubmitBody) =>
   });
 
 export const getPercentile = (score: number) => getJson<Percentile>(`/api/score-percentile/${score}`);
+
+/** How all players answered the lines of one play (the results page's review). */
+export const getLineResults = (lyricIds: number[]) =>
+  getJson<LineResult[]>(`/api/stats/lines?ids=${lyricIds.join(',')}`);
 
 /** Basic credentials; X-Requested-With keeps the browser's own login dialog away on a 401. */
 const asAdmin = (credentials: string): RequestInit => ({

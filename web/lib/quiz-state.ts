@@ -26,6 +26,12 @@ export interface QuizState {
   correctCount: number;
   /** The submission was acknowledged: never send it again. */
   submitted: boolean;
+  /**
+   * What the server answered: the play it recorded for this token. Its score differs from
+   * `correctCount` when another copy of the play (a duplicated tab) was submitted first:
+   * then this copy's result was not recorded and is never shown as ranked.
+   */
+  submission?: { playId: number; score: number };
   /** When the questions arrived (browser clock, ms): the server refuses a play submitted sooner than PLAY_MIN_SECONDS after. */
   fetchedAt?: number;
 }
@@ -89,6 +95,11 @@ export function answerFor(state: QuizState, questionId: number): AnswerRecord | 
 /** The play is over once the index passes the last question (spec: index ≥ 30 with questions). */
 export function isFinished(state: QuizState): boolean {
   return state.questions.length > 0 && state.currentIndex >= state.questions.length;
+}
+
+/** The server recorded this play as the player sees it (its percentile means something). */
+export function isRecordedAsShown(state: QuizState): boolean {
+  return state.submitted && (state.submission === undefined || state.submission.score === state.correctCount);
 }
 
 /** The submission payload (spec §3), plus the quiz token; answers of unknown questions are skipped. */

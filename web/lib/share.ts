@@ -1,15 +1,37 @@
-/** Share texts and links of the results page (spec §2 "Sharing"). */
+/** Share texts and links of the results page (spec §2 "Sharing", docs/decisions/015). */
 import { PLAY_LENGTH } from '../../src/shared/rules';
 
 export const SHARE_HASHTAG = 'KvizZnanja';
 
+/** The spec's sentence. */
 export function shareText(score: number, artist: string): string {
   return `Imam ${score}/${PLAY_LENGTH} bodova u ${artist} Kvizu znanja!`;
 }
 
-/** The site URL with the cache-busting `v`: the last 5 digits of the current timestamp. */
-export function shareUrl(siteUrl: string, nowMs: number): string {
+export const RIGHT_SQUARE = '🟩';
+export const WRONG_SQUARE = '🟥';
+
+/** One square per line in the order asked: 🟩 right, 🟥 wrong (or not answered). */
+export function answerSquares(
+  questions: readonly { id: number }[],
+  answers: readonly { questionId: number; isCorrect: boolean }[],
+): string {
+  const right = new Set(answers.filter((a) => a.isCorrect).map((a) => a.questionId));
+  return questions.map((q) => (right.has(q.id) ? RIGHT_SQUARE : WRONG_SQUARE)).join('');
+}
+
+/** What is posted and copied: the spec's sentence with the row of squares under it. */
+export function shareMessage(score: number, artist: string, squares: string): string {
+  return `${shareText(score, artist)}\n${squares}`;
+}
+
+/**
+ * The site URL with the score (`r`, so the link previews with its picture) and the spec's
+ * cache-busting `v`: the last 5 digits of the current timestamp.
+ */
+export function shareUrl(siteUrl: string, nowMs: number, score?: number): string {
   const url = new URL(siteUrl.endsWith('/') ? siteUrl : `${siteUrl}/`);
+  if (score !== undefined) url.searchParams.set('r', String(score));
   url.searchParams.set('v', String(nowMs).slice(-5));
   return url.toString();
 }

@@ -3,7 +3,12 @@ import { UUID_PATTERN } from '../../src/shared/rules';
 
 const uuid = new RegExp(UUID_PATTERN);
 export const SESSION_ID_KEY = 'kviz.sessionId';
+/** This tab's play, in progress or finished (sessionStorage). */
 export const QUIZ_STATE_KEY = 'kviz.quiz';
+/** The browser's latest play, so another tab, a reopened browser and /results find it (localStorage). */
+export const PLAY_KEY = 'kviz.play';
+/** The scores of the last finished plays, kept in the browser (localStorage). */
+export const HISTORY_KEY = 'kviz.history';
 export const ADMIN_CREDENTIALS_KEY = 'kviz.adminCredentials';
 
 /** The player's session id: a random UUID created once and kept in localStorage (spec §3). */

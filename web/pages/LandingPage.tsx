@@ -1,21 +1,29 @@
 import type { LandingData, PageProps } from '../../src/shared/contracts/pages';
+import { ratingFor } from '../../src/shared/rating';
 import { PLAY_LENGTH } from '../../src/shared/rules';
 import { ButtonLink } from '../components/Button/Button';
 import { Card } from '../components/Card/Card';
 import { Layout } from '../components/Layout/Layout';
-import { formatCount } from '../lib/format';
+import { ALBUMS_GENITIVE, countOf, LINES, QUIZZES, SONGS_GENITIVE } from '../lib/plural';
 import * as styles from './pages.css';
 
-const plural = (n: number, one: string, few: string, many: string) => {
-  const mod10 = n % 10;
-  const mod100 = n % 100;
-  if (mod10 === 1 && mod100 !== 11) return one;
-  if (mod10 >= 2 && mod10 <= 4 && (mod100 < 12 || mod100 > 14)) return few;
-  return many;
-};
+/** 'Započni kviz' always starts a new play; a play in progress is taken up by 'Nastavi kviz'. */
+const NEW_PLAY_HREF = '/quiz?nova';
 
-/** `/`: rendered on the server with live counts; no React in the browser. */
-export function LandingPage({ page, data }: { page: PageProps; data: LandingData }) {
+/**
+ * `/`: rendered on the server with live counts; no React in the browser. `sharedScore` is the
+ * score of a shared result link (`/?r=25`). 'Nastavi kviz' is shown by web/scripts/resume-link.ts
+ * when the browser holds a play in progress.
+ */
+export function LandingPage({
+  page,
+  data,
+  sharedScore,
+}: {
+  page: PageProps;
+  data: LandingData;
+  sharedScore?: number;
+}) {
   return (
     <Layout page={page} header={false}>
       <section className={styles.hero} aria-labelledby="hero-title">
@@ -25,15 +33,24 @@ export function LandingPage({ page, data }: { page: PageProps; data: LandingData
         <p className={styles.tagline}>
           Prepoznaj pjesmu po jednom stihu. Trideset stihova, pet ponuđenih pjesama, jedna ocjena.
         </p>
+        {sharedScore !== undefined && (
+          <p className={styles.shared} data-shared-score={sharedScore}>
+            Netko vam je poslao svoj rezultat: {sharedScore}/{PLAY_LENGTH} ({ratingFor(sharedScore).label}).
+            Možete li bolje?
+          </p>
+        )}
         <div className={styles.actions}>
-          <ButtonLink href="/quiz">Započni kviz</ButtonLink>
+          <ButtonLink href="/quiz" hidden data-resume-link="">
+            Nastavi kviz
+          </ButtonLink>
+          <ButtonLink href={NEW_PLAY_HREF}>Započni kviz</ButtonLink>
           <ButtonLink href="/statistics" variant="secondary">
             Statistika za sve igrače
           </ButtonLink>
         </div>
         {data.plays > 0 && (
           <p className={styles.muted} data-plays="">
-            Dosad odigrano {formatCount(data.plays)} {plural(data.plays, 'kviz', 'kviza', 'kvizova')}.
+            Dosad odigrano {countOf(data.plays, QUIZZES)}.
           </p>
         )}
       </section>
@@ -46,8 +63,8 @@ export function LandingPage({ page, data }: { page: PageProps; data: LandingData
           <Card>
             <h3 className={styles.infoTitle}>Skoro 2000 stihova</h3>
             <p data-counts="">
-              {formatCount(data.lines)} stihova iz {formatCount(data.songs)} pjesama sa svih {data.albums}{' '}
-              albuma, od {data.firstYear}. do {data.lastYear}.
+              {countOf(data.lines, LINES)} iz {countOf(data.songs, SONGS_GENITIVE)} sa svih{' '}
+              {countOf(data.albums, ALBUMS_GENITIVE)}, od {data.firstYear}. do {data.lastYear}.
             </p>
           </Card>
           <Card>
@@ -69,7 +86,7 @@ export function LandingPage({ page, data }: { page: PageProps; data: LandingData
       </section>
 
       <div className={styles.actions}>
-        <ButtonLink href="/quiz">Započni kviz</ButtonLink>
+        <ButtonLink href={NEW_PLAY_HREF}>Započni kviz</ButtonLink>
       </div>
     </Layout>
   );

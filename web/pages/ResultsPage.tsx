@@ -2,11 +2,22 @@ import type { PageProps } from '../../src/shared/contracts/pages';
 import { Layout } from '../components/Layout/Layout';
 import { Island } from '../islands/Island';
 
-/** `/results`: the result lives in the browser's sessionStorage, so the island renders it. */
-export function ResultsPage({ page, playMinSeconds }: { page: PageProps; playMinSeconds: number }) {
+/**
+ * `/results`: the result lives in the browser's storage, so the island renders it.
+ * `shareImages`: the share preview image of each score (index = score), for the share sheet.
+ */
+export function ResultsPage({
+  page,
+  playMinSeconds,
+  shareImages = [],
+}: {
+  page: PageProps;
+  playMinSeconds: number;
+  shareImages?: string[];
+}) {
   return (
     <Layout page={page}>
-      <Island name="results" props={{ page, playMinSeconds }} />
+      <Island name="results" props={{ page, playMinSeconds, shareImages }} />
     </Layout>
   );
 }

@@ -37,3 +37,12 @@ export const center = style({
   textAlign: 'center',
 });
 export const notFoundTitle = style({ fontSize: 'clamp(1.75rem, 6vw, 2.5rem)' });
+/** The score of a shared result link, above the start buttons. */
+export const shared = style({
+  fontSize: '1.1rem',
+  fontWeight: 600,
+  padding: `${vars.space.sm} ${vars.space.md}`,
+  borderRadius: vars.radius.md,
+  background: vars.color.surfaceAlt,
+  maxWidth: '36rem',
+});

@@ -19,6 +19,8 @@ globalStyle('p', { margin: 0 });
 globalStyle('a', { color: vars.color.accent });
 globalStyle('button', { font: 'inherit' });
 globalStyle(':focus-visible', { outline: `3px solid ${vars.color.focus}`, outlineOffset: '2px' });
+// The `hidden` attribute wins over a component's display (a hidden link styled as a button).
+globalStyle('[hidden]', { display: 'none !important' });
 globalStyle('.visually-hidden', {
   position: 'absolute',
   width: 1,

@@ -9,11 +9,17 @@ export const Percentile = T.Object(
       maximum: 100,
       description: 'Share of recorded plays with a strictly lower score, in percent, one decimal.',
     }),
+    samePercent: T.Number({
+      minimum: 0,
+      maximum: 100,
+      description:
+        'Share of recorded plays with exactly this score (the player’s own included), in percent, one decimal. Added after the spec: clients that know only `percentile` and `totalPlayers` ignore it.',
+    }),
     totalPlayers: T.Integer({ minimum: 0, description: 'Number of recorded plays.' }),
   },
   {
     description: 'Where a score stands among all recorded plays.',
-    examples: [{ percentile: 63.4, totalPlayers: 1532 }],
+    examples: [{ percentile: 63.4, samePercent: 5.1, totalPlayers: 1532 }],
   },
 );
 export type Percentile = Static<typeof Percentile>;
@@ -107,6 +113,29 @@ export const HourlyStat = T.Object(
   },
   { description: 'Plays in one hour of day.', examples: [{ hour: 20, attempts: 96, uniquePlayers: 71 }] },
 );
+
+/** How all players answered one line of a play (the review on the results page). */
+export const LineResult = T.Object(
+  {
+    lyricId: T.Integer({ description: 'Lyric line id.' }),
+    ...counts,
+    confusedWith: T.Optional(
+      T.Object(
+        {
+          songId: T.Integer({ description: 'Song id.' }),
+          title: T.String({ description: 'Song title.' }),
+          times: T.Integer({ minimum: 0, description: 'Times it was picked instead of the right song.' }),
+        },
+        { description: 'The wrong song picked most often for this line; absent when none is known.' },
+      ),
+    ),
+  },
+  {
+    description: 'How all players answered one line.',
+    examples: [{ lyricId: 345, occurrences: 41, correctAnswers: 29 }],
+  },
+);
+export type LineResult = Static<typeof LineResult>;
 
 export type LyricStat = Static<typeof LyricStat>;
 export type SongStat = Static<typeof SongStat>;

@@ -19,3 +19,5 @@ export const spinner = style({
   borderTopColor: vars.color.accent,
   animation: `${spin} 0.8s linear infinite`,
 });
+/** A loading screen's heading reads like the plain label. */
+export const label = style({ fontSize: '1rem', fontWeight: 400, fontFamily: 'inherit' });

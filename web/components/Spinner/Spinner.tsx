@@ -1,10 +1,11 @@
 import * as styles from './Spinner.css';
 
-export function Spinner({ label }: { label: string }) {
+/** A busy indicator with its label; `heading` makes the label the page's level-1 heading (a loading screen). */
+export function Spinner({ label, heading = false }: { label: string; heading?: boolean }) {
   return (
     <div className={styles.wrapper} role="status" aria-live="polite">
       <div className={styles.spinner} aria-hidden="true" />
-      <p>{label}</p>
+      {heading ? <h1 className={styles.label}>{label}</h1> : <p>{label}</p>}
     </div>
   );
 }

@@ -17,6 +17,10 @@ const base = style({
   borderRadius: vars.radius.md,
   boxShadow: vars.shadow.card,
   border: `1px solid ${vars.color.border}`,
+  // Vertical scrolling stays the browser's; a sideways swipe is the toast's (swipe to dismiss).
+  touchAction: 'pan-y',
+  userSelect: 'none',
+  transition: 'transform 150ms ease, opacity 150ms ease',
 });
 export const toast = styleVariants({
   default: [base, { background: vars.color.surface, color: vars.color.text }],

@@ -1,6 +1,8 @@
 import { style, styleVariants } from '@vanilla-extract/css';
 import { vars } from '../../styles/theme.css';
 
+const phone = 'screen and (max-width: 480px)';
+
 export const quiz = style({ display: 'flex', flexDirection: 'column', gap: vars.space.lg });
 export const progressRow = style({
   display: 'flex',
@@ -32,6 +34,7 @@ export const lyric = style({
   fontWeight: 600,
   margin: `${vars.space.md} 0 ${vars.space.lg}`,
   overflowWrap: 'anywhere',
+  '@media': { [phone]: { fontSize: '1.2rem', margin: `${vars.space.sm} 0 ${vars.space.md}` } },
 });
 export const options = style({
   listStyle: 'none',
@@ -39,6 +42,7 @@ export const options = style({
   margin: 0,
   display: 'grid',
   gap: vars.space.sm,
+  '@media': { [phone]: { gap: '0.4rem' } },
 });
 const optionBase = style({
   width: '100%',
@@ -54,6 +58,7 @@ const optionBase = style({
   textAlign: 'left',
   fontSize: '1.05rem',
   cursor: 'pointer',
+  '@media': { [phone]: { minHeight: '48px', gap: vars.space.sm, fontSize: '1rem' } },
   selectors: {
     '&:hover:not(:disabled)': { borderColor: vars.color.accent, background: vars.color.surfaceAlt },
     '&:disabled': { cursor: 'default' },
@@ -76,27 +81,60 @@ export const letter = style({
   background: vars.color.surfaceAlt,
   fontWeight: 700,
 });
-export const optionTitle = style({ flex: 1 });
+/** A long word breaks inside the button instead of widening the page. */
+export const optionTitle = style({ flex: 1, minWidth: 0, overflowWrap: 'anywhere', hyphens: 'auto' });
 export const mark = styleVariants({
   correct: { color: vars.color.correct, fontWeight: 800, fontSize: '1.2rem' },
   wrong: { color: vars.color.wrong, fontWeight: 800, fontSize: '1.2rem' },
 });
-export const reveal = style({
-  marginTop: vars.space.lg,
+export const card = style({ display: 'flex', flexDirection: 'column' });
+/**
+ * After an answer: the verdict, the album line and the next button stick to the bottom of the
+ * screen while the question is taller than it, so the thumb reaches 'Sljedeći stih' and the
+ * album line stays in view (docs/decisions/015).
+ */
+export const bar = style({
+  position: 'sticky',
+  bottom: 0,
+  zIndex: 2,
   display: 'flex',
   flexDirection: 'column',
   gap: vars.space.md,
   alignItems: 'flex-start',
+  margin: `${vars.space.lg} calc(-1 * ${vars.space.lg}) calc(-1 * ${vars.space.lg})`,
+  padding: `${vars.space.md} ${vars.space.lg}`,
+  background: vars.color.surface,
+  borderTop: `1px solid ${vars.color.border}`,
+  borderRadius: `0 0 ${vars.radius.lg} ${vars.radius.lg}`,
+  boxShadow: '0 -8px 16px -8px rgb(16 24 40 / 18%)',
+  '@media': {
+    [phone]: {
+      margin: `${vars.space.md} calc(-1 * ${vars.space.md}) calc(-1 * ${vars.space.md})`,
+      padding: `${vars.space.sm} ${vars.space.md} ${vars.space.md}`,
+      gap: vars.space.sm,
+      alignItems: 'stretch',
+    },
+  },
 });
+export const reveal = style({ display: 'flex', flexDirection: 'column', gap: vars.space.xs });
+export const next = style({ '@media': { [phone]: { width: '100%' } } });
 export const verdict = styleVariants({
   correct: { color: vars.color.correct, fontWeight: 700 },
   wrong: { color: vars.color.wrong, fontWeight: 700 },
 });
 export const album = style({ color: vars.color.muted });
-export const hint = style({ color: vars.color.muted, fontSize: '0.9rem' });
+export const hint = style({
+  color: vars.color.muted,
+  fontSize: '0.9rem',
+  marginTop: vars.space.md,
+  // No keyboard hint where there is no keyboard: touch-only screens.
+  '@media': { '(hover: none) and (pointer: coarse)': { display: 'none' } },
+});
 export const error = style({
   display: 'flex',
   flexDirection: 'column',
   gap: vars.space.md,
   alignItems: 'flex-start',
 });
+export const errorTitle = style({ fontSize: '1.25rem' });
+export const choices = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.md });

@@ -1,35 +1,91 @@
 import { useEffect, useRef } from 'react';
-import { Button } from '../../components/Button/Button';
+import { ratingFor } from '../../../src/shared/rating';
+import { Button, ButtonLink } from '../../components/Button/Button';
 import { Card } from '../../components/Card/Card';
 import { Spinner } from '../../components/Spinner/Spinner';
+import { CORRECT_ANSWERS, countOf } from '../../lib/plural';
 import * as styles from './QuizIsland.css';
 import { OPTION_LETTERS, useQuizKeys } from './use-quiz-keys';
 import { useQuizSession } from './use-quiz-session';
 
-/** The quiz: one question at a time, answers locked once given, state kept in sessionStorage. */
+/** Room kept between the right option and the screen's edge or the answer bar, in px. */
+const EDGE = 8;
+
+/**
+ * After an answer on a small screen: the right option scrolled into view above the answer bar
+ * (which sticks to the bottom with the album line and the next button).
+ */
+function keepInView(option: Element | null | undefined, bar: Element | null) {
+  if (!option || !bar) return;
+  const box = option.getBoundingClientRect();
+  const bottom = Math.min(bar.getBoundingClientRect().top, innerHeight) - EDGE;
+  const behavior = matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth';
+  if (box.bottom > bottom) scrollBy({ top: box.bottom - bottom, behavior });
+  else if (box.top < EDGE) scrollBy({ top: box.top - EDGE, behavior });
+}
+
+/** The quiz: one question at a time, answers locked once given, the play kept in the browser. */
 export function QuizIsland() {
-  const { status, state, question, answer, isLast, choose, next, retry } = useQuizSession();
+  const { status, state, question, answer, isLast, choose, next, retry, startNew } = useQuizSession();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const nextRef = useRef<HTMLButtonElement>(null);
+  const retryRef = useRef<HTMLButtonElement>(null);
+  const optionsRef = useRef<HTMLUListElement>(null);
+  const barRef = useRef<HTMLDivElement>(null);
+  const retried = useRef(false);
 
   // Focus: the new question's heading when it appears, the next button once answered.
   useEffect(() => {
     if (status === 'ready' && question && !answer) headingRef.current?.focus();
   }, [status, question, answer]);
   useEffect(() => {
-    if (answer) nextRef.current?.focus();
+    if (!answer) return;
+    nextRef.current?.focus({ preventScroll: true });
+    keepInView(optionsRef.current?.querySelector('[data-state="correct"]'), barRef.current);
   }, [answer]);
+  // A retry that failed again: the focus stays on 'Pokušaj ponovno' (its button was re-created).
+  useEffect(() => {
+    if (status === 'error' && retried.current) retryRef.current?.focus();
+  }, [status]);
   useQuizKeys({ question, answer, choose, next });
 
-  if (status === 'loading') return <Spinner label="Učitavanje pitanja..." />;
+  if (status === 'loading') return <Spinner label="Učitavanje pitanja..." heading />;
   if (status === 'error')
     return (
       <Card className={styles.error} role="alert">
-        <p>Pogreška pri učitavanju pitanja.</p>
-        <Button onClick={retry}>Pokušaj ponovno</Button>
+        <h1 className={styles.errorTitle}>Pogreška pri učitavanju pitanja.</h1>
+        <Button
+          ref={retryRef}
+          onClick={() => {
+            retried.current = true;
+            retry();
+          }}
+        >
+          Pokušaj ponovno
+        </Button>
       </Card>
     );
-  if (!question) return <Spinner label="Učitavanje pitanja..." />;
+  if (status === 'finished') {
+    const score = state.correctCount;
+    return (
+      <Card className={styles.error} aria-labelledby="finished-title" data-finished-play="">
+        <h1 id="finished-title" className={styles.errorTitle}>
+          Ovaj kviz je završen
+        </h1>
+        <p>
+          Vaš rezultat: {score}/{state.questions.length} ({ratingFor(score).label}). Pogledajte ga ili
+          započnite novu igru s novim stihovima.
+        </p>
+        <div className={styles.choices}>
+          <ButtonLink href="/results">Pogledaj rezultat</ButtonLink>
+          <Button variant="secondary" onClick={startNew}>
+            Nova igra
+          </Button>
+        </div>
+      </Card>
+    );
+  }
+  if (!question) return <Spinner label="Učitavanje pitanja..." heading />;
 
   const total = state.questions.length;
   const current = state.currentIndex + 1;
@@ -42,7 +98,7 @@ export function QuizIsland() {
           <span>
             Stih {current}/{total}
           </span>
-          <span>{state.correctCount} točnih odgovora</span>
+          <span data-correct-count={state.correctCount}>{countOf(state.correctCount, CORRECT_ANSWERS)}</span>
         </div>
         <div
           className={styles.progressTrack}
@@ -56,14 +112,14 @@ export function QuizIsland() {
         </div>
       </div>
 
-      <Card aria-labelledby="question-heading">
+      <Card aria-labelledby="question-heading" className={styles.card}>
         <h1 id="question-heading" className={styles.heading} ref={headingRef} tabIndex={-1}>
           Iz koje je pjesme ovaj stih?
         </h1>
         <p className={styles.lyric} data-lyric="">
           „{question.lyric}“
         </p>
-        <ul className={styles.options}>
+        <ul className={styles.options} ref={optionsRef}>
           {question.options.map((option, i) => {
             const isCorrect = option.id === question.correctSongId;
             const isChosen = answer?.selectedSongId === option.id;
@@ -100,19 +156,21 @@ export function QuizIsland() {
             );
           })}
         </ul>
-        <div aria-live="polite">
+        <div aria-live="polite" className={answer ? styles.bar : undefined} ref={barRef} data-answer-bar="">
           {answer && (
-            <div className={styles.reveal}>
-              <p className={answer.isCorrect ? styles.verdict.correct : styles.verdict.wrong}>
-                {answer.isCorrect ? 'Točno!' : `Netočno. Točan odgovor: ${question.correctSongTitle}`}
-              </p>
-              <p className={styles.album} data-album="">
-                Album: {question.albumTitle}, {question.albumYear}.
-              </p>
-              <Button ref={nextRef} onClick={next}>
+            <>
+              <div className={styles.reveal}>
+                <p className={answer.isCorrect ? styles.verdict.correct : styles.verdict.wrong}>
+                  {answer.isCorrect ? 'Točno!' : `Netočno. Točan odgovor: ${question.correctSongTitle}`}
+                </p>
+                <p className={styles.album} data-album="">
+                  Album: {question.albumTitle}, {question.albumYear}.
+                </p>
+              </div>
+              <Button ref={nextRef} onClick={next} className={styles.next}>
                 {isLast ? 'Završi kviz' : 'Sljedeći stih'}
               </Button>
-            </div>
+            </>
           )}
         </div>
         {!answer && <p className={styles.hint}>Tipkovnica: 1–5 ili A–E za odgovor, Enter za dalje.</p>}

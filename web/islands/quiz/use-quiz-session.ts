@@ -1,37 +1,55 @@
 import { useCallback, useEffect, useReducer, useState } from 'react';
 import { PLAY_LENGTH } from '../../../src/shared/rules';
 import { getQuiz } from '../../lib/api';
+import {
+  currentPlay,
+  forgetTabPlay,
+  mergePlays,
+  quizPageAction,
+  rememberFinished,
+  savePlay,
+} from '../../lib/play-store';
 import { answerFor, emptyQuiz, isFinished, type QuizState, quizReducer } from '../../lib/quiz-state';
-import { QUIZ_STATE_KEY, readJson, writeJson } from '../../lib/storage';
+import { PLAY_KEY } from '../../lib/storage';
 
-export type QuizStatus = 'loading' | 'error' | 'ready';
+/** 'finished': the play found here is over; the player chooses its result or a new play. */
+export type QuizStatus = 'loading' | 'error' | 'ready' | 'finished';
+
+/** `/quiz?nova`: the links that start a new play ('Započni kviz'); plain `/quiz` resumes. */
+export const NEW_PLAY_PARAM = 'nova';
 
 /**
- * One play: resumes the play kept in sessionStorage or fetches a new one, keeps every
- * change there (so a reload mid-quiz and /results see it), and goes to /results once the
- * last question is passed.
+ * One play: resumes the play this tab (or, in a new tab, the browser) holds, offers the result
+ * of a finished one instead of replacing it, or fetches a new play; keeps every change
+ * (web/lib/play-store.ts) and goes to /results once the last question is passed.
  */
 export function useQuizSession() {
   const [state, dispatch] = useReducer(quizReducer, emptyQuiz);
   const [status, setStatus] = useState<QuizStatus>('loading');
-  const [attempt, setAttempt] = useState(0);
+  // Each load: `fresh` fetches a new play, otherwise the stored one is taken up again.
+  const [load, setLoad] = useState({ n: 0, fresh: false });
 
-  // Load once per attempt: resume the stored play, or fetch a new one.
   useEffect(() => {
-    const stored = readJson<QuizState>(sessionStorage, QUIZ_STATE_KEY);
-    // Resume a play in progress; a finished one is over, so /quiz starts a new play.
-    if (attempt === 0 && stored && stored.questions.length > 0 && !isFinished(stored)) {
+    const wantsNew = load.fresh || new URLSearchParams(location.search).has(NEW_PLAY_PARAM);
+    // A reload or Back must not start yet another play: the address becomes plain /quiz.
+    if (location.search) history.replaceState(history.state, '', location.pathname);
+    const stored = currentPlay(sessionStorage, localStorage);
+    const action = quizPageAction(stored, wantsNew);
+    if (stored && action !== 'new') {
       dispatch({ type: 'restore', state: stored });
-      setStatus('ready');
+      setStatus(action === 'finished' ? 'finished' : 'ready');
       return;
     }
-    sessionStorage.removeItem(QUIZ_STATE_KEY);
+    forgetTabPlay(sessionStorage);
+    dispatch({ type: 'reset' });
     let cancelled = false;
     setStatus('loading');
     getQuiz(PLAY_LENGTH)
       .then(({ questions, token }) => {
         if (cancelled) return;
-        dispatch({ type: 'loaded', questions, token, fetchedAt: Date.now() });
+        const started = quizReducer(emptyQuiz, { type: 'loaded', questions, token, fetchedAt: Date.now() });
+        savePlay(sessionStorage, localStorage, started, true);
+        dispatch({ type: 'restore', state: started });
         setStatus('ready');
       })
       .catch((error: unknown) => {
@@ -41,14 +59,44 @@ export function useQuizSession() {
     return () => {
       cancelled = true;
     };
-  }, [attempt]);
+  }, [load]);
 
   useEffect(() => {
-    if (status === 'ready') writeJson(sessionStorage, QUIZ_STATE_KEY, state);
-    if (status === 'ready' && isFinished(state)) location.assign('/results');
+    if (status !== 'ready') return;
+    savePlay(sessionStorage, localStorage, state);
+    if (isFinished(state)) {
+      rememberFinished(localStorage, state, Date.now());
+      location.assign('/results');
+    }
   }, [state, status]);
 
-  const question = state.questions[state.currentIndex];
+  // Back/Forward may show this page from the browser's memory: take up the stored play again.
+  useEffect(() => {
+    const onShow = (event: PageTransitionEvent) => {
+      if (event.persisted) setLoad((l) => ({ n: l.n + 1, fresh: false }));
+    };
+    addEventListener('pageshow', onShow);
+    return () => removeEventListener('pageshow', onShow);
+  }, []);
+
+  // The same play answered in another tab: follow it, so the two never disagree.
+  useEffect(() => {
+    const onStorage = (event: StorageEvent) => {
+      if (event.key !== PLAY_KEY || !event.newValue || status !== 'ready') return;
+      try {
+        const theirs = JSON.parse(event.newValue) as QuizState;
+        const merged = mergePlays(state, theirs);
+        if (merged !== state && merged.currentIndex >= state.currentIndex)
+          dispatch({ type: 'restore', state: merged });
+      } catch {
+        // not a play: ignore
+      }
+    };
+    addEventListener('storage', onStorage);
+    return () => removeEventListener('storage', onStorage);
+  }, [state, status]);
+
+  const question = status === 'ready' ? state.questions[state.currentIndex] : undefined;
   const answer = question ? answerFor(state, question.id) : undefined;
 
   const choose = useCallback(
@@ -60,11 +108,11 @@ export function useQuizSession() {
   const next = useCallback(() => {
     if (answer) dispatch({ type: 'next' });
   }, [answer]);
-  /** 'Pokušaj ponovno': forget the play and fetch a new one. */
-  const retry = useCallback(() => {
-    sessionStorage.removeItem(QUIZ_STATE_KEY);
+  /** 'Pokušaj ponovno' and 'Nova igra': forget the play and fetch a new one. */
+  const startNew = useCallback(() => {
+    forgetTabPlay(sessionStorage);
     dispatch({ type: 'reset' });
-    setAttempt((n) => n + 1);
+    setLoad((l) => ({ n: l.n + 1, fresh: true }));
   }, []);
 
   return {
@@ -75,6 +123,7 @@ export function useQuizSession() {
     isLast: state.currentIndex >= state.questions.length - 1,
     choose,
     next,
-    retry,
+    retry: startNew,
+    startNew,
   };
 }

@@ -1,4 +1,5 @@
 import type { PageProps } from '../../../src/shared/contracts/pages';
+import type { Percentile } from '../../../src/shared/contracts/stats';
 import { RATING_BANDS, ratingFor } from '../../../src/shared/rating';
 import { PLAY_LENGTH } from '../../../src/shared/rules';
 import { Button } from '../../components/Button/Button';
@@ -6,92 +7,196 @@ import { Card } from '../../components/Card/Card';
 import { CreatorLink } from '../../components/CreatorLink/CreatorLink';
 import { Spinner } from '../../components/Spinner/Spinner';
 import { Toaster, useToast } from '../../components/Toast/Toast';
-import { formatCount, formatPercent } from '../../lib/format';
-import { QUIZ_STATE_KEY } from '../../lib/storage';
+import { forgetTabPlay, type PlayRecord, playIdOf } from '../../lib/play-store';
+import { personalRecord, positionTexts, scoreNote } from '../../lib/ranking';
+import { reviewOf } from '../../lib/review';
+import { answerSquares } from '../../lib/share';
 import * as styles from './ResultsIsland.css';
+import { ReviewList } from './ReviewList';
 import { SharePanel } from './SharePanel';
-import { usePlayResult } from './use-play-result';
+import { type Standing, usePlayResult } from './use-play-result';
 
-/** The results: score, rating, percentile, sharing. The play is submitted once, from here. */
-export function ResultsIsland({ page, playMinSeconds }: { page: PageProps; playMinSeconds: number }) {
-  const { quiz, score, percentile } = usePlayResult(page.title, playMinSeconds);
+const day = new Intl.DateTimeFormat('hr-HR', { day: 'numeric', month: 'numeric', year: 'numeric' });
+
+/**
+ * 'Vaša pozicija' in a space reserved from the start, so nothing moves when the percentile
+ * arrives. A play the server did not record as shown never gets a percentile.
+ */
+function Position({ standing, percentile }: { standing: Standing; percentile: Percentile | null }) {
+  if (standing.kind === 'unsaved') return null; // spec §8: a failed submission shows nothing
+  if (standing.kind === 'other-copy')
+    return (
+      <div className={styles.position} data-not-ranked="">
+        <p>
+          Ova je igra već spremljena iz druge kartice s rezultatom {standing.recordedScore}/{PLAY_LENGTH}, pa
+          se ovaj rezultat ne rangira.
+        </p>
+      </div>
+    );
+  if (standing.kind === 'ranked' && percentile) {
+    const texts = positionTexts(percentile);
+    return (
+      <section className={styles.position} aria-labelledby="position-title" data-percentile="">
+        <h2 id="position-title" className={styles.positionTitle}>
+          Vaša pozicija
+        </h2>
+        <p className={styles.positionValue}>{texts.better}</p>
+        {texts.same && <p data-same-percent="">{texts.same}</p>}
+        <p>{texts.total}</p>
+        {texts.first && <p className={styles.positionNote}>{texts.first}</p>}
+      </section>
+    );
+  }
+  return (
+    <div className={styles.position} data-position-pending="">
+      <p className={styles.pending}>
+        {standing.kind === 'saving' ? 'Spremamo rezultat…' : 'Računamo vašu poziciju…'}
+      </p>
+    </div>
+  );
+}
+
+function PersonalRecordCard({ history, id, score }: { history: PlayRecord[]; id: string; score: number }) {
+  const record = personalRecord(history, id, score);
+  if (record.earlier.length === 0) return null;
+  return (
+    <Card aria-labelledby="record-title" data-personal-record="">
+      <h2 id="record-title" className={styles.sectionTitle}>
+        Vaši rezultati
+      </h2>
+      <p className={styles.recordBest}>
+        Najbolji rezultat: {record.best}/{PLAY_LENGTH}
+        {record.newBest && <span className={styles.badge}>Novi osobni rekord!</span>}
+      </p>
+      <p className={styles.note}>Prethodne igre u ovom pregledniku:</p>
+      <ol className={styles.recordList}>
+        {record.earlier.map((r) => (
+          <li key={r.id}>
+            <strong>
+              {r.score}/{PLAY_LENGTH}
+            </strong>{' '}
+            <span className={styles.muted}>
+              {ratingFor(r.score).label} · {day.format(r.at)}
+            </span>
+          </li>
+        ))}
+      </ol>
+    </Card>
+  );
+}
+
+/**
+ * The results: score, rating, position, sharing, then the review of the 30 lines, the player's
+ * own record and the rating scale. The play is submitted once, from here.
+ */
+export function ResultsIsland({
+  page,
+  playMinSeconds,
+  shareImages,
+}: {
+  page: PageProps;
+  playMinSeconds: number;
+  shareImages: string[];
+}) {
+  const { quiz, score, standing, percentile, lines, history } = usePlayResult(page.title, playMinSeconds);
   const { toast, show, dismiss } = useToast();
 
-  if (!quiz) return <Spinner label="Učitavanje rezultata..." />;
+  if (!quiz) return <Spinner label="Učitavanje rezultata..." heading />;
   const band = ratingFor(score);
+  const id = playIdOf(quiz);
+  const note = scoreNote(score, history.filter((r) => r.id !== id).length);
+  const shares = standing.kind !== 'ranked' ? 'none' : lines ? 'shown' : 'loading';
 
   return (
     <div className={styles.results}>
       <Card className={styles.scoreCard} aria-labelledby="result-title">
-        <h1 id="result-title">Vaš rezultat</h1>
-        <p className={styles.score} data-score="">
-          {`${score}/${PLAY_LENGTH}`}
-        </p>
-        <p className={styles.rating} data-rating="">
-          {band.label}
-        </p>
+        <h1 id="result-title" className={styles.resultTitle}>
+          Vaš rezultat
+        </h1>
+        <div className={styles.scoreRow}>
+          <p className={score === PLAY_LENGTH ? styles.score.perfect : styles.score.normal} data-score="">
+            {`${score}/${PLAY_LENGTH}`}
+          </p>
+          <p className={styles.rating} data-rating="">
+            {band.label}
+          </p>
+        </div>
+        {note && (
+          <p className={score === PLAY_LENGTH ? styles.celebration : styles.scoreNote} data-score-note="">
+            {note}
+          </p>
+        )}
+        <Position standing={standing} percentile={percentile} />
       </Card>
 
-      {percentile && (
-        <Card className={styles.position} aria-labelledby="position-title" data-percentile="">
-          <h2 id="position-title" className={styles.sectionTitle}>
-            Vaša pozicija
-          </h2>
-          <p className={styles.positionValue}>Bolje od {formatPercent(percentile.percentile)} igrača</p>
-          <p>(od ukupno {formatCount(percentile.totalPlayers)} igranja)</p>
-        </Card>
-      )}
-
-      <Card>
-        <table className={styles.table}>
-          <caption className={styles.caption}>Ljestvica ocjena</caption>
-          <thead>
-            <tr>
-              <th className={styles.cell} scope="col">
-                Bodovi
-              </th>
-              <th className={styles.cell} scope="col">
-                Ocjena
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {RATING_BANDS.map((b) => (
-              <tr
-                key={b.label}
-                className={b === band ? styles.currentRow : undefined}
-                aria-current={b === band ? 'true' : undefined}
-              >
-                <td className={styles.cell}>
-                  {b.min}–{b.max}
-                </td>
-                <td className={styles.cell}>
-                  {b.label}
-                  {b === band && <span className="visually-hidden"> (vaša ocjena)</span>}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </Card>
-
-      <SharePanel score={score} artist={page.artist} siteUrl={page.siteUrl} toast={show} />
-
-      <p className={styles.actions}>
-        <span>
-          Kviz je izradio: <CreatorLink creator={page.creator} />
-        </span>
-      </p>
       <div className={styles.actions}>
         <Button
           onClick={() => {
-            sessionStorage.removeItem(QUIZ_STATE_KEY);
+            forgetTabPlay(sessionStorage);
             location.assign('/');
           }}
         >
           Igraj ponovno
         </Button>
       </div>
+
+      <SharePanel
+        score={score}
+        artist={page.artist}
+        siteUrl={page.siteUrl}
+        squares={answerSquares(quiz.questions, quiz.answers)}
+        image={shareImages[score]}
+        toast={show}
+      />
+
+      <ReviewList
+        items={reviewOf(quiz, shares === 'shown' ? (lines ?? undefined) : undefined)}
+        shares={shares}
+      />
+
+      <PersonalRecordCard history={history} id={id} score={score} />
+
+      <Card>
+        <details className={styles.scale}>
+          <summary className={styles.caption}>Ljestvica ocjena</summary>
+          <table className={styles.table}>
+            <caption className="visually-hidden">Ljestvica ocjena</caption>
+            <thead>
+              <tr>
+                <th className={styles.cell} scope="col">
+                  Bodovi
+                </th>
+                <th className={styles.cell} scope="col">
+                  Ocjena
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {RATING_BANDS.map((b) => (
+                <tr
+                  key={b.label}
+                  className={b === band ? styles.currentRow : undefined}
+                  aria-current={b === band ? 'true' : undefined}
+                >
+                  <td className={styles.cell}>
+                    {b.min}–{b.max}
+                  </td>
+                  <td className={styles.cell}>
+                    {b.label}
+                    {b === band && <span className="visually-hidden"> (vaša ocjena)</span>}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </details>
+      </Card>
+
+      <p className={styles.credit}>
+        <span>
+          Kviz je izradio: <CreatorLink creator={page.creator} />
+        </span>
+      </p>
       <Toaster toast={toast} onDismiss={dismiss} />
     </div>
   );

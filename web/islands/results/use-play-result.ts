@@ -8,11 +8,20 @@ import {
   getAdminLyrics,
   getAdminOverview,
   getAdminSongs,
+  getLineResults,
   getPercentile,
   submitQuiz,
 } from '../../lib/api';
-import { type QuizState, submissionOf } from '../../lib/quiz-state';
-import { getSessionId, QUIZ_STATE_KEY, readJson, writeJson } from '../../lib/storage';
+import {
+  currentPlay,
+  type PlayRecord,
+  rememberFinished,
+  resultsPageAction,
+  savePlay,
+} from '../../lib/play-store';
+import { isRecordedAsShown, type QuizState, submissionOf } from '../../lib/quiz-state';
+import { lineResultsById } from '../../lib/review';
+import { getSessionId } from '../../lib/storage';
 
 /** Spec §9: the percentile 500 ms after a successful submission, the admin refresh after 1 s. */
 const PERCENTILE_DELAY_MS = 500;
@@ -48,20 +57,44 @@ async function submitWhenAllowed(quiz: QuizState, playMinSeconds: number) {
 }
 
 /**
- * The finished play kept in sessionStorage (none → back to /), submitted once from here;
- * then its percentile, and for a signed-in administrator a refresh of the admin statistics.
+ * Where the play stands with the server: being saved, recorded as shown (ranked: its
+ * percentile means something), recorded with another copy's answers (a duplicated tab
+ * submitted first: never shown with a percentile), or not saved (only logged, spec §8).
+ */
+export type Standing =
+  | { kind: 'saving' }
+  | { kind: 'ranked' }
+  | { kind: 'other-copy'; recordedScore: number }
+  | { kind: 'unsaved' };
+
+/**
+ * The finished play (this tab's, else the browser's latest; an unfinished one goes back to its
+ * question, none to /), submitted once from here; then its percentile and how all players did
+ * on its lines, and for a signed-in administrator a refresh of the admin statistics.
  */
 export function usePlayResult(siteTitle: string, playMinSeconds: number) {
   const [quiz, setQuiz] = useState<QuizState | null>(null);
+  const [history, setHistory] = useState<PlayRecord[]>([]);
+  const [standing, setStanding] = useState<Standing>({ kind: 'saving' });
   const [percentile, setPercentile] = useState<Percentile | null>(null);
+  const [lines, setLines] = useState<ReturnType<typeof lineResultsById> | null>(null);
 
   useEffect(() => {
-    const stored = readJson<QuizState>(sessionStorage, QUIZ_STATE_KEY);
-    if (!stored || stored.questions.length === 0) {
-      location.replace('/');
-      return;
+    const play = currentPlay(sessionStorage, localStorage);
+    const action = resultsPageAction(play);
+    if (action === 'to-start' || !play) location.replace('/');
+    else if (action === 'to-quiz') location.replace('/quiz');
+    else {
+      savePlay(sessionStorage, localStorage, play);
+      setHistory(rememberFinished(localStorage, play, Date.now()));
+      setQuiz(play);
     }
-    setQuiz(stored);
+    // Back/Forward from the browser's memory: the tab may have started another play since.
+    const onShow = (event: PageTransitionEvent) => {
+      if (event.persisted) location.reload();
+    };
+    addEventListener('pageshow', onShow);
+    return () => removeEventListener('pageshow', onShow);
   }, []);
 
   const score = quiz?.correctCount ?? 0;
@@ -74,14 +107,25 @@ export function usePlayResult(siteTitle: string, playMinSeconds: number) {
   useEffect(() => {
     if (!quiz || quiz.answers.length === 0) return;
     const timers: ReturnType<typeof setTimeout>[] = [];
-    const loadPercentile = () =>
+    const loadRanking = () => {
       getPercentile(score)
         .then((p) =>
-          setPercentile({ percentile: Number(p.percentile), totalPlayers: Number(p.totalPlayers) }),
+          setPercentile({
+            percentile: Number(p.percentile),
+            samePercent: Number(p.samePercent),
+            totalPlayers: Number(p.totalPlayers),
+          }),
         )
         .catch((error: unknown) => console.error(error));
+      getLineResults(quiz.questions.map((q) => q.lyricId))
+        .then((rows) => setLines(lineResultsById(rows)))
+        .catch((error: unknown) => console.error(error));
+    };
     if (quiz.submitted) {
-      loadPercentile();
+      if (isRecordedAsShown(quiz)) {
+        setStanding({ kind: 'ranked' });
+        loadRanking();
+      } else setStanding({ kind: 'other-copy', recordedScore: quiz.submission?.score ?? 0 });
       return;
     }
     let cancelled = false;
@@ -89,8 +133,18 @@ export function usePlayResult(siteTitle: string, playMinSeconds: number) {
       .then((reply) => {
         if (cancelled) return;
         console.info('Rezultat spremljen', reply);
-        writeJson(sessionStorage, QUIZ_STATE_KEY, { ...quiz, submitted: true });
-        timers.push(setTimeout(loadPercentile, PERCENTILE_DELAY_MS));
+        const done: QuizState = {
+          ...quiz,
+          submitted: true,
+          submission: { playId: Number(reply.playId), score: Number(reply.score) },
+        };
+        savePlay(sessionStorage, localStorage, done);
+        if (!isRecordedAsShown(done)) {
+          setStanding({ kind: 'other-copy', recordedScore: Number(reply.score) });
+          return;
+        }
+        setStanding({ kind: 'ranked' });
+        timers.push(setTimeout(loadRanking, PERCENTILE_DELAY_MS));
         const credentials = readCredentials();
         if (credentials)
           timers.push(
@@ -99,12 +153,15 @@ export function usePlayResult(siteTitle: string, playMinSeconds: number) {
             }, ADMIN_REFRESH_DELAY_MS),
           );
       })
-      .catch((error: unknown) => console.error('Slanje rezultata nije uspjelo', error));
+      .catch((error: unknown) => {
+        console.error('Slanje rezultata nije uspjelo', error);
+        if (!cancelled) setStanding({ kind: 'unsaved' });
+      });
     return () => {
       cancelled = true;
       for (const timer of timers) clearTimeout(timer);
     };
   }, [quiz, score, playMinSeconds]);
 
-  return { quiz, score, percentile };
+  return { quiz, score, standing, percentile, lines, history };
 }

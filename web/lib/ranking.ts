@@ -1,0 +1,58 @@
+/**
+ * The words around a score on the results page: the spec's position box with the share of
+ * plays with the same score, a line for a first play, a celebration for a perfect one, and the
+ * player's own record kept in the browser. No DOM.
+ */
+import type { Percentile } from '../../src/shared/contracts/stats';
+import { PLAY_LENGTH } from '../../src/shared/rules';
+import { formatCount, formatPercent } from './format';
+import type { PlayRecord } from './play-store';
+
+export interface PositionTexts {
+  /** Spec: 'Bolje od X% igrača'. */
+  better: string;
+  /** 'Jednako kao Y% igrača' (the player's own play included); absent from a server that does not send it. */
+  same?: string;
+  /** Spec: '(od ukupno N igranja)'. */
+  total: string;
+  /** The first recorded play of all: no one to be better than yet. */
+  first?: string;
+}
+
+export function positionTexts(p: Percentile): PositionTexts {
+  const texts: PositionTexts = {
+    better: `Bolje od ${formatPercent(p.percentile)} igrača`,
+    total: `(od ukupno ${formatCount(p.totalPlayers)} igranja)`,
+  };
+  if (Number.isFinite(p.samePercent)) texts.same = `Jednako kao ${formatPercent(p.samePercent)} igrača`;
+  if (p.totalPlayers === 1)
+    texts.first = 'Vi ste prvi igrač ovog kviza – vaš rezultat je ljestvica za sve ostale!';
+  return texts;
+}
+
+/** A perfect play's celebration, a first play's welcome, or nothing. */
+export function scoreNote(score: number, earlierPlays: number): string | undefined {
+  if (score === PLAY_LENGTH) return 'Savršeno! Svih 30 stihova pogođeno – čestitamo!';
+  if (earlierPlays === 0) return 'Vaša prva igra! Svaka sljedeća donosi 30 novih stihova.';
+  return undefined;
+}
+
+export interface PersonalRecord {
+  /** The best score of every play remembered, this one included. */
+  best: number;
+  /** This play beat every earlier one. */
+  newBest: boolean;
+  /** Earlier plays, newest first (at most `count`). */
+  earlier: PlayRecord[];
+}
+
+/** The player's record from the browser's history; `id` is this play's. */
+export function personalRecord(history: PlayRecord[], id: string, score: number, count = 5): PersonalRecord {
+  const earlier = history.filter((r) => r.id !== id);
+  const bestBefore = earlier.reduce((best, r) => Math.max(best, r.score), -1);
+  return {
+    best: Math.max(bestBefore, score),
+    newBest: earlier.length > 0 && score > bestBefore,
+    earlier: earlier.slice(0, count),
+  };
+}

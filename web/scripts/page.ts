@@ -1,0 +1,4 @@
+// The one script every page loads (no React, a few hundred bytes): the creator link and, on the
+// start page, 'Nastavi kviz'.
+import './creator-link';
+import './resume-link';
