@@ -18,7 +18,10 @@ import { pageRoutes, renderNotFound } from './pages/routes';
 import { quizRoutes } from './quiz/routes';
 import { productTitle } from './shared/rules';
 import { createCachedStatsJson } from './stats/cached-reads';
+import { createLocalClock } from './stats/day';
+import { createDeviceClassifier } from './stats/device';
 import { createGroupCommit } from './stats/group-commit';
+import { createQuizzesIssued } from './stats/quizzes-issued';
 import { statsRoutes } from './stats/routes';
 import { submitPlay } from './stats/service';
 import type { StatsStores } from './stats/sqlite/stores';
@@ -47,7 +50,15 @@ export interface AppDeps {
 export function createApp(deps: AppDeps) {
   const { config, clock, log, catalogue, stores, assets } = deps;
   const statsJson = createCachedStatsJson(stores.stats);
-  const recordPlay = createGroupCommit(stores.plays);
+  const localTime = createLocalClock(config.statsTimezone);
+  const classifyDevice = createDeviceClassifier();
+  const quizzesIssued = createQuizzesIssued({
+    localTime,
+    nowMs: clock.nowMs,
+    write: (counts) => stores.plays.recordPlays([], counts),
+    onError: (error) => log.error('could not write the quizzes issued', { error: String(error) }),
+  });
+  const recordPlay = createGroupCommit(stores.plays, quizzesIssued);
   const limits = rateLimits(
     {
       quiz: createRateLimiter(config.rateLimitQuizPerMinute, 60_000, clock.nowMs),
@@ -57,40 +68,53 @@ export function createApp(deps: AppDeps) {
   );
   const pages = { catalogue, config, assets, log, stats: stores.stats };
   let notFoundHtml: string | undefined; // the same page for every unknown path
-  return new Elysia({ name: 'kviz' })
-    .use(requestLog(log))
-    .use(securityHeadersPlugin)
-    .use(errorHandler(log, () => (notFoundHtml ??= renderNotFound(pages))))
-    .use(bodyParser)
-    .use(docsRoutes(productTitle(catalogue().artist), version))
-    .use(healthRoutes({ ping: stores.stats.ping }))
-    .use(quizRoutes({ catalogue, tokenSecret: deps.secrets.quizToken, clock, limits }))
-    .use(
-      statsRoutes({
-        limits,
-        statsJson,
-        submit: (body) =>
-          submitPlay(
-            {
-              catalogue: catalogue(),
-              tokenSecret: deps.secrets.quizToken,
-              tokenTtlSeconds: config.quizTokenTtlSeconds,
-              timeZone: config.statsTimezone,
-              clock,
-              record: recordPlay,
-            },
-            body,
-          ),
-      }),
-    )
-    .use(
-      adminRoutes({
-        admin: deps.admin,
-        failures: createRateLimiter(config.rateLimitAdminFailuresPer15Minutes, 15 * 60_000, clock.nowMs),
-        statsJson,
-        clientAddress: clientAddress(config.trustProxy),
-        log,
-      }),
-    )
-    .use(pageRoutes(pages));
+  return (
+    new Elysia({ name: 'kviz' })
+      .use(requestLog(log))
+      .use(securityHeadersPlugin)
+      .use(errorHandler(log, () => (notFoundHtml ??= renderNotFound(pages))))
+      .use(bodyParser)
+      .use(docsRoutes(productTitle(catalogue().artist), version))
+      .use(healthRoutes({ ping: stores.stats.ping }))
+      // A graceful stop writes the quiz counts still in memory (the store writes before its first await).
+      .onStop(() => quizzesIssued.flush())
+      .use(
+        quizRoutes({
+          catalogue,
+          tokenSecret: deps.secrets.quizToken,
+          clock,
+          limits,
+          onIssued: quizzesIssued.count,
+        }),
+      )
+      .use(
+        statsRoutes({
+          limits,
+          statsJson,
+          submit: (body) =>
+            submitPlay(
+              {
+                catalogue: catalogue(),
+                tokenSecret: deps.secrets.quizToken,
+                tokenTtlSeconds: config.quizTokenTtlSeconds,
+                localTime,
+                classifyDevice,
+                clock,
+                record: recordPlay,
+              },
+              body,
+            ),
+        }),
+      )
+      .use(
+        adminRoutes({
+          admin: deps.admin,
+          failures: createRateLimiter(config.rateLimitAdminFailuresPer15Minutes, 15 * 60_000, clock.nowMs),
+          statsJson,
+          clientAddress: clientAddress(config.trustProxy),
+          log,
+        }),
+      )
+      .use(pageRoutes(pages))
+  );
 }

@@ -9,6 +9,7 @@ import { serve } from './cli/serve';
 import { statsCommand } from './cli/stats';
 import { ConfigError, loadConfig } from './config';
 import { createLogger } from './logger';
+import { Interrupted } from './stats/store';
 import { version } from './version';
 
 const usage = `kviz ${version} — lyric quiz server
@@ -65,5 +66,13 @@ async function main(args: string[]): Promise<number | undefined> {
   }
 }
 
-const code = await main(process.argv.slice(2));
+let code: number | undefined;
+try {
+  code = await main(process.argv.slice(2));
+} catch (error) {
+  if (!(error instanceof Interrupted)) throw error;
+  // Ctrl-C during long work (verify, rebuild, the conversion of an old database): rolled back.
+  console.error('Interrupted: nothing was written.');
+  code = 130;
+}
 if (code !== undefined) process.exit(code);

@@ -12,16 +12,19 @@ export interface QuizRoutesDeps {
   tokenSecret: string;
   clock: Clock;
   limits: RateLimits;
+  /** Counts a quiz handed out (quizzes issued per day), in memory. */
+  onIssued?: () => void;
 }
 
 /** GET /api/quiz — a new play. */
-export const quizRoutes = ({ catalogue, tokenSecret, clock, limits }: QuizRoutesDeps) =>
+export const quizRoutes = ({ catalogue, tokenSecret, clock, limits, onIssued }: QuizRoutesDeps) =>
   new Elysia({ name: 'quiz-routes', prefix: '/api', detail: { tags: ['Quiz'] } }).use(limits).get(
     '/quiz',
     ({ query, set }) => {
       const quiz = createQuiz(catalogue(), tokenSecret, query.count ?? PLAY_LENGTH, clock.nowSeconds());
       set.headers[QUIZ_TOKEN_HEADER] = quiz.token;
       set.headers['cache-control'] = 'no-store';
+      onIssued?.();
       return quiz.questions;
     },
     {

@@ -71,12 +71,12 @@ describe('counters', () => {
     const path = join(mkdtempSync(join(tmpdir(), 'kviz-stats-')), 'kviz.db');
     const db = createDb(path);
     migrateDb(db);
-    db.$client.run('INSERT INTO score_stats (score, plays) VALUES (12, 3)');
+    db.$client.run("INSERT INTO score_stats (difficulty, score, plays) VALUES ('normal', 12, 3)");
     db.$client.close();
     const lines: string[] = [];
     const config = testConfig({ DATABASE_PATH: path });
     expect(await statsCommand(config, 'verify', (l) => lines.push(l))).toBe(1);
-    expect(lines).toContain('score_stats 12 plays: stored 3, recomputed 0');
+    expect(lines).toContain('score_stats normal:12 plays: stored 3, recomputed 0');
     expect(await statsCommand(config, 'rebuild', (l) => lines.push(l))).toBe(0);
     expect(await statsCommand(config, 'verify', (l) => lines.push(l))).toBe(0);
     expect(lines.at(-1)).toBe('Counters agree with the raw answers.');

@@ -1,20 +1,27 @@
-import { asc, eq, sql } from 'drizzle-orm';
-import type { AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
+import { and, asc, between, desc, eq, sql } from 'drizzle-orm';
+import { type AnySQLiteColumn, alias } from 'drizzle-orm/sqlite-core';
 import type { Db } from '../../db/client';
 import {
   albumStats,
   albums,
+  dayQuizzes,
+  dayScores,
+  dayStats,
   hourStats,
+  lyricConfusions,
   lyricStats,
   lyrics,
   scoreStats,
+  songConfusions,
   songStats,
   songs,
   totals,
 } from '../../db/schema';
 import type { Overview } from '../../shared/contracts/stats';
+import { DEFAULT_DIFFICULTY } from '../../shared/difficulty';
 import { round } from '../round';
 import type { StatsStore } from '../store';
+import { dayCountsOf, scoreCountsOf } from './day-rows';
 
 /**
  * The SQLite read side. Every query reads counters (never the raw answers), so
@@ -28,7 +35,73 @@ import type { StatsStore } from '../store';
 export function createSqliteStatsStore(db: Db, localVersion: () => number): StatsStore {
   const dataVersion = db.$client.prepare<{ data_version: number }, []>('PRAGMA data_version');
   const overview = db.select().from(totals).where(eq(totals.id, 1)).prepare();
-  const histogram = db.select().from(scoreStats).prepare();
+  const ph = sql.placeholder;
+  const histogram = db
+    .select()
+    .from(scoreStats)
+    .where(eq(scoreStats.difficulty, ph('difficulty')))
+    .prepare();
+  // Range reads: the primary key (day first) bounds them to at most one row per day.
+  const days = db
+    .select()
+    .from(dayStats)
+    .where(between(dayStats.day, ph('from'), ph('to')))
+    .prepare();
+  const quizzesIssued = db
+    .select()
+    .from(dayQuizzes)
+    .where(between(dayQuizzes.day, ph('from'), ph('to')))
+    .prepare();
+  const daysScores = db
+    .select()
+    .from(dayScores)
+    .where(and(between(dayScores.day, ph('from'), ph('to')), eq(dayScores.difficulty, ph('difficulty'))))
+    .prepare();
+  const picked = alias(songs, 'picked');
+  const rightSong = alias(songs, 'right_song');
+  const lineConfusions = db
+    .select({
+      lyricId: lyrics.id,
+      lyric: lyrics.text,
+      songId: rightSong.id,
+      songTitle: rightSong.title,
+      selectedSongId: picked.id,
+      selectedSongTitle: picked.title,
+      times: lyricConfusions.times,
+    })
+    .from(lyricConfusions)
+    .innerJoin(lyrics, eq(lyrics.id, lyricConfusions.lyricId))
+    .innerJoin(rightSong, eq(rightSong.id, lyrics.songId))
+    .innerJoin(picked, eq(picked.id, lyricConfusions.selectedSongId))
+    .where(eq(lyricConfusions.lyricId, ph('id')))
+    .orderBy(desc(lyricConfusions.times), asc(picked.id))
+    .limit(ph('limit'))
+    .prepare();
+  const songConfusionFields = {
+    songId: rightSong.id,
+    songTitle: rightSong.title,
+    selectedSongId: picked.id,
+    selectedSongTitle: picked.title,
+    times: songConfusions.times,
+  };
+  const songConfusionList = db
+    .select(songConfusionFields)
+    .from(songConfusions)
+    .innerJoin(rightSong, eq(rightSong.id, songConfusions.songId))
+    .innerJoin(picked, eq(picked.id, songConfusions.selectedSongId))
+    .where(eq(songConfusions.songId, ph('id')))
+    .orderBy(desc(songConfusions.times), asc(picked.id))
+    .limit(ph('limit'))
+    .prepare();
+  // At most songs × songs rows, whatever the number of plays.
+  const topConfusions = db
+    .select(songConfusionFields)
+    .from(songConfusions)
+    .innerJoin(rightSong, eq(rightSong.id, songConfusions.songId))
+    .innerJoin(picked, eq(picked.id, songConfusions.selectedSongId))
+    .orderBy(desc(songConfusions.times), asc(rightSong.id), asc(picked.id))
+    .limit(ph('limit'))
+    .prepare();
   const hourly = db.select().from(hourStats).prepare();
   /** A counter of a LEFT JOINed stats row: 0 when the item was never shown. */
   const counter = (column: AnySQLiteColumn) => sql<number>`coalesce(${column}, 0)`.mapWith(Number);
@@ -93,7 +166,8 @@ export function createSqliteStatsStore(db: Db, localVersion: () => number): Stat
         averagePercentage: row.answers === 0 ? 0 : round((row.correct / row.answers) * 100, 2),
       };
     },
-    getScoreHistogram: async () => new Map(histogram.all().map((row) => [row.score, row.plays])),
+    getScoreHistogram: async (difficulty = DEFAULT_DIFFICULTY) =>
+      new Map(histogram.all({ difficulty }).map((row) => [row.score, row.plays])),
     getLyricStats: async () => lyricList.all(),
     getSongStats: async () => songList.all(),
     getAlbumStats: async () => albumList.all(),
@@ -105,6 +179,14 @@ export function createSqliteStatsStore(db: Db, localVersion: () => number): Stat
         uniquePlayers: byHour.get(hour)?.uniquePlayers ?? 0,
       }));
     },
+    getDays: async (from, to) => new Map(days.all({ from, to }).map((row) => [row.day, dayCountsOf(row)])),
+    getQuizzesIssued: async (from, to) =>
+      new Map(quizzesIssued.all({ from, to }).map((row) => [row.day, row.issued])),
+    getDayScores: async (from, to, difficulty) =>
+      new Map(daysScores.all({ from, to, difficulty }).map((row) => [row.day, scoreCountsOf(row)])),
+    getLineConfusions: async (lyricId, { limit }) => lineConfusions.all({ id: lyricId, limit }),
+    getSongConfusions: async (songId, { limit }) => songConfusionList.all({ id: songId, limit }),
+    getTopConfusions: async ({ limit }) => topConfusions.all({ limit }),
     async ping() {
       // Not a statement prepared once: preparing is what fails on a closed or broken database.
       db.get(sql`SELECT 1`);
