@@ -20,7 +20,7 @@ const OTHER: Device = { deviceClass: 'other', browser: 'other' };
 function browserFamily(name: string | undefined): BrowserFamily {
   if (!name) return 'other';
   if (name === 'Edge') return 'edge';
-  if (name === 'Samsung Browser') return 'samsung';
+  if (name.startsWith('Samsung')) return 'samsung'; // 'Samsung Internet'
   if (name.startsWith('Opera')) return 'opera';
   if (name.includes('Firefox')) return 'firefox';
   if (name === 'Safari' || name === 'Mobile Safari') return 'safari';
