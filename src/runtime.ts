@@ -90,11 +90,16 @@ export async function convertOldRecord(
   );
   if (pending > 0) {
     // The old tables' pages are free now; VACUUM gives them back to the file system (atomic: a kill leaves the old file).
+    const seconds = (from: number) => Math.round((performance.now() - from) / 100) / 10;
+    const converting = seconds(started);
     note('compacting the database file');
+    const compacting = performance.now();
     runtime.db.$client.run('VACUUM');
     note('converted the raw record', {
       plays: converted,
-      seconds: Math.round((performance.now() - started) / 100) / 10,
+      convertAndRebuildSeconds: converting,
+      vacuumSeconds: seconds(compacting),
+      seconds: seconds(started),
     });
   }
   return converted;

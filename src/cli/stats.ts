@@ -23,7 +23,9 @@ export async function statsCommand(
   }
   const runtime = openRuntime(config, { seed: false });
   try {
-    await convertOldRecord(runtime, config, progress, (message) => console.error(message));
+    await convertOldRecord(runtime, config, progress, (message, fields) =>
+      console.error(fields ? `${message}: ${JSON.stringify(fields)}` : message),
+    );
     const { plays } = runtime.stores;
     return await interruptible(async (signal) => {
       if (action === 'rebuild') {

@@ -5,6 +5,7 @@ import type { RateLimits } from '../http/rate-limit';
 import { ErrorBody } from '../shared/contracts/error';
 import { PLAY_LENGTH, QUIZ_TOKEN_HEADER } from '../shared/rules';
 import { QuizQuery, QuizResponse } from './model';
+import { serializeQuiz } from './serialize';
 import { createQuiz } from './service';
 
 export interface QuizRoutesDeps {
@@ -21,11 +22,23 @@ export const quizRoutes = ({ catalogue, tokenSecret, clock, limits, onIssued }: 
   new Elysia({ name: 'quiz-routes', prefix: '/api', detail: { tags: ['Quiz'] } }).use(limits).get(
     '/quiz',
     ({ query, set }) => {
-      const quiz = createQuiz(catalogue(), tokenSecret, query.count ?? PLAY_LENGTH, clock.nowSeconds());
-      set.headers[QUIZ_TOKEN_HEADER] = quiz.token;
-      set.headers['cache-control'] = 'no-store';
+      const index = catalogue();
+      const quiz = createQuiz(index, tokenSecret, query.count ?? PLAY_LENGTH, clock.nowSeconds());
       onIssued?.();
-      return quiz.questions;
+      // The JSON bytes come from fragments encoded once per catalogue and are sent as they
+      // are: Elysia neither validates nor serializes a Response (the schema below documents
+      // it). The headers set so far (security headers) go into it, and `set` is left empty,
+      // or Elysia would copy the response once more to merge them (measured: docs/performance.md).
+      const response = new Response(serializeQuiz(index, quiz.questions), {
+        headers: {
+          ...(set.headers as Record<string, string>),
+          'content-type': 'application/json; charset=utf-8',
+          [QUIZ_TOKEN_HEADER]: quiz.token,
+          'cache-control': 'no-store',
+        },
+      });
+      set.headers = {};
+      return response;
     },
     {
       rateLimit: 'quiz',

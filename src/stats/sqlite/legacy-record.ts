@@ -72,19 +72,42 @@ export async function convertLegacyRecord(db: Db, options: ConversionOptions): P
   const ph = sql.placeholder;
   sqlite.run('BEGIN IMMEDIATE');
   try {
-    const playChunk = db
-      .select()
-      .from(legacyPlays)
-      .where(gt(legacyPlays.id, ph('after')))
-      .orderBy(legacyPlays.id)
-      .limit(CHUNK)
-      .prepare();
-    const answersOf = db
-      .select()
-      .from(legacyPlayAnswers)
-      .where(and(between(legacyPlayAnswers.playId, ph('first'), ph('last'))))
-      .orderBy(legacyPlayAnswers.playId, legacyPlayAnswers.position)
-      .prepare();
+    // Read positionally: drizzle's mapping of 60,000 answer rows a chunk would cost more than the conversion.
+    const playChunk = sqlite.prepare<
+      [number, string, number, number, number, number, number, string],
+      [number, number]
+    >(
+      db
+        .select({
+          id: legacyPlays.id,
+          nonce: legacyPlays.nonce,
+          playerId: legacyPlays.playerId,
+          score: legacyPlays.score,
+          totalQuestions: legacyPlays.totalQuestions,
+          createdAt: legacyPlays.createdAt,
+          hour: legacyPlays.hour,
+          deviceInfo: legacyPlays.deviceInfo,
+        })
+        .from(legacyPlays)
+        .where(gt(legacyPlays.id, ph('after')))
+        .orderBy(legacyPlays.id)
+        .limit(ph('limit'))
+        .toSQL().sql,
+    );
+    const answersOf = sqlite.prepare<[number, number, number, number, number], [number, number]>(
+      db
+        .select({
+          playId: legacyPlayAnswers.playId,
+          lyricId: legacyPlayAnswers.lyricId,
+          songId: legacyPlayAnswers.songId,
+          albumId: legacyPlayAnswers.albumId,
+          selectedSongId: legacyPlayAnswers.selectedSongId,
+        })
+        .from(legacyPlayAnswers)
+        .where(and(between(legacyPlayAnswers.playId, ph('first'), ph('last'))))
+        .orderBy(legacyPlayAnswers.playId, legacyPlayAnswers.position)
+        .toSQL().sql,
+    );
     const insertKey = prepare<{ id: number }>(
       db,
       db
@@ -130,37 +153,63 @@ export async function convertLegacyRecord(db: Db, options: ConversionOptions): P
     let done = 0;
     let after = 0;
     onProgress?.(0, pending);
+    // The day of a UTC quarter-hour is one day (src/stats/day.ts): one Intl call per quarter-hour seen.
+    const days = new Map<number, string>();
+    const dayAt = (ms: number) => {
+      const slot = Math.floor(ms / 900_000);
+      let day = days.get(slot);
+      if (day === undefined) {
+        day = dayOf(ms, options.timeZone);
+        days.set(slot, day);
+      }
+      return day;
+    };
     for (;;) {
-      const chunk = playChunk.all({ after });
+      const chunk = playChunk.values(after, CHUNK) as [
+        number,
+        string,
+        number,
+        number,
+        number,
+        number,
+        number,
+        string,
+      ][];
       if (chunk.length === 0) break;
-      const answers = answersOf.all({ first: chunk[0]!.id, last: chunk.at(-1)!.id });
+      const answers = answersOf.values(chunk[0]![0], chunk.at(-1)![0]) as [
+        number,
+        number,
+        number,
+        number,
+        number,
+      ][];
       let a = 0;
-      for (const play of chunk) {
+      for (const [id, nonce, playerId, score, totalQuestions, createdAt, hour, deviceInfo] of chunk) {
         const packed: { keyId: number; wrongSongId: number | undefined }[] = [];
-        for (; a < answers.length && answers[a]!.playId === play.id; a++) {
-          const answer = answers[a]!;
+        for (; a < answers.length && answers[a]![0] === id; a++) {
+          const [, lyricId, songId, albumId, selectedSongId] = answers[a]!;
           packed.push({
-            keyId: keyOf(answer),
-            wrongSongId: answer.selectedSongId === answer.songId ? undefined : answer.selectedSongId,
+            keyId: keyOf({ lyricId, songId, albumId }),
+            wrongSongId: selectedSongId === songId ? undefined : selectedSongId,
           });
         }
-        const device = classify(play.deviceInfo);
+        const device = classify(deviceInfo);
         insertPlay.run({
-          id: play.id,
-          nonce: nonceKey(play.nonce),
-          playerId: play.playerId,
-          createdAt: play.createdAt,
-          day: dayOf(play.createdAt, options.timeZone),
-          hour: play.hour,
+          id,
+          nonce: nonceKey(nonce),
+          playerId,
+          createdAt,
+          day: dayAt(createdAt),
+          hour,
           difficulty: difficultyCode.code(DEFAULT_DIFFICULTY),
           deviceClass: deviceCode.code(device.deviceClass),
           browser: browserCode.code(device.browser),
-          score: play.score,
-          totalQuestions: play.totalQuestions,
+          score,
+          totalQuestions,
           answers: encodeAnswers(packed),
         });
       }
-      after = chunk.at(-1)!.id;
+      after = chunk.at(-1)![0];
       done += chunk.length;
       onProgress?.(done, pending);
       await nextChunk(options.signal);
