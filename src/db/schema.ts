@@ -200,50 +200,53 @@ type HourKey = `h${'0' | '1'}${Digit}` | 'h20' | 'h21' | 'h22' | 'h23';
 type ScoreKey = `s${'0' | '1' | '2'}${Digit}` | 's30';
 const two = (n: number) => String(n).padStart(2, '0');
 
-/** Property names of the per-hour columns of day_stats, index = hour of day. */
+/** Property names of the per-hour columns of cumulative_days, index = hour of day. */
 export const dayHourKeys = Array.from({ length: 24 }, (_, h) => `h${two(h)}`) as HourKey[];
-/** Property names of the per-score columns of day_scores, index = score. */
+/** Property names of the per-score columns of cumulative_scores, index = score. */
 export const dayScoreKeys = Array.from({ length: 31 }, (_, s) => `s${two(s)}`) as ScoreKey[];
 const capitalized = <T extends string>(word: T) => (word[0]!.toUpperCase() + word.slice(1)) as Capitalize<T>;
-/** Property names of the per-device-class columns of day_stats, in DEVICE_CLASSES order. */
+/** Property names of the per-device-class columns of cumulative_days, in DEVICE_CLASSES order. */
 export const dayDeviceKeys = DEVICE_CLASSES.map((d) => `device${capitalized(d)}` as const);
-/** Property names of the per-browser-family columns of day_stats, in BROWSER_FAMILIES order. */
+/** Property names of the per-browser-family columns of cumulative_days, in BROWSER_FAMILIES order. */
 export const dayBrowserKeys = BROWSER_FAMILIES.map((b) => `browser${capitalized(b)}` as const);
 
 /**
- * One row per calendar day (STATS_TIMEZONE): a date-range read sums at most one
- * row per day, whatever the number of plays.
+ * Running totals per calendar day (STATS_TIMEZONE): each row holds the sums of
+ * every day from the first through its own, and a day without plays has no row
+ * (the one before it stands for it). A range [from, to] is the row at `to` minus
+ * the row before `from`: two rows, whatever the number of plays or days; a day's
+ * own figures are its row minus the one before (docs/decisions/014).
  */
-export const dayStats = sqliteTable('day_stats', {
+export const cumulativeDays = sqliteTable('cumulative_days', {
   day: text('day').primaryKey(),
   plays: counter('plays'),
-  /** Distinct players that day (exact through day_players). */
+  /** Distinct players of each day, summed (player-days; exact per day through day_players). */
   players: counter('players'),
-  /** Players whose first recorded play was that day. */
+  /** Players whose first recorded play was on one of the days. */
   newPlayers: counter('new_players'),
   answers: counter('answers'),
   correct: counter('correct'),
   scoreSum: counter('score_sum'),
-  /** Plays per hour of that day. */
+  /** Plays per hour of day. */
   ...counterColumns(dayHourKeys, (key) => key),
   ...counterColumns(dayDeviceKeys, (key) => key.replace('device', 'device_').toLowerCase()),
   ...counterColumns(dayBrowserKeys, (key) => key.replace('browser', 'browser_').toLowerCase()),
 });
 
-/** The score histogram of each day, per difficulty (one row per day and difficulty). */
-export const dayScores = sqliteTable(
-  'day_scores',
+/** The score histogram as running totals per difficulty and day (like cumulative_days). */
+export const cumulativeScores = sqliteTable(
+  'cumulative_scores',
   {
-    day: text('day').notNull(),
     difficulty: text('difficulty').notNull(),
+    day: text('day').notNull(),
     plays: counter('plays'),
     scoreSum: counter('score_sum'),
     ...counterColumns(dayScoreKeys, (key) => key),
   },
-  (t) => [primaryKey({ columns: [t.day, t.difficulty] })],
+  (t) => [primaryKey({ columns: [t.difficulty, t.day] })],
 );
 
-/** Which players played on which day (makes day_stats.players exact). WITHOUT ROWID. */
+/** Which players played on which day (makes the players of a day exact). WITHOUT ROWID. */
 export const dayPlayers = sqliteTable(
   'day_players',
   {
@@ -256,11 +259,11 @@ export const dayPlayers = sqliteTable(
 );
 
 /**
- * Quizzes issued per day (GET /api/quiz), counted in memory and written with the
- * next commit or after a few seconds (src/stats/quizzes-issued.ts): not derived
- * from the raw record, so verify and rebuild leave it alone.
+ * Quizzes issued (GET /api/quiz) as running totals per day, counted in memory and
+ * written with the next commit or after a few seconds (src/stats/quizzes-issued.ts):
+ * not derived from the raw record, so verify and rebuild leave it alone.
  */
-export const dayQuizzes = sqliteTable('day_quizzes', {
+export const cumulativeQuizzes = sqliteTable('cumulative_quizzes', {
   day: text('day').primaryKey(),
   issued: counter('issued'),
 });

@@ -116,15 +116,15 @@ describe('counters', () => {
       'UPDATE song_stats SET correct = correct + 1 WHERE rowid = (SELECT min(rowid) FROM song_stats)',
     );
     app.db.$client.run('UPDATE totals SET plays = 7');
-    app.db.$client.run('UPDATE day_stats SET h00 = h00 + 2');
+    app.db.$client.run('UPDATE cumulative_days SET h00 = h00 + 2');
     app.db.$client.run('DELETE FROM day_players WHERE player_id = (SELECT min(player_id) FROM day_players)');
     app.db.$client.run(
       'UPDATE lyric_confusions SET times = times + 1 WHERE lyric_id = (SELECT min(lyric_id) FROM lyric_confusions)',
     );
     const differences = await app.stores.plays.verifyCounters();
     expect(differences.map((d) => `${d.table}.${d.column}`).sort()).toEqual([
+      'cumulative_days.h00',
       'day_players.row',
-      'day_stats.h00',
       'lyric_confusions.times',
       'song_stats.correct',
       'totals.plays',

@@ -1,9 +1,10 @@
 /**
- * The per-day counters as plain values, and the sums of a date range
- * (docs/decisions/014). Pure: no db, no HTTP. The SQLite store turns these into
- * one row per day (day_stats, day_scores) and back.
+ * The day counters as plain values, running totals over days, and the figures
+ * of a date range (docs/decisions/014). Pure: no db, no HTTP. The SQLite store
+ * keeps running totals, one row per day (cumulative_days, cumulative_scores), so
+ * a range is the totals through its last day minus those through the day before it.
  */
-import type { RangeSummary, ScoreDistribution } from '../shared/contracts/time-series';
+import type { DaySeriesPoint, RangeSummary, ScoreDistribution } from '../shared/contracts/time-series';
 import { BROWSER_FAMILIES, type BrowserFamily, DEVICE_CLASSES, type DeviceClass } from '../shared/devices';
 import type { Difficulty } from '../shared/difficulty';
 import { RATING_BANDS } from '../shared/rating';
@@ -77,6 +78,64 @@ export function addDayCounts(into: DayCounts, from: DayCounts): DayCounts {
   return into;
 }
 
+/** `a − b`, figure by figure: the counts of the days after b's up to a's, from two running totals. */
+export function subtractDayCounts(a: DayCounts, b: DayCounts): DayCounts {
+  const minus = (x: Record<string, number>, y: Record<string, number>) =>
+    Object.fromEntries(Object.keys(x).map((k) => [k, x[k]! - (y[k] ?? 0)]));
+  return {
+    plays: a.plays - b.plays,
+    players: a.players - b.players,
+    newPlayers: a.newPlayers - b.newPlayers,
+    answers: a.answers - b.answers,
+    correct: a.correct - b.correct,
+    scoreSum: a.scoreSum - b.scoreSum,
+    byHour: a.byHour.map((n, i) => n - (b.byHour[i] ?? 0)),
+    byDevice: minus(a.byDevice, b.byDevice) as DayCounts['byDevice'],
+    byBrowser: minus(a.byBrowser, b.byBrowser) as DayCounts['byBrowser'],
+  };
+}
+
+export function subtractScoreCounts(a: ScoreCounts, b: ScoreCounts): ScoreCounts {
+  return {
+    plays: a.plays - b.plays,
+    scoreSum: a.scoreSum - b.scoreSum,
+    byScore: a.byScore.map((n, i) => n - (b.byScore[i] ?? 0)),
+  };
+}
+
+/** Running totals of per-day values, in day order: each day's entry sums it and every day before. */
+export function runningTotals<T>(
+  perDay: ReadonlyMap<Day, T>,
+  empty: () => T,
+  add: (into: T, from: T) => T,
+): Map<Day, T> {
+  const running = new Map<Day, T>();
+  let total = empty();
+  for (const day of [...perDay.keys()].sort()) {
+    total = add(structuredClone(total), perDay.get(day)!);
+    running.set(day, total);
+  }
+  return running;
+}
+
+/**
+ * Each day's own values from running totals: `rows` in day order (the days that
+ * have one) and the totals before the first of them.
+ */
+export function dailyValues<T>(
+  rows: readonly (readonly [Day, T])[],
+  before: T,
+  subtract: (a: T, b: T) => T,
+): Map<Day, T> {
+  const values = new Map<Day, T>();
+  let previous = before;
+  for (const [day, total] of rows) {
+    values.set(day, subtract(total, previous));
+    previous = total;
+  }
+  return values;
+}
+
 export function addScoreCounts(into: ScoreCounts, from: ScoreCounts): ScoreCounts {
   into.plays += from.plays;
   into.scoreSum += from.scoreSum;
@@ -124,54 +183,47 @@ export function scoreCountsOfPlay(score: number): ScoreCounts {
 const percent = (part: number, whole: number, decimals: number) =>
   whole === 0 ? 0 : round((part / whole) * 100, decimals);
 
-/**
- * The summary of [from, to] from the stored days (at most one per day; days
- * without plays are simply absent) and the quizzes issued per day.
- */
-export function summarizeRange(
+/** The summary of [from, to] from its counts (running totals at `to` minus those before `from`). */
+export function summarizeRange(from: Day, to: Day, counts: DayCounts, quizzesIssued: number): RangeSummary {
+  return {
+    from,
+    to,
+    days: daysInRange(from, to),
+    plays: counts.plays,
+    playerDays: counts.players,
+    newPlayers: counts.newPlayers,
+    answers: counts.answers,
+    correct: counts.correct,
+    averageScore: counts.plays === 0 ? 0 : round(counts.scoreSum / counts.plays, 2),
+    accuracy: percent(counts.correct, counts.answers, 2),
+    quizzesIssued,
+    completionRate: quizzesIssued === 0 ? null : percent(counts.plays, quizzesIssued, 1),
+    byHour: counts.byHour,
+    byDevice: counts.byDevice,
+    byBrowser: counts.byBrowser,
+  };
+}
+
+/** One point per day of [from, to], zeros for the days without plays or quizzes. */
+export function dailySeries(
   from: Day,
   to: Day,
   days: ReadonlyMap<Day, DayCounts>,
   quizzesIssued: ReadonlyMap<Day, number>,
-): RangeSummary {
-  const total = emptyDayCounts();
-  let issued = 0;
-  const series: RangeSummary['series'] = [];
-  const length = daysInRange(from, to);
-  for (let i = 0; i < length; i++) {
+): DaySeriesPoint[] {
+  return Array.from({ length: daysInRange(from, to) }, (_, i) => {
     const day = addDays(from, i);
     const counts = days.get(day);
-    const dayIssued = quizzesIssued.get(day) ?? 0;
-    if (counts) addDayCounts(total, counts);
-    issued += dayIssued;
-    series.push({
+    return {
       day,
       plays: counts?.plays ?? 0,
       players: counts?.players ?? 0,
       newPlayers: counts?.newPlayers ?? 0,
-      quizzesIssued: dayIssued,
+      quizzesIssued: quizzesIssued.get(day) ?? 0,
       answers: counts?.answers ?? 0,
       correct: counts?.correct ?? 0,
-    });
-  }
-  return {
-    from,
-    to,
-    days: length,
-    plays: total.plays,
-    playerDays: total.players,
-    newPlayers: total.newPlayers,
-    answers: total.answers,
-    correct: total.correct,
-    averageScore: total.plays === 0 ? 0 : round(total.scoreSum / total.plays, 2),
-    accuracy: percent(total.correct, total.answers, 2),
-    quizzesIssued: issued,
-    completionRate: issued === 0 ? null : percent(total.plays, issued, 1),
-    byHour: total.byHour,
-    byDevice: total.byDevice,
-    byBrowser: total.byBrowser,
-    series,
-  };
+    };
+  });
 }
 
 /** Plays per rating band (spec §5) of a score histogram, with their share in percent. */
@@ -190,21 +242,20 @@ export function ratingBandShares(byScore: readonly number[]): ScoreDistribution[
   });
 }
 
+/** The score distribution of [from, to] from its counts (running totals at `to` minus those before `from`). */
 export function scoreDistribution(
   from: Day,
   to: Day,
   difficulty: Difficulty,
-  days: Iterable<ScoreCounts>,
+  counts: ScoreCounts,
 ): ScoreDistribution {
-  const total = emptyScoreCounts();
-  for (const counts of days) addScoreCounts(total, counts);
   return {
     from,
     to,
     difficulty,
-    plays: total.plays,
-    averageScore: total.plays === 0 ? 0 : round(total.scoreSum / total.plays, 2),
-    histogram: total.byScore,
-    bands: ratingBandShares(total.byScore),
+    plays: counts.plays,
+    averageScore: counts.plays === 0 ? 0 : round(counts.scoreSum / counts.plays, 2),
+    histogram: counts.byScore,
+    bands: ratingBandShares(counts.byScore),
   };
 }

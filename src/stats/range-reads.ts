@@ -1,19 +1,27 @@
 /**
- * The statistics over time (docs/decisions/014): a date range, the score
- * distribution of a range, the songs players confuse. Plain functions over the
- * read store; every read touches at most one stored row per day of the range
- * (or a bounded number of confusion rows), never the raw record.
+ * The statistics over time (docs/decisions/014): a date range, a point per
+ * day, the score distribution of a range, the songs players confuse. Plain
+ * functions over the read store; the sums of a range read two rows of running
+ * totals whatever its length, a series one row per day, confusions a bounded
+ * number of rows; none reads the raw record.
  */
 import { unprocessable } from '../errors';
 import type {
   Confusion,
+  DailySeries,
   LineConfusion,
   RangeSummary,
   ScoreDistribution,
 } from '../shared/contracts/time-series';
 import { DEFAULT_DIFFICULTY, type Difficulty } from '../shared/difficulty';
-import { type Day, daysInRange, isDay } from './day';
-import { scoreDistribution, summarizeRange } from './day-counts';
+import { addDays, type Day, daysInRange, isDay } from './day';
+import {
+  dailySeries,
+  scoreDistribution,
+  subtractDayCounts,
+  subtractScoreCounts,
+  summarizeRange,
+} from './day-counts';
 import type { StatsStore } from './store';
 
 /** The longest range a read accepts: ten years of days. */
@@ -40,25 +48,45 @@ export function checkRange({ from, to }: DayRange): void {
     );
 }
 
-/** Plays, players, answers, quizzes issued, hours, devices of [from, to], with a point per day. */
+/**
+ * Plays, players, answers, quizzes issued, hours, devices of [from, to]: the
+ * running totals through `to` minus those through the day before `from`, so four
+ * row reads whatever the length of the range.
+ */
 export async function getRangeSummary(stats: StatsStore, range: DayRange): Promise<RangeSummary> {
+  checkRange(range);
+  const before = addDays(range.from, -1);
+  const [through, upTo, issuedThrough, issuedUpTo] = await Promise.all([
+    stats.getDaysThrough(range.to),
+    stats.getDaysThrough(before),
+    stats.getQuizzesThrough(range.to),
+    stats.getQuizzesThrough(before),
+  ]);
+  return summarizeRange(range.from, range.to, subtractDayCounts(through, upTo), issuedThrough - issuedUpTo);
+}
+
+/** A point per day of [from, to] (trend charts): one row per day with plays, and one more. */
+export async function getDailySeries(stats: StatsStore, range: DayRange): Promise<DailySeries> {
   checkRange(range);
   const [days, issued] = await Promise.all([
     stats.getDays(range.from, range.to),
     stats.getQuizzesIssued(range.from, range.to),
   ]);
-  return summarizeRange(range.from, range.to, days, issued);
+  return dailySeries(range.from, range.to, days, issued);
 }
 
-/** The score histogram of [from, to] for one difficulty, and the rating bands' shares. */
+/** The score histogram of [from, to] for one difficulty, and the rating bands' shares: two row reads. */
 export async function getScoreDistribution(
   stats: StatsStore,
   range: DayRange & { difficulty?: Difficulty },
 ): Promise<ScoreDistribution> {
   checkRange(range);
   const difficulty = range.difficulty ?? DEFAULT_DIFFICULTY;
-  const days = await stats.getDayScores(range.from, range.to, difficulty);
-  return scoreDistribution(range.from, range.to, difficulty, days.values());
+  const [through, upTo] = await Promise.all([
+    stats.getScoresThrough(range.to, difficulty),
+    stats.getScoresThrough(addDays(range.from, -1), difficulty),
+  ]);
+  return scoreDistribution(range.from, range.to, difficulty, subtractScoreCounts(through, upTo));
 }
 
 const checkLimit = (limit: number) => {

@@ -102,12 +102,16 @@ export interface StatsStore {
   getAlbumStats(): Promise<AlbumStat[]>;
   /** 24 entries, hours 0–23, zeros included. */
   getHourly(): Promise<HourlyStat[]>;
-  /** The stored days of [from, to] (a day without plays is absent): at most one row per day. */
+  /** The running totals through `day` (every day up to it, itself included): one row read. */
+  getDaysThrough(day: Day): Promise<DayCounts>;
+  /** Quizzes issued through `day`: one row read. */
+  getQuizzesThrough(day: Day): Promise<number>;
+  /** The score histogram of one difficulty through `day`: one row read. */
+  getScoresThrough(day: Day, difficulty: Difficulty): Promise<ScoreCounts>;
+  /** Each day's own counts in [from, to] (days without plays absent): at most one row per day, plus one. */
   getDays(from: Day, to: Day): Promise<Map<Day, DayCounts>>;
-  /** Quizzes issued on the days of [from, to] that have any. */
+  /** Each day's quizzes issued in [from, to] (days without any absent). */
   getQuizzesIssued(from: Day, to: Day): Promise<Map<Day, number>>;
-  /** The score histograms of the days of [from, to] for one difficulty: at most one row per day. */
-  getDayScores(from: Day, to: Day, difficulty: Difficulty): Promise<Map<Day, ScoreCounts>>;
   /** The wrong songs picked for a line, most picked first. */
   getLineConfusions(lyricId: number, query: ConfusionQuery): Promise<LineConfusion[]>;
   /** The wrong songs picked when a song was the answer, most picked first. */

@@ -58,8 +58,8 @@ const statsTables = [
   'hour_stats',
   'hour_players',
   'totals',
-  'day_stats',
-  'day_scores',
+  'cumulative_days',
+  'cumulative_scores',
   'day_players',
   'lyric_confusions',
   'song_confusions',
@@ -67,7 +67,7 @@ const statsTables = [
 
 /**
  * Row counts of every statistics table written by a submission: a rejected request must leave
- * them unchanged. (day_quizzes is not among them: quiz fetches are counted in memory and written
+ * them unchanged. (cumulative_quizzes is not among them: quiz fetches are counted in memory and written
  * on a timer, not by the request.)
  */
 export function rowCounts(sqlite: Database): Record<string, number> {

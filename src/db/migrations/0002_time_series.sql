@@ -63,7 +63,7 @@ CREATE TABLE `plays` (
 --> statement-breakpoint
 CREATE UNIQUE INDEX `plays_nonce_unique` ON `plays` (`nonce`);
 --> statement-breakpoint
-CREATE TABLE `day_stats` (
+CREATE TABLE `cumulative_days` (
 	`day` text PRIMARY KEY NOT NULL,
 	`plays` integer DEFAULT 0 NOT NULL,
 	`players` integer DEFAULT 0 NOT NULL,
@@ -108,9 +108,9 @@ CREATE TABLE `day_stats` (
 	`browser_other` integer DEFAULT 0 NOT NULL
 );
 --> statement-breakpoint
-CREATE TABLE `day_scores` (
-	`day` text NOT NULL,
+CREATE TABLE `cumulative_scores` (
 	`difficulty` text NOT NULL,
+	`day` text NOT NULL,
 	`plays` integer DEFAULT 0 NOT NULL,
 	`score_sum` integer DEFAULT 0 NOT NULL,
 	`s00` integer DEFAULT 0 NOT NULL,
@@ -144,7 +144,7 @@ CREATE TABLE `day_scores` (
 	`s28` integer DEFAULT 0 NOT NULL,
 	`s29` integer DEFAULT 0 NOT NULL,
 	`s30` integer DEFAULT 0 NOT NULL,
-	PRIMARY KEY(`day`, `difficulty`)
+	PRIMARY KEY(`difficulty`, `day`)
 );
 --> statement-breakpoint
 CREATE TABLE `day_players` (
@@ -154,7 +154,7 @@ CREATE TABLE `day_players` (
 	FOREIGN KEY (`player_id`) REFERENCES `players`(`id`) ON UPDATE no action ON DELETE no action
 ) WITHOUT ROWID;
 --> statement-breakpoint
-CREATE TABLE `day_quizzes` (
+CREATE TABLE `cumulative_quizzes` (
 	`day` text PRIMARY KEY NOT NULL,
 	`issued` integer DEFAULT 0 NOT NULL
 );

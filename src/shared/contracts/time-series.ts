@@ -3,9 +3,9 @@ import { BROWSER_FAMILIES, DEVICE_CLASSES } from '../devices';
 import { DIFFICULTIES } from '../difficulty';
 
 /**
- * The API contract of the statistics over time (docs/decisions/014): a date
- * range summed from per-day counters, the score distribution of a range, and
- * the songs players confuse. Served by the dashboard's routes (a later issue);
+ * The API contract of the statistics over time (docs/decisions/014): the
+ * figures of a date range from running totals per day, a point per day, the
+ * score distribution of a range, and the songs players confuse. Served by the dashboard's routes (a later issue);
  * computed today by src/stats/range-reads.ts.
  */
 
@@ -56,9 +56,13 @@ export const RangeSummary = T.Object({
   byHour: T.Array(T.Integer(), { minItems: 24, maxItems: 24, description: 'Plays per hour of day 0–23.' }),
   byDevice: countsOf(DEVICE_CLASSES, 'Plays per device class.'),
   byBrowser: countsOf(BROWSER_FAMILIES, 'Plays per browser family.'),
-  series: T.Array(DaySeriesPoint, { description: 'One point per day of the range, zeros included.' }),
 });
 export type RangeSummary = Static<typeof RangeSummary>;
+
+export const DailySeries = T.Array(DaySeriesPoint, {
+  description: 'One point per day of the range, zeros included (for trend charts).',
+});
+export type DailySeries = Static<typeof DailySeries>;
 
 export const RatingBandShare = T.Object({
   label: T.String({ examples: ['Odlično'] }),

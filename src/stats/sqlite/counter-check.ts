@@ -4,9 +4,9 @@ import type { Db } from '../../db/client';
 import {
   albumStats,
   answerKeys,
+  cumulativeDays,
+  cumulativeScores,
   dayPlayers,
-  dayScores,
-  dayStats,
   hourPlayers,
   hourStats,
   lyricConfusions,
@@ -17,11 +17,21 @@ import {
   songStats,
   totals,
 } from '../../db/schema';
+import type { Difficulty } from '../../shared/difficulty';
 import { forEachAnswer } from '../answer-codec';
+import type { Day } from '../day';
+import {
+  addDayCounts,
+  addScoreCounts,
+  emptyDayCounts,
+  emptyScoreCounts,
+  runningTotals,
+  type ScoreCounts,
+} from '../day-counts';
 import { type AnswerKey, type Counters, createRecompute, type RecordedAnswer } from '../recompute';
 import { type CounterDifference, Interrupted, type LongRunOptions } from '../store';
 import { browserCode, deviceCode, difficultyCode } from './codes';
-import { dayScoresCounterKeys, dayScoresRow, dayStatsCounterKeys, dayStatsRow } from './day-rows';
+import { dayCounterKeys, daysRow, scoreCounterKeys, scoresRow } from './day-rows';
 
 /** Plays read per chunk; between chunks the event loop turns (Ctrl-C, progress output). */
 const CHUNK = 5_000;
@@ -66,7 +76,8 @@ const pick = (row: Record<string, unknown>, props: string[]): Values =>
  * recording order, decoded and recomputed in memory (src/stats/recompute.ts),
  * then compared with, or written over, the stored counters. Statements are built
  * from the drizzle table objects, so a renamed table or column fails to compile.
- * Quizzes issued (day_quizzes) have no raw record and are left alone.
+ * Quizzes issued (cumulative_quizzes) have no raw record and are left alone. Day
+ * figures are kept as running totals, so one wrong count shows on every later day.
  */
 export function createCounterCheck(db: Db) {
   const sqlite = db.$client;
@@ -185,8 +196,23 @@ export function createCounterCheck(db: Db) {
     };
   };
 
-  const dayStatsProps = [...dayStatsCounterKeys];
-  const dayScoresProps = [...dayScoresCounterKeys];
+  const dayStatsProps = [...dayCounterKeys];
+  const dayScoresProps = [...scoreCounterKeys];
+  /** The recomputed days as the running totals the store keeps. */
+  const cumulativeDaysOf = (c: Counters) => runningTotals(c.days, emptyDayCounts, addDayCounts);
+  const cumulativeScoresOf = (c: Counters) => {
+    const perDifficulty = new Map<Difficulty, Map<Day, ScoreCounts>>();
+    for (const [day, byDifficulty] of c.dayScores)
+      for (const [difficulty, counts] of byDifficulty) {
+        if (!perDifficulty.has(difficulty)) perDifficulty.set(difficulty, new Map());
+        perDifficulty.get(difficulty)!.set(day, counts);
+      }
+    return [...perDifficulty].flatMap(([difficulty, days]) =>
+      [...runningTotals(days, emptyScoreCounts, addScoreCounts)].map(([day, counts]) =>
+        scoresRow(day, difficulty, counts),
+      ),
+    );
+  };
 
   const tables: CounterTable[] = [
     itemTable(lyricStats, 'lyricId', (c) => c.lyrics),
@@ -258,47 +284,40 @@ export function createCounterCheck(db: Db) {
       rows: (c) => (c.totals.plays > 0 ? [{ id: 1, ...c.totals }] : []),
     },
     {
-      table: dayStats,
-      columns: columnsOf(dayStats, dayStatsProps),
+      table: cumulativeDays,
+      columns: columnsOf(cumulativeDays, dayStatsProps),
       stored: () =>
         new Map(
           db
             .select()
-            .from(dayStats)
+            .from(cumulativeDays)
             .all()
             .map((row) => [row.day, pick(row, dayStatsProps)]),
         ),
       recomputed: (c) =>
-        new Map([...c.days].map(([day, counts]) => [day, pick(dayStatsRow(day, counts), dayStatsProps)])),
-      rows: (c) => [...c.days].map(([day, counts]) => dayStatsRow(day, counts)),
+        new Map(
+          [...cumulativeDaysOf(c)].map(([day, counts]) => [day, pick(daysRow(day, counts), dayStatsProps)]),
+        ),
+      rows: (c) => [...cumulativeDaysOf(c)].map(([day, counts]) => daysRow(day, counts)),
     },
     {
-      table: dayScores,
-      columns: columnsOf(dayScores, dayScoresProps),
+      table: cumulativeScores,
+      columns: columnsOf(cumulativeScores, dayScoresProps),
       stored: () =>
         new Map(
           db
             .select()
-            .from(dayScores)
+            .from(cumulativeScores)
             .all()
-            .map((row) => [`${row.day}:${row.difficulty}`, pick(row, dayScoresProps)]),
+            .map((row) => [`${row.difficulty}:${row.day}`, pick(row, dayScoresProps)]),
         ),
       recomputed: (c) =>
         new Map(
-          [...c.dayScores].flatMap(([day, byDifficulty]) =>
-            [...byDifficulty].map(
-              ([difficulty, counts]) =>
-                [
-                  `${day}:${difficulty}`,
-                  pick(dayScoresRow(day, difficulty, counts), dayScoresProps),
-                ] as const,
-            ),
+          cumulativeScoresOf(c).map(
+            (row) => [`${row.difficulty}:${row.day}`, pick(row, dayScoresProps)] as const,
           ),
         ),
-      rows: (c) =>
-        [...c.dayScores].flatMap(([day, byDifficulty]) =>
-          [...byDifficulty].map(([difficulty, counts]) => dayScoresRow(day, difficulty, counts)),
-        ),
+      rows: cumulativeScoresOf,
     },
   ];
 

@@ -1,27 +1,27 @@
 /**
- * The per-day counters (src/stats/day-counts.ts) as rows of day_stats and
- * day_scores, and back: one wide row per day, so a range read touches at most
- * one row per day (docs/decisions/014).
+ * Day counters (src/stats/day-counts.ts) as rows of cumulative_days and
+ * cumulative_scores, and back: one wide row per day holding running totals, so a
+ * range is two rows (docs/decisions/014).
  */
 import type { InferSelectModel } from 'drizzle-orm';
 import {
+  type cumulativeDays,
+  type cumulativeScores,
   dayBrowserKeys,
   dayDeviceKeys,
   dayHourKeys,
   dayScoreKeys,
-  type dayScores,
-  type dayStats,
 } from '../../db/schema';
 import { BROWSER_FAMILIES, type BrowserFamily, DEVICE_CLASSES, type DeviceClass } from '../../shared/devices';
 import type { Difficulty } from '../../shared/difficulty';
 import type { Day } from '../day';
 import type { DayCounts, ScoreCounts } from '../day-counts';
 
-export type DayStatsRow = InferSelectModel<typeof dayStats>;
-export type DayScoresRow = InferSelectModel<typeof dayScores>;
+export type CumulativeDaysRow = InferSelectModel<typeof cumulativeDays>;
+export type CumulativeScoresRow = InferSelectModel<typeof cumulativeScores>;
 
-/** The counter columns of day_stats (everything but the day), as property names. */
-export const dayStatsCounterKeys = [
+/** The counter columns of cumulative_days (everything but the day), as property names. */
+export const dayCounterKeys = [
   'plays',
   'players',
   'newPlayers',
@@ -33,9 +33,9 @@ export const dayStatsCounterKeys = [
   ...dayBrowserKeys,
 ] as const;
 
-export const dayScoresCounterKeys = ['plays', 'scoreSum', ...dayScoreKeys] as const;
+export const scoreCounterKeys = ['plays', 'scoreSum', ...dayScoreKeys] as const;
 
-export function dayStatsRow(day: Day, counts: DayCounts): DayStatsRow {
+export function daysRow(day: Day, counts: DayCounts): CumulativeDaysRow {
   const row: Record<string, number | string> = {
     day,
     plays: counts.plays,
@@ -54,10 +54,10 @@ export function dayStatsRow(day: Day, counts: DayCounts): DayStatsRow {
   BROWSER_FAMILIES.forEach((browser, i) => {
     row[dayBrowserKeys[i]!] = counts.byBrowser[browser];
   });
-  return row as DayStatsRow;
+  return row as CumulativeDaysRow;
 }
 
-export function dayCountsOf(row: DayStatsRow): DayCounts {
+export function dayCountsOf(row: CumulativeDaysRow): DayCounts {
   return {
     plays: row.plays,
     players: row.players,
@@ -77,7 +77,7 @@ export function dayCountsOf(row: DayStatsRow): DayCounts {
   };
 }
 
-export function dayScoresRow(day: Day, difficulty: Difficulty, counts: ScoreCounts): DayScoresRow {
+export function scoresRow(day: Day, difficulty: Difficulty, counts: ScoreCounts): CumulativeScoresRow {
   const row: Record<string, number | string> = {
     day,
     difficulty,
@@ -87,9 +87,9 @@ export function dayScoresRow(day: Day, difficulty: Difficulty, counts: ScoreCoun
   dayScoreKeys.forEach((key, score) => {
     row[key] = counts.byScore[score]!;
   });
-  return row as DayScoresRow;
+  return row as CumulativeScoresRow;
 }
 
-export function scoreCountsOf(row: DayScoresRow): ScoreCounts {
+export function scoreCountsOf(row: CumulativeScoresRow): ScoreCounts {
   return { plays: row.plays, scoreSum: row.scoreSum, byScore: dayScoreKeys.map((key) => row[key]) };
 }

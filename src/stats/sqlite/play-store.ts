@@ -2,14 +2,14 @@ import { createHmac } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import type { Db } from '../../db/client';
-import { excluded, multiRowInsert, prepare } from '../../db/prepared';
+import { excluded, multiRowInsert, prepare, statement } from '../../db/prepared';
 import {
   albumStats,
   answerKeys,
+  cumulativeDays,
+  cumulativeQuizzes,
+  cumulativeScores,
   dayPlayers,
-  dayQuizzes,
-  dayScores,
-  dayStats,
   hourPlayers,
   hourStats,
   lyricConfusions,
@@ -27,7 +27,7 @@ import type { GradedPlay } from '../grade';
 import type { PlayStore, PlayToRecord, QuizzesIssued, RecordOutcome } from '../store';
 import { browserCode, deviceCode, difficultyCode } from './codes';
 import { createCounterCheck } from './counter-check';
-import { dayScoresCounterKeys, dayScoresRow, dayStatsCounterKeys, dayStatsRow } from './day-rows';
+import { dayCounterKeys, daysRow, scoreCounterKeys, scoresRow } from './day-rows';
 
 /** Salted hash of a session id: players are counted without their id ever being stored. */
 export function playerHash(salt: string, sessionId: string): string {
@@ -81,6 +81,59 @@ function addingUp<Table extends object>(table: Table, props: readonly (keyof Tab
       return [prop, sql`${column} + ${excluded(column)}`];
     }),
   );
+}
+
+/**
+ * Adds counts of a day to running totals (cumulative_days, cumulative_scores,
+ * cumulative_quizzes): the day's row is made, if missing, as a copy of the row
+ * before it (within `group`), then every row from that day on gets the counts.
+ * Plays land on the last day, so that is one row; a play on an earlier day (a
+ * clock or time-zone change) updates the days after it too, and stays exact.
+ */
+function runningTotals<
+  Table extends typeof cumulativeDays | typeof cumulativeScores | typeof cumulativeQuizzes,
+>(
+  db: Db,
+  table: Table,
+  keys: readonly (keyof Table & string)[],
+  /** The property of a column that splits the totals (cumulative_scores: per difficulty). */
+  groupKey?: keyof Table & string,
+) {
+  const ph = sql.placeholder;
+  const column = (key: string) => (table as unknown as Record<string, SQLiteColumn>)[key]!;
+  const day = table.day as SQLiteColumn;
+  const group = groupKey ? column(groupKey) : undefined;
+  const inGroup = group ? sql` AND ${sql.identifier(group.name)} = ${ph('group')}` : sql``;
+  const open = prepare(
+    db,
+    db
+      .insert(table)
+      .values({ day: ph('day'), ...(groupKey ? { [groupKey]: ph('group') } : {}) } as never)
+      .onConflictDoNothing(),
+  );
+  const names = sql.join(
+    keys.map((key) => sql.identifier(column(key).name)),
+    sql`, `,
+  );
+  const dayName = sql.identifier(day.name);
+  const carry = prepare(
+    db,
+    statement(
+      sql`UPDATE ${table} SET (${names}) = (SELECT ${names} FROM ${table} WHERE ${dayName} < ${ph('day')}${inGroup} ORDER BY ${dayName} DESC LIMIT 1) WHERE ${dayName} = ${ph('day')}${inGroup} AND EXISTS (SELECT 1 FROM ${table} WHERE ${dayName} < ${ph('day')}${inGroup})`,
+    ),
+  );
+  const add = prepare(
+    db,
+    db
+      .update(table)
+      .set(Object.fromEntries(keys.map((key) => [key, sql`${column(key)} + ${ph(key)}`])) as never)
+      .where(group ? sql`${day} >= ${ph('day')} AND ${group} = ${ph('group')}` : sql`${day} >= ${ph('day')}`),
+  );
+  return (dayValue: string, counts: Record<string, unknown>, groupValue?: string) => {
+    const values = { ...(counts as Record<string, number>), day: dayValue, group: groupValue ?? '' };
+    if (open.run(values).changes === 1) carry.run(values);
+    add.run(values);
+  };
 }
 
 /**
@@ -268,34 +321,9 @@ export function createSqlitePlayStore(
       .values({ day: ph('day'), playerId: ph('playerId') })
       .onConflictDoNothing(),
   );
-  const placeholders = (keys: readonly string[]) => Object.fromEntries(keys.map((k) => [k, ph(k)]));
-  const upsertDay = prepare(
-    db,
-    db
-      .insert(dayStats)
-      .values({ day: ph('day'), ...placeholders(dayStatsCounterKeys) })
-      .onConflictDoUpdate({
-        target: dayStats.day,
-        set: addingUp(dayStats, dayStatsCounterKeys),
-      }),
-  );
-  const upsertDayScores = prepare(
-    db,
-    db
-      .insert(dayScores)
-      .values({ day: ph('day'), difficulty: ph('difficulty'), ...placeholders(dayScoresCounterKeys) })
-      .onConflictDoUpdate({
-        target: [dayScores.day, dayScores.difficulty],
-        set: addingUp(dayScores, dayScoresCounterKeys),
-      }),
-  );
-  const upsertQuizzesIssued = prepare(
-    db,
-    db
-      .insert(dayQuizzes)
-      .values({ day: ph('day'), issued: ph('issued') })
-      .onConflictDoUpdate({ target: dayQuizzes.day, set: addingUp(dayQuizzes, ['issued']) }),
-  );
+  const addToDays = runningTotals(db, cumulativeDays, dayCounterKeys);
+  const addToScores = runningTotals(db, cumulativeScores, scoreCounterKeys, 'difficulty');
+  const addToQuizzes = runningTotals(db, cumulativeQuizzes, ['issued']);
 
   /** Answer keys by `lyric:song:album`. Only committed keys enter it (see `ensureKeys`). */
   const keyIds = new Map<string, number>();
@@ -368,8 +396,9 @@ export function createSqlitePlayStore(
     upsertHour.run({ hour: play.hour, newPlayer: newInHour });
     upsertTotals.run({ newPlayer, answers: total, correct, score: play.score });
     const newToday = insertDayPlayer.run({ day: play.day, playerId }).changes;
-    upsertDay.run(
-      dayStatsRow(
+    addToDays(
+      play.day,
+      daysRow(
         play.day,
         dayCountsOfPlay({
           ...play,
@@ -380,7 +409,11 @@ export function createSqlitePlayStore(
         }),
       ),
     );
-    upsertDayScores.run(dayScoresRow(play.day, play.difficulty, scoreCountsOfPlay(play.score)));
+    addToScores(
+      play.day,
+      scoresRow(play.day, play.difficulty, scoreCountsOfPlay(play.score)),
+      play.difficulty,
+    );
     return { playId, score: play.score, totalQuestions: total, duplicate: false };
   };
 
@@ -389,7 +422,7 @@ export function createSqlitePlayStore(
   // transaction): a play that fails is rolled back alone and reported alone.
   const writeInSavepoint = sqlite.transaction(writePlay);
   const writeBatch = sqlite.transaction((batch: PlayToRecord[], issued: QuizzesIssued | undefined) => {
-    for (const [day, count] of issued ?? []) if (count > 0) upsertQuizzesIssued.run({ day, issued: count });
+    for (const [day, count] of issued ?? []) if (count > 0) addToQuizzes(day, { issued: count });
     const created = ensureKeys(batch);
     const outcomes = batch.map((play): RecordOutcome | Error => {
       try {

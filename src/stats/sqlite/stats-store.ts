@@ -1,12 +1,12 @@
-import { and, asc, between, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, between, desc, eq, lte, sql } from 'drizzle-orm';
 import { type AnySQLiteColumn, alias } from 'drizzle-orm/sqlite-core';
 import type { Db } from '../../db/client';
 import {
   albumStats,
   albums,
-  dayQuizzes,
-  dayScores,
-  dayStats,
+  cumulativeDays,
+  cumulativeQuizzes,
+  cumulativeScores,
   hourStats,
   lyricConfusions,
   lyricStats,
@@ -19,6 +19,8 @@ import {
 } from '../../db/schema';
 import type { Overview } from '../../shared/contracts/stats';
 import { DEFAULT_DIFFICULTY } from '../../shared/difficulty';
+import { addDays, type Day } from '../day';
+import { dailyValues, emptyDayCounts, emptyScoreCounts, subtractDayCounts } from '../day-counts';
 import { round } from '../round';
 import type { StatsStore } from '../store';
 import { dayCountsOf, scoreCountsOf } from './day-rows';
@@ -41,22 +43,45 @@ export function createSqliteStatsStore(db: Db, localVersion: () => number): Stat
     .from(scoreStats)
     .where(eq(scoreStats.difficulty, ph('difficulty')))
     .prepare();
-  // Range reads: the primary key (day first) bounds them to at most one row per day.
-  const days = db
+  // Running totals (docs/decisions/014): a range is two rows found by the primary key.
+  const daysThrough = db
     .select()
-    .from(dayStats)
-    .where(between(dayStats.day, ph('from'), ph('to')))
+    .from(cumulativeDays)
+    .where(lte(cumulativeDays.day, ph('day')))
+    .orderBy(desc(cumulativeDays.day))
+    .limit(1)
     .prepare();
-  const quizzesIssued = db
+  const daysIn = db
     .select()
-    .from(dayQuizzes)
-    .where(between(dayQuizzes.day, ph('from'), ph('to')))
+    .from(cumulativeDays)
+    .where(between(cumulativeDays.day, ph('from'), ph('to')))
+    .orderBy(asc(cumulativeDays.day))
     .prepare();
-  const daysScores = db
+  const quizzesThrough = db
     .select()
-    .from(dayScores)
-    .where(and(between(dayScores.day, ph('from'), ph('to')), eq(dayScores.difficulty, ph('difficulty'))))
+    .from(cumulativeQuizzes)
+    .where(lte(cumulativeQuizzes.day, ph('day')))
+    .orderBy(desc(cumulativeQuizzes.day))
+    .limit(1)
     .prepare();
+  const quizzesIn = db
+    .select()
+    .from(cumulativeQuizzes)
+    .where(between(cumulativeQuizzes.day, ph('from'), ph('to')))
+    .orderBy(asc(cumulativeQuizzes.day))
+    .prepare();
+  const scoresThrough = db
+    .select()
+    .from(cumulativeScores)
+    .where(and(eq(cumulativeScores.difficulty, ph('difficulty')), lte(cumulativeScores.day, ph('day'))))
+    .orderBy(desc(cumulativeScores.day))
+    .limit(1)
+    .prepare();
+  const readDaysThrough = (day: Day) => {
+    const row = daysThrough.get({ day });
+    return row ? dayCountsOf(row) : emptyDayCounts();
+  };
+  const readQuizzesThrough = (day: Day) => quizzesThrough.get({ day })?.issued ?? 0;
   const picked = alias(songs, 'picked');
   const rightSong = alias(songs, 'right_song');
   const lineConfusions = db
@@ -179,11 +204,24 @@ export function createSqliteStatsStore(db: Db, localVersion: () => number): Stat
         uniquePlayers: byHour.get(hour)?.uniquePlayers ?? 0,
       }));
     },
-    getDays: async (from, to) => new Map(days.all({ from, to }).map((row) => [row.day, dayCountsOf(row)])),
+    getDaysThrough: async (day) => readDaysThrough(day),
+    getQuizzesThrough: async (day) => readQuizzesThrough(day),
+    async getScoresThrough(day, difficulty) {
+      const row = scoresThrough.get({ day, difficulty });
+      return row ? scoreCountsOf(row) : emptyScoreCounts();
+    },
+    getDays: async (from, to) =>
+      dailyValues(
+        daysIn.all({ from, to }).map((row) => [row.day, dayCountsOf(row)] as const),
+        readDaysThrough(addDays(from, -1)),
+        subtractDayCounts,
+      ),
     getQuizzesIssued: async (from, to) =>
-      new Map(quizzesIssued.all({ from, to }).map((row) => [row.day, row.issued])),
-    getDayScores: async (from, to, difficulty) =>
-      new Map(daysScores.all({ from, to, difficulty }).map((row) => [row.day, scoreCountsOf(row)])),
+      dailyValues(
+        quizzesIn.all({ from, to }).map((row) => [row.day, row.issued] as const),
+        readQuizzesThrough(addDays(from, -1)),
+        (a, b) => a - b,
+      ),
     getLineConfusions: async (lyricId, { limit }) => lineConfusions.all({ id: lyricId, limit }),
     getSongConfusions: async (songId, { limit }) => songConfusionList.all({ id: songId, limit }),
     getTopConfusions: async ({ limit }) => topConfusions.all({ limit }),
