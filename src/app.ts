@@ -23,7 +23,10 @@ import { pageRoutes, renderNotFound } from './pages/routes';
 import { quizRoutes } from './quiz/routes';
 import { productTitle } from './shared/rules';
 import { createCachedStatsJson } from './stats/cached-reads';
+import { createLocalClock } from './stats/day';
+import { createDeviceClassifier } from './stats/device';
 import { createGroupCommit } from './stats/group-commit';
+import { createQuizzesIssued } from './stats/quizzes-issued';
 import { statsRoutes } from './stats/routes';
 import { submitPlay } from './stats/service';
 import type { StatsStores } from './stats/sqlite/stores';
@@ -54,7 +57,15 @@ export interface AppDeps {
 export function createApp(deps: AppDeps) {
   const { config, clock, log, catalogue, stores, assets } = deps;
   const statsJson = createCachedStatsJson(stores.stats);
-  const recordPlay = createGroupCommit(stores.plays);
+  const localTime = createLocalClock(config.statsTimezone);
+  const classifyDevice = createDeviceClassifier();
+  const quizzesIssued = createQuizzesIssued({
+    localTime,
+    nowMs: clock.nowMs,
+    write: (counts) => stores.plays.recordPlays([], counts),
+    onError: (error) => log.error('could not write the quizzes issued', { error: String(error) }),
+  });
+  const recordPlay = createGroupCommit(stores.plays, quizzesIssued);
   const proxies = trustedProxyRanges(config);
   const limits = rateLimits(
     {
@@ -99,7 +110,17 @@ export function createApp(deps: AppDeps) {
       }),
     )
     .use(healthRoutes({ ping: stores.stats.ping }))
-    .use(quizRoutes({ catalogue, tokenSecret: deps.secrets.quizToken, clock, limits }))
+    // A graceful stop writes the quiz counts still in memory (the store writes before its first await).
+    .onStop(() => quizzesIssued.flush())
+    .use(
+      quizRoutes({
+        catalogue,
+        tokenSecret: deps.secrets.quizToken,
+        clock,
+        limits,
+        onIssued: quizzesIssued.count,
+      }),
+    )
     .use(
       statsRoutes({
         limits,
@@ -112,7 +133,8 @@ export function createApp(deps: AppDeps) {
               tokenSecret: deps.secrets.quizToken,
               tokenTtlSeconds: config.quizTokenTtlSeconds,
               playMinSeconds: config.playMinSeconds,
-              timeZone: config.statsTimezone,
+              localTime,
+              classifyDevice,
               clock,
               record: recordPlay,
             },

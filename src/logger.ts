@@ -33,11 +33,28 @@ export function formatLine(entry: Record<string, unknown>): string {
     : JSON.stringify({ time: entry.time, level: entry.level, msg: cut(entry.msg), truncated: true });
 }
 
+/**
+ * Standard error, written once per turn of the event loop: under load the request
+ * log costs one write for many requests instead of one each (measured on the quiz
+ * path, docs/performance.md). What is pending is written when the process exits.
+ */
+function stderrByTurn(): (line: string) => void {
+  let pending = '';
+  const flush = () => {
+    if (pending === '') return;
+    const out = pending;
+    pending = '';
+    process.stderr.write(out);
+  };
+  process.on('exit', flush);
+  return (line) => {
+    if (pending === '') setImmediate(flush);
+    pending += `${line}\n`;
+  };
+}
+
 /** One JSON object per line on stderr (journald and log shippers read it as is). */
-export function createLogger(
-  level: LogLevel,
-  write: (line: string) => void = (line) => process.stderr.write(`${line}\n`),
-): Logger {
+export function createLogger(level: LogLevel, write: (line: string) => void = stderrByTurn()): Logger {
   const entry = (lvl: LogLevel, message: string, fields: Record<string, unknown>) =>
     formatLine({ time: new Date().toISOString(), level: lvl, msg: message, ...fields });
   const at =

@@ -10,6 +10,7 @@ import { statsCommand } from './cli/stats';
 import { ConfigError, loadConfig } from './config';
 import { DatabaseOpenError } from './db/open-error';
 import { createLogger } from './logger';
+import { Interrupted } from './stats/store';
 import { version } from './version';
 
 const usage = `kviz ${version} — lyric quiz server
@@ -74,9 +75,14 @@ let code: number | undefined;
 try {
   code = await main(process.argv.slice(2));
 } catch (error) {
-  // An operator reads one line that names the problem, never a dump of the bundled source.
-  if (!(error instanceof DatabaseOpenError)) throw error;
-  console.error(`kviz: ${error.message}`);
-  code = 1;
+  if (error instanceof DatabaseOpenError) {
+    // An operator reads one line that names the problem, never a dump of the bundled source.
+    console.error(`kviz: ${error.message}`);
+    code = 1;
+  } else if (error instanceof Interrupted) {
+    // Ctrl-C during long work (verify, rebuild, the conversion of an old database): rolled back.
+    console.error('Interrupted: nothing was written.');
+    code = 130;
+  } else throw error;
 }
 if (code !== undefined) process.exit(code);

@@ -1,12 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { type CatalogueIndex, loadCatalogueIndex } from './catalogue/catalogue-index';
 import { seedCatalogue } from './catalogue/seed';
+import { interruptible } from './cli/interrupt';
+import type { ProgressReporter } from './cli/progress';
 import type { Config } from './config';
 import { closeDb, createDb, type Db } from './db/client';
 import { readOrCreateMeta } from './db/meta';
 import { migrateDb } from './db/migrate';
 import { DatabaseOpenError, sqliteMessage } from './db/open-error';
 import type { Logger } from './logger';
+import { convertLegacyRecord, legacyPlaysPending } from './stats/sqlite/legacy-record';
 import { createSqliteStores, type StatsStores } from './stats/sqlite/stores';
 
 export interface Runtime {
@@ -74,4 +77,57 @@ function openChecked(config: Config, check: boolean): Db {
     if (db) closeDb(db);
     throw new DatabaseOpenError(path, sqliteMessage(error));
   }
+}
+
+/** How long work reports its progress: a terminal bar for the commands, log lines for the server. */
+export type Progress = (label: string, unit: string) => ProgressReporter;
+
+/**
+ * Finishes migration 0002 on a database written by an older version: converts
+ * its raw record into the compact one and rebuilds every counter, in one
+ * transaction (src/stats/sqlite/legacy-record.ts), then compacts the file.
+ * Ctrl-C or SIGTERM stop it with nothing written (throws `Interrupted`); the
+ * next start begins again. `kviz serve` and `kviz stats` run it before anything
+ * else; a database without an old record returns at once.
+ */
+export async function convertOldRecord(
+  runtime: Pick<Runtime, 'db'>,
+  config: Pick<Config, 'statsTimezone'>,
+  progress: Progress,
+  note: (message: string, fields?: Record<string, unknown>) => void,
+): Promise<number | undefined> {
+  const pending = legacyPlaysPending(runtime.db);
+  if (pending === undefined) return undefined;
+  if (pending > 0)
+    note('converting the plays of an older version into the compact raw record', { plays: pending });
+  const started = performance.now();
+  const reporters: ProgressReporter[] = [];
+  const converted = await interruptible((signal) =>
+    convertLegacyRecord(runtime.db, {
+      timeZone: config.statsTimezone,
+      signal,
+      progress: (phase) => {
+        if (pending === 0) return undefined;
+        reporters.at(-1)?.finish();
+        const reporter = progress(phase === 'convert' ? 'converting plays' : 'rebuilding counters', 'plays');
+        reporters.push(reporter);
+        return reporter.update;
+      },
+    }).finally(() => reporters.at(-1)?.finish()),
+  );
+  if (pending > 0) {
+    // The old tables' pages are free now; VACUUM gives them back to the file system (atomic: a kill leaves the old file).
+    const seconds = (from: number) => Math.round((performance.now() - from) / 100) / 10;
+    const converting = seconds(started);
+    note('compacting the database file');
+    const compacting = performance.now();
+    runtime.db.$client.run('VACUUM');
+    note('converted the raw record', {
+      plays: converted,
+      convertAndRebuildSeconds: converting,
+      vacuumSeconds: seconds(compacting),
+      seconds: seconds(started),
+    });
+  }
+  return converted;
 }

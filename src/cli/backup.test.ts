@@ -47,6 +47,16 @@ function inspect<T>(path: string, read: (sqlite: Database, db: Db) => T): T {
   }
 }
 
+/** `inspect` for a read that awaits (verifying the counters of a copy). */
+async function inspectAsync<T>(path: string, read: (sqlite: Database, db: Db) => Promise<T>): Promise<T> {
+  const sqlite = new Database(path, { readonly: true, strict: true });
+  try {
+    return await read(sqlite, drizzle({ client: sqlite, schema }) as Db);
+  } finally {
+    sqlite.close();
+  }
+}
+
 const tempFiles = (dir: string) => readdirSync(dir).filter((name) => name.endsWith('.tmp'));
 const allPlays = (sqlite: Database) => sqlite.query('SELECT * FROM plays ORDER BY id').all();
 
@@ -60,10 +70,10 @@ describe('kviz backup FILE', () => {
       output: `Backed up ${path} to ${file}: 40 plays, ${statSync(file).size} bytes, integrity ok.`,
     });
     const original = inspect(path, (sqlite) => ({ plays: allPlays(sqlite), rows: rowCounts(sqlite) }));
-    const copy = inspect(file, (sqlite, db) => ({
+    const copy = await inspectAsync(file, async (sqlite, db) => ({
       plays: allPlays(sqlite),
       rows: rowCounts(sqlite),
-      differences: verifyCounters(db),
+      differences: await verifyCounters(db),
       integrity: sqlite.query('PRAGMA integrity_check').get(),
       // A single self-contained file: no -wal beside it is needed to read it.
       journal: sqlite.query('PRAGMA journal_mode').get(),
@@ -96,9 +106,9 @@ describe('kviz backup FILE', () => {
       const before = Atomics.load(control, 1);
       expect(backup(path, file).code).toBe(0);
       const after = Atomics.load(control, 1);
-      const { plays, differences } = inspect(file, (sqlite, db) => ({
+      const { plays, differences } = await inspectAsync(file, async (sqlite, db) => ({
         plays: rowCounts(sqlite).plays!,
-        differences: verifyCounters(db),
+        differences: await verifyCounters(db),
       }));
       copies.push({ plays, before, after, differences });
     }

@@ -6,7 +6,8 @@ import { acquireServeLock } from '../db/serve-lock';
 import { lastResortResponse } from '../http/request-target';
 import type { Logger } from '../logger';
 import { type ClientAssets, clientDir, emptyAssets, loadClientAssets } from '../pages/client-assets';
-import { openRuntime } from '../runtime';
+import { convertOldRecord, openRuntime } from '../runtime';
+import { lineProgress } from './progress';
 
 /**
  * Bun answers a body over `maxRequestBodySize` by itself: a bare 413 with no JSON and no
@@ -29,6 +30,21 @@ function loadAssets(log: Logger): ClientAssets {
 export async function serve(config: Config, log: Logger, clock: Clock = systemClock): Promise<void> {
   const lock = acquireServeLock(config.databasePath);
   const runtime = openRuntime(config, { seed: true, log });
+  try {
+    // A database of an older version: its raw record is converted before anything is served.
+    await convertOldRecord(
+      runtime,
+      config,
+      (label, unit) =>
+        lineProgress(label, unit, (_, s) =>
+          log.info(label, { done: s.done, total: s.total, unit, seconds: Math.round(s.elapsedMs / 1000) }),
+        ),
+      (message, fields) => log.info(message, fields),
+    );
+  } catch (error) {
+    runtime.close();
+    throw error;
+  }
   const admin = await loadAdminCredentials(config, runtime.db, log);
   const app = createApp({
     config,

@@ -1,11 +1,21 @@
 import type { Config } from '../config';
-import { openRuntime } from '../runtime';
+import { convertOldRecord, openRuntime, type Progress } from '../runtime';
+import { interruptible } from './interrupt';
+import { progressOn } from './progress';
 
-/** `kviz stats verify|rebuild`. Returns the exit code: verify exits 1 when any counter differs. */
+/** Progress on standard error: a bar on a terminal, a line every few seconds otherwise. */
+export const stderrProgress: Progress = (label, unit) => progressOn(process.stderr, label, unit);
+
+/**
+ * `kviz stats verify|rebuild`. Returns the exit code: verify exits 1 when any
+ * counter differs. Both show their progress and stop on Ctrl-C with nothing
+ * written (the caller exits 130 on `Interrupted`).
+ */
 export async function statsCommand(
   config: Config,
   action: string | undefined,
   out: (line: string) => void,
+  progress: Progress = stderrProgress,
 ): Promise<number> {
   if (action !== 'verify' && action !== 'rebuild') {
     out('Usage: kviz stats verify | kviz stats rebuild');
@@ -20,21 +30,30 @@ export async function statsCommand(
       out('The database file is damaged; restore it from a backup (docs/deploy.md).');
       return 1;
     }
-    const { plays } = runtime.stores;
-    if (action === 'rebuild') {
-      await plays.rebuildCounters();
-      out('Rebuilt every counter from the raw answers.');
-    }
-    const differences = await plays.verifyCounters();
-    for (const d of differences.slice(0, 100))
-      out(`${d.table} ${d.key} ${d.column}: stored ${d.stored}, recomputed ${d.recomputed}`);
-    if (differences.length > 100) out(`… and ${differences.length - 100} more`);
-    out(
-      differences.length === 0
-        ? 'Counters agree with the raw answers.'
-        : `${differences.length} difference(s) found.`,
+    await convertOldRecord(runtime, config, progress, (message, fields) =>
+      console.error(fields ? `${message}: ${JSON.stringify(fields)}` : message),
     );
-    return differences.length === 0 ? 0 : 1;
+    const { plays } = runtime.stores;
+    return await interruptible(async (signal) => {
+      if (action === 'rebuild') {
+        const bar = progress('rebuild', 'plays');
+        await plays.rebuildCounters({ onProgress: bar.update, signal });
+        bar.finish();
+        out('Rebuilt every counter from the raw record.');
+      }
+      const bar = progress('verify', 'plays');
+      const differences = await plays.verifyCounters({ onProgress: bar.update, signal });
+      bar.finish();
+      for (const d of differences.slice(0, 100))
+        out(`${d.table} ${d.key} ${d.column}: stored ${d.stored}, recomputed ${d.recomputed}`);
+      if (differences.length > 100) out(`… and ${differences.length - 100} more`);
+      out(
+        differences.length === 0
+          ? 'Counters agree with the raw answers.'
+          : `${differences.length} difference(s) found.`,
+      );
+      return differences.length === 0 ? 0 : 1;
+    });
   } finally {
     runtime.close();
   }

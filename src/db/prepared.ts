@@ -1,6 +1,6 @@
 import type { SQLQueryBindings, Statement } from 'bun:sqlite';
 import { Param, Placeholder, type SQL, sql } from 'drizzle-orm';
-import type { AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
+import { type AnySQLiteColumn, SQLiteSyncDialect } from 'drizzle-orm/sqlite-core';
 import type { Db } from './client';
 
 /**
@@ -85,3 +85,12 @@ export function multiRowInsert<Key extends string>(
 
 /** `excluded.<column>` of an upsert's DO UPDATE SET. */
 export const excluded = (column: AnySQLiteColumn): SQL => sql.raw(`excluded."${column.name}"`);
+
+const dialect = new SQLiteSyncDialect();
+
+/**
+ * A statement drizzle's builders cannot express (an UPDATE of a row value from a
+ * subquery), written with `sql` over the table and column objects so a rename
+ * still fails to compile, in the shape `prepare` takes.
+ */
+export const statement = (query: SQL): Query => ({ toSQL: () => dialect.sqlToQuery(query) });

@@ -3,7 +3,8 @@
  * what left the catalogue inactive, so recorded statistics keep their rows
  * (docs/decisions/003-catalogue-identity.md).
  */
-import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { blob, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { BROWSER_FAMILIES, DEVICE_CLASSES } from '../shared/devices';
 
 /** Small key/value store for generated secrets and settings (quiz token key, admin password hash, player salt). */
 export const meta = sqliteTable('meta', {
@@ -50,100 +51,126 @@ export const lyrics = sqliteTable(
 );
 
 // ---------------------------------------------------------------------------
-// Statistics (docs/decisions/006-statistics-counters.md). `plays` and
-// `play_answers` are the raw record, kept forever and the source of truth; the
-// *_stats tables are counters updated in the same transaction as the play, so
-// every read costs the same whatever the number of plays.
+// Statistics (docs/decisions/006-statistics-counters.md, 014-time-series-and-compact-record.md).
+// `plays` (with `answer_keys`) is the raw record, kept forever and the source of
+// truth; every other table is a counter updated in the same transaction as the
+// play, so every read costs the same whatever the number of plays.
+//
+// Tables marked WITHOUT ROWID get that clause in their migration by hand: drizzle
+// cannot declare it. A migration that recreates one of them must keep it.
 
 /** One row per distinct player: a salted hash of the session id, never the id itself. */
 export const players = sqliteTable('players', {
   id: integer('id').primaryKey({ autoIncrement: true }),
   hash: text('hash').notNull().unique(),
+  /** Unix milliseconds of the player's first recorded play. */
   firstSeen: integer('first_seen').notNull(),
 });
 
-export const plays = sqliteTable(
-  'plays',
+/**
+ * What was asked: a line, its song and that song's album when the play was
+ * recorded (a re-import may move a song to another album; its old plays keep
+ * the old album). Packed answers refer to these ids: a line asked a million
+ * times is named once.
+ */
+export const answerKeys = sqliteTable(
+  'answer_keys',
   {
     id: integer('id').primaryKey({ autoIncrement: true }),
-    /** The quiz token's nonce: a token is recorded once. */
-    nonce: text('nonce').notNull().unique(),
-    playerId: integer('player_id')
-      .notNull()
-      .references(() => players.id),
-    score: integer('score').notNull(),
-    totalQuestions: integer('total_questions').notNull(),
-    /** Unix milliseconds. */
-    createdAt: integer('created_at').notNull(),
-    /** Hour of day 0–23 in STATS_TIMEZONE at the time of recording. */
-    hour: integer('hour').notNull(),
-    deviceInfo: text('device_info').notNull(),
-  },
-  (t) => [index('plays_player').on(t.playerId)],
-);
-
-export const playAnswers = sqliteTable(
-  'play_answers',
-  {
-    playId: integer('play_id')
-      .notNull()
-      .references(() => plays.id),
-    position: integer('position').notNull(),
     lyricId: integer('lyric_id')
       .notNull()
       .references(() => lyrics.id),
-    /** The correct song (the lyric's song when played). */
     songId: integer('song_id')
       .notNull()
       .references(() => songs.id),
-    /** The album of the correct song when played. */
     albumId: integer('album_id')
       .notNull()
       .references(() => albums.id),
-    selectedSongId: integer('selected_song_id')
-      .notNull()
-      .references(() => songs.id),
-    isCorrect: integer('is_correct', { mode: 'boolean' }).notNull(),
   },
-  (t) => [primaryKey({ columns: [t.playId, t.position] })],
+  (t) => [uniqueIndex('answer_keys_lyric_song_album').on(t.lyricId, t.songId, t.albumId)],
 );
 
-const counterColumns = {
-  occurrences: integer('occurrences').notNull().default(0),
-  correct: integer('correct').notNull().default(0),
+/**
+ * The raw record of a play: one row of small integers and the packed answers
+ * (src/stats/answer-codec.ts). About 150 bytes a play with its index.
+ */
+export const plays = sqliteTable('plays', {
+  id: integer('id').primaryKey({ autoIncrement: true }),
+  /**
+   * The quiz token's nonce: a token is recorded once. The 12 random bytes of a
+   * canonical nonce are stored as a BLOB, anything else as TEXT (SQLite never
+   * equates the two), see `nonceKey` in src/stats/sqlite/play-store.ts.
+   */
+  nonce: blob('nonce', { mode: 'buffer' }).notNull().unique(),
+  playerId: integer('player_id')
+    .notNull()
+    .references(() => players.id),
+  /** Unix milliseconds. */
+  createdAt: integer('created_at').notNull(),
+  /** Calendar day (YYYY-MM-DD) in STATS_TIMEZONE at the time of recording. */
+  day: text('day').notNull(),
+  /** Hour of day 0–23 in STATS_TIMEZONE at the time of recording. */
+  hour: integer('hour').notNull(),
+  /** Codes of src/stats/sqlite/codes.ts: difficulty, device class, browser family. */
+  difficulty: integer('difficulty').notNull(),
+  deviceClass: integer('device_class').notNull(),
+  browser: integer('browser').notNull(),
+  score: integer('score').notNull(),
+  totalQuestions: integer('total_questions').notNull(),
+  /** The answers in the order asked, packed (src/stats/answer-codec.ts). */
+  answers: blob('answers', { mode: 'buffer' }).notNull(),
+});
+
+const counter = (name: string) => integer(name).notNull().default(0);
+
+/** One integer column per key: `h00…h23`, `s00…s30`, `device_phone`… */
+function counterColumns<Key extends string>(keys: readonly Key[], columnName: (key: Key) => string) {
+  return Object.fromEntries(keys.map((key) => [key, counter(columnName(key))])) as {
+    [K in Key]: ReturnType<typeof counter>;
+  };
+}
+
+const itemCounterColumns = {
+  occurrences: counter('occurrences'),
+  correct: counter('correct'),
 };
 
 export const lyricStats = sqliteTable('lyric_stats', {
   lyricId: integer('lyric_id')
     .primaryKey()
     .references(() => lyrics.id),
-  ...counterColumns,
+  ...itemCounterColumns,
 });
 
 export const songStats = sqliteTable('song_stats', {
   songId: integer('song_id')
     .primaryKey()
     .references(() => songs.id),
-  ...counterColumns,
+  ...itemCounterColumns,
 });
 
 export const albumStats = sqliteTable('album_stats', {
   albumId: integer('album_id')
     .primaryKey()
     .references(() => albums.id),
-  ...counterColumns,
+  ...itemCounterColumns,
 });
 
-/** Score histogram: how many recorded plays have each score. */
-export const scoreStats = sqliteTable('score_stats', {
-  score: integer('score').primaryKey(),
-  plays: integer('plays').notNull().default(0),
-});
+/** Score histogram per difficulty: how many recorded plays have each score. */
+export const scoreStats = sqliteTable(
+  'score_stats',
+  {
+    difficulty: text('difficulty').notNull(),
+    score: integer('score').notNull(),
+    plays: counter('plays'),
+  },
+  (t) => [primaryKey({ columns: [t.difficulty, t.score] })],
+);
 
 export const hourStats = sqliteTable('hour_stats', {
   hour: integer('hour').primaryKey(),
-  attempts: integer('attempts').notNull().default(0),
-  uniquePlayers: integer('unique_players').notNull().default(0),
+  attempts: counter('attempts'),
+  uniquePlayers: counter('unique_players'),
 });
 
 /** Which players have played in which hour of day (makes hour_stats.unique_players exact). */
@@ -161,9 +188,112 @@ export const hourPlayers = sqliteTable(
 /** One row (id = 1): totals of the overview. */
 export const totals = sqliteTable('totals', {
   id: integer('id').primaryKey(),
-  plays: integer('plays').notNull().default(0),
-  players: integer('players').notNull().default(0),
-  answers: integer('answers').notNull().default(0),
-  correct: integer('correct').notNull().default(0),
-  scoreSum: integer('score_sum').notNull().default(0),
+  plays: counter('plays'),
+  players: counter('players'),
+  answers: counter('answers'),
+  correct: counter('correct'),
+  scoreSum: counter('score_sum'),
 });
+
+type Digit = '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9';
+type HourKey = `h${'0' | '1'}${Digit}` | 'h20' | 'h21' | 'h22' | 'h23';
+type ScoreKey = `s${'0' | '1' | '2'}${Digit}` | 's30';
+const two = (n: number) => String(n).padStart(2, '0');
+
+/** Property names of the per-hour columns of cumulative_days, index = hour of day. */
+export const dayHourKeys = Array.from({ length: 24 }, (_, h) => `h${two(h)}`) as HourKey[];
+/** Property names of the per-score columns of cumulative_scores, index = score. */
+export const dayScoreKeys = Array.from({ length: 31 }, (_, s) => `s${two(s)}`) as ScoreKey[];
+const capitalized = <T extends string>(word: T) => (word[0]!.toUpperCase() + word.slice(1)) as Capitalize<T>;
+/** Property names of the per-device-class columns of cumulative_days, in DEVICE_CLASSES order. */
+export const dayDeviceKeys = DEVICE_CLASSES.map((d) => `device${capitalized(d)}` as const);
+/** Property names of the per-browser-family columns of cumulative_days, in BROWSER_FAMILIES order. */
+export const dayBrowserKeys = BROWSER_FAMILIES.map((b) => `browser${capitalized(b)}` as const);
+
+/**
+ * Running totals per calendar day (STATS_TIMEZONE): each row holds the sums of
+ * every day from the first through its own, and a day without plays has no row
+ * (the one before it stands for it). A range [from, to] is the row at `to` minus
+ * the row before `from`: two rows, whatever the number of plays or days; a day's
+ * own figures are its row minus the one before (docs/decisions/014).
+ */
+export const cumulativeDays = sqliteTable('cumulative_days', {
+  day: text('day').primaryKey(),
+  plays: counter('plays'),
+  /** Distinct players of each day, summed (player-days; exact per day through day_players). */
+  players: counter('players'),
+  /** Players whose first recorded play was on one of the days. */
+  newPlayers: counter('new_players'),
+  answers: counter('answers'),
+  correct: counter('correct'),
+  scoreSum: counter('score_sum'),
+  /** Plays per hour of day. */
+  ...counterColumns(dayHourKeys, (key) => key),
+  ...counterColumns(dayDeviceKeys, (key) => key.replace('device', 'device_').toLowerCase()),
+  ...counterColumns(dayBrowserKeys, (key) => key.replace('browser', 'browser_').toLowerCase()),
+});
+
+/** The score histogram as running totals per difficulty and day (like cumulative_days). */
+export const cumulativeScores = sqliteTable(
+  'cumulative_scores',
+  {
+    difficulty: text('difficulty').notNull(),
+    day: text('day').notNull(),
+    plays: counter('plays'),
+    scoreSum: counter('score_sum'),
+    ...counterColumns(dayScoreKeys, (key) => key),
+  },
+  (t) => [primaryKey({ columns: [t.difficulty, t.day] })],
+);
+
+/** Which players played on which day (makes the players of a day exact). WITHOUT ROWID. */
+export const dayPlayers = sqliteTable(
+  'day_players',
+  {
+    day: text('day').notNull(),
+    playerId: integer('player_id')
+      .notNull()
+      .references(() => players.id),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.playerId] })],
+);
+
+/**
+ * Quizzes issued (GET /api/quiz) as running totals per day, counted in memory and
+ * written with the next commit or after a few seconds (src/stats/quizzes-issued.ts):
+ * not derived from the raw record, so verify and rebuild leave it alone.
+ */
+export const cumulativeQuizzes = sqliteTable('cumulative_quizzes', {
+  day: text('day').primaryKey(),
+  issued: counter('issued'),
+});
+
+/** Per line: how many times each wrong song was selected for it. WITHOUT ROWID. */
+export const lyricConfusions = sqliteTable(
+  'lyric_confusions',
+  {
+    lyricId: integer('lyric_id')
+      .notNull()
+      .references(() => lyrics.id),
+    selectedSongId: integer('selected_song_id')
+      .notNull()
+      .references(() => songs.id),
+    times: counter('times'),
+  },
+  (t) => [primaryKey({ columns: [t.lyricId, t.selectedSongId] })],
+);
+
+/** Per song: how many times each wrong song was selected when it was the answer. WITHOUT ROWID. */
+export const songConfusions = sqliteTable(
+  'song_confusions',
+  {
+    songId: integer('song_id')
+      .notNull()
+      .references(() => songs.id),
+    selectedSongId: integer('selected_song_id')
+      .notNull()
+      .references(() => songs.id),
+    times: counter('times'),
+  },
+  (t) => [primaryKey({ columns: [t.songId, t.selectedSongId] })],
+);

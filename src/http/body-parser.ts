@@ -82,6 +82,8 @@ async function readCapped(request: Request): Promise<Uint8Array> {
 export const bodyParser = (timeoutSeconds: number) =>
   new Elysia({ name: 'body-parser', seed: timeoutSeconds })
     .onRequest(({ request }) => {
+      // GET and HEAD bodies are never read: their headers are not worth a look on the hot paths.
+      if (request.method === 'GET' || request.method === 'HEAD') return;
       if (Number(request.headers.get('content-length') ?? 0) > MAX_BODY_BYTES) throw tooLarge();
     })
     .onParse({ as: 'global' }, async ({ request, contentType }) => {

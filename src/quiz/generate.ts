@@ -1,21 +1,25 @@
-import type { CatalogueIndex } from '../catalogue/catalogue-index';
+import type { CatalogueIndex, IndexedSong } from '../catalogue/catalogue-index';
 import type { Question } from '../shared/contracts/quiz';
 import { OPTIONS_PER_QUESTION } from '../shared/rules';
 import { type Random, randomInt, sampleDistinct } from './sample';
 
 export type { Question };
 
+/** The distractors of the question being generated (reused: generating is synchronous). */
+const others: number[] = [];
+
 /**
- * `count` distinct integers from [0, n) other than `exclude`, in random order.
- * For the 4 distractors a linear check beats a Set: no allocation but the result.
+ * `count` distinct integers from [0, n) other than `exclude`, in random order, into
+ * `others`. For the 4 distractors a linear check beats a Set, and reusing the array
+ * leaves no garbage per question.
  */
 function pickOthers(random: Random, n: number, count: number, exclude: number): number[] {
-  const picked: number[] = [];
-  while (picked.length < count) {
+  others.length = 0;
+  while (others.length < count) {
     const candidate = randomInt(random, n);
-    if (candidate !== exclude && !picked.includes(candidate)) picked.push(candidate);
+    if (candidate !== exclude && !others.includes(candidate)) others.push(candidate);
   }
-  return picked;
+  return others;
 }
 
 /**
@@ -33,8 +37,11 @@ export function generateQuiz(
   return sampleDistinct(random, askable.length, count).map((i) => {
     const lyric = askable[i]!;
     const correct = lyric.song;
-    const options = pickOthers(random, songs.length, distractors, correct.index).map((j) => songs[j]!.option);
-    options.splice(randomInt(random, options.length + 1), 0, correct.option);
+    const picked = pickOthers(random, songs.length, distractors, correct.index);
+    const at = randomInt(random, distractors + 1);
+    const options = new Array<IndexedSong['option']>(distractors + 1);
+    for (let p = 0, d = 0; p <= distractors; p++)
+      options[p] = p === at ? correct.option : songs[picked[d++]!]!.option;
     return {
       id: lyric.id,
       lyricId: lyric.id,

@@ -8,48 +8,104 @@ import { answerQuiz, fetchQuiz, submit } from '../../test/support/play';
 import { statsCommand } from '../cli/stats';
 import { createDb } from '../db/client';
 import { migrateDb } from '../db/migrate';
+import { dayOf } from './day';
+import { getRangeSummary } from './range-reads';
 
 const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+
+const userAgents = [
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1',
+  'Mozilla/5.0 (Linux; Android 14; SM-S918B) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.6478.71 Mobile Safari/537.36',
+  'Mozilla/5.0 (iPad; CPU OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1',
+  'Mozilla/5.0 (X11; Ubuntu; Linux x86_64; rv:127.0) Gecko/20100101 Firefox/127.0',
+  'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)',
+  '',
+];
+
+/** A few days around both daylight-saving changes of 2025, so plays share days and cross midnights. */
+const dayStarts = [
+  Date.UTC(2025, 2, 28),
+  Date.UTC(2025, 2, 29),
+  Date.UTC(2025, 2, 30),
+  Date.UTC(2025, 9, 25),
+  Date.UTC(2025, 9, 26),
+];
 
 const playArbitrary = fc.record({
   correct: fc.integer({ min: 0, max: 30 }),
   player: fc.integer({ min: 1, max: 12 }),
-  atMs: fc.integer({ min: Date.UTC(2025, 0, 1), max: Date.UTC(2026, 0, 1) }),
+  atMs: fc.oneof(
+    fc.integer({ min: Date.UTC(2025, 0, 1), max: Date.UTC(2026, 0, 1) }),
+    fc
+      .constantFrom(...dayStarts)
+      .chain((start) => fc.integer({ min: start - 3 * 3_600_000, max: start + 27 * 3_600_000 })),
+  ),
   /** Which wrong option to pick, so selected songs vary. */
   wrongPick: fc.integer({ min: 0, max: 3 }),
+  userAgent: fc.constantFrom(...userAgents),
   retry: fc.boolean(),
 });
 
 describe('counters', () => {
-  test('property: after a few hundred random valid plays (with retries), every counter equals the recompute from the raw answers', async () => {
+  test('property: after a few hundred random valid plays over several days and time zones (with retries), every counter equals the recompute from the raw record', async () => {
+    const zones = fc.constantFrom(
+      'Europe/Zagreb',
+      'UTC',
+      'America/New_York',
+      'Asia/Kathmandu',
+      'Pacific/Chatham',
+    );
     await fc.assert(
-      fc.asyncProperty(fc.array(playArbitrary, { minLength: 150, maxLength: 300 }), async (plays) => {
-        const app = await createTestApp({
-          env: {
-            RATE_LIMIT_QUIZ_PER_MINUTE: '100000',
-            RATE_LIMIT_SUBMIT_PER_MINUTE: '100000',
-            RATE_LIMIT_SUBMIT_PER_HOUR: '100000',
-          },
-        });
-        for (const p of plays) {
-          app.clock.ms = p.atMs;
-          const quiz = await fetchQuiz(app);
-          const body = answerQuiz(quiz, p.correct, uuid(p.player));
-          body.answers.forEach((a, i) => {
-            if (!a.isCorrect)
-              a.selectedSongId = quiz.questions[i]!.options.filter((o) => o.id !== a.songId)[p.wrongPick]!.id;
+      fc.asyncProperty(
+        zones,
+        fc.array(playArbitrary, { minLength: 150, maxLength: 300 }),
+        async (zone, plays) => {
+          const app = await createTestApp({
+            env: {
+              RATE_LIMIT_QUIZ_PER_MINUTE: '100000',
+              RATE_LIMIT_SUBMIT_PER_MINUTE: '100000',
+              RATE_LIMIT_SUBMIT_PER_HOUR: '100000',
+              STATS_TIMEZONE: zone,
+            },
           });
-          expect((await submit(app, body)).status).toBe(200);
-          if (p.retry) expect((await submit(app, body)).status).toBe(200);
-        }
-        expect(await app.stores.plays.verifyCounters()).toEqual([]);
-        const overview = (await (await app.request('/api/stats/overview')).json()) as {
-          totalAttempts: number;
-          uniquePlayers: number;
-        };
-        expect(overview.totalAttempts).toBe(plays.length);
-        expect(overview.uniquePlayers).toBe(new Set(plays.map((p) => p.player)).size);
-      }),
+          for (const p of plays) {
+            app.clock.ms = p.atMs;
+            const quiz = await fetchQuiz(app);
+            const body = answerQuiz(quiz, p.correct, uuid(p.player));
+            body.deviceInfo = p.userAgent;
+            body.answers.forEach((a, i) => {
+              if (!a.isCorrect)
+                a.selectedSongId = quiz.questions[i]!.options.filter((o) => o.id !== a.songId)[
+                  p.wrongPick
+                ]!.id;
+            });
+            expect((await submit(app, body)).status).toBe(200);
+            if (p.retry) expect((await submit(app, body)).status).toBe(200);
+          }
+          expect(await app.stores.plays.verifyCounters()).toEqual([]);
+          const overview = (await (await app.request('/api/stats/overview')).json()) as {
+            totalAttempts: number;
+            uniquePlayers: number;
+          };
+          expect(overview.totalAttempts).toBe(plays.length);
+          expect(overview.uniquePlayers).toBe(new Set(plays.map((p) => p.player)).size);
+          // The days add up to the totals, and a player is new on exactly one day.
+          const everything = await getRangeSummary(app.stores.stats, {
+            from: '2024-12-31',
+            to: '2026-01-01',
+          });
+          expect([everything.plays, everything.newPlayers, everything.answers]).toEqual([
+            plays.length,
+            overview.uniquePlayers,
+            plays.length * 30,
+          ]);
+          expect(everything.playerDays).toBe(
+            new Set(plays.map((p) => `${p.player}@${dayOf(p.atMs, zone)}`)).size,
+          );
+          await app.stores.plays.rebuildCounters();
+          expect(await app.stores.plays.verifyCounters()).toEqual([]);
+        },
+      ),
       { numRuns: 3, endOnFailure: true },
     );
   }, 60_000);
@@ -61,8 +117,16 @@ describe('counters', () => {
       'UPDATE song_stats SET correct = correct + 1 WHERE rowid = (SELECT min(rowid) FROM song_stats)',
     );
     app.db.$client.run('UPDATE totals SET plays = 7');
+    app.db.$client.run('UPDATE cumulative_days SET h00 = h00 + 2');
+    app.db.$client.run('DELETE FROM day_players WHERE player_id = (SELECT min(player_id) FROM day_players)');
+    app.db.$client.run(
+      'UPDATE lyric_confusions SET times = times + 1 WHERE lyric_id = (SELECT min(lyric_id) FROM lyric_confusions)',
+    );
     const differences = await app.stores.plays.verifyCounters();
     expect(differences.map((d) => `${d.table}.${d.column}`).sort()).toEqual([
+      'cumulative_days.h00',
+      'day_players.row',
+      'lyric_confusions.times',
       'song_stats.correct',
       'totals.plays',
     ]);
@@ -75,15 +139,17 @@ describe('counters', () => {
     const path = join(mkdtempSync(join(tmpdir(), 'kviz-stats-')), 'kviz.db');
     const db = createDb(path);
     migrateDb(db);
-    db.$client.run('INSERT INTO score_stats (score, plays) VALUES (12, 3)');
+    db.$client.run("INSERT INTO score_stats (difficulty, score, plays) VALUES ('normal', 12, 3)");
     db.$client.close();
     const lines: string[] = [];
     const config = testConfig({ DATABASE_PATH: path });
-    expect(await statsCommand(config, 'verify', (l) => lines.push(l))).toBe(1);
-    expect(lines).toContain('score_stats 12 plays: stored 3, recomputed 0');
-    expect(await statsCommand(config, 'rebuild', (l) => lines.push(l))).toBe(0);
-    expect(await statsCommand(config, 'verify', (l) => lines.push(l))).toBe(0);
+    const silent = () => ({ update: () => {}, finish: () => {} });
+    const stats = (action: string) => statsCommand(config, action, (l) => lines.push(l), silent);
+    expect(await stats('verify')).toBe(1);
+    expect(lines).toContain('score_stats normal:12 plays: stored 3, recomputed 0');
+    expect(await stats('rebuild')).toBe(0);
+    expect(await stats('verify')).toBe(0);
     expect(lines.at(-1)).toBe('Counters agree with the raw answers.');
-    expect(await statsCommand(config, 'frobnicate', (l) => lines.push(l))).toBe(2);
+    expect(await stats('frobnicate')).toBe(2);
   });
 });

@@ -85,7 +85,7 @@ describe('gradeSubmission', () => {
     [
       'a selection that was not offered',
       (b: SubmitBody) => {
-        b.answers[2]!.selectedSongId = catalogue.songs.find((s) => !token.options[2]!.includes(s.id))!.id;
+        b.answers[2]!.selectedSongId = catalogue.songs.find((s) => !token.options![2]!.includes(s.id))!.id;
       },
       'play_mismatch',
       'answers[2].selectedSongId',
@@ -129,7 +129,7 @@ describe('gradeSubmission', () => {
   });
 
   test('no oracle: every option of line 1 claimed right (with a score that cannot be) gets the same answer', () => {
-    const answers = token.options[0]!.map((option) => {
+    const answers = token.options![0]!.map((option) => {
       const b = body(21);
       b.answers[0] = { ...b.answers[0]!, selectedSongId: option, isCorrect: true };
       b.score = 0;

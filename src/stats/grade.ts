@@ -46,17 +46,19 @@ export function gradeSubmission(
   token: QuizTokenPayload,
   body: SubmitBody,
 ): GradedPlay {
-  const offered = new Map(token.lyricIds.map((id, i) => [id, token.options[i]!]));
+  // A token issued before tokens carried the options offered (an upgrade) is graded without that check.
+  const offered = new Map(token.lyricIds.map((id, i) => [id, token.options?.[i]]));
   const seen = new Set<number>();
   let claimsAgree = true;
   const answers = body.answers.map((answer, position): GradedAnswer => {
     const field = `answers[${position}]`;
+    if (!offered.has(answer.lyricId))
+      throw mismatch(`${field}.lyricId`, `${field}.lyricId is not a line of this quiz`);
     const options = offered.get(answer.lyricId);
-    if (!options) throw mismatch(`${field}.lyricId`, `${field}.lyricId is not a line of this quiz`);
     if (seen.has(answer.lyricId))
       throw mismatch(`${field}.lyricId`, `${field}.lyricId is answered more than once`);
     seen.add(answer.lyricId);
-    if (!options.includes(answer.selectedSongId))
+    if (options && !options.includes(answer.selectedSongId))
       throw mismatch(
         `${field}.selectedSongId`,
         `${field}.selectedSongId is not one of the options offered for this line`,

@@ -1,3 +1,4 @@
+import type { QuizzesIssuedCounter } from './quizzes-issued';
 import type { PlayStore, PlayToRecord, RecordOutcome } from './store';
 
 /**
@@ -6,17 +7,26 @@ import type { PlayStore, PlayToRecord, RecordOutcome } from './store';
  * that transaction has committed — acknowledged still means durable. One commit
  * writes each touched page once instead of once per play, which is where the
  * time of a single-play transaction goes (docs/decisions/006-statistics-counters.md).
- * With no concurrency a batch is one play.
+ * With no concurrency a batch is one play. The quizzes issued since the last
+ * commit ride in the same transaction.
  */
-export function createGroupCommit(store: PlayStore) {
+export function createGroupCommit(
+  store: PlayStore,
+  quizzesIssued?: Pick<QuizzesIssuedCounter, 'take' | 'putBack'>,
+) {
   let queue: { play: PlayToRecord; resolve: (o: RecordOutcome) => void; reject: (e: Error) => void }[] = [];
   const flush = async () => {
     const batch = queue;
     queue = [];
     let outcomes: (RecordOutcome | Error)[];
+    const issued = quizzesIssued?.take();
     try {
-      outcomes = await store.recordPlays(batch.map((entry) => entry.play));
+      outcomes = await store.recordPlays(
+        batch.map((entry) => entry.play),
+        issued,
+      );
     } catch (error) {
+      quizzesIssued?.putBack(issued);
       for (const entry of batch) entry.reject(error instanceof Error ? error : new Error(String(error)));
       return;
     }

@@ -3,9 +3,11 @@ import type { Clock } from '../clock';
 import { AppError, unprocessable } from '../errors';
 import { verifyQuizToken } from '../quiz/token';
 import type { SubmitBody } from '../shared/contracts/quiz';
+import { DEFAULT_DIFFICULTY } from '../shared/difficulty';
+import type { LocalTime } from './day';
+import type { Device } from './device';
 import { gradeSubmission } from './grade';
 import type { RecordPlay } from './group-commit';
-import { hourOfDay } from './hour';
 import type { RecordOutcome } from './store';
 
 const tokenProblems = {
@@ -21,7 +23,10 @@ export interface SubmitContext {
   tokenTtlSeconds: number;
   /** A play submitted sooner after its quiz was issued is refused (0: no minimum). */
   playMinSeconds: number;
-  timeZone: string;
+  /** Day and hour in STATS_TIMEZONE (src/stats/day.ts). */
+  localTime: (epochMs: number) => LocalTime;
+  /** Device class and browser family of a user agent (src/stats/device.ts). */
+  classifyDevice: (userAgent: string) => Device;
   clock: Clock;
   record: RecordPlay;
 }
@@ -43,12 +48,15 @@ export function submitPlay(ctx: SubmitContext, body: SubmitBody): Promise<Record
     );
   const graded = gradeSubmission(ctx.catalogue, check.payload, body);
   const now = ctx.clock.nowMs();
+  const { day, hour } = ctx.localTime(now);
   return ctx.record({
     ...graded,
     nonce: check.payload.nonce,
     sessionId: body.sessionId,
-    deviceInfo: body.deviceInfo,
     createdAtMs: now,
-    hour: hourOfDay(now, ctx.timeZone),
+    day,
+    hour,
+    difficulty: DEFAULT_DIFFICULTY,
+    ...ctx.classifyDevice(body.deviceInfo),
   });
 }

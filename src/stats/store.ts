@@ -1,4 +1,9 @@
 import type { AlbumStat, HourlyStat, LyricStat, Overview, SongStat } from '../shared/contracts/stats';
+import type { Confusion, LineConfusion } from '../shared/contracts/time-series';
+import type { BrowserFamily, DeviceClass } from '../shared/devices';
+import type { Difficulty } from '../shared/difficulty';
+import type { Day } from './day';
+import type { DayCounts, ScoreCounts } from './day-counts';
 import type { GradedPlay } from './grade';
 
 /**
@@ -13,10 +18,15 @@ export interface PlayToRecord extends GradedPlay {
   /** The quiz token's nonce: a token is recorded once. */
   nonce: string;
   sessionId: string;
-  deviceInfo: string;
   createdAtMs: number;
+  /** Calendar day in STATS_TIMEZONE. */
+  day: Day;
   /** Hour of day 0–23 in STATS_TIMEZONE. */
   hour: number;
+  difficulty: Difficulty;
+  /** Derived from the user-agent string (src/stats/device.ts); the string itself is not kept. */
+  deviceClass: DeviceClass;
+  browser: BrowserFamily;
 }
 
 export interface RecordOutcome {
@@ -35,20 +45,48 @@ export interface CounterDifference {
   recomputed: number;
 }
 
+/** Options of the operations whose time grows with the raw record (verify, rebuild, the migration). */
+export interface LongRunOptions {
+  /** Called every few thousand plays with the plays done and the plays in all. */
+  onProgress?: (done: number, total: number) => void;
+  /** Aborting stops the work between two chunks; nothing is written (the transaction rolls back). */
+  signal?: AbortSignal;
+}
+
+/** Thrown by long work whose signal was aborted: its transaction was rolled back, nothing was written. */
+export class Interrupted extends Error {
+  constructor() {
+    super('interrupted: nothing was written');
+    this.name = 'Interrupted';
+  }
+}
+
+/** Quizzes issued per day, counted in memory until written (src/stats/quizzes-issued.ts). */
+export type QuizzesIssued = ReadonlyMap<Day, number>;
+
 /** The write side: plays, their answers and every counter derived from them. */
 export interface PlayStore {
   /**
    * Records plays in one transaction, each play in its own savepoint: the
    * result holds an Error for each play that failed alone, the others commit.
-   * Rejects when the transaction itself fails (nothing was recorded).
+   * `quizzesIssued` is added in the same transaction. Rejects when the
+   * transaction itself fails (nothing was recorded).
    */
-  recordPlays(plays: PlayToRecord[]): Promise<(RecordOutcome | Error)[]>;
-  /** Every difference between the stored counters and a recompute from the raw answers. */
-  verifyCounters(): Promise<CounterDifference[]>;
-  /** Rewrites every counter from the raw answers, in one transaction. */
-  rebuildCounters(): Promise<void>;
+  recordPlays(plays: PlayToRecord[], quizzesIssued?: QuizzesIssued): Promise<(RecordOutcome | Error)[]>;
+  /**
+   * Every difference between the stored counters and a recompute from the raw
+   * record. Holds a read transaction on this store's connection while it runs
+   * (the command line runs it on a connection of its own).
+   */
+  verifyCounters(options?: LongRunOptions): Promise<CounterDifference[]>;
+  /** Rewrites every counter from the raw record, in one transaction (quizzes issued are kept: no raw record has them). */
+  rebuildCounters(options?: LongRunOptions): Promise<void>;
   /** What the engine's own consistency check finds wrong with the stored data; empty when sound. */
   checkIntegrity(): Promise<string[]>;
+}
+
+export interface ConfusionQuery {
+  limit: number;
 }
 
 /** The read side: every statistics query reads counters, so its cost does not grow with the plays. */
@@ -61,13 +99,29 @@ export interface StatsStore {
    */
   version(): string;
   getOverview(): Promise<Overview>;
-  /** Score → number of recorded plays with it. */
-  getScoreHistogram(): Promise<Map<number, number>>;
+  /** Score → number of recorded plays with it, all time, of one difficulty. */
+  getScoreHistogram(difficulty?: Difficulty): Promise<Map<number, number>>;
   getLyricStats(): Promise<LyricStat[]>;
   getSongStats(): Promise<SongStat[]>;
   getAlbumStats(): Promise<AlbumStat[]>;
   /** 24 entries, hours 0–23, zeros included. */
   getHourly(): Promise<HourlyStat[]>;
+  /** The running totals through `day` (every day up to it, itself included): one row read. */
+  getDaysThrough(day: Day): Promise<DayCounts>;
+  /** Quizzes issued through `day`: one row read. */
+  getQuizzesThrough(day: Day): Promise<number>;
+  /** The score histogram of one difficulty through `day`: one row read. */
+  getScoresThrough(day: Day, difficulty: Difficulty): Promise<ScoreCounts>;
+  /** Each day's own counts in [from, to] (days without plays absent): at most one row per day, plus one. */
+  getDays(from: Day, to: Day): Promise<Map<Day, DayCounts>>;
+  /** Each day's quizzes issued in [from, to] (days without any absent). */
+  getQuizzesIssued(from: Day, to: Day): Promise<Map<Day, number>>;
+  /** The wrong songs picked for a line, most picked first. */
+  getLineConfusions(lyricId: number, query: ConfusionQuery): Promise<LineConfusion[]>;
+  /** The wrong songs picked when a song was the answer, most picked first. */
+  getSongConfusions(songId: number, query: ConfusionQuery): Promise<Confusion[]>;
+  /** The (right song, wrong song) pairs picked most, over the whole catalogue. */
+  getTopConfusions(query: ConfusionQuery): Promise<Confusion[]>;
   /** Resolves when the database answers a query (the health check). */
   ping(): Promise<void>;
 }

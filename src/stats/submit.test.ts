@@ -3,6 +3,7 @@ import { createTestApp, type TestApp } from '../../test/support/fixtures';
 import { answerQuiz, type FetchedQuiz, fetchQuiz, rowCounts, submit } from '../../test/support/play';
 import { createQuizToken } from '../quiz/token';
 import type { SubmitBody } from '../shared/contracts/quiz';
+import { decodeAnswers } from './answer-codec';
 
 let app: TestApp;
 let quiz: FetchedQuiz;
@@ -22,7 +23,9 @@ describe('POST /api/stats/submit-quiz', () => {
     const res = await submit(app, body);
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ playId: 1, score: 20, totalQuestions: 30 });
-    expect(rowCounts(app.db.$client)).toMatchObject({ plays: 1, play_answers: 30, players: 1, totals: 1 });
+    expect(rowCounts(app.db.$client)).toMatchObject({ plays: 1, players: 1, totals: 1 });
+    const recorded = app.db.$client.query('SELECT answers FROM plays').get() as { answers: Uint8Array };
+    expect(decodeAnswers(recorded.answers)).toHaveLength(30);
   });
 
   /** Each case edits the body in place or returns a replacement. */

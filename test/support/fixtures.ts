@@ -82,17 +82,31 @@ export interface TestApp {
 export async function createTestApp(
   options: { catalogue?: CatalogueFile; env?: Record<string, string>; assets?: ClientAssets } = {},
 ): Promise<TestApp> {
-  const db = createTestDb(options.catalogue);
+  return createTestAppOver(createTestDb(options.catalogue), options);
+}
+
+/** The app over a database the test made (a file, a converted old database), with the test clock. */
+export async function createTestAppOver(
+  db: Db,
+  options: {
+    env?: Record<string, string>;
+    assets?: ClientAssets;
+    secrets?: { quizToken: string; playerSalt: string };
+  } = {},
+): Promise<TestApp> {
   const clock = new FakeClock();
   const index = loadCatalogueIndex(db);
   const config = testConfig(options.env);
-  const playerSalt = 'test-salt';
-  const stores = createSqliteStores(db, playerSalt);
+  const secrets = options.secrets ?? {
+    quizToken: 'test-secret-test-secret-test-secret-0',
+    playerSalt: 'test-salt',
+  };
+  const stores = createSqliteStores(db, secrets.playerSalt);
   const deps: AppDeps = {
     config,
     stores,
     catalogue: () => index,
-    secrets: { quizToken: 'test-secret-test-secret-test-secret-0', playerSalt },
+    secrets,
     admin: await loadAdminCredentials(config, db, silentLogger),
     adminUnlockMarker: adminUnlockMarker(db),
     assets: options.assets ?? emptyAssets,

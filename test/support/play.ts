@@ -49,7 +49,7 @@ export function submit(
 
 const statsTables = [
   'plays',
-  'play_answers',
+  'answer_keys',
   'players',
   'lyric_stats',
   'song_stats',
@@ -58,9 +58,18 @@ const statsTables = [
   'hour_stats',
   'hour_players',
   'totals',
+  'cumulative_days',
+  'cumulative_scores',
+  'day_players',
+  'lyric_confusions',
+  'song_confusions',
 ];
 
-/** Row counts of every statistics table: a rejected request must leave them unchanged. */
+/**
+ * Row counts of every statistics table written by a submission: a rejected request must leave
+ * them unchanged. (cumulative_quizzes is not among them: quiz fetches are counted in memory and written
+ * on a timer, not by the request.)
+ */
 export function rowCounts(sqlite: Database): Record<string, number> {
   return Object.fromEntries(
     statsTables.map((table) => [

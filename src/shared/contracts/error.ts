@@ -42,6 +42,8 @@ export const errorCodes = {
   },
   incomplete_play: { status: 422, meaning: 'Only complete plays are recorded.' },
   rate_limited: { status: 429, meaning: 'Too many requests from this address; see `Retry-After`.' },
+  invalid_range: { status: 422, meaning: 'A date range is malformed, or its end is before its start.' },
+  invalid_limit: { status: 422, meaning: 'A list limit is out of its bounds.' },
   internal_error: { status: 500, meaning: 'Something failed on the server; nothing was recorded.' },
 } as const satisfies Record<string, { status: number; meaning: string }>;
 

@@ -1,205 +1,445 @@
-import { count, countDistinct, getTableName, sql } from 'drizzle-orm';
-import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
+import { count, getTableName, gt, type InferInsertModel, sql } from 'drizzle-orm';
+import type { SQLiteTable } from 'drizzle-orm/sqlite-core';
 import type { Db } from '../../db/client';
 import {
   albumStats,
+  answerKeys,
+  cumulativeDays,
+  cumulativeScores,
+  dayPlayers,
   hourPlayers,
   hourStats,
+  lyricConfusions,
   lyricStats,
-  playAnswers,
-  players,
   plays,
   scoreStats,
+  songConfusions,
   songStats,
   totals,
 } from '../../db/schema';
-import type { CounterDifference } from '../store';
+import type { Difficulty } from '../../shared/difficulty';
+import { forEachAnswer } from '../answer-codec';
+import type { Day } from '../day';
+import {
+  addDayCounts,
+  addScoreCounts,
+  emptyDayCounts,
+  emptyScoreCounts,
+  runningTotals,
+  type ScoreCounts,
+} from '../day-counts';
+import { type AnswerKey, type Counters, createRecompute, type RecordedAnswer } from '../recompute';
+import { type CounterDifference, Interrupted, type LongRunOptions } from '../store';
+import { browserCode, deviceCode, difficultyCode } from './codes';
+import { dayCounterKeys, daysRow, scoreCounterKeys, scoresRow } from './day-rows';
 
-/** sum() of a column as a number (0 for no rows). */
-const sumOf = (column: SQLiteColumn) => sql<number>`coalesce(sum(${column}), 0)`.mapWith(Number);
+/** Plays read per chunk; between chunks the event loop turns (Ctrl-C, progress output). */
+const CHUNK = 5_000;
+/** Rows per multi-row INSERT when rewriting counters (SQLite allows 32,766 parameters a statement). */
+const MAX_PARAMETERS = 30_000;
 
-type Row = Record<string, number | string>;
-type Select = { all(): unknown[] };
-
-/**
- * One counter table: its stored rows and the same rows recomputed from the
- * raw record (plays + play_answers), both selected as `{ key, ...columns }`.
- */
-interface CounterTable {
-  name: string;
-  /** Selected alias → the stored column (its SQL name is what verify reports). */
-  columns: Record<string, SQLiteColumn>;
-  stored: Select;
-  recompute: Select;
-  /** Replaces the table's rows by the recomputed ones. */
-  rebuild(): void;
+/** Lets signals and output through, then stops when asked to. */
+export async function nextChunk(signal: AbortSignal | undefined): Promise<void> {
+  await new Promise((resolve) => setImmediate(resolve));
+  if (signal?.aborted) throw new Interrupted();
 }
 
+type Values = Record<string, number>;
+
+/** One counter table: its stored rows and the recomputed ones, keyed alike, and how to rewrite it. */
+interface CounterTable {
+  table: SQLiteTable;
+  /** Property → SQL column name, for the report. */
+  columns: Record<string, string>;
+  stored(): Map<string, Values>;
+  recomputed(c: Counters): Map<string, Values>;
+  rows(c: Counters): Record<string, unknown>[];
+}
+
+/** Membership tables (who played on which day or hour): compared row by row. */
+interface MembershipTable {
+  table: SQLiteTable;
+  stored(): Iterable<[group: number | string, playerId: number]>;
+  recomputed(c: Counters): Map<number | string, Set<number>>;
+  rows(c: Counters): Record<string, unknown>[];
+}
+
+const columnsOf = (table: SQLiteTable, props: string[]) =>
+  Object.fromEntries(props.map((p) => [p, (table as unknown as Record<string, { name: string }>)[p]!.name]));
+
+const pick = (row: Record<string, unknown>, props: string[]): Values =>
+  Object.fromEntries(props.map((p) => [p, Number(row[p])]));
+
 /**
- * Verify and rebuild of every counter (`kviz stats verify|rebuild`), with
- * GROUP BY queries over the raw record. Built from the drizzle table objects,
- * so a renamed table or column fails to compile.
+ * Verify and rebuild of every counter (`kviz stats verify|rebuild`, the
+ * migration of an old database): the raw record is read in chunks of plays in
+ * recording order, decoded and recomputed in memory (src/stats/recompute.ts),
+ * then compared with, or written over, the stored counters. Statements are built
+ * from the drizzle table objects, so a renamed table or column fails to compile.
+ * Quizzes issued (cumulative_quizzes) have no raw record and are left alone. Day
+ * figures are kept as running totals, so one wrong count shows on every later day.
  */
 export function createCounterCheck(db: Db) {
-  const byItem = (
+  const sqlite = db.$client;
+  const playCount = db.select({ n: count() }).from(plays);
+  const chunkQuery = db
+    .select({
+      id: plays.id,
+      playerId: plays.playerId,
+      day: plays.day,
+      hour: plays.hour,
+      difficulty: plays.difficulty,
+      deviceClass: plays.deviceClass,
+      browser: plays.browser,
+      score: plays.score,
+      answers: plays.answers,
+    })
+    .from(plays)
+    .where(gt(plays.id, 0))
+    .orderBy(plays.id)
+    .limit(CHUNK)
+    .toSQL();
+  // Run positionally: [after id, limit]. drizzle's mapping of 5,000 rows a chunk costs more than the decoding.
+  type PlayTuple = [number, number, string, number, number, number, number, number, Uint8Array];
+  const chunk = sqlite.prepare<PlayTuple, [number, number]>(chunkQuery.sql);
+
+  async function recompute(options: LongRunOptions): Promise<Counters> {
+    const keys = new Map<number, AnswerKey>(
+      db
+        .select()
+        .from(answerKeys)
+        .all()
+        .map((k) => [k.id, { lyricId: k.lyricId, songId: k.songId, albumId: k.albumId }]),
+    );
+    const total = playCount.get()?.n ?? 0;
+    const accumulator = createRecompute();
+    let done = 0;
+    let after = 0;
+    options.onProgress?.(0, total);
+    for (;;) {
+      const rows = chunk.values(after, CHUNK) as unknown as PlayTuple[];
+      if (rows.length === 0) break;
+      for (const [id, playerId, day, hour, difficulty, device, browser, score, packed] of rows) {
+        const answers: RecordedAnswer[] = [];
+        forEachAnswer(packed, (keyId, wrongSongId) => {
+          const key = keys.get(keyId);
+          if (!key) throw new Error(`play ${id}: unknown answer key ${keyId}`);
+          answers.push({ key, selectedSongId: wrongSongId ?? key.songId });
+        });
+        accumulator.add({
+          playerId,
+          day,
+          hour,
+          difficulty: difficultyCode.name(difficulty),
+          deviceClass: deviceCode.name(device),
+          browser: browserCode.name(browser),
+          score,
+          answers,
+        });
+        after = id;
+      }
+      done += rows.length;
+      options.onProgress?.(done, total);
+      await nextChunk(options.signal);
+    }
+    return accumulator.counters;
+  }
+
+  const itemTable = (
     table: typeof lyricStats | typeof songStats | typeof albumStats,
-    key: SQLiteColumn,
-    answerColumn: SQLiteColumn,
-  ) => {
-    const recompute = db
-      .select({ key: answerColumn, occurrences: count(), correct: sumOf(playAnswers.isCorrect) })
-      .from(playAnswers)
-      .groupBy(answerColumn);
+    keyProp: 'lyricId' | 'songId' | 'albumId',
+    of: (c: Counters) => Counters['lyrics'],
+  ): CounterTable => ({
+    table,
+    columns: columnsOf(table, ['occurrences', 'correct']),
+    stored: () =>
+      new Map(
+        db
+          .select()
+          .from(table)
+          .all()
+          .map((row) => [
+            String((row as Record<string, number>)[keyProp]),
+            pick(row, ['occurrences', 'correct']),
+          ]),
+      ),
+    recomputed: (c) => new Map([...of(c)].map(([id, counts]) => [String(id), { ...counts }])),
+    rows: (c) => [...of(c)].map(([id, counts]) => ({ [keyProp]: id, ...counts })),
+  });
+
+  const confusionTable = (
+    table: typeof lyricConfusions | typeof songConfusions,
+    keyProp: 'lyricId' | 'songId',
+    of: (c: Counters) => Counters['lyricConfusions'],
+  ): CounterTable => {
+    const flat = (c: Counters) =>
+      [...of(c)].flatMap(([id, picks]) =>
+        [...picks].map(([selectedSongId, times]) => ({ [keyProp]: id, selectedSongId, times })),
+      );
     return {
-      name: getTableName(table),
-      columns: { occurrences: table.occurrences, correct: table.correct },
-      stored: db.select({ key, occurrences: table.occurrences, correct: table.correct }).from(table),
-      recompute,
-      rebuild: () => {
-        db.delete(table).run();
-        for (const row of recompute.all())
-          db.insert(table)
-            .values({
-              [keyProperty(table)]: row.key,
-              occurrences: row.occurrences,
-              correct: row.correct,
-            } as never)
-            .run();
-      },
+      table,
+      columns: columnsOf(table, ['times']),
+      stored: () =>
+        new Map(
+          db
+            .select()
+            .from(table)
+            .all()
+            .map((row) => [
+              `${(row as Record<string, number>)[keyProp]}:${row.selectedSongId}`,
+              { times: row.times },
+            ]),
+        ),
+      recomputed: (c) =>
+        new Map(flat(c).map((row) => [`${row[keyProp]}:${row.selectedSongId}`, { times: row.times }])),
+      rows: flat,
     };
   };
-  const keyProperty = (table: typeof lyricStats | typeof songStats | typeof albumStats) =>
-    table === lyricStats ? 'lyricId' : table === songStats ? 'songId' : 'albumId';
 
-  const scoreRecompute = db.select({ key: plays.score, plays: count() }).from(plays).groupBy(plays.score);
-  const hourRecompute = db
-    .select({ key: plays.hour, attempts: count(), uniquePlayers: countDistinct(plays.playerId) })
-    .from(plays)
-    .groupBy(plays.hour);
-  const hourPlayerRecompute = db
-    .selectDistinct({
-      key: sql<string>`${plays.hour} || ':' || ${plays.playerId}`,
-      hour: plays.hour,
-      playerId: plays.playerId,
-    })
-    .from(plays);
-  const totalsRecompute = db
-    .select({
-      key: sql<number>`1`,
-      plays: count(),
-      players: sql<number>`(SELECT count(*) FROM ${players})`.mapWith(Number),
-      answers: sql<number>`(SELECT count(*) FROM ${playAnswers})`.mapWith(Number),
-      correct: sql<number>`(SELECT coalesce(sum(${playAnswers.isCorrect}), 0) FROM ${playAnswers})`.mapWith(
-        Number,
+  const dayStatsProps = [...dayCounterKeys];
+  const dayScoresProps = [...scoreCounterKeys];
+  /** The recomputed days as the running totals the store keeps. */
+  const cumulativeDaysOf = (c: Counters) => runningTotals(c.days, emptyDayCounts, addDayCounts);
+  const cumulativeScoresOf = (c: Counters) => {
+    const perDifficulty = new Map<Difficulty, Map<Day, ScoreCounts>>();
+    for (const [day, byDifficulty] of c.dayScores)
+      for (const [difficulty, counts] of byDifficulty) {
+        if (!perDifficulty.has(difficulty)) perDifficulty.set(difficulty, new Map());
+        perDifficulty.get(difficulty)!.set(day, counts);
+      }
+    return [...perDifficulty].flatMap(([difficulty, days]) =>
+      [...runningTotals(days, emptyScoreCounts, addScoreCounts)].map(([day, counts]) =>
+        scoresRow(day, difficulty, counts),
       ),
-      scoreSum: sumOf(plays.score),
-    })
-    .from(plays)
-    .having(sql`count(*) > 0`);
+    );
+  };
 
   const tables: CounterTable[] = [
-    byItem(lyricStats, lyricStats.lyricId, playAnswers.lyricId),
-    byItem(songStats, songStats.songId, playAnswers.songId),
-    byItem(albumStats, albumStats.albumId, playAnswers.albumId),
+    itemTable(lyricStats, 'lyricId', (c) => c.lyrics),
+    itemTable(songStats, 'songId', (c) => c.songs),
+    itemTable(albumStats, 'albumId', (c) => c.albums),
+    confusionTable(lyricConfusions, 'lyricId', (c) => c.lyricConfusions),
+    confusionTable(songConfusions, 'songId', (c) => c.songConfusions),
     {
-      name: getTableName(scoreStats),
-      columns: { plays: scoreStats.plays },
-      stored: db.select({ key: scoreStats.score, plays: scoreStats.plays }).from(scoreStats),
-      recompute: scoreRecompute,
-      rebuild: () => {
-        db.delete(scoreStats).run();
-        for (const row of scoreRecompute.all())
-          db.insert(scoreStats).values({ score: row.key, plays: row.plays }).run();
-      },
+      table: scoreStats,
+      columns: columnsOf(scoreStats, ['plays']),
+      stored: () =>
+        new Map(
+          db
+            .select()
+            .from(scoreStats)
+            .all()
+            .map((row) => [`${row.difficulty}:${row.score}`, { plays: row.plays }]),
+        ),
+      recomputed: (c) =>
+        new Map(
+          [...c.scores].flatMap(([difficulty, byScore]) =>
+            byScore.flatMap((n, score) => (n > 0 ? [[`${difficulty}:${score}`, { plays: n }] as const] : [])),
+          ),
+        ),
+      rows: (c) =>
+        [...c.scores].flatMap(([difficulty, byScore]) =>
+          byScore.flatMap((n, score) => (n > 0 ? [{ difficulty, score, plays: n }] : [])),
+        ),
     },
     {
-      name: getTableName(hourStats),
-      columns: { attempts: hourStats.attempts, uniquePlayers: hourStats.uniquePlayers },
-      stored: db
-        .select({ key: hourStats.hour, attempts: hourStats.attempts, uniquePlayers: hourStats.uniquePlayers })
-        .from(hourStats),
-      recompute: hourRecompute,
-      rebuild: () => {
-        db.delete(hourStats).run();
-        for (const { key, ...row } of hourRecompute.all())
-          db.insert(hourStats)
-            .values({ hour: key, ...row })
-            .run();
-      },
+      table: hourStats,
+      columns: columnsOf(hourStats, ['attempts', 'uniquePlayers']),
+      stored: () =>
+        new Map(
+          db
+            .select()
+            .from(hourStats)
+            .all()
+            .map((row) => [String(row.hour), pick(row, ['attempts', 'uniquePlayers'])]),
+        ),
+      recomputed: (c) =>
+        new Map(
+          c.hours.attempts.flatMap((attempts, hour) =>
+            attempts > 0
+              ? [[String(hour), { attempts, uniquePlayers: c.hours.uniquePlayers[hour]! }] as const]
+              : [],
+          ),
+        ),
+      rows: (c) =>
+        c.hours.attempts.flatMap((attempts, hour) =>
+          attempts > 0 ? [{ hour, attempts, uniquePlayers: c.hours.uniquePlayers[hour]! }] : [],
+        ),
     },
     {
-      name: getTableName(hourPlayers),
-      columns: { hour: hourPlayers.hour },
-      stored: db
-        .select({
-          key: sql<string>`${hourPlayers.hour} || ':' || ${hourPlayers.playerId}`,
-          hour: hourPlayers.hour,
-        })
-        .from(hourPlayers),
-      recompute: hourPlayerRecompute,
-      rebuild: () => {
-        db.delete(hourPlayers).run();
-        db.insert(hourPlayers)
-          .select(db.selectDistinct({ hour: plays.hour, playerId: plays.playerId }).from(plays))
-          .run();
-      },
+      table: totals,
+      columns: columnsOf(totals, ['plays', 'players', 'answers', 'correct', 'scoreSum']),
+      stored: () =>
+        new Map(
+          db
+            .select()
+            .from(totals)
+            .all()
+            .map((row) => [
+              String(row.id),
+              pick(row, ['plays', 'players', 'answers', 'correct', 'scoreSum']),
+            ]),
+        ),
+      recomputed: (c) => new Map(c.totals.plays > 0 ? [['1', { ...c.totals }]] : []),
+      rows: (c) => (c.totals.plays > 0 ? [{ id: 1, ...c.totals }] : []),
     },
     {
-      name: getTableName(totals),
-      columns: {
-        plays: totals.plays,
-        players: totals.players,
-        answers: totals.answers,
-        correct: totals.correct,
-        scoreSum: totals.scoreSum,
-      },
-      stored: db
-        .select({
-          key: totals.id,
-          plays: totals.plays,
-          players: totals.players,
-          answers: totals.answers,
-          correct: totals.correct,
-          scoreSum: totals.scoreSum,
-        })
-        .from(totals),
-      recompute: totalsRecompute,
-      rebuild: () => {
-        db.delete(totals).run();
-        for (const { key: _, ...row } of totalsRecompute.all())
-          db.insert(totals)
-            .values({ id: 1, ...row })
-            .run();
-      },
+      table: cumulativeDays,
+      columns: columnsOf(cumulativeDays, dayStatsProps),
+      stored: () =>
+        new Map(
+          db
+            .select()
+            .from(cumulativeDays)
+            .all()
+            .map((row) => [row.day, pick(row, dayStatsProps)]),
+        ),
+      recomputed: (c) =>
+        new Map(
+          [...cumulativeDaysOf(c)].map(([day, counts]) => [day, pick(daysRow(day, counts), dayStatsProps)]),
+        ),
+      rows: (c) => [...cumulativeDaysOf(c)].map(([day, counts]) => daysRow(day, counts)),
+    },
+    {
+      table: cumulativeScores,
+      columns: columnsOf(cumulativeScores, dayScoresProps),
+      stored: () =>
+        new Map(
+          db
+            .select()
+            .from(cumulativeScores)
+            .all()
+            .map((row) => [`${row.difficulty}:${row.day}`, pick(row, dayScoresProps)]),
+        ),
+      recomputed: (c) =>
+        new Map(
+          cumulativeScoresOf(c).map(
+            (row) => [`${row.difficulty}:${row.day}`, pick(row, dayScoresProps)] as const,
+          ),
+        ),
+      rows: cumulativeScoresOf,
     },
   ];
 
-  const keyed = (rows: unknown[]) => new Map((rows as Row[]).map((row) => [String(row.key), row]));
+  const membershipRows = <G>(groups: Map<G, Set<number>>, groupProp: 'day' | 'hour') =>
+    [...groups].flatMap(([group, ids]) => [...ids].map((playerId) => ({ [groupProp]: group, playerId })));
+  /** The stored rows of a membership table in key order, 50,000 at a time (day_players has about one a play). */
+  function* readInKeyOrder<G extends number | string>(
+    table: typeof hourPlayers | typeof dayPlayers,
+    group: typeof hourPlayers.hour | typeof dayPlayers.day,
+    /** A key below every stored one. */
+    start: G,
+  ): Generator<[G, number]> {
+    const statement = sqlite.prepare<[G, number], [G, number, number]>(
+      db
+        .select({ group, playerId: table.playerId })
+        .from(table)
+        .where(sql`(${group}, ${table.playerId}) > (${sql.placeholder('g')}, ${sql.placeholder('p')})`)
+        .orderBy(group, table.playerId)
+        .limit(sql.placeholder('n'))
+        .toSQL().sql,
+    );
+    let last: [G, number] = [start, -1];
+    for (;;) {
+      const rows = statement.values(last[0], last[1], 50_000) as [G, number][];
+      if (rows.length === 0) return;
+      yield* rows;
+      last = rows.at(-1)!;
+    }
+  }
+  const memberships: MembershipTable[] = [
+    {
+      table: hourPlayers,
+      stored: () => readInKeyOrder<number>(hourPlayers, hourPlayers.hour, -1),
+      recomputed: (c) => c.hourPlayers as Map<number | string, Set<number>>,
+      rows: (c) => membershipRows(c.hourPlayers, 'hour'),
+    },
+    {
+      table: dayPlayers,
+      stored: () => readInKeyOrder<string>(dayPlayers, dayPlayers.day, ''),
+      recomputed: (c) => c.dayPlayers as Map<number | string, Set<number>>,
+      rows: (c) => membershipRows(c.dayPlayers, 'day'),
+    },
+  ];
+
+  function compare(c: Counters): CounterDifference[] {
+    const differences: CounterDifference[] = [];
+    for (const t of tables) {
+      const stored = t.stored();
+      const recomputed = t.recomputed(c);
+      for (const key of new Set([...stored.keys(), ...recomputed.keys()]))
+        for (const [prop, column] of Object.entries(t.columns)) {
+          const s = stored.get(key)?.[prop] ?? 0;
+          const r = recomputed.get(key)?.[prop] ?? 0;
+          if (s !== r)
+            differences.push({ table: getTableName(t.table), key, column, stored: s, recomputed: r });
+        }
+    }
+    // Compared last: the recomputed sets are emptied as stored rows are matched.
+    for (const m of memberships) {
+      const recomputed = m.recomputed(c);
+      const name = getTableName(m.table);
+      for (const [group, playerId] of m.stored())
+        if (!recomputed.get(group)?.delete(playerId))
+          differences.push({
+            table: name,
+            key: `${group}:${playerId}`,
+            column: 'row',
+            stored: 1,
+            recomputed: 0,
+          });
+      for (const [group, ids] of recomputed)
+        for (const playerId of ids)
+          differences.push({
+            table: name,
+            key: `${group}:${playerId}`,
+            column: 'row',
+            stored: 0,
+            recomputed: 1,
+          });
+    }
+    return differences;
+  }
+
+  async function write(c: Counters, signal: AbortSignal | undefined): Promise<void> {
+    for (const t of [...tables, ...memberships]) {
+      db.delete(t.table).run();
+      const rows = t.rows(c);
+      if (rows.length === 0) continue;
+      const perInsert = Math.max(1, Math.floor(MAX_PARAMETERS / Object.keys(rows[0]!).length));
+      for (let i = 0; i < rows.length; i += perInsert) {
+        db.insert(t.table)
+          .values(rows.slice(i, i + perInsert) as InferInsertModel<typeof t.table>[])
+          .run();
+        if (i > 0 && (i / perInsert) % 20 === 0) await nextChunk(signal);
+      }
+    }
+  }
+
+  /** Runs `work` in a transaction that commits only when it finishes: interrupted or failed, nothing is written. */
+  async function inTransaction<T>(mode: 'DEFERRED' | 'IMMEDIATE', work: () => Promise<T>): Promise<T> {
+    sqlite.run(`BEGIN ${mode}`);
+    try {
+      const result = await work();
+      sqlite.run('COMMIT');
+      return result;
+    } catch (error) {
+      sqlite.run('ROLLBACK');
+      throw error;
+    }
+  }
 
   return {
-    /** Every difference between the stored counters and a recompute from the raw answers. */
-    verify(): CounterDifference[] {
-      const differences: CounterDifference[] = [];
-      for (const table of tables) {
-        const stored = keyed(table.stored.all());
-        const recomputed = keyed(table.recompute.all());
-        for (const key of new Set([...stored.keys(), ...recomputed.keys()]))
-          for (const [alias, column] of Object.entries(table.columns)) {
-            const s = Number(stored.get(key)?.[alias] ?? 0);
-            const r = Number(recomputed.get(key)?.[alias] ?? 0);
-            if (s !== r)
-              differences.push({ table: table.name, key, column: column.name, stored: s, recomputed: r });
-          }
-      }
-      return differences;
-    },
-    /** Rewrites every counter from the raw answers, in one IMMEDIATE transaction. */
-    rebuild(): void {
-      db.$client
-        .transaction(() => {
-          for (const table of tables) table.rebuild();
-        })
-        .immediate();
-    },
+    /** Every difference between the stored counters and a recompute from the raw record (one snapshot). */
+    verify: (options: LongRunOptions = {}): Promise<CounterDifference[]> =>
+      inTransaction('DEFERRED', async () => compare(await recompute(options))),
+    /** Rewrites every counter from the raw record, in one IMMEDIATE transaction. */
+    rebuild: (options: LongRunOptions = {}): Promise<void> =>
+      inTransaction('IMMEDIATE', async () => write(await recompute(options), options.signal)),
+    /** Every counter recomputed from the raw record, nothing compared or written (the benchmark's naive read). */
+    recompute: (options: LongRunOptions = {}): Promise<Counters> => recompute(options),
+    /** The rebuild's work inside a transaction the caller holds (the migration of an old database). */
+    rebuildWithin: async (options: LongRunOptions = {}): Promise<void> =>
+      write(await recompute(options), options.signal),
   };
 }

@@ -1,20 +1,29 @@
-import { asc, eq, sql } from 'drizzle-orm';
-import type { AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
+import { and, asc, between, desc, eq, lte, sql } from 'drizzle-orm';
+import { type AnySQLiteColumn, alias } from 'drizzle-orm/sqlite-core';
 import type { Db } from '../../db/client';
 import {
   albumStats,
   albums,
+  cumulativeDays,
+  cumulativeQuizzes,
+  cumulativeScores,
   hourStats,
+  lyricConfusions,
   lyricStats,
   lyrics,
   scoreStats,
+  songConfusions,
   songStats,
   songs,
   totals,
 } from '../../db/schema';
 import type { Overview } from '../../shared/contracts/stats';
+import { DEFAULT_DIFFICULTY } from '../../shared/difficulty';
+import { addDays, type Day } from '../day';
+import { dailyValues, emptyDayCounts, emptyScoreCounts, subtractDayCounts } from '../day-counts';
 import { round } from '../round';
 import type { StatsStore } from '../store';
+import { dayCountsOf, scoreCountsOf } from './day-rows';
 import { createVersionRead } from './stats-version';
 
 /**
@@ -25,7 +34,96 @@ import { createVersionRead } from './stats-version';
 export function createSqliteStatsStore(db: Db, ownCommits: () => number): StatsStore {
   const readVersion = createVersionRead(db, ownCommits);
   const overview = db.select().from(totals).where(eq(totals.id, 1)).prepare();
-  const histogram = db.select().from(scoreStats).prepare();
+  const ph = sql.placeholder;
+  const histogram = db
+    .select()
+    .from(scoreStats)
+    .where(eq(scoreStats.difficulty, ph('difficulty')))
+    .prepare();
+  // Running totals (docs/decisions/014): a range is two rows found by the primary key.
+  const daysThrough = db
+    .select()
+    .from(cumulativeDays)
+    .where(lte(cumulativeDays.day, ph('day')))
+    .orderBy(desc(cumulativeDays.day))
+    .limit(1)
+    .prepare();
+  const daysIn = db
+    .select()
+    .from(cumulativeDays)
+    .where(between(cumulativeDays.day, ph('from'), ph('to')))
+    .orderBy(asc(cumulativeDays.day))
+    .prepare();
+  const quizzesThrough = db
+    .select()
+    .from(cumulativeQuizzes)
+    .where(lte(cumulativeQuizzes.day, ph('day')))
+    .orderBy(desc(cumulativeQuizzes.day))
+    .limit(1)
+    .prepare();
+  const quizzesIn = db
+    .select()
+    .from(cumulativeQuizzes)
+    .where(between(cumulativeQuizzes.day, ph('from'), ph('to')))
+    .orderBy(asc(cumulativeQuizzes.day))
+    .prepare();
+  const scoresThrough = db
+    .select()
+    .from(cumulativeScores)
+    .where(and(eq(cumulativeScores.difficulty, ph('difficulty')), lte(cumulativeScores.day, ph('day'))))
+    .orderBy(desc(cumulativeScores.day))
+    .limit(1)
+    .prepare();
+  const readDaysThrough = (day: Day) => {
+    const row = daysThrough.get({ day });
+    return row ? dayCountsOf(row) : emptyDayCounts();
+  };
+  const readQuizzesThrough = (day: Day) => quizzesThrough.get({ day })?.issued ?? 0;
+  const picked = alias(songs, 'picked');
+  const rightSong = alias(songs, 'right_song');
+  const lineConfusions = db
+    .select({
+      lyricId: lyrics.id,
+      lyric: lyrics.text,
+      songId: rightSong.id,
+      songTitle: rightSong.title,
+      selectedSongId: picked.id,
+      selectedSongTitle: picked.title,
+      times: lyricConfusions.times,
+    })
+    .from(lyricConfusions)
+    .innerJoin(lyrics, eq(lyrics.id, lyricConfusions.lyricId))
+    .innerJoin(rightSong, eq(rightSong.id, lyrics.songId))
+    .innerJoin(picked, eq(picked.id, lyricConfusions.selectedSongId))
+    .where(eq(lyricConfusions.lyricId, ph('id')))
+    .orderBy(desc(lyricConfusions.times), asc(picked.id))
+    .limit(ph('limit'))
+    .prepare();
+  const songConfusionFields = {
+    songId: rightSong.id,
+    songTitle: rightSong.title,
+    selectedSongId: picked.id,
+    selectedSongTitle: picked.title,
+    times: songConfusions.times,
+  };
+  const songConfusionList = db
+    .select(songConfusionFields)
+    .from(songConfusions)
+    .innerJoin(rightSong, eq(rightSong.id, songConfusions.songId))
+    .innerJoin(picked, eq(picked.id, songConfusions.selectedSongId))
+    .where(eq(songConfusions.songId, ph('id')))
+    .orderBy(desc(songConfusions.times), asc(picked.id))
+    .limit(ph('limit'))
+    .prepare();
+  // At most songs × songs rows, whatever the number of plays.
+  const topConfusions = db
+    .select(songConfusionFields)
+    .from(songConfusions)
+    .innerJoin(rightSong, eq(rightSong.id, songConfusions.songId))
+    .innerJoin(picked, eq(picked.id, songConfusions.selectedSongId))
+    .orderBy(desc(songConfusions.times), asc(rightSong.id), asc(picked.id))
+    .limit(ph('limit'))
+    .prepare();
   const hourly = db.select().from(hourStats).prepare();
   /** A counter of a LEFT JOINed stats row: 0 when the item was never shown. */
   const counter = (column: AnySQLiteColumn) => sql<number>`coalesce(${column}, 0)`.mapWith(Number);
@@ -90,7 +188,8 @@ export function createSqliteStatsStore(db: Db, ownCommits: () => number): StatsS
         averagePercentage: row.answers === 0 ? 0 : round((row.correct / row.answers) * 100, 2),
       };
     },
-    getScoreHistogram: async () => new Map(histogram.all().map((row) => [row.score, row.plays])),
+    getScoreHistogram: async (difficulty = DEFAULT_DIFFICULTY) =>
+      new Map(histogram.all({ difficulty }).map((row) => [row.score, row.plays])),
     getLyricStats: async () => lyricList.all(),
     getSongStats: async () => songList.all(),
     getAlbumStats: async () => albumList.all(),
@@ -102,6 +201,27 @@ export function createSqliteStatsStore(db: Db, ownCommits: () => number): StatsS
         uniquePlayers: byHour.get(hour)?.uniquePlayers ?? 0,
       }));
     },
+    getDaysThrough: async (day) => readDaysThrough(day),
+    getQuizzesThrough: async (day) => readQuizzesThrough(day),
+    async getScoresThrough(day, difficulty) {
+      const row = scoresThrough.get({ day, difficulty });
+      return row ? scoreCountsOf(row) : emptyScoreCounts();
+    },
+    getDays: async (from, to) =>
+      dailyValues(
+        daysIn.all({ from, to }).map((row) => [row.day, dayCountsOf(row)] as const),
+        readDaysThrough(addDays(from, -1)),
+        subtractDayCounts,
+      ),
+    getQuizzesIssued: async (from, to) =>
+      dailyValues(
+        quizzesIn.all({ from, to }).map((row) => [row.day, row.issued] as const),
+        readQuizzesThrough(addDays(from, -1)),
+        (a, b) => a - b,
+      ),
+    getLineConfusions: async (lyricId, { limit }) => lineConfusions.all({ id: lyricId, limit }),
+    getSongConfusions: async (songId, { limit }) => songConfusionList.all({ id: songId, limit }),
+    getTopConfusions: async ({ limit }) => topConfusions.all({ limit }),
     async ping() {
       // Not a statement prepared once: preparing is what fails on a closed or broken database.
       db.get(sql`SELECT 1`);

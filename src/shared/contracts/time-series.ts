@@ -1,0 +1,96 @@
+import { type Static, Type as T } from '@sinclair/typebox';
+import { BROWSER_FAMILIES, DEVICE_CLASSES } from '../devices';
+import { DIFFICULTIES } from '../difficulty';
+
+/**
+ * The API contract of the statistics over time (docs/decisions/014): the
+ * figures of a date range from running totals per day, a point per day, the
+ * score distribution of a range, and the songs players confuse. Served by the dashboard's routes (a later issue);
+ * computed today by src/stats/range-reads.ts.
+ */
+
+export const IsoDate = T.String({
+  pattern: '^\\d{4}-\\d{2}-\\d{2}$',
+  description: 'A calendar day in the statistics time zone (STATS_TIMEZONE), YYYY-MM-DD.',
+  examples: ['2026-11-23'],
+});
+
+export const DifficultyName = T.Union(
+  DIFFICULTIES.map((d) => T.Literal(d)),
+  { description: 'Difficulty of a play; every play is `normal` until other modes exist.' },
+);
+
+const countsOf = (names: readonly string[], description: string) =>
+  T.Object(Object.fromEntries(names.map((name) => [name, T.Integer({ minimum: 0 })])), { description });
+
+export const DaySeriesPoint = T.Object({
+  day: IsoDate,
+  plays: T.Integer({ description: 'Plays recorded that day.' }),
+  players: T.Integer({ description: 'Distinct players that day.' }),
+  newPlayers: T.Integer({ description: 'Players whose first recorded play was that day.' }),
+  quizzesIssued: T.Integer({ description: 'Quizzes fetched that day (GET /api/quiz).' }),
+  answers: T.Integer(),
+  correct: T.Integer(),
+});
+export type DaySeriesPoint = Static<typeof DaySeriesPoint>;
+
+export const RangeSummary = T.Object({
+  from: IsoDate,
+  to: IsoDate,
+  days: T.Integer({ description: 'Days in the range, both ends included.' }),
+  plays: T.Integer(),
+  playerDays: T.Integer({
+    description:
+      'Sum over the days of the distinct players of each day: a player who played on three days counts three times. Distinct players of a whole range are not summable from per-day counters.',
+  }),
+  newPlayers: T.Integer({ description: 'Players whose first recorded play falls in the range (exact).' }),
+  answers: T.Integer(),
+  correct: T.Integer(),
+  averageScore: T.Number({ description: 'Mean score of the plays in the range (two decimals).' }),
+  accuracy: T.Number({ description: 'Correct answers / answers × 100 (two decimals).' }),
+  quizzesIssued: T.Integer({ description: 'Quizzes fetched in the range.' }),
+  completionRate: T.Union([T.Number(), T.Null()], {
+    description:
+      'Plays recorded / quizzes issued × 100 (one decimal); null when no quiz was issued. A quiz fetched before midnight and submitted after counts on two days.',
+  }),
+  byHour: T.Array(T.Integer(), { minItems: 24, maxItems: 24, description: 'Plays per hour of day 0–23.' }),
+  byDevice: countsOf(DEVICE_CLASSES, 'Plays per device class.'),
+  byBrowser: countsOf(BROWSER_FAMILIES, 'Plays per browser family.'),
+});
+export type RangeSummary = Static<typeof RangeSummary>;
+
+export const DailySeries = T.Array(DaySeriesPoint, {
+  description: 'One point per day of the range, zeros included (for trend charts).',
+});
+export type DailySeries = Static<typeof DailySeries>;
+
+export const RatingBandShare = T.Object({
+  label: T.String({ examples: ['Odlično'] }),
+  min: T.Integer(),
+  max: T.Integer(),
+  plays: T.Integer(),
+  share: T.Number({ description: 'Percent of the plays of the range, one decimal.' }),
+});
+
+export const ScoreDistribution = T.Object({
+  from: IsoDate,
+  to: IsoDate,
+  difficulty: DifficultyName,
+  plays: T.Integer(),
+  averageScore: T.Number(),
+  histogram: T.Array(T.Integer(), { description: 'Plays per score 0–30.' }),
+  bands: T.Array(RatingBandShare, { description: 'The rating bands (spec §5) and their shares.' }),
+});
+export type ScoreDistribution = Static<typeof ScoreDistribution>;
+
+export const Confusion = T.Object({
+  songId: T.Integer({ description: 'The right song.' }),
+  songTitle: T.String(),
+  selectedSongId: T.Integer({ description: 'The wrong song picked instead.' }),
+  selectedSongTitle: T.String(),
+  times: T.Integer({ description: 'How many times it was picked instead.' }),
+});
+export type Confusion = Static<typeof Confusion>;
+
+export const LineConfusion = T.Composite([T.Object({ lyricId: T.Integer(), lyric: T.String() }), Confusion]);
+export type LineConfusion = Static<typeof LineConfusion>;

@@ -1,0 +1,117 @@
+/**
+ * The statistics over time (docs/decisions/014): a date range, a point per
+ * day, the score distribution of a range, the songs players confuse. Plain
+ * functions over the read store; the sums of a range read two rows of running
+ * totals whatever its length, a series one row per day, confusions a bounded
+ * number of rows; none reads the raw record.
+ */
+import { unprocessable } from '../errors';
+import type {
+  Confusion,
+  DailySeries,
+  LineConfusion,
+  RangeSummary,
+  ScoreDistribution,
+} from '../shared/contracts/time-series';
+import { DEFAULT_DIFFICULTY, type Difficulty } from '../shared/difficulty';
+import { addDays, type Day, daysInRange, isDay } from './day';
+import {
+  dailySeries,
+  scoreDistribution,
+  subtractDayCounts,
+  subtractScoreCounts,
+  summarizeRange,
+} from './day-counts';
+import type { StatsStore } from './store';
+
+/** The longest range a read accepts: ten years of days. */
+export const MAX_RANGE_DAYS = 3_660;
+export const MAX_CONFUSIONS = 100;
+
+export interface DayRange {
+  from: Day;
+  to: Day;
+}
+
+/** Refuses what is not a range of real dates, from ≤ to, at most MAX_RANGE_DAYS long (422 naming the field). */
+export function checkRange({ from, to }: DayRange): void {
+  if (!isDay(from))
+    throw unprocessable('invalid_range', `from must be a date YYYY-MM-DD, got "${from}"`, 'from');
+  if (!isDay(to)) throw unprocessable('invalid_range', `to must be a date YYYY-MM-DD, got "${to}"`, 'to');
+  const days = daysInRange(from, to);
+  if (days === 0) throw unprocessable('invalid_range', `to (${to}) is before from (${from})`, 'to');
+  if (days > MAX_RANGE_DAYS)
+    throw unprocessable(
+      'invalid_range',
+      `a range is at most ${MAX_RANGE_DAYS} days; this one has ${days}`,
+      'to',
+    );
+}
+
+/**
+ * Plays, players, answers, quizzes issued, hours, devices of [from, to]: the
+ * running totals through `to` minus those through the day before `from`, so four
+ * row reads whatever the length of the range.
+ */
+export async function getRangeSummary(stats: StatsStore, range: DayRange): Promise<RangeSummary> {
+  checkRange(range);
+  const before = addDays(range.from, -1);
+  const [through, upTo, issuedThrough, issuedUpTo] = await Promise.all([
+    stats.getDaysThrough(range.to),
+    stats.getDaysThrough(before),
+    stats.getQuizzesThrough(range.to),
+    stats.getQuizzesThrough(before),
+  ]);
+  return summarizeRange(range.from, range.to, subtractDayCounts(through, upTo), issuedThrough - issuedUpTo);
+}
+
+/** A point per day of [from, to] (trend charts): one row per day with plays, and one more. */
+export async function getDailySeries(stats: StatsStore, range: DayRange): Promise<DailySeries> {
+  checkRange(range);
+  const [days, issued] = await Promise.all([
+    stats.getDays(range.from, range.to),
+    stats.getQuizzesIssued(range.from, range.to),
+  ]);
+  return dailySeries(range.from, range.to, days, issued);
+}
+
+/** The score histogram of [from, to] for one difficulty, and the rating bands' shares: two row reads. */
+export async function getScoreDistribution(
+  stats: StatsStore,
+  range: DayRange & { difficulty?: Difficulty },
+): Promise<ScoreDistribution> {
+  checkRange(range);
+  const difficulty = range.difficulty ?? DEFAULT_DIFFICULTY;
+  const [through, upTo] = await Promise.all([
+    stats.getScoresThrough(range.to, difficulty),
+    stats.getScoresThrough(addDays(range.from, -1), difficulty),
+  ]);
+  return scoreDistribution(range.from, range.to, difficulty, subtractScoreCounts(through, upTo));
+}
+
+const checkLimit = (limit: number) => {
+  if (!Number.isInteger(limit) || limit < 1 || limit > MAX_CONFUSIONS)
+    throw unprocessable('invalid_limit', `limit must be an integer from 1 to ${MAX_CONFUSIONS}`, 'limit');
+};
+
+/** The wrong songs players pick for one line, most picked first. */
+export async function getLineConfusions(
+  stats: StatsStore,
+  lyricId: number,
+  limit = 10,
+): Promise<LineConfusion[]> {
+  checkLimit(limit);
+  return stats.getLineConfusions(lyricId, { limit });
+}
+
+/** The wrong songs players pick when one song is the answer, most picked first. */
+export async function getSongConfusions(stats: StatsStore, songId: number, limit = 10): Promise<Confusion[]> {
+  checkLimit(limit);
+  return stats.getSongConfusions(songId, { limit });
+}
+
+/** The (right song, song picked instead) pairs picked most often over the whole catalogue. */
+export async function getTopConfusions(stats: StatsStore, limit = 10): Promise<Confusion[]> {
+  checkLimit(limit);
+  return stats.getTopConfusions({ limit });
+}
