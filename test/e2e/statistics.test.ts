@@ -15,6 +15,7 @@ import {
 import { buildBinary, type RunningBinary, startBinary } from '../support/binary';
 import { launchBrowser, seriousViolations, watchConsole } from '../support/browser';
 import { makeCatalogue } from '../support/fixtures';
+import { recordPlays } from '../support/play';
 
 // Real processes and a real browser on a shared 2-core machine: generous, never a measure of speed.
 setDefaultTimeout(60_000);
@@ -23,40 +24,6 @@ const PASSWORD = 'test-password-123';
 const auth = { authorization: `Basic ${btoa(`admin:${PASSWORD}`)}` };
 let server: RunningBinary;
 let browser: Browser;
-
-/** A known set of plays: `plays` truthful submissions with scores 0, 3, 6, … through the API. */
-async function recordPlays(url: string, plays: number) {
-  for (let i = 0; i < plays; i++) {
-    const res = await fetch(`${url}/api/quiz`);
-    const token = res.headers.get('x-quiz-token')!;
-    const questions = (await res.json()) as {
-      lyricId: number;
-      correctSongId: number;
-      options: { id: number }[];
-    }[];
-    const right = (i * 3) % 31;
-    const answers = questions.map((q, n) => ({
-      lyricId: q.lyricId,
-      songId: q.correctSongId,
-      selectedSongId: n < right ? q.correctSongId : q.options.find((o) => o.id !== q.correctSongId)!.id,
-      isCorrect: n < right,
-    }));
-    const body = {
-      quizToken: token,
-      sessionId: `00000000-0000-4000-8000-00000000000${i % 7}`,
-      deviceInfo: 'e2e',
-      score: right,
-      totalQuestions: 30,
-      answers,
-    };
-    const submitted = await fetch(`${url}/api/stats/submit-quiz`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-    if (submitted.status !== 200) throw new Error(await submitted.text());
-  }
-}
 
 const api = async <T>(path: string, headers: Record<string, string> = {}) =>
   (await (await fetch(`${server.url}${path}`, { headers })).json()) as T;

@@ -11,9 +11,9 @@ const sortableBox = createContainer('sortable-table');
 const topBox = createContainer('top-table');
 const asCards = (rule: StyleRule): StyleRule => ({
   '@container': {
-    // Six columns (three of them numbers with long headers) need about 40rem; three or four need 28rem.
+    // Six columns (three of them numbers with long headers) need about 40rem; three or four need 24rem.
     [`${sortableBox} (max-width: 40rem)`]: rule,
-    [`${topBox} (max-width: 28rem)`]: rule,
+    [`${topBox} (max-width: 24rem)`]: rule,
   },
 });
 
@@ -67,7 +67,6 @@ export const td = style([
     padding: `${vars.space.sm} ${vars.space.sm}`,
     borderBottom: `1px solid ${vars.color.border}`,
     verticalAlign: 'top',
-    overflowWrap: 'break-word',
   },
   asCards({
     display: 'block',
@@ -102,7 +101,14 @@ export const rank = style([
   td,
   num,
   { width: '1%', color: vars.color.muted },
-  asCards({ display: 'block', gridRow: '1 / span 3', padding: `${vars.space.xs} 0`, fontWeight: 600 }),
+  asCards({
+    display: 'block',
+    width: 'auto',
+    gridRow: '1 / span 3',
+    padding: `${vars.space.xs} 0`,
+    fontWeight: 600,
+    whiteSpace: 'nowrap',
+  }),
 ]);
 export const row = style(
   asCards({

@@ -150,6 +150,8 @@ export const chartTh = style({
   borderBottom: `2px solid ${vars.color.border}`,
   verticalAlign: 'bottom',
 });
+/** A number column's header: right-aligned like its numbers, but free to wrap on a phone. */
+export const chartNumber = style({ textAlign: 'right' });
 export const chartTd = style({
   textAlign: 'left',
   fontWeight: 400,

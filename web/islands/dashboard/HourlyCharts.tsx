@@ -79,7 +79,8 @@ function LineChart({
         legend: { markers: { dash: (_, i) => (i === 2 ? 'dashed' : 'solid') } },
         series: [
           { label: 'Sat', value: (_, seconds) => (seconds == null ? '--' : hourLabel(seconds)) },
-          { label: labels[0], stroke: first, width: 2, points: { show: true, size: 7, fill: first } },
+          // Wider than the dashed line, so where the two coincide both stay visible.
+          { label: labels[0], stroke: first, width: 3.5, points: { show: true, size: 8, fill: first } },
           {
             label: labels[1],
             stroke: second,
@@ -146,7 +147,7 @@ function DataTable({
               Sat
             </th>
             {labels.map((label) => (
-              <th key={label} className={`${styles.chartTh} ${tables.num}`} scope="col">
+              <th key={label} className={`${styles.chartTh} ${styles.chartNumber}`} scope="col">
                 {label}
               </th>
             ))}
