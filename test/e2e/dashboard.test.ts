@@ -1,10 +1,7 @@
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { HourlyStat, LyricStat } from '../../web/lib/stats';
-import { buildBinary, type RunningBinary, startBinary } from '../support/binary';
+import { type RunningBinary, startBinaryWithCatalogue } from '../support/binary';
 import { launchBrowser, seriousViolations, watchConsole } from '../support/browser';
 import { layoutProblems } from '../support/layout';
 import { recordPlays } from '../support/play';
@@ -77,15 +74,8 @@ let server: RunningBinary;
 let browser: Browser;
 
 beforeAll(async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'kviz-dashboard-e2e-'));
-  writeFileSync(join(dir, 'catalogue.json'), JSON.stringify(croatianCatalogue()));
-  const imported = Bun.spawnSync([await buildBinary(), 'import', 'catalogue.json'], {
-    cwd: dir,
-    env: { PATH: '/usr/bin:/bin' },
-  });
-  if (imported.exitCode !== 0) throw new Error(imported.stdout.toString() + imported.stderr.toString());
   [server, browser] = await Promise.all([
-    startBinary({ dir, env: { ADMIN_PASSWORD: PASSWORD } }),
+    startBinaryWithCatalogue(croatianCatalogue(), { env: { ADMIN_PASSWORD: PASSWORD } }),
     launchBrowser(),
   ]);
   // 240 lines and 8 plays: most lines shown once or twice, a third of them never.

@@ -1,7 +1,4 @@
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { formatCount, formatPercent } from '../../web/lib/format';
 import {
@@ -12,7 +9,7 @@ import {
   percentage,
   type SongStat,
 } from '../../web/lib/stats';
-import { buildBinary, type RunningBinary, startBinary } from '../support/binary';
+import { type RunningBinary, startBinaryWithCatalogue } from '../support/binary';
 import { launchBrowser, seriousViolations, watchConsole } from '../support/browser';
 import { makeCatalogue } from '../support/fixtures';
 import { recordPlays } from '../support/play';
@@ -30,15 +27,8 @@ const api = async <T>(path: string, headers: Record<string, string> = {}) =>
 
 beforeAll(async () => {
   // A small catalogue (120 lines) so that 20 plays show most lines 3+ times.
-  const dir = mkdtempSync(join(tmpdir(), 'kviz-stats-e2e-'));
-  writeFileSync(join(dir, 'catalogue.json'), JSON.stringify(makeCatalogue(3, 4, 10)));
-  const imported = Bun.spawnSync([await buildBinary(), 'import', 'catalogue.json'], {
-    cwd: dir,
-    env: { PATH: '/usr/bin:/bin' },
-  });
-  if (imported.exitCode !== 0) throw new Error(imported.stdout.toString() + imported.stderr.toString());
   [server, browser] = await Promise.all([
-    startBinary({ dir, env: { ADMIN_PASSWORD: PASSWORD } }),
+    startBinaryWithCatalogue(makeCatalogue(3, 4, 10), { env: { ADMIN_PASSWORD: PASSWORD } }),
     launchBrowser(),
   ]);
   await recordPlays(server.url, 20);

@@ -19,3 +19,8 @@ export const spinner = style({
   borderTopColor: vars.color.accent,
   animation: `${spin} 0.8s linear infinite`,
 });
+/** A small spinner inside a line of text ('Učitavanje…' beside the dashboard's heading). */
+export const inline = style([
+  spinner,
+  { display: 'inline-block', width: '1rem', height: '1rem', borderWidth: '2px', flex: 'none' },
+]);

@@ -1,6 +1,7 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import { Button } from '../../components/Button/Button';
 import { Card } from '../../components/Card/Card';
+import * as inputStyles from '../../components/Input/Input.css';
 import { Notice } from '../../components/Notice/Notice';
 import { Toaster, useToast } from '../../components/Toast/Toast';
 import {
@@ -67,12 +68,12 @@ export function AdminLoginIsland() {
           <h1 id="login-title">Admin Prijava</h1>
           <label className={styles.field}>
             Korisničko ime
-            <input className={styles.input} name="username" autoComplete="username" required />
+            <input className={inputStyles.input} name="username" autoComplete="username" required />
           </label>
           <label className={styles.field}>
             Lozinka
             <input
-              className={styles.input}
+              className={inputStyles.input}
               name="password"
               type="password"
               autoComplete="current-password"

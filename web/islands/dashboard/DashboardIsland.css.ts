@@ -1,4 +1,4 @@
-import { keyframes, style } from '@vanilla-extract/css';
+import { style } from '@vanilla-extract/css';
 import { vars } from '../../styles/theme.css';
 
 export const dashboard = style({ display: 'flex', flexDirection: 'column', gap: vars.space.lg });
@@ -24,14 +24,6 @@ export const status = style({
   color: vars.color.muted,
   fontSize: '0.9rem',
   minHeight: '1.5rem',
-});
-export const busy = style({
-  width: '1rem',
-  height: '1rem',
-  borderRadius: '50%',
-  border: `2px solid ${vars.color.border}`,
-  borderTopColor: vars.color.accent,
-  animation: `${keyframes({ to: { transform: 'rotate(360deg)' } })} 0.8s linear infinite`,
 });
 
 // Edges of the tab row with more tabs get a shadow: covers in the page's colour scroll with the
@@ -97,19 +89,7 @@ export const field = style({
   fontSize: '0.9rem',
 });
 export const searchField = style({ flex: '1 1 16rem', minWidth: 0 });
-export const input = style({
-  font: 'inherit',
-  fontWeight: 400,
-  fontSize: '1rem',
-  padding: `${vars.space.xs} ${vars.space.sm}`,
-  minHeight: '44px',
-  width: '100%',
-  borderRadius: vars.radius.md,
-  border: `2px solid ${vars.color.border}`,
-  background: vars.color.surface,
-  color: vars.color.text,
-  selectors: { '&:focus': { borderColor: vars.color.accent } },
-});
+export const wideInput = style({ width: '100%' });
 export const narrowInput = style({ width: '7rem' });
 export const checkbox = style({
   width: '1.25rem',

@@ -2,7 +2,7 @@ import { useDeferredValue, useMemo } from 'react';
 import { Button } from '../../components/Button/Button';
 import { Card } from '../../components/Card/Card';
 import { Notice } from '../../components/Notice/Notice';
-import { Spinner } from '../../components/Spinner/Spinner';
+import { InlineSpinner, Spinner } from '../../components/Spinner/Spinner';
 import { StatsCards } from '../../components/StatsCards/StatsCards';
 import { type Column, SortableTable } from '../../components/Tables/SortableTable';
 import { TopListPair } from '../../components/Tables/TopListPair';
@@ -129,7 +129,7 @@ export function DashboardIsland() {
           <p className={styles.status} role="status" data-updated="">
             {loading ? (
               <>
-                <span className={styles.busy} aria-hidden="true" />
+                <InlineSpinner />
                 Učitavanje…
               </>
             ) : (

@@ -32,6 +32,12 @@ function useDarkScheme(): boolean {
 
 type Labels = [string, string];
 type Series = [number[], number[]];
+interface ChartData {
+  testId: string;
+  title: string;
+  labels: Labels;
+  series: Series;
+}
 
 /**
  * One uPlot line chart: created on mount (and on a change of theme), updated in place, destroyed
@@ -39,17 +45,7 @@ type Series = [number[], number[]];
  * colours, 3:1 or more against the card in both themes), in dash and in their points, so they can
  * be told apart without colour. Its data follow as a table (DataTable) for keyboards and screen readers.
  */
-function LineChart({
-  title,
-  labels,
-  series,
-  testId,
-}: {
-  title: string;
-  labels: Labels;
-  series: Series;
-  testId: string;
-}) {
+function LineChart({ title, labels, series, testId }: ChartData) {
   const box = useRef<HTMLDivElement>(null);
   const chart = useRef<uPlot | null>(null);
   const dark = useDarkScheme();
@@ -123,17 +119,7 @@ function LineChart({
 }
 
 /** The chart's numbers as a table, behind a disclosure (keyboard: Tab to it, Enter opens it). */
-function DataTable({
-  title,
-  labels,
-  series,
-  testId,
-}: {
-  title: string;
-  labels: Labels;
-  series: Series;
-  testId: string;
-}) {
+function DataTable({ title, labels, series, testId }: ChartData) {
   const id = useId();
   return (
     <details className={styles.chartData} data-chart-table={testId}>
@@ -173,13 +159,6 @@ function DataTable({
 }
 
 export const CUMULATIVE_PLAYERS = 'Zbroj igrača po satima';
-
-interface ChartData {
-  testId: string;
-  title: string;
-  labels: Labels;
-  series: Series;
-}
 
 function chartsOf(hourly: HourlyStat[]): ChartData[] {
   const sorted = everyHour(hourly);

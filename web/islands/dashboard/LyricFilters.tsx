@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import * as inputStyles from '../../components/Input/Input.css';
 import { formatCount } from '../../lib/format';
 import * as styles from './DashboardIsland.css';
 import { type LyricFilterView, PAGE_SIZES } from './dashboard-view';
@@ -25,7 +26,7 @@ export function LyricFilters({
         Pretraži stihove
         <input
           id={`${id}-q`}
-          className={styles.input}
+          className={`${inputStyles.input} ${styles.wideInput}`}
           type="search"
           value={value.query}
           placeholder="Stih, pjesma ili album"
@@ -39,7 +40,7 @@ export function LyricFilters({
         Prikazano barem
         <input
           id={`${id}-min`}
-          className={`${styles.input} ${styles.narrowInput}`}
+          className={`${inputStyles.input} ${styles.narrowInput}`}
           type="number"
           inputMode="numeric"
           min={0}
@@ -53,7 +54,7 @@ export function LyricFilters({
         Redaka po stranici
         <select
           id={`${id}-size`}
-          className={`${styles.input} ${styles.narrowInput}`}
+          className={`${inputStyles.input} ${styles.narrowInput}`}
           value={value.pageSize}
           onChange={(e) => onChange({ pageSize: Number(e.target.value) })}
           data-filter="size"
