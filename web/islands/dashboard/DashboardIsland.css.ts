@@ -66,6 +66,7 @@ export const tab = style({
     '&:hover': { color: vars.color.text },
   },
 });
+export const welcome = style({ display: 'flex', flexDirection: 'column', gap: vars.space.sm });
 export const panel = style({ display: 'flex', flexDirection: 'column', gap: vars.space.lg });
 export const topGrid = style({
   display: 'grid',

@@ -156,7 +156,7 @@ export function DashboardIsland() {
         aria-busy={loading}
       >
         {view.tab === 'pregled' && (
-          <Card>
+          <Card className={styles.welcome}>
             <h2>Dobrodošli u administratorski panel</h2>
             <p>
               Ovdje su detaljni podaci o svim odigranim kvizovima: uspješnost po stihovima, pjesmama i
