@@ -1,19 +1,18 @@
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { formatCount, formatPercent } from '../../web/lib/format';
 import {
   type AlbumStat,
+  colourBand,
   type LyricStat,
   type Overview,
   percentage,
   type SongStat,
 } from '../../web/lib/stats';
-import { buildBinary, type RunningBinary, startBinary } from '../support/binary';
+import { type RunningBinary, startBinaryWithCatalogue } from '../support/binary';
 import { launchBrowser, seriousViolations, watchConsole } from '../support/browser';
 import { makeCatalogue } from '../support/fixtures';
+import { recordPlays } from '../support/play';
 
 // Real processes and a real browser on a shared 2-core machine: generous, never a measure of speed.
 setDefaultTimeout(60_000);
@@ -23,54 +22,13 @@ const auth = { authorization: `Basic ${btoa(`admin:${PASSWORD}`)}` };
 let server: RunningBinary;
 let browser: Browser;
 
-/** A known set of plays: `plays` truthful submissions with scores 0, 3, 6, … through the API. */
-async function recordPlays(url: string, plays: number) {
-  for (let i = 0; i < plays; i++) {
-    const res = await fetch(`${url}/api/quiz`);
-    const token = res.headers.get('x-quiz-token')!;
-    const questions = (await res.json()) as {
-      lyricId: number;
-      correctSongId: number;
-      options: { id: number }[];
-    }[];
-    const right = (i * 3) % 31;
-    const answers = questions.map((q, n) => ({
-      lyricId: q.lyricId,
-      songId: q.correctSongId,
-      selectedSongId: n < right ? q.correctSongId : q.options.find((o) => o.id !== q.correctSongId)!.id,
-      isCorrect: n < right,
-    }));
-    const body = {
-      quizToken: token,
-      sessionId: `00000000-0000-4000-8000-00000000000${i % 7}`,
-      deviceInfo: 'e2e',
-      score: right,
-      totalQuestions: 30,
-      answers,
-    };
-    const submitted = await fetch(`${url}/api/stats/submit-quiz`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-    if (submitted.status !== 200) throw new Error(await submitted.text());
-  }
-}
-
 const api = async <T>(path: string, headers: Record<string, string> = {}) =>
   (await (await fetch(`${server.url}${path}`, { headers })).json()) as T;
 
 beforeAll(async () => {
   // A small catalogue (120 lines) so that 20 plays show most lines 3+ times.
-  const dir = mkdtempSync(join(tmpdir(), 'kviz-stats-e2e-'));
-  writeFileSync(join(dir, 'catalogue.json'), JSON.stringify(makeCatalogue(3, 4, 10)));
-  const imported = Bun.spawnSync([await buildBinary(), 'import', 'catalogue.json'], {
-    cwd: dir,
-    env: { PATH: '/usr/bin:/bin' },
-  });
-  if (imported.exitCode !== 0) throw new Error(imported.stdout.toString() + imported.stderr.toString());
   [server, browser] = await Promise.all([
-    startBinary({ dir, env: { ADMIN_PASSWORD: PASSWORD } }),
+    startBinaryWithCatalogue(makeCatalogue(3, 4, 10), { env: { ADMIN_PASSWORD: PASSWORD } }),
     launchBrowser(),
   ]);
   await recordPlays(server.url, 20);
@@ -128,31 +86,34 @@ describe('/statistics', () => {
       ['Najlakši albumi', albums, 'desc'],
       ['Najteži albumi', albums, 'asc'],
     ];
+    // A percentage is coloured by its value's band (≥ 70 green, ≥ 40 yellow, else red), whichever list it is in.
+    const bandColour = { good: 'rgb(22, 101, 52)', medium: 'rgb(133, 77, 14)', poor: 'rgb(185, 28, 28)' };
     for (const [caption, items, order] of tables) {
-      const rows = await page
-        .locator(`[data-top-table="${caption}"] tbody tr`)
-        .evaluateAll((trs) =>
-          trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent ?? '')),
-        );
+      const rows = await page.locator(`[data-top-table="${caption}"] tbody tr`).evaluateAll((trs) =>
+        trs.map((tr) => {
+          const percent = tr.querySelector('[data-percent]');
+          return {
+            cells: [...tr.querySelectorAll('td')].map((td) => td.textContent ?? ''),
+            percent: percent?.textContent,
+            colour: percent && getComputedStyle(percent).color,
+            answers: tr.querySelector('[data-answers]')?.textContent,
+          };
+        }),
+      );
       expect(rows.length, caption).toBeGreaterThan(0);
       expect(rows.length, caption).toBeLessThanOrEqual(10);
-      const percents = rows.map((cells) => {
-        const item = items.get(cells[1]!)!;
-        expect(item.occurrences, `${caption}: ${cells[1]}`).toBeGreaterThanOrEqual(3);
-        expect(cells.at(-1)).toBe(formatPercent(percentage(item)));
+      const percents = rows.map((row) => {
+        const item = items.get(row.cells[1]!)!;
+        expect(item.occurrences, `${caption}: ${row.cells[1]}`).toBeGreaterThanOrEqual(3);
+        // Each percentage with the answers it comes from.
+        expect(row.percent).toBe(formatPercent(percentage(item)));
+        expect(row.answers).toBe(`${formatCount(item.correctAnswers)} od ${formatCount(item.occurrences)}`);
+        expect(row.colour, `${caption}: ${row.cells[1]}`).toBe(bandColour[colourBand(percentage(item))]);
         return percentage(item);
       });
       const sorted = [...percents].sort((a, b) => (order === 'desc' ? b - a : a - b));
       expect(percents, caption).toEqual(sorted);
     }
-    // Green for the easiest lists, red for the hardest.
-    const colour = (caption: string) =>
-      page
-        .locator(`[data-top-table="${caption}"] [data-percent]`)
-        .first()
-        .evaluate((el) => getComputedStyle(el).color);
-    expect(await colour('Najlakše pjesme')).toBe('rgb(22, 101, 52)');
-    expect(await colour('Najteže pjesme')).toBe('rgb(185, 28, 28)');
     expect(problems).toEqual([]);
     await context.close();
   });
@@ -210,12 +171,14 @@ describe('admin', () => {
     expect(await table.locator('tbody tr').count()).toBe(lyrics.length - 100);
     const firstPercent = () => table.locator('tbody tr').first().locator('td').last().textContent();
     await table.locator('[data-sort="percentage"]').click();
-    // A sort goes back to the first page and sorts all rows, not only the page shown.
+    // A sort goes back to the first page and sorts all rows, not only the page shown; sorted by
+    // percentage, lines never shown (no percentage at all) are left out by default.
     expect(await page.locator('[data-page]').textContent()).toStartWith('Stranica 1 od 2');
-    expect(await firstPercent()).toBe(formatPercent(Math.min(...lyrics.map(percentage))));
+    const shown = lyrics.filter((l) => l.occurrences > 0);
+    expect(await firstPercent()).toBe(formatPercent(Math.min(...shown.map(percentage))));
     expect(await table.locator('th[aria-sort="ascending"]').textContent()).toContain('Postotak');
     await table.locator('[data-sort="percentage"]').click();
-    expect(await firstPercent()).toBe(formatPercent(Math.max(...lyrics.map(percentage))));
+    expect(await firstPercent()).toBe(formatPercent(Math.max(...shown.map(percentage))));
     await table.locator('[data-sort="occurrences"]').click();
     expect(await table.locator('tbody tr').first().locator('td').nth(3).textContent()).toBe(
       formatCount(Math.min(...lyrics.map((l) => l.occurrences))),
@@ -264,8 +227,11 @@ describe('admin', () => {
       expect(await box.locator('canvas').count()).toBe(1);
     }
     const legends = await page.locator('.u-legend .u-label').allTextContents();
-    for (const label of ['Broj igranja', 'Jedinstveni igrači', 'Ukupno igranja', 'Ukupno igrača'])
+    // The running sum of each hour's distinct players is named for what it is: not 'Ukupno igrača'
+    // (it counts a player once per hour played, so it is not the number of distinct players).
+    for (const label of ['Broj igranja', 'Jedinstveni igrači', 'Ukupno igranja', 'Zbroj igrača po satima'])
       expect(legends).toContain(label);
+    expect(legends).not.toContain('Ukupno igrača');
 
     await page.getByRole('button', { name: 'Odjavi se' }).click();
     await page.waitForURL('**/admin');

@@ -2,7 +2,7 @@
  * Builds dist/kviz once per test run and starts copies of it from temporary
  * directories on 127.0.0.1 with port 0, the way an operator would run it.
  */
-import { copyFileSync, mkdtempSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Subprocess } from 'bun';
@@ -100,4 +100,22 @@ export async function startBinary(
       return proc.exited;
     },
   };
+}
+
+/**
+ * A binary started on `catalogue` instead of the demo one: the operator's `kviz import` in a new
+ * directory, then the server started there.
+ */
+export async function startBinaryWithCatalogue(
+  catalogue: unknown,
+  options: { env?: Record<string, string> } = {},
+): Promise<RunningBinary> {
+  const dir = mkdtempSync(join(tmpdir(), 'kviz-catalogue-'));
+  writeFileSync(join(dir, 'catalogue.json'), JSON.stringify(catalogue));
+  const imported = Bun.spawnSync([await buildBinary(), 'import', 'catalogue.json'], {
+    cwd: dir,
+    env: { PATH: '/usr/bin:/bin' },
+  });
+  if (imported.exitCode !== 0) throw new Error(imported.stdout.toString() + imported.stderr.toString());
+  return startBinary({ dir, ...options });
 }

@@ -78,3 +78,21 @@ export function rowCounts(sqlite: Database): Record<string, number> {
     ]),
   );
 }
+
+/**
+ * `plays` truthful plays recorded through a running server's HTTP API: play i answers its first
+ * (i × 3) mod 31 questions right and the rest wrong, as one of 7 players.
+ */
+export async function recordPlays(url: string, plays: number): Promise<void> {
+  for (let i = 0; i < plays; i++) {
+    const res = await fetch(`${url}/api/quiz`);
+    const quiz: FetchedQuiz = { token: res.headers.get('x-quiz-token')!, questions: await res.json() };
+    const body = answerQuiz(quiz, (i * 3) % 31, `00000000-0000-4000-8000-00000000000${i % 7}`);
+    const submitted = await fetch(`${url}/api/stats/submit-quiz`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ ...body, deviceInfo: 'e2e' }),
+    });
+    if (submitted.status !== 200) throw new Error(await submitted.text());
+  }
+}

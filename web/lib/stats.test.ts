@@ -1,11 +1,17 @@
 import { describe, expect, test } from 'bun:test';
+import { searchableText } from './search';
 import {
+  albumWithYear,
   colourBand,
   cumulative,
+  everyHour,
+  filterRows,
   nextSort,
   numericOverview,
   orUnknown,
+  pageOf,
   percentage,
+  type RowFilter,
   type SortState,
   sortRows,
   topList,
@@ -140,5 +146,60 @@ describe('totals, series and conversions', () => {
   });
   test("a missing name shows 'Nepoznato'", () => {
     expect([orUnknown(''), orUnknown(null), orUnknown('Bura')]).toEqual(['Nepoznato', 'Nepoznato', 'Bura']);
+  });
+});
+
+describe('album names', () => {
+  test("'Album (year)'; no '(null)' for a missing year; 'Nepoznato' for a missing album", () => {
+    expect(albumWithYear('Sol na usnama', 1992)).toBe('Sol na usnama (1992)');
+    expect(albumWithYear('Sol na usnama', null)).toBe('Sol na usnama');
+    expect(albumWithYear(null, null)).toBe('Nepoznato');
+    expect(albumWithYear('', 2001)).toBe('Nepoznato (2001)');
+  });
+});
+
+describe('filtering and pages', () => {
+  const rows = [
+    { text: 'Stari čuvar svjetla', occurrences: 0, correctAnswers: 0 },
+    { text: 'Puše bura', occurrences: 2, correctAnswers: 1 },
+    { text: 'Čuvar mora', occurrences: 7, correctAnswers: 7 },
+    { text: 'Žuto sunce', occurrences: 5, correctAnswers: 0 },
+  ];
+  const searchable = rows.map((r) => searchableText([r.text]));
+  const texts = (filter: Partial<RowFilter>) =>
+    filterRows(rows, searchable, { query: '', minOccurrences: 0, hideUnshown: false, ...filter }).map(
+      (r) => r.text,
+    );
+
+  test('no filter keeps every row, in order', () => {
+    expect(texts({})).toEqual(rows.map((r) => r.text));
+  });
+  test('the query ignores diacritics; hiding never-shown rows and a minimum combine with it', () => {
+    expect(texts({ query: 'cuvar' })).toEqual(['Stari čuvar svjetla', 'Čuvar mora']);
+    expect(texts({ query: 'cuvar', hideUnshown: true })).toEqual(['Čuvar mora']);
+    expect(texts({ minOccurrences: 5 })).toEqual(['Čuvar mora', 'Žuto sunce']);
+    expect(texts({ hideUnshown: true })).toEqual(['Puše bura', 'Čuvar mora', 'Žuto sunce']);
+  });
+
+  test('pages: the rows of the page, a page past the end shows the last one', () => {
+    const numbers = Array.from({ length: 120 }, (_, i) => i);
+    expect(pageOf(numbers, 0, 100)).toEqual({ rows: numbers.slice(0, 100), index: 0, pages: 2, first: 0 });
+    expect(pageOf(numbers, 1, 100)).toEqual({ rows: numbers.slice(100), index: 1, pages: 2, first: 100 });
+    expect(pageOf(numbers, 9, 25)).toEqual({ rows: numbers.slice(100), index: 4, pages: 5, first: 100 });
+    expect(pageOf([], 3, 25)).toEqual({ rows: [], index: 0, pages: 1, first: 0 });
+    expect(pageOf(numbers, -2, 50).index).toBe(0);
+  });
+});
+
+describe('hours', () => {
+  test('every hour 0–23 once, in order; missing hours are zeros', () => {
+    const hours = everyHour([
+      { hour: 20, attempts: 5, uniquePlayers: 4 },
+      { hour: 3, attempts: 2, uniquePlayers: 1 },
+    ]);
+    expect(hours.map((h) => h.hour)).toEqual(Array.from({ length: 24 }, (_, h) => h));
+    expect(hours[3]).toEqual({ hour: 3, attempts: 2, uniquePlayers: 1 });
+    expect(hours[4]).toEqual({ hour: 4, attempts: 0, uniquePlayers: 0 });
+    expect(hours[20]).toEqual({ hour: 20, attempts: 5, uniquePlayers: 4 });
   });
 });

@@ -11,6 +11,7 @@ export type { Counted } from '../../src/shared/ranking';
 export { percentage } from '../../src/shared/ranking';
 
 import type { HourlyStat, Overview } from '../../src/shared/contracts/stats';
+import { matchesTerms, queryTerms } from './search';
 
 export type ColourBand = 'good' | 'medium' | 'poor';
 
@@ -86,7 +87,20 @@ export function totals(rows: Counted[]): Counted & { percentage: number } {
   return { ...sum, percentage: percentage(sum) };
 }
 
-/** Running totals over the hours 0–23: 'Ukupno igranja' and 'Ukupno igrača'. */
+/** The hours of a day, 0–23. */
+export const HOURS = Array.from({ length: 24 }, (_, hour) => hour);
+
+/** Every hour 0–23 once, in order; an hour the server did not send counts as no plays. */
+export function everyHour(hourly: HourlyStat[]): HourlyStat[] {
+  const known = new Map(hourly.map((h) => [h.hour, h]));
+  return HOURS.map((hour) => known.get(hour) ?? { hour, attempts: 0, uniquePlayers: 0 });
+}
+
+/**
+ * Running totals over the hours 0–23 of the plays and of each hour's distinct players. The second
+ * is a sum of per-hour counts: a player who played in three hours counts three times, so it is not
+ * the number of distinct players (the chart's legend says so).
+ */
 export function cumulative(hourly: HourlyStat[]): { attempts: number[]; uniquePlayers: number[] } {
   const attempts: number[] = [];
   const uniquePlayers: number[] = [];
@@ -129,3 +143,47 @@ export function numericHourly(rows: HourlyStat[]): HourlyStat[] {
 
 /** 'Nepoznato' for a missing name (spec §2). */
 export const orUnknown = (name: string | null | undefined) => (name ? name : 'Nepoznato');
+
+/** 'Album (1992)'; without a year only the album ('Nepoznato' for no album), never '(null)'. */
+export function albumWithYear(title: string | null | undefined, year: number | null | undefined): string {
+  const name = orUnknown(title);
+  return typeof year === 'number' && Number.isFinite(year) ? `${name} (${year})` : name;
+}
+
+/** Which rows of a statistics table are listed. */
+export interface RowFilter {
+  /** Words that must all occur in a row's texts, diacritics and case ignored (web/lib/search.ts). */
+  query: string;
+  /** Rows shown fewer times are left out. */
+  minOccurrences: number;
+  /** Rows never shown (no occurrences, so no real percentage) are left out. */
+  hideUnshown: boolean;
+}
+
+/** The rows that pass `filter`; `searchable[i]` is the searchable text of `rows[i]` (searchableText). */
+export function filterRows<T extends Counted>(
+  rows: readonly T[],
+  searchable: readonly string[],
+  filter: RowFilter,
+): T[] {
+  const terms = queryTerms(filter.query);
+  const least = Math.max(filter.minOccurrences, filter.hideUnshown ? 1 : 0);
+  return rows.filter((row, i) => row.occurrences >= least && matchesTerms(searchable[i] ?? '', terms));
+}
+
+export interface Page<T> {
+  rows: T[];
+  /** The page shown, 0-based, clamped to the pages there are. */
+  index: number;
+  pages: number;
+  /** 0-based position of the page's first row among all rows. */
+  first: number;
+}
+
+/** One page of `size` rows; a page past the end shows the last one. */
+export function pageOf<T>(rows: readonly T[], index: number, size: number): Page<T> {
+  const pages = Math.max(1, Math.ceil(rows.length / size));
+  const clamped = Math.min(Math.max(0, Math.trunc(index) || 0), pages - 1);
+  const first = clamped * size;
+  return { rows: rows.slice(first, first + size), index: clamped, pages, first };
+}

@@ -14,7 +14,7 @@ export function AdminLoginPage({ page }: { page: PageProps }) {
 /** `/admin/dashboard`: a shell; the dashboard island loads the data with the stored credentials. */
 export function DashboardPage({ page }: { page: PageProps }) {
   return (
-    <Layout page={page}>
+    <Layout page={page} width="wide">
       <Island name="dashboard" props={{}} />
     </Layout>
   );

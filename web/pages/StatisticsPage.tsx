@@ -1,6 +1,7 @@
 import type { PageProps, PublicStatistics } from '../../src/shared/contracts/pages';
 import { ButtonLink } from '../components/Button/Button';
 import { Layout } from '../components/Layout/Layout';
+import { Notice } from '../components/Notice/Notice';
 import { StatsCards } from '../components/StatsCards/StatsCards';
 import { TopListPair } from '../components/Tables/TopListPair';
 import { albumTopColumns, lyricTopColumns, songTopColumns } from '../components/Tables/top-columns';
@@ -10,10 +11,9 @@ import * as styles from './statistics.css';
 /** The spec's destructive notice when the statistics cannot be read. */
 export function StatisticsError() {
   return (
-    <div className={styles.notice} role="alert">
-      <p className={styles.noticeTitle}>Greška pri dohvaćanju statistike</p>
-      <p>Dogodila se greška prilikom dohvaćanja podataka statistike.</p>
-    </div>
+    <Notice title="Greška pri dohvaćanju statistike">
+      Dogodila se greška prilikom dohvaćanja podataka statistike.
+    </Notice>
   );
 }
 

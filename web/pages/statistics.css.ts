@@ -27,14 +27,4 @@ export const tables = style({
   gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 26rem), 1fr))',
   marginTop: vars.space.lg,
 });
-export const notice = style({
-  border: `1px solid ${vars.color.wrong}`,
-  background: vars.color.wrongBg,
-  borderRadius: vars.radius.md,
-  padding: vars.space.md,
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space.xs,
-});
-export const noticeTitle = style({ fontWeight: 700 });
 export const small = style({ color: vars.color.muted, fontSize: '0.85rem' });

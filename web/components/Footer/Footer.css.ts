@@ -1,5 +1,6 @@
-import { style } from '@vanilla-extract/css';
+import { style, styleVariants } from '@vanilla-extract/css';
 import { vars } from '../../styles/theme.css';
+import { pageWidth } from '../Layout/Layout.css';
 
 export const footer = style({
   marginTop: 'auto',
@@ -8,8 +9,7 @@ export const footer = style({
   color: vars.color.muted,
   fontSize: '0.95rem',
 });
-export const inner = style({
-  maxWidth: '60rem',
+const innerBase = style({
   margin: '0 auto',
   display: 'flex',
   flexWrap: 'wrap',
@@ -17,4 +17,5 @@ export const inner = style({
   justifyContent: 'space-between',
   alignItems: 'center',
 });
+export const inner = styleVariants(pageWidth, (maxWidth) => [innerBase, { maxWidth }]);
 export const links = style({ display: 'flex', gap: vars.space.lg, flexWrap: 'wrap', alignItems: 'center' });

@@ -8,10 +8,13 @@ export function Layout({
   page,
   children,
   header = true,
+  width = 'normal',
 }: {
   page: PageProps;
   children: ReactNode;
   header?: boolean;
+  /** 'wide' for pages of tables and charts (the dashboard): up to 1400 px instead of 960 px. */
+  width?: styles.PageWidth;
 }) {
   return (
     <>
@@ -20,17 +23,17 @@ export function Layout({
       </a>
       {header && (
         <header className={styles.header}>
-          <div className={styles.headerInner}>
+          <div className={styles.headerInner[width]}>
             <a className={styles.brand} href="/">
               {page.title}
             </a>
           </div>
         </header>
       )}
-      <main id="main" className={styles.main}>
+      <main id="main" className={styles.main[width]}>
         {children}
       </main>
-      <Footer creator={page.creator} />
+      <Footer creator={page.creator} width={width} />
     </>
   );
 }

@@ -21,3 +21,8 @@ export const spinner = style({
 });
 /** A loading screen's heading reads like the plain label. */
 export const label = style({ fontSize: '1rem', fontWeight: 400, fontFamily: 'inherit' });
+/** A small spinner inside a line of text ('Učitavanje…' beside the dashboard's heading). */
+export const inline = style([
+  spinner,
+  { display: 'inline-block', width: '1rem', height: '1rem', borderWidth: '2px', flex: 'none' },
+]);

@@ -9,3 +9,8 @@ export function Spinner({ label, heading = false }: { label: string; heading?: b
     </div>
   );
 }
+
+/** A small spinner for a line of text that says what is loading (decorative: the text says it). */
+export function InlineSpinner() {
+  return <span className={styles.inline} aria-hidden="true" />;
+}

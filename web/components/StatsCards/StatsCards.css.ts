@@ -5,7 +5,9 @@ import { card as surface } from '../Card/Card.css';
 export const grid = style({
   display: 'grid',
   gap: vars.space.md,
-  gridTemplateColumns: 'repeat(auto-fit, minmax(12rem, 1fr))',
+  // Two by two up to a small laptop (four stacked cards filled a phone's first screen), then one row.
+  gridTemplateColumns: 'repeat(2, minmax(0, 1fr))',
+  '@media': { 'screen and (min-width: 56rem)': { gridTemplateColumns: 'repeat(4, minmax(0, 1fr))' } },
   margin: 0,
 });
 /** The shared card surface, laid out label-under-value (a <dt>/<dd> pair, value first on screen). */
@@ -14,5 +16,10 @@ export const card = style([
   { display: 'flex', flexDirection: 'column-reverse', gap: vars.space.xs },
 ]);
 export const label = style({ color: vars.color.muted, fontWeight: 600 });
-export const value = style({ fontSize: '1.75rem', fontWeight: 800, margin: 0, whiteSpace: 'nowrap' });
+export const value = style({
+  fontSize: 'clamp(1.2rem, 5.5vw, 1.75rem)',
+  fontWeight: 800,
+  margin: 0,
+  whiteSpace: 'nowrap',
+});
 export const sub = style({ display: 'block', fontSize: '1rem', fontWeight: 600, color: vars.color.muted });

@@ -1,9 +1,9 @@
-import { memo, type ReactNode, useMemo, useState } from 'react';
+import { memo, type ReactNode, useMemo } from 'react';
 import { formatCount, formatPercent } from '../../lib/format';
 import {
   type Counted,
   colourBand,
-  nextSort,
+  pageOf,
   percentage,
   type SortState,
   sortRows,
@@ -14,8 +14,6 @@ import * as styles from './Tables.css';
 export interface Column<T> {
   key: string;
   header: string;
-  /** Share of the table's width, e.g. '30%' (the table has a fixed layout). */
-  width?: string;
   /** The sort key of a row in this column. */
   value: (row: T) => string | number;
   render?: (row: T) => ReactNode;
@@ -23,34 +21,38 @@ export interface Column<T> {
 }
 
 const icon = { none: '↕', asc: '▲', desc: '▼' } as const;
-export const PAGE_SIZE = 100;
+
+const cellClass = (column: Column<never>, index: number) =>
+  [
+    styles.td,
+    column.numeric ? `${styles.num} ${styles.stat}` : styles.across,
+    index === 0 ? styles.primary : !column.numeric && styles.title,
+  ]
+    .filter(Boolean)
+    .join(' ');
+const statCell = `${styles.td} ${styles.num} ${styles.stat}`;
 
 /**
  * One row, memoized: sorting only reorders rows whose content does not change, so
- * React moves the existing DOM rows instead of re-rendering 2,000 × 6 cells.
+ * React moves the existing DOM rows instead of re-rendering every cell.
  */
 const Row = memo(function Row({ row, columns }: { row: Counted; columns: Column<Counted>[] }) {
-  const pct = percentage(row);
   return (
-    <tr className={styles.row}>
-      {columns.map((c) => (
-        <td key={c.key} className={`${styles.td}${c.numeric ? ` ${styles.num}` : ''}`}>
+    <tr className={`${styles.row} ${styles.statRow}`}>
+      {columns.map((c, i) => (
+        <td key={c.key} className={cellClass(c, i)} data-label={c.header}>
           {c.render ? c.render(row) : c.value(row)}
         </td>
       ))}
-      <td className={`${styles.td} ${styles.num}`}>{formatCount(row.occurrences)}</td>
-      <td className={`${styles.td} ${styles.num}`}>{formatCount(row.correctAnswers)}</td>
-      <td className={`${styles.td} ${styles.num} ${styles.percent[colourBand(pct)]}`}>
-        {formatPercent(pct)}
-      </td>
     </tr>
   );
 });
 
 /**
- * An admin statistics table: every header sorts (none → ascending, the same header
- * toggles, another header starts ascending), the computed percentage included;
- * a totals row 'Ukupno'; percentages coloured by band.
+ * An admin statistics table: every header sorts (none → ascending, the same header toggles,
+ * another header starts ascending), the computed percentage included; a totals row 'Ukupno'
+ * over the rows given; percentages coloured by band; pages of `pageSize` rows.
+ * Sort and page are the caller's (they live in the address), the rows come filtered.
  */
 export function SortableTable<T extends Counted>({
   caption,
@@ -58,6 +60,12 @@ export function SortableTable<T extends Counted>({
   rows,
   rowKey,
   countHeaders,
+  sort,
+  onSort,
+  page,
+  onPage,
+  pageSize,
+  empty = 'Nema podataka.',
 }: {
   caption: string;
   columns: Column<T>[];
@@ -65,115 +73,129 @@ export function SortableTable<T extends Counted>({
   rowKey: (row: T) => string | number;
   /** Headers of the two count columns (the spec names them per table). */
   countHeaders: [occurrences: string, correct: string];
+  sort: SortState<string>;
+  /** A header was clicked: the caller applies nextSort and goes back to the first page. */
+  onSort: (column: string) => void;
+  page: number;
+  onPage: (page: number) => void;
+  pageSize: number;
+  /** Shown instead of rows when there are none (e.g. nothing matches a search). */
+  empty?: string;
 }) {
   const allColumns: Column<T>[] = useMemo(
     () => [
       ...columns,
+      { key: 'occurrences', header: countHeaders[0], value: (r) => r.occurrences, numeric: true },
+      { key: 'correctAnswers', header: countHeaders[1], value: (r) => r.correctAnswers, numeric: true },
       {
-        key: 'occurrences',
-        header: countHeaders[0],
-        value: (r) => r.occurrences,
+        key: 'percentage',
+        header: 'Postotak',
+        value: (r) => percentage(r),
         numeric: true,
-        width: '9rem',
+        render: (r) => {
+          const pct = percentage(r);
+          return <span className={styles.percent[colourBand(pct)]}>{formatPercent(pct)}</span>;
+        },
       },
-      {
-        key: 'correctAnswers',
-        header: countHeaders[1],
-        value: (r) => r.correctAnswers,
-        numeric: true,
-        width: '9rem',
-      },
-      { key: 'percentage', header: 'Postotak', value: (r) => percentage(r), numeric: true, width: '8rem' },
     ],
     [columns, countHeaders],
   );
-  const [sort, setSort] = useState<SortState<string>>({ column: null, direction: 'asc' });
   const byKey = useMemo(() => new Map(allColumns.map((c) => [c.key, c])), [allColumns]);
+  // A sort by a column this table does not have (an old or edited link) leaves the rows unsorted.
+  const column = sort.column && byKey.has(sort.column) ? sort.column : null;
+  const { direction } = sort;
   const sorted = useMemo(
-    () => sortRows(rows, sort, (row, key) => byKey.get(key)!.value(row)),
-    [rows, sort, byKey],
+    () => sortRows(rows, { column, direction }, (row, key) => byKey.get(key)!.value(row)),
+    [rows, column, direction, byKey],
   );
   const sum = useMemo(() => totals(rows), [rows]);
-  // Pages of PAGE_SIZE rows: re-laying-out all 2,000 rows of the lyric table took 200–300 ms
-  // per sort in chromium (bench:lighthouse); sorting and the totals still cover every row.
-  const [pageIndex, setPageIndex] = useState(0);
-  const pages = Math.max(1, Math.ceil(sorted.length / PAGE_SIZE));
-  const current = Math.min(pageIndex, pages - 1);
-  const visible = sorted.slice(current * PAGE_SIZE, (current + 1) * PAGE_SIZE);
-  const sortBy = (key: string) => {
-    setSort((s) => nextSort(s, key));
-    setPageIndex(0);
-  };
+  // Pages of rows: re-laying-out 2,000 rows took 200–300 ms per sort in chromium
+  // (bench:lighthouse); sorting and the totals still cover every row.
+  const shown = pageOf(sorted, page, pageSize);
 
   return (
-    <div className={styles.wrapper}>
-      <table className={`${styles.table} ${styles.fixedTable}`} data-sortable-table={caption}>
+    <div className={styles.sortableWrapper}>
+      <table className={styles.table} data-sortable-table={caption}>
         <caption className={styles.caption}>{caption}</caption>
-        <colgroup>
-          {allColumns.map((c) => (
-            <col key={c.key} style={c.width ? { width: c.width } : undefined} />
-          ))}
-        </colgroup>
-        <thead>
-          <tr>
+        <thead className={styles.sortHead}>
+          <tr className={styles.sortHeadRow}>
             {allColumns.map((c) => {
-              const active = sort.column === c.key;
+              const on = column === c.key;
               return (
                 <th
                   key={c.key}
-                  className={`${styles.th}${c.numeric ? ` ${styles.num}` : ''}`}
+                  className={styles.sortTh}
                   scope="col"
-                  aria-sort={active ? (sort.direction === 'asc' ? 'ascending' : 'descending') : 'none'}
+                  aria-sort={on ? (direction === 'asc' ? 'ascending' : 'descending') : 'none'}
                 >
                   <button
                     type="button"
-                    className={styles.sortButton}
-                    onClick={() => sortBy(c.key)}
+                    className={[
+                      styles.sortButton,
+                      c.numeric && styles.sortButtonNum,
+                      on && styles.sortButtonActive,
+                    ]
+                      .filter(Boolean)
+                      .join(' ')}
+                    onClick={() => onSort(c.key)}
                     data-sort={c.key}
                   >
                     {c.header}
-                    <span aria-hidden="true">{active ? icon[sort.direction] : icon.none}</span>
+                    <span aria-hidden="true">{on ? icon[direction] : icon.none}</span>
                   </button>
                 </th>
               );
             })}
           </tr>
         </thead>
-        <tbody>
-          {visible.map((row) => (
-            <Row key={rowKey(row)} row={row} columns={columns as Column<Counted>[]} />
+        <tbody className={styles.body}>
+          {shown.rows.length === 0 && (
+            <tr>
+              <td className={styles.empty} colSpan={allColumns.length}>
+                {empty}
+              </td>
+            </tr>
+          )}
+          {shown.rows.map((row) => (
+            <Row key={rowKey(row)} row={row} columns={allColumns as unknown as Column<Counted>[]} />
           ))}
         </tbody>
-        <tfoot>
-          <tr className={styles.totalRow} data-totals="">
-            <th className={styles.td} scope="row" colSpan={columns.length}>
+        <tfoot className={styles.foot}>
+          <tr className={`${styles.totalRow} ${styles.statRow}`} data-totals="">
+            <th className={`${styles.totalLabel} ${styles.across}`} scope="row" colSpan={columns.length}>
               Ukupno
             </th>
-            <td className={`${styles.td} ${styles.num}`}>{formatCount(sum.occurrences)}</td>
-            <td className={`${styles.td} ${styles.num}`}>{formatCount(sum.correctAnswers)}</td>
-            <td className={`${styles.td} ${styles.num}`}>{formatPercent(sum.percentage)}</td>
+            <td className={statCell} data-label={countHeaders[0]}>
+              {formatCount(sum.occurrences)}
+            </td>
+            <td className={statCell} data-label={countHeaders[1]}>
+              {formatCount(sum.correctAnswers)}
+            </td>
+            <td className={statCell} data-label="Postotak">
+              {formatPercent(sum.percentage)}
+            </td>
           </tr>
         </tfoot>
       </table>
-      {pages > 1 && (
+      {shown.pages > 1 && (
         <nav className={styles.pager} aria-label={`${caption}: stranice`}>
           <button
             type="button"
             className={styles.pageButton}
-            disabled={current === 0}
-            onClick={() => setPageIndex(current - 1)}
+            disabled={shown.index === 0}
+            onClick={() => onPage(shown.index - 1)}
           >
             ← Prethodna
           </button>
           <span aria-live="polite" data-page="">
-            Stranica {current + 1} od {pages} ({formatCount(current * PAGE_SIZE + 1)}–
-            {formatCount(current * PAGE_SIZE + visible.length)} od {formatCount(sorted.length)})
+            Stranica {shown.index + 1} od {shown.pages} ({formatCount(shown.first + 1)}–
+            {formatCount(shown.first + shown.rows.length)} od {formatCount(sorted.length)})
           </span>
           <button
             type="button"
             className={styles.pageButton}
-            disabled={current === pages - 1}
-            onClick={() => setPageIndex(current + 1)}
+            disabled={shown.index === shown.pages - 1}
+            onClick={() => onPage(shown.index + 1)}
           >
             Sljedeća →
           </button>

@@ -1,10 +1,10 @@
-import { type Counted, percentage, topList } from '../../lib/stats';
+import { type Counted, topList } from '../../lib/stats';
 import { Card } from '../Card/Card';
 import { type TopColumn, TopTable } from './TopTable';
 
 /**
- * The two top-10 tables of one kind of item: highest percentage first (green) and
- * lowest first (red), among items shown at least `minOccurrences` times.
+ * The two top-10 tables of one kind of item: highest percentage first and lowest first,
+ * among items shown at least `minOccurrences` times.
  * Used by the public statistics page and the dashboard's 'Top liste'.
  */
 export function TopListPair<T extends Counted>({
@@ -27,8 +27,6 @@ export function TopListPair<T extends Counted>({
           caption={captions[0]}
           columns={columns}
           rows={topList(items, 'easiest', minOccurrences)}
-          percent={percentage}
-          tone="good"
           rowKey={rowKey}
         />
       </Card>
@@ -37,8 +35,6 @@ export function TopListPair<T extends Counted>({
           caption={captions[1]}
           columns={columns}
           rows={topList(items, 'hardest', minOccurrences)}
-          percent={percentage}
-          tone="poor"
           rowKey={rowKey}
         />
       </Card>

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { formatPercent } from '../../lib/format';
+import { formatCount, formatPercent } from '../../lib/format';
+import { type Counted, colourBand, percentage } from '../../lib/stats';
 import * as styles from './Tables.css';
 
 export interface TopColumn<T> {
@@ -7,29 +8,29 @@ export interface TopColumn<T> {
   cell: (row: T) => ReactNode;
 }
 
-/** A ranked top-10 table with a final percentage column coloured by the list's kind. */
-export function TopTable<T>({
+/**
+ * A ranked top-10 table. The last column is the percentage, coloured by its value's band (the same
+ * bands as the admin tables: a 0,0% is red in the 'easiest' list too) and followed by the answers
+ * it comes from ('5 od 7'), so a 100% of one answer is not mistaken for a 100% of fifty.
+ */
+export function TopTable<T extends Counted>({
   caption,
   columns,
   rows,
-  percent,
-  tone,
   rowKey,
 }: {
   caption: string;
   columns: TopColumn<T>[];
   rows: T[];
-  percent: (row: T) => number;
-  tone: 'good' | 'poor';
   rowKey: (row: T) => string | number;
 }) {
   return (
-    <div className={styles.wrapper}>
+    <div className={styles.topWrapper}>
       <table className={styles.table} data-top-table={caption}>
         <caption className={styles.caption}>{caption}</caption>
-        <thead>
+        <thead className={styles.topHead}>
           <tr>
-            <th className={styles.th} scope="col">
+            <th className={`${styles.th} ${styles.num}`} scope="col">
               #
             </th>
             {columns.map((c) => (
@@ -42,7 +43,7 @@ export function TopTable<T>({
             </th>
           </tr>
         </thead>
-        <tbody>
+        <tbody className={styles.body}>
           {rows.length === 0 && (
             <tr>
               <td className={styles.empty} colSpan={columns.length + 2}>
@@ -50,19 +51,33 @@ export function TopTable<T>({
               </td>
             </tr>
           )}
-          {rows.map((row, i) => (
-            <tr key={rowKey(row)}>
-              <td className={`${styles.td} ${styles.num}`}>{i + 1}.</td>
-              {columns.map((c) => (
-                <td key={c.header} className={styles.td}>
-                  {c.cell(row)}
+          {rows.map((row, i) => {
+            const pct = percentage(row);
+            return (
+              <tr key={rowKey(row)} className={`${styles.row} ${styles.rankedRow}`}>
+                <td className={styles.rank}>{i + 1}.</td>
+                {columns.map((c, n) => (
+                  <td
+                    key={c.header}
+                    className={n === 0 ? `${styles.td} ${styles.primary}` : styles.td}
+                    data-label={c.header}
+                  >
+                    {c.cell(row)}
+                  </td>
+                ))}
+                <td className={`${styles.td} ${styles.num}`} data-label="Točnost">
+                  <span>
+                    <span className={styles.percent[colourBand(pct)]} data-percent="">
+                      {formatPercent(pct)}
+                    </span>
+                    <span className={styles.answers} data-answers="">
+                      {formatCount(row.correctAnswers)} od {formatCount(row.occurrences)}
+                    </span>
+                  </span>
                 </td>
-              ))}
-              <td className={`${styles.td} ${styles.num} ${styles.percent[tone]}`} data-percent="">
-                {formatPercent(percent(row))}
-              </td>
-            </tr>
-          ))}
+              </tr>
+            );
+          })}
         </tbody>
       </table>
     </div>

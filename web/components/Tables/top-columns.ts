@@ -1,4 +1,4 @@
-import { type AlbumStat, type LyricStat, orUnknown, type SongStat } from '../../lib/stats';
+import { type AlbumStat, albumWithYear, type LyricStat, orUnknown, type SongStat } from '../../lib/stats';
 import type { TopColumn } from './TopTable';
 
 /** The columns of the top lists (spec §2), shared by the public statistics and the dashboard. */
@@ -9,7 +9,7 @@ export const lyricTopColumns: TopColumn<LyricStat>[] = [
 
 export const songTopColumns: TopColumn<SongStat>[] = [
   { header: 'Pjesma', cell: (s) => orUnknown(s.title) },
-  { header: 'Album (godina)', cell: (s) => `${orUnknown(s.albumTitle)} (${s.albumYear})` },
+  { header: 'Album (godina)', cell: (s) => albumWithYear(s.albumTitle, s.albumYear) },
 ];
 
 export const albumTopColumns: TopColumn<AlbumStat>[] = [{ header: 'Album', cell: (a) => orUnknown(a.title) }];

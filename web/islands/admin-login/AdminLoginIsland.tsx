@@ -1,8 +1,16 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import { Button } from '../../components/Button/Button';
 import { Card } from '../../components/Card/Card';
+import * as inputStyles from '../../components/Input/Input.css';
+import { Notice } from '../../components/Notice/Notice';
 import { Toaster, useToast } from '../../components/Toast/Toast';
-import { encodeCredentials, FLASH_KEY, storeCredentials } from '../../lib/admin';
+import {
+  encodeCredentials,
+  type FlashMessage,
+  leaveFlash,
+  storeCredentials,
+  takeFlash,
+} from '../../lib/admin';
 import { ApiError, getAdminOverview } from '../../lib/api';
 import * as styles from './AdminLoginIsland.css';
 
@@ -19,7 +27,12 @@ export function AdminLoginIsland() {
   const [busy, setBusy] = useState(false);
   // Until the island is hydrated the form must not submit natively (it would put the password in a URL).
   const [ready, setReady] = useState(false);
-  useEffect(() => setReady(true), []);
+  // Why the dashboard sent the administrator back ('Sesija je istekla…'): kept until the next sign-in.
+  const [notice, setNotice] = useState<FlashMessage | null>(null);
+  useEffect(() => {
+    setReady(true);
+    setNotice(takeFlash());
+  }, []);
   const { toast, show, dismiss } = useToast();
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
@@ -33,10 +46,7 @@ export function AdminLoginIsland() {
     try {
       await getAdminOverview(credentials);
       storeCredentials(credentials);
-      sessionStorage.setItem(
-        FLASH_KEY,
-        JSON.stringify({ title: 'Prijava uspješna', description: 'Dobrodošli u administratorski panel.' }),
-      );
+      leaveFlash({ title: 'Prijava uspješna', description: 'Dobrodošli u administratorski panel.' });
       location.assign('/admin/dashboard');
       return;
     } catch (error) {
@@ -48,17 +58,22 @@ export function AdminLoginIsland() {
 
   return (
     <div className={styles.wrap}>
+      {notice && (
+        <Notice title={notice.title} data-sign-in-notice="">
+          {notice.description}
+        </Notice>
+      )}
       <Card aria-labelledby="login-title">
         <form className={styles.form} method="post" onSubmit={submit}>
           <h1 id="login-title">Admin Prijava</h1>
           <label className={styles.field}>
             Korisničko ime
-            <input className={styles.input} name="username" autoComplete="username" required />
+            <input className={inputStyles.input} name="username" autoComplete="username" required />
           </label>
           <label className={styles.field}>
             Lozinka
             <input
-              className={styles.input}
+              className={inputStyles.input}
               name="password"
               type="password"
               autoComplete="current-password"

@@ -9,21 +9,56 @@ export const header = style({
   gap: vars.space.md,
   flexWrap: 'wrap',
 });
+export const heading = style({ display: 'flex', flexDirection: 'column', gap: vars.space.xs });
+export const headerActions = style({
+  display: 'flex',
+  alignItems: 'center',
+  gap: vars.space.sm,
+  flexWrap: 'wrap',
+});
+/** 'Zadnje ažurirano …' and the reload indicator. */
+export const status = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  gap: vars.space.sm,
+  color: vars.color.muted,
+  fontSize: '0.9rem',
+  minHeight: '1.5rem',
+});
+
+// Edges of the tab row with more tabs get a shadow: covers in the page's colour scroll with the
+// tabs (`local`) and hide the shadows (`scroll`) at an end that has nothing more.
+const shade = `color-mix(in srgb, ${vars.color.text} 30%, transparent)`;
 export const tabScroller = style({
   overflowX: 'auto',
-  WebkitOverflowScrolling: 'touch',
+  overscrollBehaviorX: 'contain',
+  scrollbarWidth: 'thin',
   borderBottom: `2px solid ${vars.color.border}`,
+  backgroundColor: vars.color.bg,
+  backgroundImage: [
+    `linear-gradient(to right, ${vars.color.bg} 40%, transparent)`,
+    `linear-gradient(to left, ${vars.color.bg} 40%, transparent)`,
+    `radial-gradient(farthest-side at 0 50%, ${shade}, transparent)`,
+    `radial-gradient(farthest-side at 100% 50%, ${shade}, transparent)`,
+  ].join(', '),
+  backgroundPosition: 'left center, right center, left center, right center',
+  backgroundSize: '3rem 100%, 3rem 100%, 1.25rem 100%, 1.25rem 100%',
+  backgroundRepeat: 'no-repeat',
+  backgroundAttachment: 'local, local, scroll, scroll',
 });
-export const tabList = style({ display: 'flex', minWidth: '750px', gap: vars.space.xs });
+/** The spec's minimum width of 750 px; wider screens share the width out between the tabs. */
+export const tabList = style({ display: 'flex', minWidth: '750px' });
 export const tab = style({
   flex: '1 0 auto',
-  padding: `${vars.space.sm} ${vars.space.md}`,
+  padding: `${vars.space.sm} 0.75rem`,
   background: 'none',
   border: 'none',
   borderBottom: '3px solid transparent',
   marginBottom: '-2px',
   color: vars.color.muted,
+  fontSize: '0.95rem',
   fontWeight: 700,
+  whiteSpace: 'nowrap',
   cursor: 'pointer',
   minHeight: '44px',
   selectors: {
@@ -31,11 +66,76 @@ export const tab = style({
     '&:hover': { color: vars.color.text },
   },
 });
+export const welcome = style({ display: 'flex', flexDirection: 'column', gap: vars.space.sm });
 export const panel = style({ display: 'flex', flexDirection: 'column', gap: vars.space.lg });
 export const topGrid = style({
   display: 'grid',
   gap: vars.space.lg,
   gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 26rem), 1fr))',
 });
+
+/** The lyric table's search and filters: one row on a wide screen, wrapping on narrow ones. */
+export const filters = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'flex-end',
+  gap: `${vars.space.sm} ${vars.space.md}`,
+  marginBottom: vars.space.md,
+});
+export const field = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.xs,
+  fontWeight: 600,
+  fontSize: '0.9rem',
+});
+export const searchField = style({ flex: '1 1 16rem', minWidth: 0 });
+export const wideInput = style({ width: '100%' });
+export const narrowInput = style({ width: '7rem' });
+export const checkbox = style({
+  width: '1.25rem',
+  height: '1.25rem',
+  margin: 0,
+  accentColor: vars.color.accent,
+});
+export const check = style({
+  display: 'flex',
+  alignItems: 'center',
+  gap: vars.space.sm,
+  minHeight: '44px',
+  fontSize: '0.9rem',
+  fontWeight: 600,
+  cursor: 'pointer',
+});
+export const matched = style({ color: vars.color.muted, fontSize: '0.9rem', flexBasis: '100%' });
+
 export const charts = style({ display: 'flex', flexDirection: 'column', gap: vars.space.xl });
+export const chartBlock = style({ display: 'flex', flexDirection: 'column', gap: vars.space.sm });
 export const chart = style({ width: '100%', minHeight: '320px' });
+export const chartNote = style({ color: vars.color.muted, fontSize: '0.9rem', maxWidth: '60rem' });
+export const chartData = style({ fontSize: '0.95rem' });
+export const chartDataSummary = style({
+  cursor: 'pointer',
+  fontWeight: 600,
+  color: vars.color.accent,
+  minHeight: '44px',
+  display: 'flex',
+  alignItems: 'center',
+  gap: vars.space.xs,
+  selectors: { '&::before': { content: '"▸"' }, 'details[open] > &::before': { content: '"▾"' } },
+});
+export const chartTable = style({ maxWidth: '36rem' });
+export const chartTh = style({
+  textAlign: 'left',
+  padding: `${vars.space.xs} ${vars.space.sm}`,
+  borderBottom: `2px solid ${vars.color.border}`,
+  verticalAlign: 'bottom',
+});
+/** A number column's header: right-aligned like its numbers, but free to wrap on a phone. */
+export const chartNumber = style({ textAlign: 'right' });
+export const chartTd = style({
+  textAlign: 'left',
+  fontWeight: 400,
+  padding: `${vars.space.xs} ${vars.space.sm}`,
+  borderBottom: `1px solid ${vars.color.border}`,
+});

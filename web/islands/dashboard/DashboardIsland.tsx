@@ -1,111 +1,162 @@
-import { type KeyboardEvent, useRef, useState } from 'react';
+import { useDeferredValue, useMemo } from 'react';
 import { Button } from '../../components/Button/Button';
 import { Card } from '../../components/Card/Card';
-import { Spinner } from '../../components/Spinner/Spinner';
+import { Notice } from '../../components/Notice/Notice';
+import { InlineSpinner, Spinner } from '../../components/Spinner/Spinner';
 import { StatsCards } from '../../components/StatsCards/StatsCards';
 import { type Column, SortableTable } from '../../components/Tables/SortableTable';
 import { TopListPair } from '../../components/Tables/TopListPair';
 import { lyricTopColumns, songTopColumns } from '../../components/Tables/top-columns';
 import { Toaster, useToast } from '../../components/Toast/Toast';
+import { searchableText } from '../../lib/search';
 import {
   ADMIN_MIN_OCCURRENCES,
   type AlbumStat,
+  albumWithYear,
+  filterRows,
   type LyricStat,
   orUnknown,
   type SongStat,
 } from '../../lib/stats';
 import * as styles from './DashboardIsland.css';
+import { DashboardTabs } from './DashboardTabs';
+import { DEFAULT_PAGE_SIZE, lyricRowFilter, type TableId } from './dashboard-view';
 import { HourlyCharts } from './HourlyCharts';
+import { LyricFilters } from './LyricFilters';
+import type { Section } from './load-admin-data';
 import { useAdminData } from './use-admin-data';
-
-const TABS = [
-  { id: 'pregled', label: 'Pregled' },
-  { id: 'stihovi', label: 'Statistika stihova' },
-  { id: 'pjesme', label: 'Statistika pjesama' },
-  { id: 'albumi', label: 'Statistika albuma' },
-  { id: 'top', label: 'Top liste' },
-  { id: 'vrijeme', label: 'Vremenska statistika' },
-] as const;
-type TabId = (typeof TABS)[number]['id'];
+import { useDashboardView } from './use-dashboard-view';
 
 const lyricColumns: Column<LyricStat>[] = [
-  { key: 'text', header: 'Stih', value: (l) => l.text, width: '40%' },
+  { key: 'text', header: 'Stih', value: (l) => l.text },
   { key: 'song', header: 'Pjesma', value: (l) => orUnknown(l.songTitle) },
-  { key: 'album', header: 'Album (godina)', value: (l) => `${orUnknown(l.albumTitle)} (${l.albumYear})` },
+  { key: 'album', header: 'Album (godina)', value: (l) => albumWithYear(l.albumTitle, l.albumYear) },
 ];
 const songColumns: Column<SongStat>[] = [
   { key: 'title', header: 'Pjesma', value: (s) => orUnknown(s.title) },
-  { key: 'album', header: 'Album (godina)', value: (s) => `${orUnknown(s.albumTitle)} (${s.albumYear})` },
+  { key: 'album', header: 'Album (godina)', value: (s) => albumWithYear(s.albumTitle, s.albumYear) },
 ];
 const albumColumns: Column<AlbumStat>[] = [
   { key: 'title', header: 'Album', value: (a) => orUnknown(a.title) },
 ];
+const lyricCounts: [string, string] = ['Prikazano', 'Točno'];
+const otherCounts: [string, string] = ['Pojavljivanja', 'Točni odgovori'];
 
-/** `/admin/dashboard`: statistics for the administrator, reloaded on every tab change. */
+const sectionNames: Record<Section, string> = {
+  lyrics: 'Statistiku stihova',
+  songs: 'Statistiku pjesama',
+  albums: 'Statistiku albuma',
+  hourly: 'Vremensku statistiku',
+};
+
+const time = new Intl.DateTimeFormat('hr-HR', { hour: '2-digit', minute: '2-digit', second: '2-digit' });
+
+/**
+ * `/admin/dashboard`: statistics for the administrator, reloaded on every tab change (spec §4).
+ * What is shown — tab, sorts, pages, the lyric search — lives in the address (use-dashboard-view);
+ * the data and their loading in use-admin-data.
+ */
 export function DashboardIsland() {
-  const [tab, setTab] = useState<TabId>('pregled');
+  const { view, setTab, sortBy, goToPage, filterLyrics } = useDashboardView();
   const { toast, show, dismiss } = useToast();
-  const { credentials, data, signOut } = useAdminData(tab, show);
-  const tabRefs = useRef<(HTMLButtonElement | null)[]>([]);
+  const { credentials, data, loading, failed, updatedAt, reload, signOut } = useAdminData(view.tab, show);
 
-  const onTabKey = (event: KeyboardEvent<HTMLButtonElement>, index: number) => {
-    const move = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
-    if (event.key === 'Home' || event.key === 'End' || move) {
-      event.preventDefault();
-      const next =
-        event.key === 'Home'
-          ? 0
-          : event.key === 'End'
-            ? TABS.length - 1
-            : (index + move + TABS.length) % TABS.length;
-      setTab(TABS[next]!.id);
-      tabRefs.current[next]?.focus();
-    }
-  };
+  const lyricFilter = lyricRowFilter(view);
+  const query = useDeferredValue(lyricFilter.query);
+  const lyrics = data?.lyrics;
+  const searchable = useMemo(
+    () =>
+      (lyrics ?? []).map((l) =>
+        searchableText([l.text, orUnknown(l.songTitle), albumWithYear(l.albumTitle, l.albumYear)]),
+      ),
+    [lyrics],
+  );
+  const { minOccurrences, hideUnshown } = lyricFilter;
+  const shownLyrics = useMemo(
+    () => filterRows(lyrics ?? [], searchable, { query, minOccurrences, hideUnshown }),
+    [lyrics, searchable, query, minOccurrences, hideUnshown],
+  );
 
-  if (!credentials || !data.overview)
+  if (!credentials || !data)
     return (
       <>
-        <Spinner label="Učitavanje statistike..." />
+        {failed && !loading ? (
+          <Notice
+            title="Greška"
+            action={<Button onClick={reload}>Pokušaj ponovno</Button>}
+            data-load-error=""
+          >
+            Došlo je do pogreške prilikom učitavanja podataka.
+          </Notice>
+        ) : (
+          <Spinner label="Učitavanje statistike..." />
+        )}
         <Toaster toast={toast} onDismiss={dismiss} />
       </>
     );
 
+  /** A part whose read the server refused: said so, with a retry, instead of an empty table. */
+  const unavailable = (section: Section) => {
+    const status = data.unavailable[section];
+    return status === undefined ? null : (
+      <Notice
+        key={section}
+        title={`${sectionNames[section]} nije moguće učitati.`}
+        action={
+          <Button variant="secondary" onClick={reload}>
+            Pokušaj ponovno
+          </Button>
+        }
+        data-unavailable={section}
+      >
+        Poslužitelj je odgovorio greškom {status}. Ostali podaci su prikazani.
+      </Notice>
+    );
+  };
+
+  const table = (id: TableId) => ({
+    sort: view.tables[id].sort,
+    onSort: (column: string) => sortBy(id, column),
+    page: view.tables[id].page,
+    onPage: (page: number) => goToPage(id, page),
+  });
+
   return (
     <div className={styles.dashboard}>
       <div className={styles.header}>
-        <h1>Admin Panel</h1>
-        <Button variant="secondary" onClick={signOut}>
-          Odjavi se
-        </Button>
-      </div>
-      <StatsCards overview={data.overview} />
-      <div className={styles.tabScroller}>
-        <div className={styles.tabList} role="tablist" aria-label="Statistika">
-          {TABS.map((t, i) => (
-            <button
-              key={t.id}
-              ref={(el) => {
-                tabRefs.current[i] = el;
-              }}
-              type="button"
-              role="tab"
-              id={`tab-${t.id}`}
-              aria-selected={tab === t.id}
-              aria-controls={`panel-${t.id}`}
-              tabIndex={tab === t.id ? 0 : -1}
-              className={styles.tab}
-              onClick={() => setTab(t.id)}
-              onKeyDown={(e) => onTabKey(e, i)}
-            >
-              {t.label}
-            </button>
-          ))}
+        <div className={styles.heading}>
+          <h1>Admin Panel</h1>
+          <p className={styles.status} role="status" data-updated="">
+            {loading ? (
+              <>
+                <InlineSpinner />
+                Učitavanje…
+              </>
+            ) : (
+              updatedAt && <>Zadnje ažurirano: {time.format(updatedAt)}</>
+            )}
+          </p>
+        </div>
+        <div className={styles.headerActions}>
+          <Button variant="secondary" onClick={reload} disabled={loading}>
+            Osvježi
+          </Button>
+          <Button variant="secondary" onClick={signOut}>
+            Odjavi se
+          </Button>
         </div>
       </div>
-      <div className={styles.panel} role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`}>
-        {tab === 'pregled' && (
-          <Card>
+      <StatsCards overview={data.overview} />
+      <DashboardTabs tab={view.tab} onSelect={setTab} />
+      <div
+        className={styles.panel}
+        role="tabpanel"
+        id={`panel-${view.tab}`}
+        aria-labelledby={`tab-${view.tab}`}
+        aria-busy={loading}
+      >
+        {view.tab === 'pregled' && (
+          <Card className={styles.welcome}>
             <h2>Dobrodošli u administratorski panel</h2>
             <p>
               Ovdje su detaljni podaci o svim odigranim kvizovima: uspješnost po stihovima, pjesmama i
@@ -114,62 +165,85 @@ export function DashboardIsland() {
             </p>
           </Card>
         )}
-        {tab === 'stihovi' && (
-          <Card>
-            <SortableTable
-              caption="Statistika stihova"
-              columns={lyricColumns}
-              rows={data.lyrics}
-              rowKey={(l) => l.lyricId}
-              countHeaders={['Prikazano', 'Točno']}
-            />
-          </Card>
-        )}
-        {tab === 'pjesme' && (
-          <Card>
-            <SortableTable
-              caption="Statistika pjesama"
-              columns={songColumns}
-              rows={data.songs}
-              rowKey={(s) => s.songId}
-              countHeaders={['Pojavljivanja', 'Točni odgovori']}
-            />
-          </Card>
-        )}
-        {tab === 'albumi' && (
-          <Card>
-            <SortableTable
-              caption="Statistika albuma"
-              columns={albumColumns}
-              rows={data.albums}
-              rowKey={(a) => a.albumId}
-              countHeaders={['Pojavljivanja', 'Točni odgovori']}
-            />
-          </Card>
-        )}
-        {tab === 'top' && (
+        {view.tab === 'pregled' && (['lyrics', 'songs', 'albums', 'hourly'] as const).map(unavailable)}
+        {view.tab === 'stihovi' &&
+          (unavailable('lyrics') ?? (
+            <Card>
+              <LyricFilters
+                value={view.lyrics}
+                hideUnshown={hideUnshown}
+                onChange={filterLyrics}
+                matched={shownLyrics.length}
+                total={data.lyrics.length}
+              />
+              <SortableTable
+                caption="Statistika stihova"
+                columns={lyricColumns}
+                rows={shownLyrics}
+                rowKey={(l) => l.lyricId}
+                countHeaders={lyricCounts}
+                pageSize={view.lyrics.pageSize}
+                empty="Nijedan stih ne odgovara pretraživanju."
+                {...table('stihovi')}
+              />
+            </Card>
+          ))}
+        {view.tab === 'pjesme' &&
+          (unavailable('songs') ?? (
+            <Card>
+              <SortableTable
+                caption="Statistika pjesama"
+                columns={songColumns}
+                rows={data.songs}
+                rowKey={(s) => s.songId}
+                countHeaders={otherCounts}
+                pageSize={DEFAULT_PAGE_SIZE}
+                {...table('pjesme')}
+              />
+            </Card>
+          ))}
+        {view.tab === 'albumi' &&
+          (unavailable('albums') ?? (
+            <Card>
+              <SortableTable
+                caption="Statistika albuma"
+                columns={albumColumns}
+                rows={data.albums}
+                rowKey={(a) => a.albumId}
+                countHeaders={otherCounts}
+                pageSize={DEFAULT_PAGE_SIZE}
+                {...table('albumi')}
+              />
+            </Card>
+          ))}
+        {view.tab === 'top' && (
           <div className={styles.topGrid}>
-            <TopListPair
-              items={data.lyrics}
-              minOccurrences={ADMIN_MIN_OCCURRENCES}
-              columns={lyricTopColumns}
-              rowKey={(l) => l.lyricId}
-              captions={['Stihovi s najvišim postotkom', 'Stihovi s najnižim postotkom']}
-            />
-            <TopListPair
-              items={data.songs}
-              minOccurrences={ADMIN_MIN_OCCURRENCES}
-              columns={songTopColumns}
-              rowKey={(s) => s.songId}
-              captions={['Pjesme s najvišim postotkom', 'Pjesme s najnižim postotkom']}
-            />
+            {unavailable('lyrics') ?? (
+              <TopListPair
+                items={data.lyrics}
+                minOccurrences={ADMIN_MIN_OCCURRENCES}
+                columns={lyricTopColumns}
+                rowKey={(l) => l.lyricId}
+                captions={['Stihovi s najvišim postotkom', 'Stihovi s najnižim postotkom']}
+              />
+            )}
+            {unavailable('songs') ?? (
+              <TopListPair
+                items={data.songs}
+                minOccurrences={ADMIN_MIN_OCCURRENCES}
+                columns={songTopColumns}
+                rowKey={(s) => s.songId}
+                captions={['Pjesme s najvišim postotkom', 'Pjesme s najnižim postotkom']}
+              />
+            )}
           </div>
         )}
-        {tab === 'vrijeme' && (
-          <Card>
-            <HourlyCharts hourly={data.hourly} />
-          </Card>
-        )}
+        {view.tab === 'vrijeme' &&
+          (unavailable('hourly') ?? (
+            <Card>
+              <HourlyCharts hourly={data.hourly} uniquePlayers={data.overview.uniquePlayers} />
+            </Card>
+          ))}
       </div>
       <Toaster toast={toast} onDismiss={dismiss} />
     </div>

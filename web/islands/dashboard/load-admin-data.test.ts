@@ -39,6 +39,7 @@ describe('loadAdminData (spec §7, §8)', () => {
       songs: [song],
       albums: [album],
       hourly: [{ hour: 20, attempts: 7, uniquePlayers: 4 }],
+      unavailable: {},
     });
     expect(asked).toEqual(['overview', 'lyrics', 'songs', 'albums', 'hourly']);
   });
@@ -47,6 +48,12 @@ describe('loadAdminData (spec §7, §8)', () => {
     const asked = adminApi({ overview: 401 });
     await expect(loadAdminData('c')).rejects.toBeInstanceOf(SignedOut);
     expect(asked).toEqual(['overview']);
+  });
+
+  test('a 401 on a later read signs out too (the password changed during the session)', async () => {
+    const asked = adminApi({ songs: 401 });
+    await expect(loadAdminData('c')).rejects.toBeInstanceOf(SignedOut);
+    expect(asked).toEqual(['overview', 'lyrics', 'songs']);
   });
 
   test('another overview failure fails the load with "status: text"', async () => {
@@ -60,6 +67,8 @@ describe('loadAdminData (spec §7, §8)', () => {
     try {
       const data = await loadAdminData('c');
       expect([data.lyrics, data.songs, data.albums, data.hourly]).toEqual([[], [], [], []]);
+      // Each empty part is marked, with the status, so the dashboard says so instead of showing zeros.
+      expect(data.unavailable).toEqual({ lyrics: 500, songs: 503, albums: 500, hourly: 502 });
       expect(logged.mock.calls).toEqual([
         ['Statistika stihova:', 500],
         ['Statistika pjesama:', 503],
@@ -68,5 +77,22 @@ describe('loadAdminData (spec §7, §8)', () => {
     } finally {
       logged.mockRestore();
     }
+  });
+
+  test('one refused read marks only its own part', async () => {
+    adminApi({ albums: 503 });
+    const data = await loadAdminData('c');
+    expect(data.unavailable).toEqual({ albums: 503 });
+    expect(data.lyrics).toHaveLength(1);
+  });
+
+  test('a network failure of a later read fails the load (the spec\'s "Greška" notice)', async () => {
+    adminApi();
+    const answer = globalThis.fetch;
+    globalThis.fetch = (async (url: string, init?: RequestInit) => {
+      if (url.endsWith('/hourly')) throw new TypeError('Failed to fetch');
+      return answer(url, init);
+    }) as typeof fetch;
+    await expect(loadAdminData('c')).rejects.toBeInstanceOf(TypeError);
   });
 });

@@ -17,44 +17,56 @@ import {
   withNumericCounts,
 } from '../../lib/stats';
 
+/** The reads after the overview, each shown in its own part of the dashboard. */
+export type Section = 'lyrics' | 'songs' | 'albums' | 'hourly';
+
 export interface AdminData {
-  overview: Overview | null;
+  overview: Overview;
   lyrics: LyricStat[];
   songs: SongStat[];
   albums: AlbumStat[];
   hourly: HourlyStat[];
+  /** Reads the server refused, with the status it answered: their parts show a notice, not zeros. */
+  unavailable: Partial<Record<Section, number>>;
 }
 
-export const emptyAdminData: AdminData = { overview: null, lyrics: [], songs: [], albums: [], hourly: [] };
-
-/** The overview answered 401: the stored credentials are no longer valid. */
+/** A read answered 401: the stored credentials are no longer valid. */
 export class SignedOut extends Error {}
 
-/**
- * A read whose non-OK answer leaves its tab empty instead of failing the dashboard (spec §8:
- * logged with `label`, or silent without one). Anything else — the network, bad JSON — still fails it.
- */
-async function emptyOnRefusal<T>(read: Promise<T[]>, label?: string): Promise<T[]> {
-  try {
-    return await read;
-  } catch (error) {
-    if (!(error instanceof ApiError)) throw error;
-    if (label) console.error(label, error.status);
-    return [];
-  }
-}
+const signedOutOn401 = (error: unknown) => {
+  throw error instanceof ApiError && error.status === 401 ? new SignedOut() : error;
+};
 
 /** The five admin calls, in sequence (spec §7), with the spec's handling of each failure (§8). */
 export async function loadAdminData(credentials: string): Promise<AdminData> {
-  const overview = await getAdminOverview(credentials).catch((error: unknown) => {
-    throw error instanceof ApiError && error.status === 401 ? new SignedOut() : error;
-  });
+  const overview = await getAdminOverview(credentials).catch(signedOutOn401);
+  const unavailable: AdminData['unavailable'] = {};
+  /**
+   * A read whose non-OK answer leaves its part empty and marked unavailable instead of failing the
+   * dashboard (spec §8: logged with `label`, or silent without one). A 401 signs out; anything
+   * else — the network, bad JSON — still fails the load.
+   */
+  const orUnavailable = async <T>(section: Section, read: Promise<T[]>, label?: string): Promise<T[]> => {
+    try {
+      return await read.catch(signedOutOn401);
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      if (label) console.error(label, error.status);
+      unavailable[section] = error.status;
+      return [];
+    }
+  };
   // One call after another, as the spec has them: each read starts when the previous one ends.
+  const lyrics = await orUnavailable('lyrics', getAdminLyrics(credentials), 'Statistika stihova:');
+  const songs = await orUnavailable('songs', getAdminSongs(credentials), 'Statistika pjesama:');
+  const albums = await orUnavailable('albums', getAdminAlbums(credentials));
+  const hourly = await orUnavailable('hourly', getAdminHourly(credentials), 'Vremenska statistika:');
   return {
     overview: numericOverview(overview),
-    lyrics: withNumericCounts(await emptyOnRefusal(getAdminLyrics(credentials), 'Statistika stihova:')),
-    songs: withNumericCounts(await emptyOnRefusal(getAdminSongs(credentials), 'Statistika pjesama:')),
-    albums: withNumericCounts(await emptyOnRefusal(getAdminAlbums(credentials))),
-    hourly: numericHourly(await emptyOnRefusal(getAdminHourly(credentials), 'Vremenska statistika:')),
+    lyrics: withNumericCounts(lyrics),
+    songs: withNumericCounts(songs),
+    albums: withNumericCounts(albums),
+    hourly: numericHourly(hourly),
+    unavailable,
   };
 }

@@ -1,0 +1,78 @@
+import { describe, expect, test } from 'bun:test';
+import { type DashboardView, defaultView, lyricRowFilter, parseView, serializeView } from './dashboard-view';
+
+const view = (change: (v: DashboardView) => DashboardView) => change(structuredClone(defaultView));
+
+describe('the dashboard view in the address', () => {
+  test('the defaults have no parameters, and no parameters give the defaults', () => {
+    expect(serializeView(defaultView)).toBe('');
+    expect(parseView('')).toEqual(defaultView);
+    expect(parseView('?')).toEqual(defaultView);
+  });
+
+  test('tab, each table’s sort and page, the lyric search and filters survive the round trip', () => {
+    const shared = view((v) => ({
+      tab: 'stihovi',
+      tables: {
+        stihovi: { sort: { column: 'percentage', direction: 'desc' }, page: 2 },
+        pjesme: { sort: { column: 'title', direction: 'asc' }, page: 0 },
+        albumi: v.tables.albumi,
+      },
+      lyrics: { query: 'čuvar svjetla', minOccurrences: 3, unshown: 'show', pageSize: 25 },
+    }));
+    const search = serializeView(shared);
+    expect(search).toBe(
+      '?tab=stihovi&sort-stihovi=percentage.desc&page-stihovi=3&sort-pjesme=title.asc&q=%C4%8Duvar+svjetla&min=3&unshown=show&size=25',
+    );
+    expect(parseView(search)).toEqual(shared);
+  });
+
+  test.each([
+    ['an unknown tab', '?tab=admin', { tab: 'pregled' }],
+    [
+      'a sort without a direction (ascending)',
+      '?sort-stihovi=title',
+      { sort: { column: 'title', direction: 'asc' } },
+    ],
+    ['a malformed sort', '?sort-stihovi=%3Cscript%3E.desc', { sort: { column: null, direction: 'asc' } }],
+    ['a page below 1', '?page-stihovi=0', { page: 0 }],
+    ['a page that is not a number', '?page-stihovi=abc', { page: 0 }],
+    ['a page size not offered', '?size=7', { pageSize: 100 }],
+    ['a negative minimum', '?min=-4', { minOccurrences: 0 }],
+    ['an unknown never-shown rule', '?unshown=maybe', { unshown: 'auto' }],
+  ])('%s falls back to the default', (_, search, expected) => {
+    const parsed = parseView(search);
+    const seen = { tab: parsed.tab, ...parsed.tables.stihovi, ...parsed.lyrics };
+    expect(seen).toMatchObject(expected);
+  });
+
+  test('a very long query is cut to 200 characters', () => {
+    expect(parseView(`?q=${'a'.repeat(500)}`).lyrics.query).toHaveLength(200);
+  });
+
+  test('an empty or blank query is not written', () => {
+    expect(serializeView(view((v) => ({ ...v, lyrics: { ...v.lyrics, query: '   ' } })))).toBe('');
+  });
+});
+
+describe('never-shown lines', () => {
+  const sortedBy = (column: string | null, unshown: DashboardView['lyrics']['unshown'] = 'auto') =>
+    lyricRowFilter(
+      view((v) => ({
+        ...v,
+        tables: { ...v.tables, stihovi: { sort: { column, direction: 'asc' }, page: 0 } },
+        lyrics: { ...v.lyrics, unshown },
+      })),
+    ).hideUnshown;
+
+  test('hidden by default while the table is sorted by percentage, listed otherwise', () => {
+    expect(sortedBy('percentage')).toBe(true);
+    expect(sortedBy(null)).toBe(false);
+    expect(sortedBy('occurrences')).toBe(false);
+  });
+
+  test('the administrator’s choice wins over the default', () => {
+    expect(sortedBy('percentage', 'show')).toBe(false);
+    expect(sortedBy('text', 'hide')).toBe(true);
+  });
+});

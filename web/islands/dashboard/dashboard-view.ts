@@ -1,0 +1,128 @@
+/**
+ * What the administrator is looking at — tab, each table's sort and page, the lyric table's
+ * search and filters — and its form in the address (`?tab=stihovi&sort-stihovi=percentage.desc&q=cuvar`),
+ * so a reload or a shared link shows the same view. Pure: no DOM.
+ *
+ * Only values that differ from the defaults are written; anything unknown or malformed in an
+ * address falls back to its default, so an old or hand-edited link never breaks the dashboard.
+ * A date range (once the statistics keep days) becomes one more field here and one more parameter.
+ */
+import type { RowFilter, SortState } from '../../lib/stats';
+
+export const TABS = [
+  { id: 'pregled', label: 'Pregled' },
+  { id: 'stihovi', label: 'Statistika stihova' },
+  { id: 'pjesme', label: 'Statistika pjesama' },
+  { id: 'albumi', label: 'Statistika albuma' },
+  { id: 'top', label: 'Top liste' },
+  { id: 'vrijeme', label: 'Vremenska statistika' },
+] as const;
+export type TabId = (typeof TABS)[number]['id'];
+
+export const TABLES = ['stihovi', 'pjesme', 'albumi'] as const;
+export type TableId = (typeof TABLES)[number];
+
+export const PAGE_SIZES = [25, 50, 100, 250] as const;
+export const DEFAULT_PAGE_SIZE = 100;
+/** The column whose sort hides never-shown lines unless the administrator says otherwise. */
+export const PERCENT_COLUMN = 'percentage';
+
+export interface TableView {
+  sort: SortState<string>;
+  /** 0-based (1-based in the address). */
+  page: number;
+}
+
+/** 'auto': never-shown lines are hidden while the table is sorted by percentage, listed otherwise. */
+export type UnshownRule = 'auto' | 'show' | 'hide';
+
+export interface LyricFilterView {
+  query: string;
+  minOccurrences: number;
+  unshown: UnshownRule;
+  pageSize: number;
+}
+
+export interface DashboardView {
+  tab: TabId;
+  tables: Record<TableId, TableView>;
+  lyrics: LyricFilterView;
+}
+
+const unsorted: TableView = { sort: { column: null, direction: 'asc' }, page: 0 };
+
+export const defaultView: DashboardView = {
+  tab: 'pregled',
+  tables: { stihovi: unsorted, pjesme: unsorted, albumi: unsorted },
+  lyrics: { query: '', minOccurrences: 0, unshown: 'auto', pageSize: DEFAULT_PAGE_SIZE },
+};
+
+const MAX_QUERY = 200;
+const MAX_MIN_OCCURRENCES = 1_000_000;
+const COLUMN_KEY = /^[A-Za-z]{1,40}$/;
+
+const isTab = (value: string | null): value is TabId => TABS.some((t) => t.id === value);
+
+function parseSort(raw: string | null): SortState<string> {
+  const [column, direction] = (raw ?? '').split('.');
+  if (!column || !COLUMN_KEY.test(column)) return unsorted.sort;
+  return { column, direction: direction === 'desc' ? 'desc' : 'asc' };
+}
+
+function parseWhole(raw: string | null, min: number, max: number): number | null {
+  if (raw === null || !/^\d{1,7}$/.test(raw)) return null;
+  const value = Number(raw);
+  return value >= min && value <= max ? value : null;
+}
+
+/** The view an address asks for (its `search` part, with or without '?'). */
+export function parseView(search: string): DashboardView {
+  const params = new URLSearchParams(search);
+  const tab = params.get('tab');
+  const tables = Object.fromEntries(
+    TABLES.map((id) => [
+      id,
+      {
+        sort: parseSort(params.get(`sort-${id}`)),
+        page: (parseWhole(params.get(`page-${id}`), 1, MAX_MIN_OCCURRENCES) ?? 1) - 1,
+      },
+    ]),
+  ) as Record<TableId, TableView>;
+  const size = parseWhole(params.get('size'), 1, 1000);
+  const unshown = params.get('unshown');
+  return {
+    tab: isTab(tab) ? tab : defaultView.tab,
+    tables,
+    lyrics: {
+      query: (params.get('q') ?? '').slice(0, MAX_QUERY),
+      minOccurrences: parseWhole(params.get('min'), 0, MAX_MIN_OCCURRENCES) ?? 0,
+      unshown: unshown === 'show' || unshown === 'hide' ? unshown : 'auto',
+      pageSize: PAGE_SIZES.find((s) => s === size) ?? DEFAULT_PAGE_SIZE,
+    },
+  };
+}
+
+/** The address form of a view: '?…' with the values that differ from the defaults, or ''. */
+export function serializeView(view: DashboardView): string {
+  const params = new URLSearchParams();
+  if (view.tab !== defaultView.tab) params.set('tab', view.tab);
+  for (const id of TABLES) {
+    const { sort, page } = view.tables[id];
+    if (sort.column) params.set(`sort-${id}`, `${sort.column}.${sort.direction}`);
+    if (page > 0) params.set(`page-${id}`, String(page + 1));
+  }
+  const { query, minOccurrences, unshown, pageSize } = view.lyrics;
+  if (query.trim()) params.set('q', query);
+  if (minOccurrences > 0) params.set('min', String(minOccurrences));
+  if (unshown !== 'auto') params.set('unshown', unshown);
+  if (pageSize !== DEFAULT_PAGE_SIZE) params.set('size', String(pageSize));
+  const search = params.toString();
+  return search ? `?${search}` : '';
+}
+
+/** The lyric table's row filter: never-shown lines hidden by default while sorted by percentage. */
+export function lyricRowFilter(view: DashboardView): RowFilter {
+  const { query, minOccurrences, unshown } = view.lyrics;
+  const sortedByPercent = view.tables.stihovi.sort.column === PERCENT_COLUMN;
+  return { query, minOccurrences, hideUnshown: unshown === 'auto' ? sortedByPercent : unshown === 'hide' };
+}

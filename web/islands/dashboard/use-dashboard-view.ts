@@ -1,0 +1,64 @@
+import { useCallback, useEffect, useState } from 'react';
+import { nextSort } from '../../lib/stats';
+import {
+  type DashboardView,
+  defaultView,
+  type LyricFilterView,
+  parseView,
+  serializeView,
+  type TabId,
+  type TableId,
+} from './dashboard-view';
+
+/**
+ * The dashboard's view (tab, sorts, pages, the lyric table's search and filters), read from the
+ * address once hydrated and written back to it on every change (replaceState: the Back button
+ * still leaves the dashboard rather than stepping through sorts).
+ */
+export function useDashboardView() {
+  const [view, setView] = useState<DashboardView>(defaultView);
+  const [restored, setRestored] = useState(false);
+
+  // After hydration (the server rendered the defaults): the address decides.
+  useEffect(() => {
+    setView(parseView(location.search));
+    setRestored(true);
+  }, []);
+
+  useEffect(() => {
+    if (!restored) return;
+    const search = serializeView(view);
+    if (search !== location.search) history.replaceState(history.state, '', `${location.pathname}${search}`);
+  }, [view, restored]);
+
+  const setTab = useCallback((tab: TabId) => setView((v) => ({ ...v, tab })), []);
+
+  /** A header click: the spec's sort cycle, back to the first page. */
+  const sortBy = useCallback(
+    (table: TableId, column: string) =>
+      setView((v) => ({
+        ...v,
+        tables: { ...v.tables, [table]: { sort: nextSort(v.tables[table].sort, column), page: 0 } },
+      })),
+    [],
+  );
+
+  const goToPage = useCallback(
+    (table: TableId, page: number) =>
+      setView((v) => ({ ...v, tables: { ...v.tables, [table]: { ...v.tables[table], page } } })),
+    [],
+  );
+
+  /** A change of the lyric table's search or filters shows its first page. */
+  const filterLyrics = useCallback(
+    (change: Partial<LyricFilterView>) =>
+      setView((v) => ({
+        ...v,
+        lyrics: { ...v.lyrics, ...change },
+        tables: { ...v.tables, stihovi: { ...v.tables.stihovi, page: 0 } },
+      })),
+    [],
+  );
+
+  return { view, restored, setTab, sortBy, goToPage, filterLyrics };
+}
