@@ -1,8 +1,9 @@
 /**
  * `npm run bench`: every hot path measured against this machine's ceiling (a
  * bare Bun.serve) and against the naive design, side by side in one run,
- * loopback only, bounded in time and connections. Writes
- * bench/results/latest.json and the table in docs/performance.md.
+ * loopback only, bounded in time and connections, loaded by wrk (installed from
+ * Debian when missing). Writes bench/results/latest.json and the table in
+ * docs/performance.md.
  *
  * `--smoke`: a tiny load that only proves the script runs (used by the test suite);
  * its results go to a temporary directory and no document is touched.
@@ -11,15 +12,16 @@ import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs
 import { cpus, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pageWeights, weighedPages } from './lib/page-weight';
-import { type Load, type Results, renderPerformanceDoc } from './lib/report';
+import { type Results, renderPerformanceDoc } from './lib/report';
 import { type BenchServer, startServer, stopAllServers } from './lib/server';
 import { prepareSubmissions } from './lib/submit-load';
+import { ensureWrk, type Load, wrk } from './lib/wrk';
 
 const root = resolve(import.meta.dir, '..');
 const smoke = process.argv.includes('--smoke');
 const profile = smoke
   ? { duration: 1, connections: 10, submissions: 200, small: 100, large: 1_000, readSamples: 20 }
-  : { duration: 8, connections: 50, submissions: 30_000, small: 1_000, large: 1_000_000, readSamples: 500 };
+  : { duration: 8, connections: 50, submissions: 60_000, small: 1_000, large: 1_000_000, readSamples: 500 };
 const work = mkdtempSync(join(tmpdir(), 'kviz-bench-'));
 /** Everything this run started, stopped whatever happens: an orphan would hold the terminal's pipe open. */
 const children: { kill(): void }[] = [];
@@ -41,24 +43,18 @@ function run(command: string[], cwd = root): string {
   return result.stdout.toString();
 }
 
+/** A wrk load on `url`; the server's pid, when given, has its CPU time measured around the run. */
 function load(options: {
   url: string;
-  connections?: number;
-  duration?: number;
-  method?: string;
-  bodiesFile?: string;
   headers?: Record<string, string>;
-}): Load {
-  const output = run([
-    'node',
-    join(root, 'bench/lib/autocannon.mjs'),
-    JSON.stringify({
-      connections: profile.connections,
-      duration: options.bodiesFile ? undefined : profile.duration,
-      ...options,
-    }),
-  ]);
-  return JSON.parse(output.trim().split('\n').at(-1)!) as Load;
+  bodiesFile?: string;
+  serverPid?: number;
+}): Promise<Load> {
+  return wrk({
+    connections: profile.connections,
+    duration: profile.duration,
+    ...options,
+  });
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
@@ -111,6 +107,9 @@ function filledDatabase(plays: number) {
   ) as {
     uncachedMs: Record<string, number>;
     recomputeMs: Record<string, number>;
+    rangeMs: Record<string, number>;
+    yearPlays: number;
+    storage: Results['stats']['large']['storage'];
   };
   return { dir, plays, fillSeconds: fill.seconds, dbMiB: statSync(dbPath).size / 1024 / 1024, ...inProcess };
 }
@@ -138,20 +137,10 @@ async function statsAtTwoSizes(binary: string) {
 async function main() {
   const started = performance.now();
   log(`work directory ${work}`);
+  ensureWrk(log);
   const binary = join(work, 'kviz');
   run(['node_modules/.bin/bun', 'build.ts', binary]);
   const binaryMiB = statSync(binary).size / 1024 / 1024;
-
-  log('ceiling: a bare Bun.serve JSON response');
-  const ceilingServer = track(
-    Bun.spawn(['node_modules/.bin/bun', 'bench/lib/ceiling.ts'], { cwd: root, stdout: 'pipe' }),
-  );
-  // It prints its URL once listening; read that first chunk, not the whole (endless) stream.
-  const { value } = await ceilingServer.stdout.getReader().read();
-  const ceilingUrl = new TextDecoder().decode(value).trim();
-  const ceiling = load({ url: ceilingUrl });
-  const ceilingSized = load({ url: `${ceilingUrl}/sized` });
-  ceilingServer.kill();
 
   log('start to first 200: 5 fresh databases, then 5 starts on an existing one');
   const freshStarts: number[] = [];
@@ -171,14 +160,37 @@ async function main() {
   mkdirSync(dir);
   const server: BenchServer = await startServer(binary, dir);
 
-  log('GET /api/quiz?count=30');
-  const quiz = load({ url: `${server.url}/api/quiz?count=30` });
+  // The ceiling answers a real quiz of this server, byte for byte: a payload-matched comparison.
+  const quizBody = join(work, 'quiz.json');
+  writeFileSync(
+    quizBody,
+    new Uint8Array(await (await fetch(`${server.url}/api/quiz?count=30`)).arrayBuffer()),
+  );
+  log('ceiling: a bare Bun.serve answering a tiny JSON body, then a pre-made quiz of this server');
+  const ceilingServer = track(
+    Bun.spawn(['node_modules/.bin/bun', 'bench/lib/ceiling.ts', quizBody], { cwd: root, stdout: 'pipe' }),
+  );
+  // It prints its URL once listening; read that first chunk, not the whole (endless) stream.
+  const { value } = await ceilingServer.stdout.getReader().read();
+  const ceilingUrl = new TextDecoder().decode(value).trim();
+  const ceiling = await load({ url: ceilingUrl, serverPid: ceilingServer.pid });
+  const ceilingSized = await load({ url: `${ceilingUrl}/sized`, serverPid: ceilingServer.pid });
+  ceilingServer.kill();
 
-  log(`POST /api/stats/submit-quiz: ${profile.submissions} plays with tokens fetched beforehand`);
+  log('GET /api/quiz?count=30');
+  const quiz = await load({ url: `${server.url}/api/quiz?count=30`, serverPid: server.pid });
+
+  // Each body is sent once, for the run's duration; more bodies than the server can take in it are
+  // prepared, and the report says so when they ran out first (the rate is then a lower bound).
+  log(`POST /api/stats/submit-quiz: up to ${profile.submissions} plays with tokens fetched beforehand`);
   const bodies = await prepareSubmissions(server.url, profile.submissions);
   const bodiesFile = join(work, 'bodies.ndjson');
   writeFileSync(bodiesFile, `${bodies.join('\n')}\n`);
-  const submit = load({ url: `${server.url}/api/stats/submit-quiz`, method: 'POST', bodiesFile });
+  const submit = await load({
+    url: `${server.url}/api/stats/submit-quiz`,
+    bodiesFile,
+    serverPid: server.pid,
+  });
   const verify = Bun.spawnSync([join(dir, 'kviz'), 'stats', 'verify'], {
     cwd: dir,
     env: { PATH: '/usr/bin:/bin' },
@@ -190,10 +202,14 @@ async function main() {
 
   log('pages / and /statistics, as a browser asks (Accept-Encoding: gzip, br), and without compression');
   const browserHeaders = { 'accept-encoding': 'gzip, deflate, br' };
-  const landing = load({ url: `${server.url}/`, headers: browserHeaders });
-  const statisticsPage = load({ url: `${server.url}/statistics`, headers: browserHeaders });
-  const landingRaw = load({ url: `${server.url}/` });
-  const statisticsPageRaw = load({ url: `${server.url}/statistics` });
+  const landing = await load({ url: `${server.url}/`, headers: browserHeaders, serverPid: server.pid });
+  const statisticsPage = await load({
+    url: `${server.url}/statistics`,
+    headers: browserHeaders,
+    serverPid: server.pid,
+  });
+  const landingRaw = await load({ url: `${server.url}/`, serverPid: server.pid });
+  const statisticsPageRaw = await load({ url: `${server.url}/statistics`, serverPid: server.pid });
   const rssAfterLoadMiB = server.rssMiB();
   const pageHtml: Record<string, string> = {};
   for (const page of weighedPages) pageHtml[page] = await (await fetch(`${server.url}${page}`)).text();
@@ -217,9 +233,11 @@ async function main() {
     submit: {
       ...submit,
       playsPerSecond: (submit.total - submit.non2xx) / submit.seconds,
+      bodiesRanOut: submit.total >= profile.submissions - profile.connections,
       countersVerified,
       recorded: recorded.totalAttempts,
     },
+    quizBytes: statSync(quizBody).size,
     landing,
     statisticsPage,
     landingRaw,

@@ -180,7 +180,8 @@ export const configVariables = [
     name: 'STATS_TIMEZONE',
     key: 'statsTimezone',
     default: 'Europe/Zagreb',
-    meaning: 'IANA time zone of the hour-of-day statistics.',
+    meaning:
+      'IANA time zone of the day and hour-of-day statistics (a change applies to plays recorded after it).',
     parse: timezone,
   }),
   variable({

@@ -1,7 +1,8 @@
 /**
  * Fills a database with N recorded plays through the product's own recording
  * code (the SQLite play store's recordPlays, the same statements as the HTTP path),
- * in batches, without HTTP: 10⁶ plays in a couple of minutes.
+ * in batches, without HTTP: 10⁶ plays in a couple of minutes. Plays come in
+ * time order, as they would on a live site.
  * Usage: bun bench/lib/fill.ts DB_PATH PLAYS
  */
 import { loadCatalogueIndex } from '../../src/catalogue/catalogue-index';
@@ -22,10 +23,16 @@ const catalogue = loadCatalogueIndex(db);
 const store = createSqlitePlayStore(db, 'bench-salt');
 const random = seededRandom(2026);
 const BATCH = 1000;
+// Plays spread over 400 days from 1 January 2025 by 100,000 players: a year of daily counters
+// (the 365-day range read) and about one day_players row a play, as a busy site would have.
+const spread = { players: 100_000, days: 400, firstDayMs: Date.UTC(2025, 0, 1) };
 const started = performance.now();
 for (let done = 0; done < total; done += BATCH) {
   const plays = Array.from({ length: Math.min(BATCH, total - done) }, (_, i) =>
-    randomPlay(catalogue, random, `fill-${done + i}`),
+    randomPlay(catalogue, random, `fill-${done + i}`, {
+      ...spread,
+      atMs: spread.firstDayMs + Math.floor(((done + i) / total) * spread.days * 86_400_000),
+    }),
   );
   for (const outcome of await store.recordPlays(plays)) if (outcome instanceof Error) throw outcome;
 }

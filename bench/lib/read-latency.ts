@@ -1,10 +1,12 @@
 /**
  * Statistics reads on a filled database, in process and uncached (the cost the
- * server pays once per statistics version), and the GROUP BY recompute of the
- * same figures from the raw answers. Usage: bun bench/lib/read-latency.ts DB_PATH SAMPLES
+ * server pays once per statistics version), the recompute of the same figures
+ * from the raw record, the date-range reads (a day and a year), and the bytes the
+ * database spends per play. Usage: bun bench/lib/read-latency.ts DB_PATH SAMPLES
  */
 import { closeDb, createDb } from '../../src/db/client';
 import { percentileOf } from '../../src/stats/percentile';
+import { getDailySeries, getRangeSummary, getScoreDistribution } from '../../src/stats/range-reads';
 import { createCounterCheck } from '../../src/stats/sqlite/counter-check';
 import { createSqliteStatsStore } from '../../src/stats/sqlite/stats-store';
 
@@ -40,5 +42,42 @@ for (const [name, fn] of Object.entries(reads)) uncachedMs[name] = await timeIt(
 const check = createCounterCheck(db);
 const fullRecomputeMs = await timeIt(() => check.recompute(), 1);
 const recomputeMs = Object.fromEntries(Object.keys(reads).map((name) => [name, fullRecomputeMs]));
+
+// Date ranges: the fill spreads its plays over 400 days from 2025-01-01, so a year is full.
+const lastDay = '2025-12-31';
+const oneDay = { from: lastDay, to: lastDay };
+const year = { from: '2025-01-01', to: lastDay };
+const rangeMs = {
+  summaryDay: await timeIt(() => getRangeSummary(stats, oneDay), samples),
+  summaryYear: await timeIt(() => getRangeSummary(stats, year), samples),
+  distributionDay: await timeIt(() => getScoreDistribution(stats, oneDay), samples),
+  distributionYear: await timeIt(() => getScoreDistribution(stats, year), samples),
+  seriesYear: await timeIt(() => getDailySeries(stats, year), Math.max(5, samples / 10)),
+};
+const yearSummary = await getRangeSummary(stats, year);
+
+// Bytes on disk: the raw record (plays, its nonce index, the answer keys) and everything, per play.
+const sqlite = db.$client;
+const plays = (sqlite.query('SELECT count(*) AS n FROM plays').get() as { n: number }).n;
+const byName = new Map(
+  (
+    sqlite.query('SELECT name, sum(pgsize) AS bytes FROM dbstat GROUP BY name').all() as {
+      name: string;
+      bytes: number;
+    }[]
+  ).map((r) => [r.name, r.bytes]),
+);
+const rawRecordNames = ['plays', 'plays_nonce_unique', 'answer_keys', 'answer_keys_lyric_song_album'];
+const rawRecordBytes = rawRecordNames.reduce((sum, name) => sum + (byName.get(name) ?? 0), 0);
+const { page_count: pages } = sqlite.query('PRAGMA page_count').get() as { page_count: number };
+const { page_size: pageSize } = sqlite.query('PRAGMA page_size').get() as { page_size: number };
+const storage = {
+  plays,
+  rawRecordBytes,
+  databaseBytes: pages * pageSize,
+  rawRecordBytesPerPlay: plays === 0 ? 0 : rawRecordBytes / plays,
+  databaseBytesPerPlay: plays === 0 ? 0 : (pages * pageSize) / plays,
+  largest: [...byName].sort((a, b) => b[1] - a[1]).slice(0, 8),
+};
 closeDb(db);
-console.log(JSON.stringify({ uncachedMs, recomputeMs }));
+console.log(JSON.stringify({ uncachedMs, recomputeMs, rangeMs, yearPlays: yearSummary.plays, storage }));

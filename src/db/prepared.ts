@@ -45,6 +45,8 @@ export function prepare<Row = unknown>(db: Db, query: Query) {
   };
 }
 
+const MAX_ROWS = 100;
+
 /**
  * An INSERT of many rows in one statement (`VALUES (…), (…), …`), built by
  * `build(rowCount, placeholder)` and prepared once per row count. Rows are
@@ -70,7 +72,7 @@ export function multiRowInsert<Key extends string>(
       .map((name) => name.slice(name.indexOf(':') + 1) as Key);
     return { statement: db.$client.prepare(text), order };
   };
-  return (rows: Record<Key, SQLQueryBindings>[]) => {
+  const insert = (rows: Record<Key, SQLQueryBindings>[]) => {
     let prepared = byCount.get(rows.length);
     if (!prepared) {
       prepared = prepareFor(rows.length);
@@ -80,6 +82,11 @@ export function multiRowInsert<Key extends string>(
     const values: SQLQueryBindings[] = [];
     for (const row of rows) for (const key of order) values.push(row[key]);
     statement.run(...values);
+  };
+  // At most MAX_ROWS rows a statement: the statements kept (one per row count) stay few.
+  return (rows: Record<Key, SQLQueryBindings>[]) => {
+    for (let i = 0; i < rows.length; i += MAX_ROWS)
+      insert(rows.length <= MAX_ROWS ? rows : rows.slice(i, i + MAX_ROWS));
   };
 }
 

@@ -3,8 +3,9 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
-import { createTestApp, testConfig } from '../../test/support/fixtures';
+import { createTestApp, seededRandom, testConfig } from '../../test/support/fixtures';
 import { answerQuiz, fetchQuiz, submit } from '../../test/support/play';
+import { randomPlay } from '../../test/support/random-play';
 import { statsCommand } from '../cli/stats';
 import { createDb } from '../db/client';
 import { migrateDb } from '../db/migrate';
@@ -109,6 +110,40 @@ describe('counters', () => {
       { numRuns: 3, endOnFailure: true },
     );
   }, 60_000);
+
+  test('plays recorded in one batch (group commit) count like plays recorded one by one; a failing play alone is rolled back', async () => {
+    const together = await createTestApp();
+    const alone = await createTestApp();
+    const catalogue = together.deps.catalogue();
+    const random = seededRandom(5);
+    // Few players over three days: the same player twice in a day and an hour inside the batch.
+    const plays = Array.from({ length: 120 }, (_, i) =>
+      randomPlay(catalogue, random, `batch-${i}`, { players: 6, days: 3 }),
+    );
+    const broken = { ...randomPlay(catalogue, random, 'broken'), answers: [...plays[0]!.answers] };
+    broken.answers[3] = { ...broken.answers[3]!, albumId: 999_999 }; // no such album: a foreign key fails
+    const batch = [...plays.slice(0, 60), broken, plays[7]!, ...plays.slice(60)];
+    const outcomes = await together.stores.plays.recordPlays(batch);
+    expect(outcomes.filter((o) => o instanceof Error)).toHaveLength(1);
+    expect(outcomes[60]).toBeInstanceOf(Error);
+    expect(outcomes[61]).toMatchObject({ duplicate: true }); // the same token twice in one batch
+    for (const play of plays) await alone.stores.plays.recordPlays([play]);
+    expect(await together.stores.plays.verifyCounters()).toEqual([]);
+    const counterTables = [
+      'lyric_stats',
+      'song_stats',
+      'totals',
+      'cumulative_days',
+      'cumulative_scores',
+      'song_confusions',
+      'hour_stats',
+    ];
+    const dump = (app: typeof together) =>
+      Object.fromEntries(
+        counterTables.map((t) => [t, app.db.$client.query(`SELECT * FROM ${t} ORDER BY 1, 2`).all()]),
+      );
+    expect(dump(together)).toEqual(dump(alone));
+  });
 
   test('verify finds a tampered counter; rebuild restores it', async () => {
     const app = await createTestApp();

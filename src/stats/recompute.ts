@@ -49,7 +49,8 @@ export interface ItemCounts {
   correct: number;
 }
 
-export interface Counters {
+/** The counts of a set of plays (a batch being recorded, or every play). */
+export interface Sums {
   lyrics: Map<number, ItemCounts>;
   songs: Map<number, ItemCounts>;
   albums: Map<number, ItemCounts>;
@@ -57,18 +58,38 @@ export interface Counters {
   scores: Map<Difficulty, number[]>;
   /** Per hour of day 0–23. */
   hours: { attempts: number[]; uniquePlayers: number[] };
-  hourPlayers: Map<number, Set<number>>;
   totals: { plays: number; players: number; answers: number; correct: number; scoreSum: number };
   days: Map<Day, DayCounts>;
   dayScores: Map<Day, Map<Difficulty, ScoreCounts>>;
-  dayPlayers: Map<Day, Set<number>>;
   /** Right line → wrong song selected → times. */
   lyricConfusions: Map<number, Map<number, number>>;
   /** Right song → wrong song selected → times. */
   songConfusions: Map<number, Map<number, number>>;
+}
+
+/** Every counter: the sums of every play, and who played when (the distinct counts). */
+export interface Counters extends Sums {
+  hourPlayers: Map<number, Set<number>>;
+  dayPlayers: Map<Day, Set<number>>;
   /** Each player's first day (the day of their first recorded play). */
   firstDays: Map<number, Day>;
 }
+
+/** Whether a play is its player's first: ever, that day, in that hour of day. */
+export interface Firsts {
+  firstOfPlayer: boolean;
+  firstOfPlayerToday: boolean;
+  firstOfPlayerThisHour: boolean;
+}
+
+export interface CountedAnswer {
+  lyricId: number;
+  songId: number;
+  albumId: number;
+  selectedSongId: number;
+}
+
+type CountedPlay = Pick<RecordedPlay, 'day' | 'hour' | 'difficulty' | 'deviceClass' | 'browser' | 'score'>;
 
 const getOr = <K, V>(map: Map<K, V>, key: K, create: () => V): V => {
   let value = map.get(key);
@@ -90,70 +111,91 @@ const confuse = (map: Map<number, Map<number, number>>, right: number, picked: n
   row.set(picked, (row.get(picked) ?? 0) + 1);
 };
 
-/** An accumulator: `add` each play in recording order, then read `counters`. */
-export function createRecompute() {
-  const counters: Counters = {
+function emptySums(): Sums {
+  return {
     lyrics: new Map(),
     songs: new Map(),
     albums: new Map(),
     scores: new Map(),
     hours: { attempts: new Array(HOURS_PER_DAY).fill(0), uniquePlayers: new Array(HOURS_PER_DAY).fill(0) },
-    hourPlayers: new Map(),
     totals: { plays: 0, players: 0, answers: 0, correct: 0, scoreSum: 0 },
     days: new Map(),
     dayScores: new Map(),
-    dayPlayers: new Map(),
     lyricConfusions: new Map(),
     songConfusions: new Map(),
+  };
+}
+
+/** What one play adds to every counter: the one definition the recording and the recompute share. */
+function countPlay(c: Sums, play: CountedPlay, answers: Iterable<CountedAnswer>, firsts: Firsts): void {
+  let correct = 0;
+  let asked = 0;
+  for (const a of answers) {
+    const right = a.selectedSongId === a.songId;
+    asked++;
+    if (right) correct++;
+    bump(c.lyrics, a.lyricId, right);
+    bump(c.songs, a.songId, right);
+    bump(c.albums, a.albumId, right);
+    if (!right) {
+      confuse(c.lyricConfusions, a.lyricId, a.selectedSongId);
+      confuse(c.songConfusions, a.songId, a.selectedSongId);
+    }
+  }
+  getOr(c.scores, play.difficulty, () => new Array<number>(PLAY_LENGTH + 1).fill(0))[play.score]!++;
+  c.hours.attempts[play.hour]!++;
+  if (firsts.firstOfPlayerThisHour) c.hours.uniquePlayers[play.hour]!++;
+  c.totals.plays++;
+  if (firsts.firstOfPlayer) c.totals.players++;
+  c.totals.answers += asked;
+  c.totals.correct += correct;
+  c.totals.scoreSum += play.score;
+  addDayCounts(
+    getOr(c.days, play.day, emptyDayCounts),
+    dayCountsOfPlay({ ...play, answers: asked, correct, ...firsts }),
+  );
+  const byDifficulty = getOr(c.dayScores, play.day, () => new Map<Difficulty, ScoreCounts>());
+  addScoreCounts(getOr(byDifficulty, play.difficulty, emptyScoreCounts), scoreCountsOfPlay(play.score));
+}
+
+/** The sums of a batch of plays being recorded; who is new comes from the database's membership rows. */
+export function createBatchSums() {
+  const sums = emptySums();
+  return Object.assign(sums, {
+    add(play: CountedPlay & { answers: readonly CountedAnswer[] }, firsts: Firsts): void {
+      countPlay(sums, play, play.answers, firsts);
+    },
+  });
+}
+
+export type BatchSums = ReturnType<typeof createBatchSums>;
+
+/** An accumulator: `add` each play in recording order, then read `counters`. */
+export function createRecompute() {
+  const counters: Counters = {
+    ...emptySums(),
+    hourPlayers: new Map(),
+    dayPlayers: new Map(),
     firstDays: new Map(),
   };
   const c = counters;
   return {
     counters,
     add(play: RecordedPlay): void {
-      let correct = 0;
-      for (const { key, selectedSongId } of play.answers) {
-        const right = selectedSongId === key.songId;
-        if (right) correct++;
-        bump(c.lyrics, key.lyricId, right);
-        bump(c.songs, key.songId, right);
-        bump(c.albums, key.albumId, right);
-        if (!right) {
-          confuse(c.lyricConfusions, key.lyricId, selectedSongId);
-          confuse(c.songConfusions, key.songId, selectedSongId);
-        }
-      }
-      getOr(c.scores, play.difficulty, () => new Array<number>(PLAY_LENGTH + 1).fill(0))[play.score]!++;
-
       const firstOfPlayer = !c.firstDays.has(play.playerId);
       if (firstOfPlayer) c.firstDays.set(play.playerId, play.day);
       const hourPlayers = getOr(c.hourPlayers, play.hour, () => new Set<number>());
-      c.hours.attempts[play.hour]!++;
-      if (!hourPlayers.has(play.playerId)) {
-        hourPlayers.add(play.playerId);
-        c.hours.uniquePlayers[play.hour]!++;
-      }
-      c.totals.plays++;
-      if (firstOfPlayer) c.totals.players++;
-      c.totals.answers += play.answers.length;
-      c.totals.correct += correct;
-      c.totals.scoreSum += play.score;
-
+      const firstOfPlayerThisHour = !hourPlayers.has(play.playerId);
+      hourPlayers.add(play.playerId);
       const dayPlayers = getOr(c.dayPlayers, play.day, () => new Set<number>());
       const firstOfPlayerToday = !dayPlayers.has(play.playerId);
       dayPlayers.add(play.playerId);
-      addDayCounts(
-        getOr(c.days, play.day, emptyDayCounts),
-        dayCountsOfPlay({
-          ...play,
-          answers: play.answers.length,
-          correct,
-          firstOfPlayer,
-          firstOfPlayerToday,
-        }),
+      countPlay(
+        c,
+        play,
+        play.answers.map(({ key, selectedSongId }) => ({ ...key, selectedSongId })),
+        { firstOfPlayer, firstOfPlayerToday, firstOfPlayerThisHour },
       );
-      const byDifficulty = getOr(c.dayScores, play.day, () => new Map<Difficulty, ScoreCounts>());
-      addScoreCounts(getOr(byDifficulty, play.difficulty, emptyScoreCounts), scoreCountsOfPlay(play.score));
     },
   };
 }

@@ -15,7 +15,7 @@ export function randomPlay(
   catalogue: CatalogueIndex,
   random: () => number,
   nonce: string,
-  options: { players?: number; days?: number; firstDayMs?: number } = {},
+  options: { players?: number; days?: number; firstDayMs?: number; atMs?: number } = {},
 ): PlayToRecord {
   const { players = 50, days = 1, firstDayMs = Date.UTC(2025, 3, 15) } = options;
   const pool = [...catalogue.askable];
@@ -37,7 +37,7 @@ export function randomPlay(
   });
   for (const answer of answers) answer.isCorrect = answer.selectedSongId === answer.songId;
   const player = Math.floor(random() * players);
-  const createdAtMs = firstDayMs + Math.floor(random() * days * 86_400_000);
+  const createdAtMs = options.atMs ?? firstDayMs + Math.floor(random() * days * 86_400_000);
   const pick = <T>(values: readonly T[]) => values[Math.floor(random() * values.length)]!;
   return {
     answers,

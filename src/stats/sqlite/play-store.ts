@@ -22,8 +22,8 @@ import {
   totals,
 } from '../../db/schema';
 import { encodeAnswers } from '../answer-codec';
-import { dayCountsOfPlay, scoreCountsOfPlay } from '../day-counts';
 import type { GradedPlay } from '../grade';
+import { type BatchSums, createBatchSums } from '../recompute';
 import type { PlayStore, PlayToRecord, QuizzesIssued, RecordOutcome } from '../store';
 import { browserCode, deviceCode, difficultyCode } from './codes';
 import { createCounterCheck } from './counter-check';
@@ -46,31 +46,10 @@ export function nonceKey(nonce: string): Uint8Array | string {
   return CANONICAL_NONCE.test(nonce) ? Buffer.from(nonce, 'base64url') : nonce;
 }
 
-type CounterKey = 'lyricId' | 'songId' | 'albumId';
-
-/** One counter row per distinct id: how often it was asked and answered right in this play. */
-function tally(answers: GradedPlay['answers'], key: CounterKey) {
-  const rows = new Map<number, { id: number; occurrences: number; correct: number }>();
-  for (const answer of answers) {
-    const row = rows.get(answer[key]) ?? { id: answer[key], occurrences: 0, correct: 0 };
-    row.occurrences++;
-    if (answer.isCorrect) row.correct++;
-    rows.set(answer[key], row);
-  }
-  return [...rows.values()];
-}
-
-/** The wrong picks of a play, one row per (right item, wrong song): an upsert may not touch a row twice. */
-function confusions(answers: GradedPlay['answers'], key: 'lyricId' | 'songId') {
-  const rows = new Map<string, { id: number; selectedSongId: number; times: number }>();
-  for (const answer of answers) {
-    if (answer.isCorrect) continue;
-    const k = `${answer[key]}:${answer.selectedSongId}`;
-    const row = rows.get(k) ?? { id: answer[key], selectedSongId: answer.selectedSongId, times: 0 };
-    row.times++;
-    rows.set(k, row);
-  }
-  return [...rows.values()];
+/** Answer keys made in this batch by plays that held, and by the play being written. */
+interface PlayKeys {
+  batch: Map<number, number>;
+  own: Map<number, number>;
 }
 
 /** `SET column = column + excluded.column` for each counter column, keyed by property as drizzle's `set` wants. */
@@ -271,10 +250,10 @@ export function createSqlitePlayStore(
     db,
     db
       .insert(scoreStats)
-      .values({ difficulty: ph('difficulty'), score: ph('score'), plays: 1 })
+      .values({ difficulty: ph('difficulty'), score: ph('score'), plays: ph('plays') })
       .onConflictDoUpdate({
         target: [scoreStats.difficulty, scoreStats.score],
-        set: { plays: sql`${scoreStats.plays} + 1` },
+        set: addingUp(scoreStats, ['plays']),
       }),
   );
   const insertHourPlayer = prepare(
@@ -288,13 +267,10 @@ export function createSqlitePlayStore(
     db,
     db
       .insert(hourStats)
-      .values({ hour: ph('hour'), attempts: 1, uniquePlayers: ph('newPlayer') })
+      .values({ hour: ph('hour'), attempts: ph('attempts'), uniquePlayers: ph('uniquePlayers') })
       .onConflictDoUpdate({
         target: hourStats.hour,
-        set: {
-          attempts: sql`${hourStats.attempts} + 1`,
-          uniquePlayers: sql`${hourStats.uniquePlayers} + ${excluded(hourStats.uniquePlayers)}`,
-        },
+        set: addingUp(hourStats, ['attempts', 'uniquePlayers']),
       }),
   );
   const upsertTotals = prepare(
@@ -303,11 +279,11 @@ export function createSqlitePlayStore(
       .insert(totals)
       .values({
         id: 1,
-        plays: 1,
-        players: ph('newPlayer'),
+        plays: ph('plays'),
+        players: ph('players'),
         answers: ph('answers'),
         correct: ph('correct'),
-        scoreSum: ph('score'),
+        scoreSum: ph('scoreSum'),
       })
       .onConflictDoUpdate({
         target: totals.id,
@@ -325,31 +301,34 @@ export function createSqlitePlayStore(
   const addToScores = runningTotals(db, cumulativeScores, scoreCounterKeys, 'difficulty');
   const addToQuizzes = runningTotals(db, cumulativeQuizzes, ['issued']);
 
-  /** Answer keys by `lyric:song:album`. Only committed keys enter it (see `ensureKeys`). */
-  const keyIds = new Map<string, number>();
+  /** Answer keys by lyric, song and album (one number). Only committed keys enter it. */
+  const keyIds = new Map<number, number>();
+  // Ids are small: lyric < 2^24, song and album < 2^14 leave the key exact (under 2^53).
+  const keyNumber = (a: GradedPlay['answers'][number]) =>
+    (a.lyricId * 16_384 + a.songId) * 16_384 + a.albumId;
   /**
-   * Finds or creates the answer keys of a batch, in the batch's transaction but
-   * outside any play's savepoint (a key made for a play that fails stays, unused).
-   * Returns the keys created, which join the cache once the transaction commits.
+   * The answer key of an answer, found or created in the play's savepoint. Keys created go
+   * into `created` (the play's own): the batch keeps them only if the play's savepoint holds,
+   * and the cache only once the transaction commits.
    */
-  const ensureKeys = (batch: PlayToRecord[]) => {
-    const created = new Map<string, number>();
-    for (const play of batch)
-      for (const a of play.answers) {
-        const k = `${a.lyricId}:${a.songId}:${a.albumId}`;
-        if (keyIds.has(k) || created.has(k)) continue;
-        const values = { lyricId: a.lyricId, songId: a.songId, albumId: a.albumId };
-        insertKey.run(values);
-        created.set(k, findKey.get(values)!.id);
-      }
-    return created;
-  };
-  const keyOf = (a: GradedPlay['answers'][number], created: Map<string, number>) => {
-    const k = `${a.lyricId}:${a.songId}:${a.albumId}`;
-    return keyIds.get(k) ?? created.get(k)!;
+  const keyOf = (a: GradedPlay['answers'][number], keys: PlayKeys) => {
+    const k = keyNumber(a);
+    let id = keyIds.get(k) ?? keys.batch.get(k) ?? keys.own.get(k);
+    if (id === undefined) {
+      const values = { lyricId: a.lyricId, songId: a.songId, albumId: a.albumId };
+      insertKey.run(values);
+      id = findKey.get(values)!.id;
+      keys.own.set(k, id);
+    }
+    return id;
   };
 
-  const writePlay = (play: PlayToRecord, created: Map<string, number>): RecordOutcome => {
+  /**
+   * One play's raw record and memberships (player, hour, day), in its savepoint; its counts
+   * go into the batch's sums, written once for the whole batch (`writeCounts`): a batch of
+   * fifty plays touches each counter row once instead of fifty times.
+   */
+  const writePlay = (play: PlayToRecord, keys: PlayKeys, sums: BatchSums): RecordOutcome => {
     const nonce = nonceKey(play.nonce);
     const existing = findPlay.get({ nonce });
     if (existing)
@@ -364,7 +343,6 @@ export function createSqlitePlayStore(
     const newPlayer = insertPlayer.run({ hash, firstSeen: play.createdAtMs }).changes;
     const playerId = findPlayer.get({ hash })!.id;
     const total = play.answers.length;
-    const correct = play.answers.reduce((n, a) => n + (a.isCorrect ? 1 : 0), 0);
     const { id: playId } = insertPlay.get({
       nonce,
       playerId,
@@ -378,43 +356,47 @@ export function createSqlitePlayStore(
       totalQuestions: total,
       answers: encodeAnswers(
         play.answers.map((a) => ({
-          keyId: keyOf(a, created),
+          keyId: keyOf(a, keys),
           wrongSongId: a.isCorrect ? undefined : a.selectedSongId,
         })),
       ),
     })!;
-    upsertLyrics(tally(play.answers, 'lyricId'));
-    upsertSongs(tally(play.answers, 'songId'));
-    upsertAlbums(tally(play.answers, 'albumId'));
-    const lyricPicks = confusions(play.answers, 'lyricId');
-    if (lyricPicks.length > 0) {
-      upsertLyricConfusions(lyricPicks);
-      upsertSongConfusions(confusions(play.answers, 'songId'));
-    }
-    upsertScore.run({ difficulty: play.difficulty, score: play.score });
     const newInHour = insertHourPlayer.run({ hour: play.hour, playerId }).changes;
-    upsertHour.run({ hour: play.hour, newPlayer: newInHour });
-    upsertTotals.run({ newPlayer, answers: total, correct, score: play.score });
     const newToday = insertDayPlayer.run({ day: play.day, playerId }).changes;
-    addToDays(
-      play.day,
-      daysRow(
-        play.day,
-        dayCountsOfPlay({
-          ...play,
-          answers: total,
-          correct,
-          firstOfPlayer: newPlayer === 1,
-          firstOfPlayerToday: newToday === 1,
-        }),
-      ),
-    );
-    addToScores(
-      play.day,
-      scoresRow(play.day, play.difficulty, scoreCountsOfPlay(play.score)),
-      play.difficulty,
-    );
+    // Counted only once the savepoint holds: a play that fails adds nothing.
+    sums.add(play, {
+      firstOfPlayer: newPlayer === 1,
+      firstOfPlayerToday: newToday === 1,
+      firstOfPlayerThisHour: newInHour === 1,
+    });
     return { playId, score: play.score, totalQuestions: total, duplicate: false };
+  };
+
+  const writeCounts = (sums: BatchSums) => {
+    if (sums.totals.plays === 0) return;
+    upsertLyrics([...sums.lyrics].map(([id, c]) => ({ id, ...c })));
+    upsertSongs([...sums.songs].map(([id, c]) => ({ id, ...c })));
+    upsertAlbums([...sums.albums].map(([id, c]) => ({ id, ...c })));
+    const picks = (map: Map<number, Map<number, number>>) =>
+      [...map].flatMap(([id, bySong]) =>
+        [...bySong].map(([selectedSongId, times]) => ({ id, selectedSongId, times })),
+      );
+    const lyricPicks = picks(sums.lyricConfusions);
+    if (lyricPicks.length > 0) upsertLyricConfusions(lyricPicks);
+    const songPicks = picks(sums.songConfusions);
+    if (songPicks.length > 0) upsertSongConfusions(songPicks);
+    for (const [difficulty, byScore] of sums.scores)
+      byScore.forEach((plays, score) => {
+        if (plays > 0) upsertScore.run({ difficulty, score, plays });
+      });
+    sums.hours.attempts.forEach((attempts, hour) => {
+      if (attempts > 0) upsertHour.run({ hour, attempts, uniquePlayers: sums.hours.uniquePlayers[hour]! });
+    });
+    upsertTotals.run(sums.totals);
+    for (const [day, counts] of sums.days) addToDays(day, daysRow(day, counts));
+    for (const [day, byDifficulty] of sums.dayScores)
+      for (const [difficulty, counts] of byDifficulty)
+        addToScores(day, scoresRow(day, difficulty, counts), difficulty);
   };
 
   const sqlite = db.$client;
@@ -423,14 +405,19 @@ export function createSqlitePlayStore(
   const writeInSavepoint = sqlite.transaction(writePlay);
   const writeBatch = sqlite.transaction((batch: PlayToRecord[], issued: QuizzesIssued | undefined) => {
     for (const [day, count] of issued ?? []) if (count > 0) addToQuizzes(day, { issued: count });
-    const created = ensureKeys(batch);
+    const created = new Map<number, number>();
+    const sums = createBatchSums();
     const outcomes = batch.map((play): RecordOutcome | Error => {
+      const keys: PlayKeys = { batch: created, own: new Map() };
       try {
-        return writeInSavepoint(play, created);
+        const outcome = writeInSavepoint(play, keys, sums);
+        for (const [k, id] of keys.own) created.set(k, id);
+        return outcome;
       } catch (error) {
         return error instanceof Error ? error : new Error(String(error));
       }
     });
+    writeCounts(sums);
     return { outcomes, created };
   });
   const counters = createCounterCheck(db);
