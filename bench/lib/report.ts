@@ -198,9 +198,10 @@ process was the limit. The table above is one run, as measured.
   more, the bare \`Bun.serve\` ceiling 16–30 µs. 0.7× the payload-matched ceiling would leave
   about 8 µs a request for everything beyond sending the bytes: not reachable with a quiz built
   per request in one JavaScript thread. The CPU columns above give this run's figures.
-- **Submissions** record every counter of docs/decisions/014 in the play's transaction
-  (about sixteen prepared statements a play, the running totals included), plays arriving
-  together sharing one commit.
+- **Submissions** record every counter of docs/decisions/014 in the play's transaction: six
+  prepared statements a play (the record, the player, the hour's and the day's players) and
+  about fifteen a batch for the counters, summed over the plays that arrived together and share
+  one commit.
 - **Reads at 10⁶ vs 10³** are the same cached bytes; the two databases are measured side by
   side, alternating requests, so both see the same machine. Ratios of 1.2–1.3× on a ~150 µs
   round trip are noise of that size (the in-process reads do not grow).
@@ -224,9 +225,10 @@ code, every play and every old counter compared).
 - **Quiz:** lines and distractors are picked in memory from the catalogue index (a partial
   Fisher–Yates shuffle, no \`ORDER BY random()\`); the body is assembled from fragments encoded
   once per catalogue and sent as a \`Response\` (docs/decisions/018); the token is one HMAC.
-- **Submissions:** about sixteen prepared statements a play, each table's rows in one multi-row
-  statement, plays arriving together in one transaction (group commit); each request is answered
-  after its transaction commits (docs/decisions/006).
+- **Submissions:** plays arriving together share one transaction (group commit), each in its own
+  savepoint; their counts are summed and each counter row written once per batch, each table's
+  rows in one multi-row statement; each request is answered after its transaction commits
+  (docs/decisions/006, 014).
 - **Raw record:** one row a play with its answers packed into a BLOB over answer keys
   (docs/decisions/014).
 - **Date ranges:** running totals per day: any range is two rows (docs/decisions/014).

@@ -117,9 +117,10 @@ function runningTotals<
 
 /**
  * The SQLite write side. A play's raw record (one `plays` row with its packed
- * answers) and every counter are written in one transaction (a savepoint inside
- * a batch), so a play is complete or absent, never half-counted. About sixteen
- * statements a play, each prepared once (docs/decisions/006, 014).
+ * answers), its memberships and every counter are written in one transaction (a
+ * savepoint per play inside the batch), so a play is complete or absent, never
+ * half-counted. Six statements a play and about fifteen a batch for the counters,
+ * each prepared once (docs/decisions/006, 014).
  * `onCommit` runs after every committed batch (the local statistics version).
  */
 export function createSqlitePlayStore(
