@@ -55,15 +55,31 @@ export function createCachedStatsJson(stats: StatsStore) {
     stats.version,
     async () => new Map((await stats.getLyricStats()).map((l) => [l.lyricId, l])),
   );
-  /** The lines asked, in the order asked; unknown ids are left out. */
+  /**
+   * The lines asked, in the order asked; unknown ids are left out. A line some players missed
+   * carries the wrong song picked most often for it (one indexed read per such line: at most
+   * a play's 30, once per results page).
+   */
   const lines = async (ids: number[]): Promise<LineResult[]> => {
     const byId = await lyricsById();
-    return ids.flatMap((id) => {
+    const known = ids.flatMap((id) => {
       const line = byId.get(id);
-      return line
-        ? [{ lyricId: id, occurrences: line.occurrences, correctAnswers: line.correctAnswers }]
-        : [];
+      return line ? [line] : [];
     });
+    return Promise.all(
+      known.map(async ({ lyricId, occurrences, correctAnswers }): Promise<LineResult> => {
+        const result: LineResult = { lyricId, occurrences, correctAnswers };
+        if (correctAnswers >= occurrences) return result;
+        const [top] = await stats.getLineConfusions(lyricId, { limit: 1 });
+        if (top)
+          result.confusedWith = {
+            songId: top.selectedSongId,
+            title: top.selectedSongTitle,
+            times: top.times,
+          };
+        return result;
+      }),
+    );
   };
   return {
     lines,

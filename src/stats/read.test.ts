@@ -123,12 +123,18 @@ describe('the lines of one play (GET /api/stats/lines)', () => {
   test('the lines asked, in the order asked, with the counters of the lyric list; unknown ids left out', async () => {
     const app = await createTestApp();
     const quiz = await fetchQuiz(app);
-    await submit(app, answerQuiz(quiz, 12));
+    const body = answerQuiz(quiz, 12);
+    await submit(app, body);
     const ids = quiz.questions.map((q) => q.lyricId);
+    const missed = new Map(
+      body.answers.filter((a) => !a.isCorrect).map((a) => [a.lyricId, a.selectedSongId]),
+    );
+    const titles = new Map(app.deps.catalogue().songs.map((s) => [s.id, s.title]));
     const lines = (await get(app, `/api/stats/lines?ids=${[...ids].reverse().join(',')},999999`)) as {
       lyricId: number;
       occurrences: number;
       correctAnswers: number;
+      confusedWith?: { songId: number; title: string; times: number };
     }[];
     const lyrics = (await get(app, '/api/stats/lyrics')) as {
       lyricId: number;
@@ -141,8 +147,19 @@ describe('the lines of one play (GET /api/stats/lines)', () => {
         lyricId,
         occurrences: byId.get(lyricId)!.occurrences,
         correctAnswers: byId.get(lyricId)!.correctAnswers,
+        // A missed line names the wrong song picked most often for it: here, this play's pick.
+        ...(missed.has(lyricId)
+          ? {
+              confusedWith: {
+                songId: missed.get(lyricId)!,
+                title: titles.get(missed.get(lyricId)!)!,
+                times: 1,
+              },
+            }
+          : {}),
       })),
     );
+    expect(lines.filter((l) => l.confusedWith)).toHaveLength(18);
     expect(lines.slice(-12).every((l) => l.correctAnswers === 1)).toBe(true);
   });
 
