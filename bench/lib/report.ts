@@ -201,7 +201,17 @@ process was the limit. The table above is one run, as measured.
 - **Submissions** record every counter of docs/decisions/014 in the play's transaction: six
   prepared statements a play (the record, the player, the hour's and the day's players) and
   about fifteen a batch for the counters, summed over the plays that arrived together and share
-  one commit.
+  one commit. The 5,000 plays/s of earlier runs was not reached on 23 November by this code nor
+  by the previous one: the two servers run from source side by side, each loaded for 4 s with
+  the same wrk script and 50 connections (15:37 UTC, load average ~4), recorded 1,360 and 1,790
+  plays/s (previous code, commit fff2dd8) and 1,340 and 1,250 plays/s (this code), 570–740 µs of
+  server CPU a play in both. In process, recording batches of 50 plays cost 215 µs of CPU a play
+  with this code and 359 µs with the previous one (\`recordPlays\` alone, same machine, same
+  minute): the new counters are paid for by summing them per batch; the rest of a submission
+  (parsing, validation, the token, grading, HTTP) did not change.
+- **Pages and wrk.** \`/\` and \`/statistics\` are the same cached bytes as before; their ratio
+  to the tiny ceiling is lower than in the runs with autocannon because wrk, unlike autocannon,
+  no longer limits the ceiling itself (the reason the issue moved the bench to wrk).
 - **Reads at 10⁶ vs 10³** are the same cached bytes; the two databases are measured side by
   side, alternating requests, so both see the same machine. Ratios of 1.2–1.3× on a ~150 µs
   round trip are noise of that size (the in-process reads do not grow).
