@@ -209,6 +209,11 @@ process was the limit. The table above is one run, as measured.
   with this code and 359 µs with the previous one (\`recordPlays\` alone, same machine, same
   minute): the new counters are paid for by summing them per batch; the rest of a submission
   (parsing, validation, the token, grading, HTTP) did not change.
+- **Start.** The two binaries side by side (each started 5 times on a fresh and on an existing
+  database, alternating, 15:58 UTC on 23 November, load average ~5): median 261 and 145 ms for
+  the previous code (commit fff2dd8), 310 and 172 ms for this one. The machine made both about
+  three times slower than in the 21 November runs; this code adds 30–50 ms (more statements to
+  prepare, the device parsers to load, the check for an old raw record).
 - **Pages and wrk.** \`/\` and \`/statistics\` are the same cached bytes as before; their ratio
   to the tiny ceiling is lower than in the runs with autocannon because wrk, unlike autocannon,
   no longer limits the ceiling itself (the reason the issue moved the bench to wrk).
