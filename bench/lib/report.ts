@@ -229,9 +229,11 @@ process was the limit. The table above is one run, as measured.
 Measured outside this script (it needs the previous version's code to fill the database):
 10⁶ plays recorded by the code of commit fff2dd8 (\`bench/lib/fill.ts\` of that commit:
 1,293,017,088 bytes), then \`DATABASE_PATH=… STATS_TIMEZONE=Europe/Zagreb bun src/main.ts stats
-verify\` on a copy, 23 November 2026: converting the plays and rebuilding every counter 49.1 s
-(about 31,000 plays/s converted, 73,000 plays/s rebuilt), \`VACUUM\` 4.3 s, **53.3 s** in all;
-the file went to 145,022,976 bytes (8.9× smaller) and verify then found no difference
+verify\` on a copy, 23 November 2026, 16:00 UTC (this branch's final code, load average ~5):
+converting the plays and rebuilding every counter 55.3 s (27,000 plays/s converted, 71,000
+plays/s rebuilt), \`VACUUM\` 2.5 s, **57.8 s** in all (the verify after it 14 s more; 463 MB of
+peak memory for the whole command); the file went to 145,022,976 bytes (8.9× smaller) and
+verify found no difference
 (\`src/stats/sqlite/legacy-record.test.ts\` proves the same on a small database written by that
 code, every play and every old counter compared).
 
