@@ -232,8 +232,9 @@ async function main() {
     quiz,
     submit: {
       ...submit,
-      playsPerSecond: (submit.total - submit.non2xx) / submit.seconds,
-      bodiesRanOut: submit.total >= profile.submissions - profile.connections,
+      // Plays recorded by the server: bodies sent again once all were sent record nothing.
+      playsPerSecond: recorded.totalAttempts / submit.seconds,
+      bodiesRanOut: recorded.totalAttempts >= profile.submissions - profile.connections,
       countersVerified,
       recorded: recorded.totalAttempts,
     },

@@ -201,7 +201,22 @@ process was the limit. The table above is one run, as measured.
 - **Submissions** record every counter of docs/decisions/014 in the play's transaction: six
   prepared statements a play (the record, the player, the hour's and the day's players) and
   about fifteen a batch for the counters, summed over the plays that arrived together and share
-  one commit.
+  one commit. The 5,000 plays/s of earlier runs was not reached on 23 November by this code nor
+  by the previous one: the two servers run from source side by side, each loaded for 4 s with
+  the same wrk script and 50 connections (15:37 UTC, load average ~4), recorded 1,360 and 1,790
+  plays/s (previous code, commit fff2dd8) and 1,340 and 1,250 plays/s (this code), 570–740 µs of
+  server CPU a play in both. In process, recording batches of 50 plays cost 215 µs of CPU a play
+  with this code and 359 µs with the previous one (\`recordPlays\` alone, same machine, same
+  minute): the new counters are paid for by summing them per batch; the rest of a submission
+  (parsing, validation, the token, grading, HTTP) did not change.
+- **Start.** The two binaries side by side (each started 5 times on a fresh and on an existing
+  database, alternating, 15:58 UTC on 23 November, load average ~5): median 261 and 145 ms for
+  the previous code (commit fff2dd8), 310 and 172 ms for this one. The machine made both about
+  three times slower than in the 21 November runs; this code adds 30–50 ms (more statements to
+  prepare, the device parsers to load, the check for an old raw record).
+- **Pages and wrk.** \`/\` and \`/statistics\` are the same cached bytes as before; their ratio
+  to the tiny ceiling is lower than in the runs with autocannon because wrk, unlike autocannon,
+  no longer limits the ceiling itself (the reason the issue moved the bench to wrk).
 - **Reads at 10⁶ vs 10³** are the same cached bytes; the two databases are measured side by
   side, alternating requests, so both see the same machine. Ratios of 1.2–1.3× on a ~150 µs
   round trip are noise of that size (the in-process reads do not grow).
@@ -214,9 +229,11 @@ process was the limit. The table above is one run, as measured.
 Measured outside this script (it needs the previous version's code to fill the database):
 10⁶ plays recorded by the code of commit fff2dd8 (\`bench/lib/fill.ts\` of that commit:
 1,293,017,088 bytes), then \`DATABASE_PATH=… STATS_TIMEZONE=Europe/Zagreb bun src/main.ts stats
-verify\` on a copy, 23 November 2026: converting the plays and rebuilding every counter 49.1 s
-(about 31,000 plays/s converted, 73,000 plays/s rebuilt), \`VACUUM\` 4.3 s, **53.3 s** in all;
-the file went to 145,022,976 bytes (8.9× smaller) and verify then found no difference
+verify\` on a copy, 23 November 2026, 16:00 UTC (this branch's final code, load average ~5):
+converting the plays and rebuilding every counter 55.3 s (27,000 plays/s converted, 71,000
+plays/s rebuilt), \`VACUUM\` 2.5 s, **57.8 s** in all (the verify after it 14 s more; 463 MB of
+peak memory for the whole command); the file went to 145,022,976 bytes (8.9× smaller) and
+verify found no difference
 (\`src/stats/sqlite/legacy-record.test.ts\` proves the same on a small database written by that
 code, every play and every old counter compared).
 
