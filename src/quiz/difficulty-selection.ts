@@ -44,23 +44,48 @@ export interface ModeSelection {
   /** The other seen lines: used only when the two pools above cannot fill a quiz. */
   rest: Int32Array;
   /** For each song (by `index`), its distractor candidates in tiers, best first; a tier is sampled at random. */
-  tiers: Int32Array[][];
+  tiers: number[][][];
 }
 
 export type DifficultySelection = Record<Exclude<Difficulty, 'normal'>, ModeSelection>;
 
 const int32 = (values: number[]) => Int32Array.from(values);
 
-/** Songs grouped by a key, groups in the order of their keys (ascending). */
-function tiersBy(songs: IndexedSong[], key: (song: IndexedSong) => number): Int32Array[] {
-  const groups = new Map<number, number[]>();
-  for (const song of songs) {
-    const k = key(song);
-    const group = groups.get(k);
-    if (group) group.push(song.index);
-    else groups.set(k, [song.index]);
-  }
-  return [...groups.entries()].sort((a, b) => a[0] - b[0]).map(([, group]) => int32(group));
+/** What a song's distractor tiers are made of, whatever the statistics: computed once per catalogue. */
+interface SongNeighbours {
+  albumMates: number[];
+  /** Songs of other albums grouped by distance in years, nearest group first. */
+  byNearYears: number[][];
+  /** Songs of other albums at least the median distance in years away, and the others. */
+  farYears: number[];
+  nearYears: number[];
+}
+
+const neighboursByCatalogue = new WeakMap<CatalogueIndex, SongNeighbours[]>();
+
+function neighboursOf(catalogue: CatalogueIndex): SongNeighbours[] {
+  let neighbours = neighboursByCatalogue.get(catalogue);
+  if (neighbours) return neighbours;
+  neighbours = catalogue.songs.map((song) => {
+    const gap = (other: IndexedSong) => Math.abs(other.album.year - song.album.year);
+    const otherAlbums = catalogue.songs.filter((s) => s.album !== song.album);
+    const groups = new Map<number, number[]>();
+    for (const other of otherAlbums) {
+      const group = groups.get(gap(other));
+      if (group) group.push(other.index);
+      else groups.set(gap(other), [other.index]);
+    }
+    const gaps = otherAlbums.map(gap).sort((a, b) => a - b);
+    const median = gaps[Math.floor(gaps.length / 2)] ?? 0;
+    return {
+      albumMates: catalogue.songs.filter((s) => s !== song && s.album === song.album).map((s) => s.index),
+      byNearYears: [...groups.entries()].sort((a, b) => a[0] - b[0]).map(([, group]) => group),
+      farYears: otherAlbums.filter((s) => gap(s) >= median).map((s) => s.index),
+      nearYears: otherAlbums.filter((s) => gap(s) < median).map((s) => s.index),
+    };
+  });
+  neighboursByCatalogue.set(catalogue, neighbours);
+  return neighbours;
 }
 
 /**
@@ -72,42 +97,24 @@ function tiersBy(songs: IndexedSong[], key: (song: IndexedSong) => number): Int3
 function distractorTiers(
   catalogue: CatalogueIndex,
   confusedWith: Map<number, SongConfusionCounts[]>,
-): { hard: Int32Array[][]; easy: Int32Array[][] } {
-  const hard: Int32Array[][] = [];
-  const easy: Int32Array[][] = [];
+): { hard: number[][][]; easy: number[][][] } {
+  const neighbours = neighboursOf(catalogue);
+  const hard: number[][][] = [];
+  const easy: number[][][] = [];
   for (const song of catalogue.songs) {
-    const others = catalogue.songs.filter((s) => s !== song);
-    const confusions = confusedWith.get(song.id) ?? [];
-    const top = confusions
-      .filter((c) => c.times >= CONFUSED_MIN_TIMES)
-      .slice(0, CONFUSED_SLOTS)
-      .flatMap((c) => {
-        const picked = catalogue.songsById.get(c.selectedSongId);
-        return picked && picked !== song ? [picked] : [];
-      });
-    const afterTop = others.filter((s) => !top.includes(s));
-    const sameAlbum = afterTop.filter((s) => s.album === song.album);
-    const otherAlbums = afterTop.filter((s) => s.album !== song.album);
-    hard.push(
-      [
-        ...top.map((s) => int32([s.index])),
-        int32(sameAlbum.map((s) => s.index)),
-        ...tiersBy(otherAlbums, (s) => Math.abs(s.album.year - song.album.year)),
-      ].filter((tier) => tier.length > 0),
-    );
-
+    const { albumMates, byNearYears, farYears, nearYears } = neighbours[song.index]!;
+    const top: number[] = [];
+    for (const c of confusedWith.get(song.id) ?? []) {
+      if (top.length === CONFUSED_SLOTS || c.times < CONFUSED_MIN_TIMES) break;
+      const picked = catalogue.songsById.get(c.selectedSongId);
+      if (picked && picked !== song) top.push(picked.index);
+    }
+    const notTop = (songs: number[]) => (top.length === 0 ? songs : songs.filter((s) => !top.includes(s)));
+    const nonEmpty = (tiers: number[][]) => tiers.filter((tier) => tier.length > 0);
+    hard.push(nonEmpty([...top.map((s) => [s]), notTop(albumMates), ...byNearYears.map(notTop)]));
     // Easy keeps away from the songs hard offers first (a stray wrong pick or two does not count).
-    const confused = new Set(top.map((s) => s.id));
-    const far = others.filter((s) => s.album !== song.album && !confused.has(s.id));
-    const distances = far.map((s) => Math.abs(s.album.year - song.album.year)).sort((a, b) => a - b);
-    const median = distances[Math.floor(distances.length / 2)] ?? 0;
     easy.push(
-      [
-        int32(far.filter((s) => Math.abs(s.album.year - song.album.year) >= median).map((s) => s.index)),
-        int32(far.filter((s) => Math.abs(s.album.year - song.album.year) < median).map((s) => s.index)),
-        int32(others.filter((s) => s.album !== song.album && confused.has(s.id)).map((s) => s.index)),
-        int32(others.filter((s) => s.album === song.album).map((s) => s.index)),
-      ].filter((tier) => tier.length > 0),
+      nonEmpty([notTop(farYears), notTop(nearYears), top.filter((s) => !albumMates.includes(s)), albumMates]),
     );
   }
   return { hard, easy };
@@ -190,14 +197,27 @@ export function pickLines(random: Random, mode: ModeSelection, count: number): n
   return shuffle(random, picked);
 }
 
-/** `count` distractors (song positions) tier by tier, in random order. */
-export function pickDistractors(random: Random, tiers: Int32Array[], count: number): number[] {
-  const picked: number[] = [];
+/** The distractors of the question being generated (reused: generating is synchronous, as in generate.ts). */
+const picked: number[] = [];
+
+/**
+ * `count` distractors (song positions) tier by tier, in random order, into a reused array. A
+ * tier larger than the places left is sampled by rejection against the few picked so far (at
+ * most four: a linear check, no allocation per question).
+ */
+export function pickDistractors(random: Random, tiers: readonly number[][], count: number): number[] {
+  picked.length = 0;
   for (const tier of tiers) {
     const missing = count - picked.length;
     if (missing <= 0) break;
     if (tier.length <= missing) for (const s of tier) picked.push(s);
-    else sampleInto(random, tier, missing, picked);
+    else {
+      const until = picked.length + missing;
+      while (picked.length < until) {
+        const s = tier[randomInt(random, tier.length)]!;
+        if (!picked.includes(s)) picked.push(s);
+      }
+    }
   }
   return shuffle(random, picked);
 }
@@ -231,9 +251,11 @@ export function generateSelectedQuiz(
   const distractors = Math.min(OPTIONS_PER_QUESTION - 1, songs.length - 1);
   return pickLines(random, mode, count).map((at) => {
     const lyric = askable[at]!;
-    const picked = pickDistractors(random, mode.tiers[lyric.song.index] ?? [], distractors);
-    const options = picked.map((s) => songs[s]!.option);
-    options.splice(randomInt(random, options.length + 1), 0, lyric.song.option);
+    const others = pickDistractors(random, mode.tiers[lyric.song.index] ?? [], distractors);
+    const right = randomInt(random, others.length + 1);
+    const options = new Array<IndexedSong['option']>(others.length + 1);
+    for (let p = 0, d = 0; p < options.length; p++)
+      options[p] = p === right ? lyric.song.option : songs[others[d++]!]!.option;
     return questionOf(lyric, options);
   });
 }

@@ -29,7 +29,7 @@ export function positionTexts(p: Percentile, difficulty?: Difficulty): PositionT
   };
   if (Number.isFinite(p.samePercent)) texts.same = `Jednako kao ${formatPercent(p.samePercent)} igrača`;
   if (p.totalPlayers === 1)
-    texts.first = 'Vi ste prvi igrač ovog kviza – vaš rezultat je ljestvica za sve ostale!';
+    texts.first = `Vi ste prvi igrač ovog kviza${levelSuffix(difficulty)} – vaš rezultat je ljestvica za sve ostale!`;
   return texts;
 }
 

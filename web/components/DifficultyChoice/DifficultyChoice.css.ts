@@ -15,8 +15,8 @@ export const group = style({
 export const legend = style({ fontWeight: 600, padding: 0, marginBottom: vars.space.sm });
 export const options = style({
   display: 'inline-flex',
-  flexWrap: 'wrap',
   justifyContent: 'center',
+  maxWidth: '100%',
   border: `2px solid ${vars.color.accent}`,
   borderRadius: vars.radius.pill,
   padding: '2px',
@@ -38,7 +38,9 @@ export const text = style({
   display: 'inline-flex',
   alignItems: 'center',
   minHeight: '40px',
-  padding: `0 ${vars.space.md}`,
+  // Narrower on a small phone: the three choices stay on one line at 320 px.
+  padding: `0 clamp(${vars.space.sm}, 3vw, ${vars.space.md})`,
+  whiteSpace: 'nowrap',
   borderRadius: vars.radius.pill,
   fontWeight: 600,
   color: vars.color.accent,

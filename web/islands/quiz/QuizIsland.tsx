@@ -100,14 +100,21 @@ export function QuizIsland() {
     <div className={styles.quiz}>
       <div>
         <div className={styles.progressRow}>
-          <span>
-            Stih {current}/{total}
-            {state.difficulty && state.difficulty !== DEFAULT_DIFFICULTY && (
-              <span className={styles.level} data-difficulty={state.difficulty}>
-                {' · '}Razina: {DIFFICULTY_LABELS[state.difficulty]}
+          {state.difficulty && state.difficulty !== DEFAULT_DIFFICULTY ? (
+            <span>
+              <span>
+                Stih {current}/{total}
               </span>
-            )}
-          </span>
+              <span className={styles.level} data-difficulty={state.difficulty}>
+                {' · '}
+                {DIFFICULTY_LABELS[state.difficulty]}
+              </span>
+            </span>
+          ) : (
+            <span>
+              Stih {current}/{total}
+            </span>
+          )}
           <span data-correct-count={state.correctCount}>{countOf(state.correctCount, CORRECT_ANSWERS)}</span>
         </div>
         <div
