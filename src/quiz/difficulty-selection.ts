@@ -198,14 +198,15 @@ export function pickLines(random: Random, mode: ModeSelection, count: number): n
 }
 
 /** The distractors of the question being generated (reused: generating is synchronous, as in generate.ts). */
-const picked: number[] = [];
+const distractorScratch: number[] = [];
 
 /**
- * `count` distractors (song positions) tier by tier, in random order, into a reused array. A
- * tier larger than the places left is sampled by rejection against the few picked so far (at
- * most four: a linear check, no allocation per question).
+ * `count` distractors (song positions) tier by tier, in random order, into a reused array (read
+ * it before the next call). A tier larger than the places left is sampled by rejection against
+ * the few picked so far (at most four: a linear check, no allocation per question).
  */
 export function pickDistractors(random: Random, tiers: readonly number[][], count: number): number[] {
+  const picked = distractorScratch;
   picked.length = 0;
   for (const tier of tiers) {
     const missing = count - picked.length;
