@@ -21,6 +21,7 @@ import type { Logger } from './logger';
 import type { ClientAssets } from './pages/client-assets';
 import { pageRoutes, renderNotFound } from './pages/routes';
 import { quizRoutes } from './quiz/routes';
+import { createSelectionCache } from './quiz/selection-cache';
 import { productTitle } from './shared/rules';
 import { createCachedStatsJson } from './stats/cached-reads';
 import { createLocalClock } from './stats/day';
@@ -118,6 +119,7 @@ export function createApp(deps: AppDeps) {
         tokenSecret: deps.secrets.quizToken,
         clock,
         limits,
+        selection: createSelectionCache({ catalogue, stats: stores.stats, nowMs: clock.nowMs }),
         onIssued: quizzesIssued.count,
       }),
     )

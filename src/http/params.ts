@@ -1,6 +1,7 @@
 import { Type as T, type TSchema } from '@sinclair/typebox';
 import { t } from 'elysia';
 import { unprocessable } from '../errors';
+import { DEFAULT_DIFFICULTY, DIFFICULTIES } from '../shared/difficulty';
 import { fieldError } from './field-error';
 
 /**
@@ -80,4 +81,25 @@ export function enumParam<Name extends string, const Value extends string>(spec:
     schema: T.Union(spec.values.map((value) => T.Literal(value))),
     example: spec.example,
   } satisfies Param<Name>;
+}
+
+/**
+ * `difficulty` (docs/decisions/022): one of DIFFICULTIES, default normal. The literals are
+ * spelled out so that the route sees the union type (a mapped array types as never).
+ */
+export function difficultyParam(description: string) {
+  const message = `difficulty must be one of ${DIFFICULTIES.join(', ')}`;
+  return {
+    name: 'difficulty',
+    in: 'query',
+    required: false,
+    description,
+    validator: t.Union([t.Literal('easy'), t.Literal('normal'), t.Literal('hard')], {
+      error: fieldError('difficulty', message),
+    }),
+    schema: T.Union([T.Literal('easy'), T.Literal('normal'), T.Literal('hard')], {
+      default: DEFAULT_DIFFICULTY,
+    }),
+    example: 'hard',
+  } satisfies Param<'difficulty'>;
 }

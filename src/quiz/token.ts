@@ -1,4 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
+import { DEFAULT_DIFFICULTY, type Difficulty, isDifficulty } from '../shared/difficulty';
 
 /**
  * Quiz tokens: `base64url(payload).base64url(HMAC-SHA256(payload))`, where the
@@ -18,6 +19,12 @@ export interface QuizTokenPayload {
   /** Unix seconds. */
   issuedAt: number;
   nonce: string;
+  /**
+   * The difficulty the quiz was chosen at (docs/decisions/022): the play records it. Written
+   * only for `easy` and `hard` (field `d`), so a normal token is byte for byte what it was
+   * before difficulties; absent (every earlier token, every normal one) means `normal`.
+   */
+  difficulty?: Difficulty;
 }
 
 export type TokenCheck =
@@ -37,8 +44,9 @@ export function newNonce(): string {
 }
 
 export function createQuizToken(secret: string, payload: QuizTokenPayload): string {
+  const d = payload.difficulty === DEFAULT_DIFFICULTY ? undefined : payload.difficulty;
   const body = Buffer.from(
-    JSON.stringify({ l: payload.lyricIds, o: payload.options, t: payload.issuedAt, n: payload.nonce }),
+    JSON.stringify({ l: payload.lyricIds, o: payload.options, t: payload.issuedAt, n: payload.nonce, d }),
   ).toString('base64url');
   return `${body}.${sign(secret, body)}`;
 }
@@ -64,7 +72,13 @@ export function verifyQuizToken(
   } catch {
     return { ok: false, reason: 'malformed' };
   }
-  const { l, o, t, n } = (decoded ?? {}) as { l?: unknown; o?: unknown; t?: unknown; n?: unknown };
+  const { l, o, t, n, d } = (decoded ?? {}) as {
+    l?: unknown;
+    o?: unknown;
+    t?: unknown;
+    n?: unknown;
+    d?: unknown;
+  };
   if (
     !Array.isArray(l) ||
     !l.every(Number.isSafeInteger) ||
@@ -73,7 +87,8 @@ export function verifyQuizToken(
         o.length !== l.length ||
         !o.every((ids) => Array.isArray(ids) && ids.every(Number.isSafeInteger)))) ||
     !Number.isSafeInteger(t) ||
-    typeof n !== 'string'
+    typeof n !== 'string' ||
+    (d !== undefined && !isDifficulty(d))
   )
     return { ok: false, reason: 'malformed' };
   const issuedAt = t as number;
@@ -81,5 +96,6 @@ export function verifyQuizToken(
   if (nowSeconds - issuedAt > ttlSeconds) return { ok: false, reason: 'expired' };
   const payload: QuizTokenPayload = { lyricIds: l as number[], issuedAt, nonce: n };
   if (o !== undefined) payload.options = o as number[][];
+  if (d !== undefined) payload.difficulty = d as Difficulty;
   return { ok: true, payload };
 }

@@ -22,7 +22,7 @@ describe('POST /api/stats/submit-quiz', () => {
   test('a truthful play is recorded and answered with its id and score', async () => {
     const res = await submit(app, body);
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ playId: 1, score: 20, totalQuestions: 30 });
+    expect(await res.json()).toEqual({ playId: 1, score: 20, totalQuestions: 30, difficulty: 'normal' });
     expect(rowCounts(app.db.$client)).toMatchObject({ plays: 1, players: 1, totals: 1 });
     const recorded = app.db.$client.query('SELECT answers FROM plays').get() as { answers: Uint8Array };
     expect(decodeAnswers(recorded.answers)).toHaveLength(30);

@@ -13,6 +13,7 @@ import type {
   Percentile,
   SongStat,
 } from '../../src/shared/contracts/stats';
+import type { Difficulty } from '../../src/shared/difficulty';
 
 export class ApiError extends Error {
   constructor(
@@ -42,9 +43,16 @@ async function send(path: string, init: RequestInit = {}): Promise<Response> {
 const getJson = async <T>(path: string, init?: RequestInit): Promise<T> =>
   (await (await send(path, init)).json()) as T;
 
-/** A new play: its questions and the token to submit it with (the X-Quiz-Token header). */
-export async function getQuiz(count: number): Promise<{ questions: Question[]; token: string | null }> {
-  const response = await fetch(`/api/quiz?count=${count}`, { credentials: 'include' });
+/**
+ * A new play: its questions and the token to submit it with (the X-Quiz-Token header). A normal
+ * play asks exactly as the spec's client does; another difficulty is named in the query.
+ */
+export async function getQuiz(
+  count: number,
+  difficulty: Difficulty = 'normal',
+): Promise<{ questions: Question[]; token: string | null }> {
+  const query = difficulty === 'normal' ? '' : `&difficulty=${difficulty}`;
+  const response = await fetch(`/api/quiz?count=${count}${query}`, { credentials: 'include' });
   // Spec §7 names this call's error text.
   if (!response.ok) throw new ApiError(response.status, 'Failed to fetch quiz questions', response.headers);
   return { questions: (await response.json()) as Question[], token: response.headers.get('x-quiz-token') };
@@ -57,7 +65,11 @@ export const submitQuiz = (body: SubmitBody) =>
     body: JSON.stringify(body),
   });
 
-export const getPercentile = (score: number) => getJson<Percentile>(`/api/score-percentile/${score}`);
+/** The percentile among plays of the same difficulty (normal: the spec's call as it was). */
+export const getPercentile = (score: number, difficulty: Difficulty = 'normal') =>
+  getJson<Percentile>(
+    `/api/score-percentile/${score}${difficulty === 'normal' ? '' : `?difficulty=${difficulty}`}`,
+  );
 
 /** How all players answered the lines of one play (the results page's review). */
 export const getLineResults = (lyricIds: number[]) =>

@@ -1,7 +1,9 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { DEFAULT_DIFFICULTY, DIFFICULTY_LABELS, type Difficulty } from '../../../src/shared/difficulty';
 import { ratingFor } from '../../../src/shared/rating';
 import { Button, ButtonLink } from '../../components/Button/Button';
 import { Card } from '../../components/Card/Card';
+import { DifficultyChoice } from '../../components/DifficultyChoice/DifficultyChoice';
 import { Spinner } from '../../components/Spinner/Spinner';
 import { CORRECT_ANSWERS, countOf } from '../../lib/plural';
 import * as styles from './QuizIsland.css';
@@ -33,6 +35,8 @@ export function QuizIsland() {
   const optionsRef = useRef<HTMLUListElement>(null);
   const barRef = useRef<HTMLDivElement>(null);
   const retried = useRef(false);
+  // The next play's difficulty ('Nova igra' after a finished play): normal preselected.
+  const [nextDifficulty, setNextDifficulty] = useState<Difficulty>(DEFAULT_DIFFICULTY);
 
   // Focus: the new question's heading when it appears, the next button once answered.
   useEffect(() => {
@@ -76,9 +80,10 @@ export function QuizIsland() {
           Vaš rezultat: {score}/{state.questions.length} ({ratingFor(score).label}). Pogledajte ga ili
           započnite novu igru s novim stihovima.
         </p>
+        <DifficultyChoice value={nextDifficulty} onChange={setNextDifficulty} />
         <div className={styles.choices}>
           <ButtonLink href="/results">Pogledaj rezultat</ButtonLink>
-          <Button variant="secondary" onClick={startNew}>
+          <Button variant="secondary" onClick={() => startNew(nextDifficulty)}>
             Nova igra
           </Button>
         </div>
@@ -95,9 +100,21 @@ export function QuizIsland() {
     <div className={styles.quiz}>
       <div>
         <div className={styles.progressRow}>
-          <span>
-            Stih {current}/{total}
-          </span>
+          {state.difficulty && state.difficulty !== DEFAULT_DIFFICULTY ? (
+            <span>
+              <span>
+                Stih {current}/{total}
+              </span>
+              <span className={styles.level} data-difficulty={state.difficulty}>
+                {' · '}
+                {DIFFICULTY_LABELS[state.difficulty]}
+              </span>
+            </span>
+          ) : (
+            <span>
+              Stih {current}/{total}
+            </span>
+          )}
           <span data-correct-count={state.correctCount}>{countOf(state.correctCount, CORRECT_ANSWERS)}</span>
         </div>
         <div

@@ -108,7 +108,7 @@ export function usePlayResult(siteTitle: string, playMinSeconds: number) {
     if (!quiz || quiz.answers.length === 0) return;
     const timers: ReturnType<typeof setTimeout>[] = [];
     const loadRanking = () => {
-      getPercentile(score)
+      getPercentile(score, quiz.difficulty)
         .then((p) =>
           setPercentile({
             percentile: Number(p.percentile),
