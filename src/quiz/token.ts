@@ -15,6 +15,12 @@ export interface QuizTokenPayload {
    * expire within QUIZ_TOKEN_TTL_SECONDS of an upgrade).
    */
   options?: number[][];
+  /**
+   * The daily challenge's calendar day (STATS_TIMEZONE) when the token was issued by
+   * GET /api/daily; absent for free play and in tokens issued before it existed
+   * (docs/decisions/021-daily-challenge.md).
+   */
+  day?: string;
   /** Unix seconds. */
   issuedAt: number;
   nonce: string;
@@ -38,7 +44,13 @@ export function newNonce(): string {
 
 export function createQuizToken(secret: string, payload: QuizTokenPayload): string {
   const body = Buffer.from(
-    JSON.stringify({ l: payload.lyricIds, o: payload.options, t: payload.issuedAt, n: payload.nonce }),
+    JSON.stringify({
+      l: payload.lyricIds,
+      o: payload.options,
+      t: payload.issuedAt,
+      n: payload.nonce,
+      d: payload.day,
+    }),
   ).toString('base64url');
   return `${body}.${sign(secret, body)}`;
 }
@@ -64,7 +76,13 @@ export function verifyQuizToken(
   } catch {
     return { ok: false, reason: 'malformed' };
   }
-  const { l, o, t, n } = (decoded ?? {}) as { l?: unknown; o?: unknown; t?: unknown; n?: unknown };
+  const { l, o, t, n, d } = (decoded ?? {}) as {
+    l?: unknown;
+    o?: unknown;
+    t?: unknown;
+    n?: unknown;
+    d?: unknown;
+  };
   if (
     !Array.isArray(l) ||
     !l.every(Number.isSafeInteger) ||
@@ -73,7 +91,8 @@ export function verifyQuizToken(
         o.length !== l.length ||
         !o.every((ids) => Array.isArray(ids) && ids.every(Number.isSafeInteger)))) ||
     !Number.isSafeInteger(t) ||
-    typeof n !== 'string'
+    typeof n !== 'string' ||
+    (d !== undefined && typeof d !== 'string')
   )
     return { ok: false, reason: 'malformed' };
   const issuedAt = t as number;
@@ -81,5 +100,6 @@ export function verifyQuizToken(
   if (nowSeconds - issuedAt > ttlSeconds) return { ok: false, reason: 'expired' };
   const payload: QuizTokenPayload = { lyricIds: l as number[], issuedAt, nonce: n };
   if (o !== undefined) payload.options = o as number[][];
+  if (d !== undefined) payload.day = d as string;
   return { ok: true, payload };
 }

@@ -57,6 +57,8 @@ export function submitPlay(ctx: SubmitContext, body: SubmitBody): Promise<Record
     day,
     hour,
     difficulty: DEFAULT_DIFFICULTY,
+    // The daily challenge's day (docs/decisions/021): the store decides whether it is ranked.
+    ...(check.payload.day === undefined ? {} : { dailyDay: check.payload.day }),
     ...ctx.classifyDevice(body.deviceInfo),
   });
 }

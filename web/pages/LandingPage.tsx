@@ -44,6 +44,9 @@ export function LandingPage({
             Nastavi kviz
           </ButtonLink>
           <ButtonLink href={NEW_PLAY_HREF}>Započni kviz</ButtonLink>
+          <ButtonLink href="/dnevni-izazov" variant="secondary" data-daily-link="">
+            Dnevni izazov
+          </ButtonLink>
           <ButtonLink href="/statistics" variant="secondary">
             Statistika za sve igrače
           </ButtonLink>

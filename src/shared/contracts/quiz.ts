@@ -121,7 +121,19 @@ export const SubmitResult = T.Object(
     playId: T.Integer({ description: 'Id of the recorded play (the same for a repeated submission).' }),
     score: T.Integer({ minimum: 0, maximum: PLAY_LENGTH, description: 'The score as graded by the server.' }),
     totalQuestions: T.Integer({ description: 'Questions in the play.' }),
+    ranked: T.Optional(
+      T.Boolean({
+        description:
+          "Daily challenge plays only (a token of GET /api/daily): `true` when the play counts in the day's ranking (the session's first daily play of the day), `false` when it was recorded as practice (a later play, or a token of a past day). Absent for free play.",
+      }),
+    ),
   },
-  { description: 'The recorded play.', examples: [{ playId: 1042, score: 21, totalQuestions: PLAY_LENGTH }] },
+  {
+    description: 'The recorded play.',
+    examples: [
+      { playId: 1042, score: 21, totalQuestions: PLAY_LENGTH },
+      { playId: 1043, score: 24, totalQuestions: PLAY_LENGTH, ranked: true },
+    ],
+  },
 );
 export type SubmitResult = Static<typeof SubmitResult>;

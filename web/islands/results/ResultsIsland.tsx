@@ -2,7 +2,7 @@ import type { PageProps } from '../../../src/shared/contracts/pages';
 import type { Percentile } from '../../../src/shared/contracts/stats';
 import { RATING_BANDS, ratingFor } from '../../../src/shared/rating';
 import { PLAY_LENGTH } from '../../../src/shared/rules';
-import { Button } from '../../components/Button/Button';
+import { Button, ButtonLink } from '../../components/Button/Button';
 import { Card } from '../../components/Card/Card';
 import { CreatorLink } from '../../components/CreatorLink/CreatorLink';
 import { Spinner } from '../../components/Spinner/Spinner';
@@ -138,6 +138,9 @@ export function ResultsIsland({
         >
           Igraj ponovno
         </Button>
+        <ButtonLink href="/dnevni-izazov" variant="secondary" data-daily-link="">
+          Dnevni izazov
+        </ButtonLink>
       </div>
 
       <SharePanel
