@@ -12,11 +12,15 @@ export const intro = style({
 export const number = style({ color: vars.color.muted, fontWeight: 600 });
 export const title = style({ fontSize: 'clamp(1.6rem, 6vw, 2.2rem)' });
 export const lead = style({ maxWidth: '36rem' });
+const phone = 'screen and (max-width: 480px)';
+
+/** Three facts in a row; on a phone the countdown above the two streaks. */
 export const facts = style({
   display: 'grid',
-  gridTemplateColumns: 'repeat(auto-fit, minmax(9rem, 1fr))',
+  gridTemplateColumns: 'repeat(3, 1fr)',
   gap: vars.space.md,
   textAlign: 'center',
+  '@media': { [phone]: { gridTemplateColumns: 'repeat(2, 1fr)', gap: vars.space.sm } },
 });
 export const fact = style({
   display: 'flex',
@@ -25,22 +29,17 @@ export const fact = style({
   padding: vars.space.md,
   borderRadius: vars.radius.md,
   background: vars.color.surfaceAlt,
+  '@media': {
+    [phone]: { padding: vars.space.sm, selectors: { '&:first-child': { gridColumn: '1 / -1' } } },
+  },
 });
 export const factLabel = style({ color: vars.color.muted, fontSize: '0.9rem' });
 export const factValue = style({
   fontSize: '1.35rem',
+  '@media': { [phone]: { fontSize: '1.1rem' } },
   fontWeight: 700,
   fontVariantNumeric: 'tabular-nums',
 });
-export const shareText = style({
-  whiteSpace: 'pre-wrap',
-  overflowWrap: 'anywhere',
-  fontFamily: vars.font.mono,
-  fontSize: '0.9rem',
-  lineHeight: 1.4,
-  margin: 0,
-  padding: vars.space.md,
-  borderRadius: vars.radius.md,
-  background: vars.color.surfaceAlt,
-});
+/** The share text's first and last lines around the squares (the squares are drawn, not typed). */
+export const shareLine = style({ textAlign: 'center', fontWeight: 600, overflowWrap: 'anywhere' });
 export const row = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.sm, justifyContent: 'center' });

@@ -108,9 +108,11 @@ export function DailyIsland({
           </div>
           {ranked ? (
             <p data-ranked="true">
-              {percentile && percentile.rankedPlays > 0
-                ? `Bolji ste od ${formatPercent(percentile.percentile)} igrača današnjeg izazova (${countOf(percentile.rankedPlays, RANKED_PLAYS)}).`
-                : 'Računamo vašu poziciju…'}
+              {!percentile || percentile.rankedPlays === 0
+                ? 'Računamo vašu poziciju…'
+                : percentile.rankedPlays === 1
+                  ? 'Prvi ste odigrali današnji izazov!'
+                  : `Bolji ste od ${formatPercent(percentile.percentile)} igrača današnjeg izazova (${countOf(percentile.rankedPlays, RANKED_PLAYS)}).`}
             </p>
           ) : (
             <p data-ranked="false" className={resultStyles.scoreNote}>
@@ -129,7 +131,7 @@ export function DailyIsland({
               <Countdown endsAt={endsAt} />
             </p>
             <p className={styles.fact} data-streak={streak?.current ?? ''}>
-              <span className={styles.factLabel}>Trenutni niz</span>
+              <span className={styles.factLabel}>Uzastopni dani</span>
               <span className={styles.factValue}>
                 {streak ? `Niz: ${countOf(streak.current, DAYS)}` : '…'}
               </span>
@@ -141,10 +143,13 @@ export function DailyIsland({
           </div>
         </Card>
 
-        <Card aria-labelledby="daily-share-title" className={resultStyles.sharePanel}>
+        <Card aria-labelledby="daily-share-title" className={resultStyles.sharePanel} data-share-text={text}>
           <h2 id="daily-share-title" className={resultStyles.sectionTitle}>
             Podijelite rezultat
           </h2>
+          <p className={styles.shareLine}>
+            {page.title} #{record.number} {score}/{PLAY_LENGTH}
+          </p>
           <div
             className={resultStyles.squares}
             role="img"
@@ -158,9 +163,7 @@ export function DailyIsland({
               />
             ))}
           </div>
-          <pre className={styles.shareText} data-share-text="">
-            {text}
-          </pre>
+          <p className={styles.shareLine}>{dailyUrl(page.siteUrl)}</p>
           <div className={styles.row}>
             <Button
               onClick={async () => {
