@@ -26,6 +26,7 @@ import type { Logger } from './logger';
 import type { ClientAssets } from './pages/client-assets';
 import { pageRoutes, renderNotFound } from './pages/routes';
 import { quizRoutes } from './quiz/routes';
+import type { DailyToday } from './shared/contracts/pages';
 import { productTitle } from './shared/rules';
 import { createCachedStatsJson } from './stats/cached-reads';
 import { createLocalClock } from './stats/day';
@@ -84,14 +85,18 @@ export function createApp(deps: AppDeps) {
     },
     proxies,
   );
-  const dailyToday = () => {
+  // Today's challenge as the pages show it, computed once a day (the end of a day is a search).
+  let today: DailyToday | undefined;
+  const dailyToday = (): DailyToday => {
     const now = clock.nowMs();
     const day = localTime(now).day;
-    return {
-      day,
-      number: challengeNumber(deps.daily, day),
-      endsAt: new Date(nextDayStart(now, config.statsTimezone)).toISOString(),
-    };
+    if (today?.day !== day)
+      today = {
+        day,
+        number: challengeNumber(deps.daily, day),
+        endsAt: new Date(nextDayStart(now, config.statsTimezone)).toISOString(),
+      };
+    return today;
   };
   const pages = {
     catalogue,

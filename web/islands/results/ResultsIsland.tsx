@@ -138,9 +138,6 @@ export function ResultsIsland({
         >
           Igraj ponovno
         </Button>
-        <ButtonLink href="/dnevni-izazov" variant="secondary" data-daily-link="">
-          Dnevni izazov
-        </ButtonLink>
       </div>
 
       <SharePanel
@@ -151,6 +148,13 @@ export function ResultsIsland({
         image={shareImages[score]}
         toast={show}
       />
+
+      {/* Below the share panel: the score, the position and sharing keep their place above the fold. */}
+      <div className={styles.actions}>
+        <ButtonLink href="/dnevni-izazov" variant="secondary" data-daily-link="">
+          Dnevni izazov: isti stihovi za sve, svaki dan
+        </ButtonLink>
+      </div>
 
       <ReviewList
         items={reviewOf(quiz, shares === 'shown' ? (lines ?? undefined) : undefined)}
