@@ -4,11 +4,13 @@ import { seedCatalogue } from './catalogue/seed';
 import { interruptible } from './cli/interrupt';
 import type { ProgressReporter } from './cli/progress';
 import type { Config } from './config';
+import { type DailySettings, openDailySettings } from './daily/settings';
 import { closeDb, createDb, type Db } from './db/client';
 import { readOrCreateMeta } from './db/meta';
 import { migrateDb } from './db/migrate';
 import { DatabaseOpenError, sqliteMessage } from './db/open-error';
 import type { Logger } from './logger';
+import { dayOf } from './stats/day';
 import { convertLegacyRecord, legacyPlaysPending } from './stats/sqlite/legacy-record';
 import { createSqliteStores, type StatsStores } from './stats/sqlite/stores';
 
@@ -18,6 +20,8 @@ export interface Runtime {
   /** The catalogue as it was when the runtime was opened (docs/decisions/003). */
   catalogue: CatalogueIndex;
   secrets: { quizToken: string; playerSalt: string };
+  /** The daily challenge's secret and first day (docs/decisions/021). */
+  daily: DailySettings;
   close(): void;
 }
 
@@ -49,6 +53,7 @@ export function openRuntime(config: Config, options: { seed: false } | { seed: t
     stores: createSqliteStores(db, playerSalt),
     catalogue: loadCatalogueIndex(db),
     secrets: { quizToken, playerSalt },
+    daily: openDailySettings(db, dayOf(Date.now(), config.statsTimezone)),
     close: () => closeDb(db),
   };
 }

@@ -297,3 +297,45 @@ export const songConfusions = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.songId, t.selectedSongId] })],
 );
+
+// ---------------------------------------------------------------------------
+// The daily challenge (docs/decisions/021-daily-challenge.md). Counters of the
+// ranked daily plays (difficulty code `daily` in `plays`), verified and rebuilt
+// from the raw record like the others.
+
+/** Which players have their ranked daily play on which day (one each). WITHOUT ROWID. */
+export const dailyPlayers = sqliteTable(
+  'daily_players',
+  {
+    playerId: integer('player_id')
+      .notNull()
+      .references(() => players.id),
+    day: text('day').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.playerId, t.day] })],
+);
+
+/** Score histogram of the ranked daily plays of each day. WITHOUT ROWID. */
+export const dailyScores = sqliteTable(
+  'daily_scores',
+  {
+    day: text('day').notNull(),
+    score: integer('score').notNull(),
+    plays: counter('plays'),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.score] })],
+);
+
+/** Answers of the ranked daily plays per day and line. WITHOUT ROWID. */
+export const dailyLines = sqliteTable(
+  'daily_lines',
+  {
+    day: text('day').notNull(),
+    lyricId: integer('lyric_id')
+      .notNull()
+      .references(() => lyrics.id),
+    occurrences: counter('occurrences'),
+    correct: counter('correct'),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.lyricId] })],
+);

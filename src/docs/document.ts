@@ -205,6 +205,11 @@ export function buildOpenApiDocument(routes: readonly RouteInfo[], info: Documen
         name: 'Statistics',
         description: 'Public aggregate statistics: cacheable, cross-origin when allowed.',
       },
+      {
+        name: 'Daily challenge',
+        description:
+          'The same 30 lines for everyone each day: fetch it, submit it like a play (the first of a session each day is ranked), its percentile, streak and figures.',
+      },
       { name: 'Admin', description: 'Detailed statistics for the administrator (HTTP Basic).' },
       { name: 'Operations', description: 'Health checks.' },
     ],

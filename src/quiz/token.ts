@@ -16,6 +16,12 @@ export interface QuizTokenPayload {
    * expire within QUIZ_TOKEN_TTL_SECONDS of an upgrade).
    */
   options?: number[][];
+  /**
+   * The daily challenge's calendar day (STATS_TIMEZONE) when the token was issued by
+   * GET /api/daily (field `y`); absent for free play and in tokens issued before it existed
+   * (docs/decisions/021-daily-challenge.md).
+   */
+  day?: string;
   /** Unix seconds. */
   issuedAt: number;
   nonce: string;
@@ -46,7 +52,14 @@ export function newNonce(): string {
 export function createQuizToken(secret: string, payload: QuizTokenPayload): string {
   const d = payload.difficulty === DEFAULT_DIFFICULTY ? undefined : payload.difficulty;
   const body = Buffer.from(
-    JSON.stringify({ l: payload.lyricIds, o: payload.options, t: payload.issuedAt, n: payload.nonce, d }),
+    JSON.stringify({
+      l: payload.lyricIds,
+      o: payload.options,
+      t: payload.issuedAt,
+      n: payload.nonce,
+      d,
+      y: payload.day,
+    }),
   ).toString('base64url');
   return `${body}.${sign(secret, body)}`;
 }
@@ -72,12 +85,13 @@ export function verifyQuizToken(
   } catch {
     return { ok: false, reason: 'malformed' };
   }
-  const { l, o, t, n, d } = (decoded ?? {}) as {
+  const { l, o, t, n, d, y } = (decoded ?? {}) as {
     l?: unknown;
     o?: unknown;
     t?: unknown;
     n?: unknown;
     d?: unknown;
+    y?: unknown;
   };
   if (
     !Array.isArray(l) ||
@@ -88,7 +102,8 @@ export function verifyQuizToken(
         !o.every((ids) => Array.isArray(ids) && ids.every(Number.isSafeInteger)))) ||
     !Number.isSafeInteger(t) ||
     typeof n !== 'string' ||
-    (d !== undefined && !isDifficulty(d))
+    (d !== undefined && !isDifficulty(d)) ||
+    (y !== undefined && typeof y !== 'string')
   )
     return { ok: false, reason: 'malformed' };
   const issuedAt = t as number;
@@ -97,5 +112,6 @@ export function verifyQuizToken(
   const payload: QuizTokenPayload = { lyricIds: l as number[], issuedAt, nonce: n };
   if (o !== undefined) payload.options = o as number[][];
   if (d !== undefined) payload.difficulty = d as Difficulty;
+  if (y !== undefined) payload.day = y as string;
   return { ok: true, payload };
 }

@@ -5,7 +5,7 @@
  * property test in counters.test.ts holds the two together.
  */
 import type { BrowserFamily, DeviceClass } from '../shared/devices';
-import type { Difficulty } from '../shared/difficulty';
+import type { PlayMode } from '../shared/play-mode';
 import { PLAY_LENGTH } from '../shared/rules';
 import type { Day } from './day';
 import {
@@ -37,7 +37,8 @@ export interface RecordedPlay {
   playerId: number;
   day: Day;
   hour: number;
-  difficulty: Difficulty;
+  /** Its difficulty, or the daily challenge (ranked or practice). */
+  difficulty: PlayMode;
   deviceClass: DeviceClass;
   browser: BrowserFamily;
   score: number;
@@ -55,12 +56,12 @@ export interface Sums {
   songs: Map<number, ItemCounts>;
   albums: Map<number, ItemCounts>;
   /** Score histogram (all time) per difficulty. */
-  scores: Map<Difficulty, number[]>;
+  scores: Map<PlayMode, number[]>;
   /** Per hour of day 0–23. */
   hours: { attempts: number[]; uniquePlayers: number[] };
   totals: { plays: number; players: number; answers: number; correct: number; scoreSum: number };
   days: Map<Day, DayCounts>;
-  dayScores: Map<Day, Map<Difficulty, ScoreCounts>>;
+  dayScores: Map<Day, Map<PlayMode, ScoreCounts>>;
   /** Right line → wrong song selected → times. */
   lyricConfusions: Map<number, Map<number, number>>;
   /** Right song → wrong song selected → times. */
@@ -73,6 +74,18 @@ export interface Counters extends Sums {
   dayPlayers: Map<Day, Set<number>>;
   /** Each player's first day (the day of their first recorded play). */
   firstDays: Map<number, Day>;
+  /** The ranked daily plays (docs/decisions/021). */
+  daily: DailyCounters;
+}
+
+/** The counters of the ranked daily-challenge plays. */
+export interface DailyCounters {
+  /** Day → the players with a ranked play that day. */
+  players: Map<Day, Set<number>>;
+  /** Day → score histogram. */
+  scores: Map<Day, number[]>;
+  /** Day → lyric id → answers. */
+  lines: Map<Day, Map<number, ItemCounts>>;
 }
 
 /** Whether a play is its player's first: ever, that day, in that hour of day. */
@@ -154,7 +167,7 @@ function countPlay(c: Sums, play: CountedPlay, answers: Iterable<CountedAnswer>,
     getOr(c.days, play.day, emptyDayCounts),
     dayCountsOfPlay({ ...play, answers: asked, correct, ...firsts }),
   );
-  const byDifficulty = getOr(c.dayScores, play.day, () => new Map<Difficulty, ScoreCounts>());
+  const byDifficulty = getOr(c.dayScores, play.day, () => new Map<PlayMode, ScoreCounts>());
   addScoreCounts(getOr(byDifficulty, play.difficulty, emptyScoreCounts), scoreCountsOfPlay(play.score));
 }
 
@@ -177,6 +190,7 @@ export function createRecompute() {
     hourPlayers: new Map(),
     dayPlayers: new Map(),
     firstDays: new Map(),
+    daily: { players: new Map(), scores: new Map(), lines: new Map() },
   };
   const c = counters;
   return {
@@ -196,6 +210,13 @@ export function createRecompute() {
         play.answers.map(({ key, selectedSongId }) => ({ ...key, selectedSongId })),
         { firstOfPlayer, firstOfPlayerToday, firstOfPlayerThisHour },
       );
+      if (play.difficulty === 'daily') {
+        getOr(c.daily.players, play.day, () => new Set<number>()).add(play.playerId);
+        getOr(c.daily.scores, play.day, () => new Array<number>(PLAY_LENGTH + 1).fill(0))[play.score]!++;
+        const lines = getOr(c.daily.lines, play.day, () => new Map<number, ItemCounts>());
+        for (const { key, selectedSongId } of play.answers)
+          bump(lines, key.lyricId, selectedSongId === key.songId);
+      }
     },
   };
 }

@@ -62,6 +62,8 @@ export async function submitPlay(
     day,
     hour,
     difficulty,
+    // The daily challenge's day (docs/decisions/021): the store decides whether it is ranked.
+    ...(check.payload.day === undefined ? {} : { dailyDay: check.payload.day }),
     ...ctx.classifyDevice(body.deviceInfo),
   });
   return { ...outcome, difficulty };

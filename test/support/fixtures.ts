@@ -7,10 +7,12 @@ import type { CatalogueFile } from '../../src/catalogue/model';
 import { validateCatalogue } from '../../src/catalogue/validate';
 import type { Clock } from '../../src/clock';
 import { type Config, loadConfig } from '../../src/config';
+import { openDailySettings } from '../../src/daily/settings';
 import { createDb, type Db } from '../../src/db/client';
 import { migrateDb } from '../../src/db/migrate';
 import { silentLogger } from '../../src/logger';
 import { type ClientAssets, emptyAssets } from '../../src/pages/client-assets';
+import { dayOf } from '../../src/stats/day';
 import { createSqliteStores, type StatsStores } from '../../src/stats/sqlite/stores';
 
 import { type ContractValidator, contractValidatorFor } from './contract';
@@ -107,6 +109,7 @@ export async function createTestAppOver(
     stores,
     catalogue: () => index,
     secrets,
+    daily: openDailySettings(db, dayOf(clock.nowMs(), config.statsTimezone)),
     admin: await loadAdminCredentials(config, db, silentLogger),
     adminUnlockMarker: adminUnlockMarker(db),
     assets: options.assets ?? emptyAssets,

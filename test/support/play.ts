@@ -63,6 +63,9 @@ const statsTables = [
   'day_players',
   'lyric_confusions',
   'song_confusions',
+  'daily_players',
+  'daily_scores',
+  'daily_lines',
 ];
 
 /**

@@ -3,6 +3,7 @@
  * nothing of TypeBox reaches the bundle). Every call includes credentials; a non-OK answer
  * raises an ApiError whose message is "status: response text" (or the status text).
  */
+import type { DailyChallenge, DailyPercentile, DailyStreak } from '../../src/shared/contracts/daily';
 import type { Question, SubmitBody, SubmitResult } from '../../src/shared/contracts/quiz';
 import type {
   AlbumStat,
@@ -57,6 +58,21 @@ export async function getQuiz(
   if (!response.ok) throw new ApiError(response.status, 'Failed to fetch quiz questions', response.headers);
   return { questions: (await response.json()) as Question[], token: response.headers.get('x-quiz-token') };
 }
+
+/** Today's challenge and the token of this play of it. */
+export async function getDaily(): Promise<{ challenge: DailyChallenge; token: string | null }> {
+  const response = await send('/api/daily');
+  return {
+    challenge: (await response.json()) as DailyChallenge,
+    token: response.headers.get('x-quiz-token'),
+  };
+}
+
+export const getDailyPercentile = (score: number, day: string) =>
+  getJson<DailyPercentile>(`/api/daily/percentile/${score}?day=${encodeURIComponent(day)}`);
+
+export const getDailyStreak = (sessionId: string) =>
+  getJson<DailyStreak>(`/api/daily/streak?sessionId=${encodeURIComponent(sessionId)}`);
 
 export const submitQuiz = (body: SubmitBody) =>
   getJson<SubmitResult>('/api/stats/submit-quiz', {

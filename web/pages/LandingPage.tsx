@@ -53,6 +53,9 @@ export function LandingPage({
           <ButtonLink href={NEW_PLAY_HREF} data-new-play="">
             Započni kviz
           </ButtonLink>
+          <ButtonLink href="/dnevni-izazov" variant="secondary" data-daily-link="">
+            Dnevni izazov
+          </ButtonLink>
           <ButtonLink href="/statistics" variant="secondary">
             Statistika za sve igrače
           </ButtonLink>

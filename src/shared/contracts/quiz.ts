@@ -134,10 +134,19 @@ export const SubmitResult = T.Object(
     score: T.Integer({ minimum: 0, maximum: PLAY_LENGTH, description: 'The score as graded by the server.' }),
     totalQuestions: T.Integer({ description: 'Questions in the play.' }),
     difficulty: DifficultyName,
+    ranked: T.Optional(
+      T.Boolean({
+        description:
+          "Daily challenge plays only (a token of GET /api/daily): `true` when the play counts in the day's ranking (the session's first daily play of the day), `false` when it was recorded as practice (a later play, or a token of a past day). Absent for free play.",
+      }),
+    ),
   },
   {
     description: 'The recorded play.',
-    examples: [{ playId: 1042, score: 21, totalQuestions: PLAY_LENGTH, difficulty: 'normal' }],
+    examples: [
+      { playId: 1042, score: 21, totalQuestions: PLAY_LENGTH, difficulty: 'normal' },
+      { playId: 1043, score: 24, totalQuestions: PLAY_LENGTH, difficulty: 'normal', ranked: true },
+    ],
   },
 );
 export type SubmitResult = Static<typeof SubmitResult>;

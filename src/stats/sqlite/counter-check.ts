@@ -6,6 +6,9 @@ import {
   answerKeys,
   cumulativeDays,
   cumulativeScores,
+  dailyLines,
+  dailyPlayers,
+  dailyScores,
   dayPlayers,
   hourPlayers,
   hourStats,
@@ -17,7 +20,7 @@ import {
   songStats,
   totals,
 } from '../../db/schema';
-import type { Difficulty } from '../../shared/difficulty';
+import type { PlayMode } from '../../shared/play-mode';
 import { forEachAnswer } from '../answer-codec';
 import type { Day } from '../day';
 import {
@@ -201,7 +204,7 @@ export function createCounterCheck(db: Db) {
   /** The recomputed days as the running totals the store keeps. */
   const cumulativeDaysOf = (c: Counters) => runningTotals(c.days, emptyDayCounts, addDayCounts);
   const cumulativeScoresOf = (c: Counters) => {
-    const perDifficulty = new Map<Difficulty, Map<Day, ScoreCounts>>();
+    const perDifficulty = new Map<PlayMode, Map<Day, ScoreCounts>>();
     for (const [day, byDifficulty] of c.dayScores)
       for (const [difficulty, counts] of byDifficulty) {
         if (!perDifficulty.has(difficulty)) perDifficulty.set(difficulty, new Map());
@@ -214,7 +217,50 @@ export function createCounterCheck(db: Db) {
     );
   };
 
+  const dailyScoreRows = (c: Counters) =>
+    [...c.daily.scores].flatMap(([day, byScore]) =>
+      byScore.flatMap((n, score) => (n > 0 ? [{ day, score, plays: n }] : [])),
+    );
+  const dailyLineRows = (c: Counters) =>
+    [...c.daily.lines].flatMap(([day, lines]) =>
+      [...lines].map(([lyricId, counts]) => ({ day, lyricId, ...counts })),
+    );
+
   const tables: CounterTable[] = [
+    {
+      table: dailyScores,
+      columns: columnsOf(dailyScores, ['plays']),
+      stored: () =>
+        new Map(
+          db
+            .select()
+            .from(dailyScores)
+            .all()
+            .map((row) => [`${row.day}:${row.score}`, { plays: row.plays }]),
+        ),
+      recomputed: (c) => new Map(dailyScoreRows(c).map((r) => [`${r.day}:${r.score}`, { plays: r.plays }])),
+      rows: dailyScoreRows,
+    },
+    {
+      table: dailyLines,
+      columns: columnsOf(dailyLines, ['occurrences', 'correct']),
+      stored: () =>
+        new Map(
+          db
+            .select()
+            .from(dailyLines)
+            .all()
+            .map((row) => [`${row.day}:${row.lyricId}`, pick(row, ['occurrences', 'correct'])]),
+        ),
+      recomputed: (c) =>
+        new Map(
+          dailyLineRows(c).map((r) => [
+            `${r.day}:${r.lyricId}`,
+            { occurrences: r.occurrences, correct: r.correct },
+          ]),
+        ),
+      rows: dailyLineRows,
+    },
     itemTable(lyricStats, 'lyricId', (c) => c.lyrics),
     itemTable(songStats, 'songId', (c) => c.songs),
     itemTable(albumStats, 'albumId', (c) => c.albums),
@@ -359,6 +405,18 @@ export function createCounterCheck(db: Db) {
       stored: () => readInKeyOrder<string>(dayPlayers, dayPlayers.day, ''),
       recomputed: (c) => c.dayPlayers as Map<number | string, Set<number>>,
       rows: (c) => membershipRows(c.dayPlayers, 'day'),
+    },
+    {
+      // At most one row per player and day: read whole.
+      table: dailyPlayers,
+      stored: () =>
+        db
+          .select()
+          .from(dailyPlayers)
+          .all()
+          .map((row) => [row.day, row.playerId] as [string, number]),
+      recomputed: (c) => c.daily.players as Map<number | string, Set<number>>,
+      rows: (c) => membershipRows(c.daily.players, 'day'),
     },
   ];
 

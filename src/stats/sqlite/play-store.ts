@@ -9,6 +9,9 @@ import {
   cumulativeDays,
   cumulativeQuizzes,
   cumulativeScores,
+  dailyLines,
+  dailyPlayers,
+  dailyScores,
   dayPlayers,
   hourPlayers,
   hourStats,
@@ -129,10 +132,15 @@ export function createSqlitePlayStore(
   onCommit: () => void = () => {},
 ): PlayStore {
   const ph = sql.placeholder;
-  const findPlay = prepare<{ id: number; score: number; total_questions: number }>(
+  const findPlay = prepare<{ id: number; score: number; total_questions: number; difficulty: number }>(
     db,
     db
-      .select({ id: plays.id, score: plays.score, totalQuestions: plays.totalQuestions })
+      .select({
+        id: plays.id,
+        score: plays.score,
+        totalQuestions: plays.totalQuestions,
+        difficulty: plays.difficulty,
+      })
       .from(plays)
       .where(eq(plays.nonce, ph('nonce'))),
   );
@@ -298,6 +306,37 @@ export function createSqlitePlayStore(
       .values({ day: ph('day'), playerId: ph('playerId') })
       .onConflictDoNothing(),
   );
+  // The daily challenge (docs/decisions/021): a ranked play is at most one per player and
+  // day, so its counters are written with the play rather than summed over the batch.
+  const insertDailyPlayer = prepare(
+    db,
+    db
+      .insert(dailyPlayers)
+      .values({ playerId: ph('playerId'), day: ph('day') })
+      .onConflictDoNothing(),
+  );
+  const upsertDailyScore = prepare(
+    db,
+    db
+      .insert(dailyScores)
+      .values({ day: ph('day'), score: ph('score'), plays: 1 })
+      .onConflictDoUpdate({
+        target: [dailyScores.day, dailyScores.score],
+        set: { plays: sql`${dailyScores.plays} + 1` },
+      }),
+  );
+  const upsertDailyLines = multiRowInsert(
+    db,
+    (rows) =>
+      db
+        .insert(dailyLines)
+        .values(rows)
+        .onConflictDoUpdate({
+          target: [dailyLines.day, dailyLines.lyricId],
+          set: addingUp(dailyLines, ['occurrences', 'correct']),
+        }),
+    ['day', 'lyricId', 'occurrences', 'correct'] as const,
+  );
   const addToDays = runningTotals(db, cumulativeDays, dayCounterKeys);
   const addToScores = runningTotals(db, cumulativeScores, scoreCounterKeys, 'difficulty');
   const addToQuizzes = runningTotals(db, cumulativeQuizzes, ['issued']);
@@ -332,25 +371,34 @@ export function createSqlitePlayStore(
   const writePlay = (play: PlayToRecord, keys: PlayKeys, sums: BatchSums): RecordOutcome => {
     const nonce = nonceKey(play.nonce);
     const existing = findPlay.get({ nonce });
-    if (existing)
+    if (existing) {
+      const mode = difficultyCode.name(existing.difficulty);
       return {
         playId: existing.id,
         score: existing.score,
         totalQuestions: existing.total_questions,
         duplicate: true,
+        ...(mode === 'daily' || mode === 'daily_practice' ? { ranked: mode === 'daily' } : {}),
       };
+    }
 
     const hash = playerHash(playerSalt, play.sessionId);
     const newPlayer = insertPlayer.run({ hash, firstSeen: play.createdAtMs }).changes;
     const playerId = findPlayer.get({ hash })!.id;
     const total = play.answers.length;
+    // A token of a past day is never ranked, whatever the player did that day.
+    const ranked =
+      play.dailyDay === undefined
+        ? undefined
+        : play.dailyDay === play.day && insertDailyPlayer.run({ playerId, day: play.day }).changes === 1;
+    const mode = ranked === undefined ? play.difficulty : ranked ? 'daily' : 'daily_practice';
     const { id: playId } = insertPlay.get({
       nonce,
       playerId,
       createdAt: play.createdAtMs,
       day: play.day,
       hour: play.hour,
-      difficulty: difficultyCode.code(play.difficulty),
+      difficulty: difficultyCode.code(mode),
       deviceClass: deviceCode.code(play.deviceClass),
       browser: browserCode.code(play.browser),
       score: play.score,
@@ -365,12 +413,32 @@ export function createSqlitePlayStore(
     const newInHour = insertHourPlayer.run({ hour: play.hour, playerId }).changes;
     const newToday = insertDayPlayer.run({ day: play.day, playerId }).changes;
     // Counted only once the savepoint holds: a play that fails adds nothing.
-    sums.add(play, {
-      firstOfPlayer: newPlayer === 1,
-      firstOfPlayerToday: newToday === 1,
-      firstOfPlayerThisHour: newInHour === 1,
-    });
-    return { playId, score: play.score, totalQuestions: total, duplicate: false };
+    if (ranked) {
+      upsertDailyScore.run({ day: play.day, score: play.score });
+      upsertDailyLines(
+        play.answers.map((a) => ({
+          day: play.day,
+          lyricId: a.lyricId,
+          occurrences: 1,
+          correct: a.isCorrect ? 1 : 0,
+        })),
+      );
+    }
+    sums.add(
+      { ...play, difficulty: mode },
+      {
+        firstOfPlayer: newPlayer === 1,
+        firstOfPlayerToday: newToday === 1,
+        firstOfPlayerThisHour: newInHour === 1,
+      },
+    );
+    return {
+      playId,
+      score: play.score,
+      totalQuestions: total,
+      duplicate: false,
+      ...(ranked === undefined ? {} : { ranked }),
+    };
   };
 
   const writeCounts = (sums: BatchSums) => {

@@ -3,7 +3,7 @@ import type { Percentile } from '../../../src/shared/contracts/stats';
 import type { Difficulty } from '../../../src/shared/difficulty';
 import { RATING_BANDS, ratingFor } from '../../../src/shared/rating';
 import { PLAY_LENGTH } from '../../../src/shared/rules';
-import { Button } from '../../components/Button/Button';
+import { Button, ButtonLink } from '../../components/Button/Button';
 import { Card } from '../../components/Card/Card';
 import { CreatorLink } from '../../components/CreatorLink/CreatorLink';
 import { Spinner } from '../../components/Spinner/Spinner';
@@ -162,6 +162,13 @@ export function ResultsIsland({
         image={shareImages[score]}
         toast={show}
       />
+
+      {/* Below the share panel: the score, the position and sharing keep their place above the fold. */}
+      <div className={styles.actions}>
+        <ButtonLink href="/dnevni-izazov" variant="secondary" data-daily-link="">
+          Dnevni izazov: isti stihovi za sve, svaki dan
+        </ButtonLink>
+      </div>
 
       <ReviewList
         items={reviewOf(quiz, shares === 'shown' ? (lines ?? undefined) : undefined)}
