@@ -15,7 +15,8 @@ export const countParam = integerParam({
   description: `Number of questions, 1–${QUIZ_MAX_COUNT} (default ${PLAY_LENGTH}); digits only. Fewer are returned when the catalogue has fewer askable lines. Only plays of ${PLAY_LENGTH} questions can be submitted.`,
 });
 
-export const QuizQuery = t.Object({ count: t.Optional(countParam.validator) });
+// Digits only here, the range in the route (`countParam.decode`): see `digits` in src/http/params.ts.
+export const QuizQuery = t.Object({ count: t.Optional(countParam.digits) });
 
 export const getQuizOperation = operation({
   operationId: 'getQuiz',

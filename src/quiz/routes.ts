@@ -4,7 +4,7 @@ import type { Clock } from '../clock';
 import type { RateLimits } from '../http/rate-limit';
 import { QuizQuestions } from '../shared/contracts/quiz';
 import { PLAY_LENGTH, QUIZ_TOKEN_HEADER } from '../shared/rules';
-import { getQuizOperation, QuizQuery } from './model';
+import { countParam, getQuizOperation, QuizQuery } from './model';
 import { serializeQuiz } from './serialize';
 import { createQuiz } from './service';
 
@@ -22,8 +22,9 @@ export const quizRoutes = ({ catalogue, tokenSecret, clock, limits, onIssued }: 
   new Elysia({ name: 'quiz-routes', prefix: '/api', detail: { tags: ['Quiz'] } }).use(limits).get(
     '/quiz',
     ({ query, set }) => {
+      const count = query.count === undefined ? PLAY_LENGTH : countParam.decode(query.count);
       const index = catalogue();
-      const quiz = createQuiz(index, tokenSecret, query.count ?? PLAY_LENGTH, clock.nowSeconds());
+      const quiz = createQuiz(index, tokenSecret, count, clock.nowSeconds());
       onIssued?.();
       // The JSON bytes come from fragments encoded once per catalogue and are sent as they
       // are: Elysia neither validates nor serializes a Response (the schema below documents
