@@ -58,15 +58,34 @@ async function main() {
       },
     );
     const server = await startServer(launcher, data);
-    // Plenty of bodies a round at 5,000+ plays/s: each body is sent once.
-    const perRound = 8_000 * seconds;
+    // More bodies a round than the server can take in it (BENCH_PLAYS_PER_SECOND): each is sent once.
+    const perRound = Number(process.env.BENCH_PLAYS_PER_SECOND ?? 4_000) * seconds;
     log(`${label}: preparing ${perRound * rounds} submissions`);
     const all = await prepareSubmissions(server.url, perRound * rounds);
     const bodies = Array.from({ length: rounds }, (_, r) => all.slice(r * perRound, (r + 1) * perRound));
     sides.push({ label, dir, server, bodies, quiz: [], submit: [] });
   }
+  // The payload-matched ceiling (bench/lib/ceiling.ts): a bare Bun.serve sending a quiz of the
+  // first version byte for byte, loaded in every round with the others.
+  const quizBody = join(work, 'quiz.json');
+  writeFileSync(
+    quizBody,
+    new Uint8Array(await (await fetch(`${sides[0]!.server.url}/api/quiz?count=30`)).arrayBuffer()),
+  );
+  const ceilingServer = Bun.spawn([process.execPath, join(import.meta.dir, 'lib/ceiling.ts'), quizBody], {
+    stdout: 'pipe',
+  });
+  const { value } = await ceilingServer.stdout.getReader().read();
+  const ceilingUrl = `${new TextDecoder().decode(value).trim()}/sized`;
+  const ceiling: Load[] = [];
   for (let r = 0; r < rounds; r++) {
     const order = r % 2 === 0 ? sides : [...sides].reverse();
+    ceiling.push(
+      await wrk({ url: ceilingUrl, connections, duration: seconds, serverPid: ceilingServer.pid }),
+    );
+    log(
+      `round ${r + 1} ceiling: ${ceiling[r]!.requestsPerSecond.toFixed(0)} req/s (server ${(ceiling[r]!.serverCpu! * 100).toFixed(0)} %, ${ceiling[r]!.serverCpuUsPerRequest!.toFixed(0)} µs/req, wrk ${(ceiling[r]!.generatorCpu * 100).toFixed(0)} %)`,
+    );
     for (const side of order) {
       const { server } = side;
       side.quiz.push(
@@ -100,7 +119,15 @@ async function main() {
           `(server ${(side.submit[r]!.serverCpu! * 100).toFixed(0)} %, ${((side.submit[r]!.serverCpu! * side.submit[r]!.seconds * 1e6) / side.submit[r]!.plays).toFixed(0)} µs/play, wrk ${(side.submit[r]!.generatorCpu * 100).toFixed(0)} %, non-2xx ${side.submit[r]!.non2xx})`,
       );
   }
-  const summary: Record<string, unknown> = {};
+  ceilingServer.kill();
+  const summary: Record<string, unknown> = {
+    ceiling: {
+      rps: median(ceiling.map((l) => l.requestsPerSecond)),
+      serverCpu: median(ceiling.map((l) => l.serverCpu!)),
+      serverUsPerRequest: median(ceiling.map((l) => l.serverCpuUsPerRequest!)),
+      wrkCpu: median(ceiling.map((l) => l.generatorCpu)),
+    },
+  };
   for (const side of sides) {
     await side.server.stop();
     const verify = Bun.spawnSync([join(work, side.label, 'kviz'), 'stats', 'verify'], {
@@ -109,6 +136,8 @@ async function main() {
     });
     summary[side.label] = {
       quizRps: median(side.quiz.map((l) => l.requestsPerSecond)),
+      // Each round's quiz rate over that round's ceiling.
+      quizVsCeiling: median(side.quiz.map((l, r) => l.requestsPerSecond / ceiling[r]!.requestsPerSecond)),
       quizServerCpu: median(side.quiz.map((l) => l.serverCpu!)),
       quizServerUsPerRequest: median(side.quiz.map((l) => l.serverCpuUsPerRequest!)),
       quizWrkCpu: median(side.quiz.map((l) => l.generatorCpu)),

@@ -260,3 +260,47 @@ describe('importCatalogueInSteps (kviz import of a large file)', () => {
     expect((await importCatalogueInSteps(db, validated(changed))).retired.albums).toBe(1);
   });
 });
+
+describe('kviz import, interrupted (a real process and a real SIGINT)', () => {
+  test('Ctrl-C while writing a large catalogue: exit 130, the database as it was', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'kviz-import-sigint-'));
+    const env = {
+      PATH: process.env.PATH ?? '/usr/bin:/bin',
+      DATABASE_PATH: join(dir, 'kviz.db'),
+      ADMIN_PASSWORD: 'test-password-123',
+    };
+    const kviz = (file: string) =>
+      Bun.spawn([process.execPath, 'src/main.ts', 'import', file], { env, stdout: 'pipe', stderr: 'pipe' });
+    const small = join(dir, 'small.json');
+    writeFileSync(small, JSON.stringify(makeCatalogue()));
+    expect(await kviz(small).exited).toBe(0);
+    // 20,000 lines: a second or more of writing, reported every 2,000 lines.
+    const large = join(dir, 'large.json');
+    writeFileSync(large, JSON.stringify(makeCatalogue(20, 25, 40)));
+    const proc = kviz(large);
+    const reader = proc.stderr.getReader();
+    let stderr = '';
+    // The first progress line comes when the writing starts: Ctrl-C then.
+    while (!stderr.includes('import: ')) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      stderr += new TextDecoder().decode(value);
+    }
+    proc.kill('SIGINT');
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      stderr += new TextDecoder().decode(value);
+    }
+    expect(await proc.exited).toBe(130);
+    expect(stderr).toContain('Interrupted: nothing was written.');
+    const db = createDb(join(dir, 'kviz.db'));
+    expect(db.$client.query('PRAGMA integrity_check').get()).toEqual({ integrity_check: 'ok' });
+    expect([
+      db.select().from(albums).all().length,
+      db.select().from(songs).all().length,
+      db.select().from(lyrics).all().length,
+    ]).toEqual([3, 12, 120]);
+    db.$client.close();
+  }, 120_000);
+});
