@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test';
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createTestDb, makeCatalogue, testConfig } from '../../test/support/fixtures';
@@ -302,5 +302,6 @@ describe('kviz import, interrupted (a real process and a real SIGINT)', () => {
       db.select().from(lyrics).all().length,
     ]).toEqual([3, 12, 120]);
     db.$client.close();
+    rmSync(dir, { recursive: true, force: true });
   }, 120_000);
 });
