@@ -1,8 +1,10 @@
-import { importCatalogue } from '../catalogue/import';
+import { importCatalogueInSteps } from '../catalogue/import';
 import { CatalogueFileError, readCatalogueFile } from '../catalogue/load-file';
 import { formatProblem } from '../catalogue/validate';
 import type { Config } from '../config';
-import { openRuntime } from '../runtime';
+import { openRuntime, type Progress } from '../runtime';
+import { interruptible } from './interrupt';
+import { stderrProgress } from './stats';
 
 export const importUsage = 'Usage: kviz import [--strict] FILE   (--strict: any warning is an error)';
 
@@ -17,8 +19,16 @@ function parseArgs(args: string[]): { file: string; strict: boolean } | undefine
  * `kviz import [--strict] FILE`: validates the file, imports it when nothing is
  * fatal, prints a summary. With --strict every warning is fatal too, so an
  * operator can refuse a catalogue that would make unfair questions. Returns the exit code.
+ * The writing shows its progress (a bar on a terminal, a line every few seconds in a log:
+ * the reporter of `kviz stats`) and stops on Ctrl-C with nothing written (the caller exits
+ * 130 on `Interrupted`).
  */
-export function importCommand(config: Config, args: string[], out: (line: string) => void): number {
+export async function importCommand(
+  config: Config,
+  args: string[],
+  out: (line: string) => void,
+  progress: Progress = stderrProgress,
+): Promise<number> {
   const parsed = parseArgs(args);
   if (!parsed) {
     out(importUsage);
@@ -44,7 +54,13 @@ export function importCommand(config: Config, args: string[], out: (line: string
   }
   const runtime = openRuntime(config, { seed: false });
   try {
-    const s = importCatalogue(runtime.db, result.catalogue);
+    const catalogue = result.catalogue;
+    const s = await interruptible(async (signal) => {
+      const bar = progress('import', 'lines');
+      const summary = await importCatalogueInSteps(runtime.db, catalogue, { onProgress: bar.update, signal });
+      bar.finish();
+      return summary;
+    });
     out(
       `Imported "${s.artist}": ${s.albums} albums, ${s.songs} songs, ${s.lines} lines ` +
         `(${s.ambiguousLines} ambiguous), ${result.warnings.length} warning(s). ` +

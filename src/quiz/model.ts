@@ -24,8 +24,9 @@ export const quizDifficultyParam = difficultyParam(
     'The token binds the difficulty: the play is recorded with it, and its percentile compares it with plays of the same difficulty.',
 );
 
+// Digits only here, the range in the route (`countParam.decode`): see `digits` in src/http/params.ts.
 export const QuizQuery = t.Object({
-  count: t.Optional(countParam.validator),
+  count: t.Optional(countParam.digits),
   difficulty: t.Optional(quizDifficultyParam.validator),
 });
 

@@ -6,7 +6,7 @@ import { QuizQuestions } from '../shared/contracts/quiz';
 import { DEFAULT_DIFFICULTY } from '../shared/difficulty';
 import { PLAY_LENGTH, QUIZ_TOKEN_HEADER } from '../shared/rules';
 import type { DifficultySelection } from './difficulty-selection';
-import { getQuizOperation, QuizQuery } from './model';
+import { countParam, getQuizOperation, QuizQuery } from './model';
 import { serializeQuiz } from './serialize';
 import { createQuiz, type Quiz } from './service';
 
@@ -27,7 +27,7 @@ export const quizRoutes = ({ catalogue, tokenSecret, clock, limits, selection, o
     '/quiz',
     ({ query, set }): Response | Promise<Response> => {
       const index = catalogue();
-      const count = query.count ?? PLAY_LENGTH;
+      const count = query.count === undefined ? PLAY_LENGTH : countParam.decode(query.count);
       const difficulty = query.difficulty ?? DEFAULT_DIFFICULTY;
       const respond = (quiz: Quiz): Response => {
         onIssued?.();

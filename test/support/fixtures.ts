@@ -94,6 +94,8 @@ export async function createTestAppOver(
     env?: Record<string, string>;
     assets?: ClientAssets;
     secrets?: { quizToken: string; playerSalt: string };
+    /** Stores over `db` made by the caller (a bench wrapping one); made here otherwise. */
+    stores?: StatsStores;
   } = {},
 ): Promise<TestApp> {
   const clock = new FakeClock();
@@ -103,7 +105,7 @@ export async function createTestAppOver(
     quizToken: 'test-secret-test-secret-test-secret-0',
     playerSalt: 'test-salt',
   };
-  const stores = createSqliteStores(db, secrets.playerSalt);
+  const stores = options.stores ?? createSqliteStores(db, secrets.playerSalt);
   const deps: AppDeps = {
     config,
     stores,
