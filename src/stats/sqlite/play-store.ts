@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { eq, type Placeholder, sql } from 'drizzle-orm';
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import type { Db } from '../../db/client';
 import { excluded, multiRowInsert, prepare, statement } from '../../db/prepared';
@@ -118,42 +118,44 @@ function runningTotals<
 
 /**
  * Adds a day's answer counts per answer key to cumulative_answers (running totals, like
- * `runningTotals` above, but many keys in one statement): the missing (key, day) rows are
- * made as copies of each key's row before the day, then every row of the key from that day
- * on gets the counts. Two multi-row statements per 64 keys of a day; a day's keys are
- * distinct, so each stored row matches one VALUES row of the UPDATE.
+ * `runningTotals` above, but many keys in one statement): first every stored row of a key
+ * from that day on gets the counts (the day's own row when it exists, and any later day's);
+ * then the keys without a row for the day get one, the key's row before the day plus the
+ * counts (one multi-row INSERT per 64 keys; the look-up of the row before runs only for a
+ * key's first answers of a day).
  */
 function answerRunningTotals(db: Db) {
   const t = cumulativeAnswers;
   const col = (column: SQLiteColumn) => sql.identifier(column.name);
   const before = (column: SQLiteColumn) =>
     sql`coalesce((SELECT p.${col(column)} FROM ${t} p WHERE p.${col(t.keyId)} = v.column1 AND p.${col(t.day)} < v.column2 ORDER BY p.${col(t.day)} DESC LIMIT 1), 0)`;
+  type Row = Record<'keyId' | 'day' | 'occurrences' | 'correct', Placeholder>;
+  const values = (rows: Row[]) =>
+    sql.join(
+      rows.map((r) => sql`(${r.keyId}, ${r.day}, ${r.occurrences}, ${r.correct})`),
+      sql`, `,
+    );
+  const keys = ['keyId', 'day', 'occurrences', 'correct'] as const;
+  // One statement per key: measured faster here than a multi-row UPDATE … FROM (VALUES …).
+  const ph = sql.placeholder;
+  const addOne = prepare(
+    db,
+    statement(
+      sql`UPDATE ${t} SET ${col(t.occurrences)} = ${col(t.occurrences)} + ${ph('occurrences')}, ${col(t.correct)} = ${col(t.correct)} + ${ph('correct')} WHERE ${col(t.keyId)} = ${ph('keyId')} AND ${col(t.day)} >= ${ph('day')}`,
+    ),
+  );
   const open = multiRowInsert(
     db,
     (rows) =>
       statement(
-        sql`INSERT INTO ${t} (${col(t.keyId)}, ${col(t.day)}, ${col(t.occurrences)}, ${col(t.correct)}) SELECT v.column1, v.column2, ${before(t.occurrences)}, ${before(t.correct)} FROM (VALUES ${sql.join(
-          rows.map((r) => sql`(${r.keyId}, ${r.day})`),
-          sql`, `,
-        )}) v WHERE true ON CONFLICT DO NOTHING`,
+        sql`INSERT INTO ${t} (${col(t.keyId)}, ${col(t.day)}, ${col(t.occurrences)}, ${col(t.correct)}) SELECT v.column1, v.column2, ${before(t.occurrences)} + v.column3, ${before(t.correct)} + v.column4 FROM (VALUES ${values(rows)}) v WHERE NOT EXISTS (SELECT 1 FROM ${t} d WHERE d.${col(t.day)} = v.column2 AND d.${col(t.keyId)} = v.column1) ON CONFLICT DO NOTHING`,
       ),
-    ['keyId', 'day'] as const,
-  );
-  const add = multiRowInsert(
-    db,
-    (rows) =>
-      statement(
-        sql`UPDATE ${t} SET ${col(t.occurrences)} = ${col(t.occurrences)} + v.column3, ${col(t.correct)} = ${col(t.correct)} + v.column4 FROM (VALUES ${sql.join(
-          rows.map((r) => sql`(${r.keyId}, ${r.day}, ${r.occurrences}, ${r.correct})`),
-          sql`, `,
-        )}) v WHERE ${t}.${col(t.keyId)} = v.column1 AND ${t}.${col(t.day)} >= v.column2`,
-      ),
-    ['keyId', 'day', 'occurrences', 'correct'] as const,
+    keys,
   );
   return (day: string, rows: { keyId: number; occurrences: number; correct: number }[]) => {
     const withDay = rows.map((r) => ({ ...r, day }));
+    for (const row of withDay) addOne.run(row);
     open(withDay);
-    add(withDay);
   };
 }
 
