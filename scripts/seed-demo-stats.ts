@@ -43,7 +43,10 @@ const random = seeded(20261123);
 const pick = <T>(items: readonly T[]) => items[Math.floor(random() * items.length)]!;
 const weighted = <T>(items: readonly (readonly [T, number])[]) => {
   let r = random() * items.reduce((s, [, w]) => s + w, 0);
-  for (const [item, w] of items) if ((r -= w) < 0) return item;
+  for (const [item, w] of items) {
+    r -= w;
+    if (r < 0) return item;
+  }
   return items.at(-1)![0];
 };
 
