@@ -1,6 +1,7 @@
 import { and, asc, between, desc, eq, lte, sql } from 'drizzle-orm';
 import { type AnySQLiteColumn, alias } from 'drizzle-orm/sqlite-core';
 import type { Db } from '../../db/client';
+import { prepareAll, statement } from '../../db/prepared';
 import {
   albumStats,
   albums,
@@ -178,30 +179,24 @@ export function createSqliteStatsStore(db: Db, ownCommits: () => number): StatsS
     .orderBy(asc(albums.year), asc(albums.id))
     .prepare();
 
-  // Per answer key, its running totals through a day (docs/decisions/019): the key's latest row
-  // up to the day, found by the primary key (key_id, day) — an index seek per key.
+  // Per answer key, its running totals through a day (docs/decisions/019): the day of the key's
+  // latest row up to it (a covering index seek), then that row by the primary key. Written as a
+  // materialized CTE: joined directly, SQLite scanned the whole table and ran the subquery per row.
   const name = (column: AnySQLiteColumn) => sql.identifier(column.name);
   const ca = cumulativeAnswers;
-  const answersThrough = db
-    .select({
-      lyricId: answerKeys.lyricId,
-      songId: answerKeys.songId,
-      albumId: answerKeys.albumId,
-      occurrences: cumulativeAnswers.occurrences,
-      correct: cumulativeAnswers.correct,
-    })
-    .from(answerKeys)
-    .innerJoin(
-      cumulativeAnswers,
-      and(
-        eq(cumulativeAnswers.keyId, answerKeys.id),
-        eq(
-          cumulativeAnswers.day,
-          sql`(SELECT max(l.${name(ca.day)}) FROM ${ca} l WHERE l.${name(ca.keyId)} = ${answerKeys.id} AND l.${name(ca.day)} <= ${ph('day')})`,
-        ),
-      ),
-    )
-    .prepare();
+  const k = answerKeys;
+  const answersThrough = prepareAll<{
+    lyricId: number;
+    songId: number;
+    albumId: number;
+    occurrences: number;
+    correct: number;
+  }>(
+    db,
+    statement(
+      sql`WITH latest AS MATERIALIZED (SELECT ${k.id} AS id, ${k.lyricId} AS lyric_id, ${k.songId} AS song_id, ${k.albumId} AS album_id, (SELECT max(l.${name(ca.day)}) FROM ${ca} l WHERE l.${name(ca.keyId)} = ${k.id} AND l.${name(ca.day)} <= ${ph('day')}) AS day FROM ${k}) SELECT latest.lyric_id AS lyricId, latest.song_id AS songId, latest.album_id AS albumId, c.${name(ca.occurrences)} AS occurrences, c.${name(ca.correct)} AS correct FROM latest JOIN ${ca} c ON c.${name(ca.day)} = latest.day AND c.${name(ca.keyId)} = latest.id`,
+    ),
+  );
   const firstPlayDay = db
     .select({ day: cumulativeDays.day })
     .from(cumulativeDays)
