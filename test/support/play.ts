@@ -66,6 +66,7 @@ const statsTables = [
   'daily_players',
   'daily_scores',
   'daily_lines',
+  'cumulative_answers',
 ];
 
 /**

@@ -1,5 +1,4 @@
--- The daily challenge's counters (docs/decisions/021). Numbered 0004: 0003 belongs to another
--- branch's migration. WITHOUT ROWID added by hand (drizzle cannot declare it).
+-- The daily challenge's counters (docs/decisions/021). WITHOUT ROWID added by hand (drizzle cannot declare it).
 CREATE TABLE `daily_lines` (
 	`day` text NOT NULL,
 	`lyric_id` integer NOT NULL,
