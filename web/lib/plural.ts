@@ -32,3 +32,6 @@ export const ALBUMS_GENITIVE: PluralForms = ['albuma', 'albuma', 'albuma'];
 export const QUIZZES: PluralForms = ['kviz', 'kviza', 'kvizova'];
 export const PLAYS: PluralForms = ['igra', 'igre', 'igara'];
 export const PLAYERS: PluralForms = ['igrač', 'igrača', 'igrača'];
+export const DAYS: PluralForms = ['dan', 'dana', 'dana'];
+/** 'Odabrano 3 puta': 1 put, 2 puta, 5 puta. */
+export const TIMES: PluralForms = ['put', 'puta', 'puta'];

@@ -216,3 +216,32 @@ export const pageButton = style({
   cursor: 'pointer',
   selectors: { '&:disabled': { opacity: 0.45, cursor: 'not-allowed' } },
 });
+
+/** A row's expandable detail (the confusions of a line or song): its toggle and its row. */
+export const detailHead = style([{ width: '1%' }, asCards({ display: 'none' })]);
+export const detailCell = style([
+  { width: '1%', whiteSpace: 'nowrap' },
+  asCards({ flexBasis: '100%', padding: 0 }),
+]);
+export const detailButton = style({
+  minHeight: '44px',
+  padding: `${vars.space.xs} ${vars.space.sm}`,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.md,
+  background: 'transparent',
+  color: vars.color.accent,
+  font: 'inherit',
+  fontWeight: 600,
+  cursor: 'pointer',
+  whiteSpace: 'nowrap',
+  selectors: { '&:hover': { background: vars.color.surfaceAlt } },
+});
+export const detailRow = style([
+  { background: vars.color.surfaceAlt },
+  asCards({ display: 'block', borderRadius: vars.radius.md }),
+  { selectors: { '&[hidden]': { display: 'none' } } },
+]);
+export const detailContent = style([
+  { padding: `${vars.space.sm} ${vars.space.md}`, borderBottom: `1px solid ${vars.color.border}` },
+  asCards({ display: 'block', border: 'none' }),
+]);
