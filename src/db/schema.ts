@@ -297,3 +297,24 @@ export const songConfusions = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.songId, t.selectedSongId] })],
 );
+
+/**
+ * Per answer key (a line, its song and album when asked) and day: running totals of
+ * occurrences and right answers, like cumulative_days — a day without answers of a key
+ * has no row (the one before it stands for it). A range of the lyric, song or album
+ * tables is, per key, the row through `to` minus the row before `from`; songs and
+ * albums sum their keys, so they keep the meaning of song_stats and album_stats (the
+ * album a song had when the play was recorded). WITHOUT ROWID (docs/decisions/019).
+ */
+export const cumulativeAnswers = sqliteTable(
+  'cumulative_answers',
+  {
+    keyId: integer('key_id')
+      .notNull()
+      .references(() => answerKeys.id),
+    day: text('day').notNull(),
+    occurrences: counter('occurrences'),
+    correct: counter('correct'),
+  },
+  (t) => [primaryKey({ columns: [t.keyId, t.day] })],
+);

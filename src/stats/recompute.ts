@@ -65,6 +65,8 @@ export interface Sums {
   lyricConfusions: Map<number, Map<number, number>>;
   /** Right song → wrong song selected → times. */
   songConfusions: Map<number, Map<number, number>>;
+  /** Day → answer key (as `answerKeyNumber`) → its counts that day (cumulative_answers). */
+  answerDays: Map<Day, Map<number, ItemCounts>>;
 }
 
 /** Every counter: the sums of every play, and who played when (the distinct counts). */
@@ -90,6 +92,13 @@ export interface CountedAnswer {
 }
 
 type CountedPlay = Pick<RecordedPlay, 'day' | 'hour' | 'difficulty' | 'deviceClass' | 'browser' | 'score'>;
+
+/**
+ * A line, its song and album as one number (ids are small: lyric < 2^24, song and album < 2^14
+ * leave it exact, under 2^53): the key of the per-day answer counts before the store maps it to
+ * its answer_keys row.
+ */
+export const answerKeyNumber = (a: AnswerKey) => (a.lyricId * 16_384 + a.songId) * 16_384 + a.albumId;
 
 const getOr = <K, V>(map: Map<K, V>, key: K, create: () => V): V => {
   let value = map.get(key);
@@ -123,6 +132,7 @@ function emptySums(): Sums {
     dayScores: new Map(),
     lyricConfusions: new Map(),
     songConfusions: new Map(),
+    answerDays: new Map(),
   };
 }
 
@@ -130,10 +140,12 @@ function emptySums(): Sums {
 function countPlay(c: Sums, play: CountedPlay, answers: Iterable<CountedAnswer>, firsts: Firsts): void {
   let correct = 0;
   let asked = 0;
+  const answerDay = getOr(c.answerDays, play.day, () => new Map<number, ItemCounts>());
   for (const a of answers) {
     const right = a.selectedSongId === a.songId;
     asked++;
     if (right) correct++;
+    bump(answerDay, answerKeyNumber(a), right);
     bump(c.lyrics, a.lyricId, right);
     bump(c.songs, a.songId, right);
     bump(c.albums, a.albumId, right);

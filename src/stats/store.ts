@@ -122,6 +122,16 @@ export interface StatsStore {
   getSongConfusions(songId: number, query: ConfusionQuery): Promise<Confusion[]>;
   /** The (right song, wrong song) pairs picked most, over the whole catalogue. */
   getTopConfusions(query: ConfusionQuery): Promise<Confusion[]>;
+  /** The first day with a recorded play or an issued quiz; null when there is none. */
+  getFirstDay(): Promise<Day | null>;
+  /**
+   * The lyric, song and album lists (same rows and order as the all-time ones) with the counts
+   * of [from, to]: per answer key, the running totals through `to` minus those through the day
+   * before `from` (docs/decisions/019).
+   */
+  getRangeLyricStats(from: Day, to: Day): Promise<LyricStat[]>;
+  getRangeSongStats(from: Day, to: Day): Promise<SongStat[]>;
+  getRangeAlbumStats(from: Day, to: Day): Promise<AlbumStat[]>;
   /** Resolves when the database answers a query (the health check). */
   ping(): Promise<void>;
 }

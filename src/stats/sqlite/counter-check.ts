@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import {
   albumStats,
   answerKeys,
+  cumulativeAnswers,
   cumulativeDays,
   cumulativeScores,
   dayPlayers,
@@ -28,7 +29,14 @@ import {
   runningTotals,
   type ScoreCounts,
 } from '../day-counts';
-import { type AnswerKey, type Counters, createRecompute, type RecordedAnswer } from '../recompute';
+import {
+  type AnswerKey,
+  answerKeyNumber,
+  type Counters,
+  createRecompute,
+  type ItemCounts,
+  type RecordedAnswer,
+} from '../recompute';
 import { type CounterDifference, Interrupted, type LongRunOptions } from '../store';
 import { browserCode, deviceCode, difficultyCode } from './codes';
 import { dayCounterKeys, daysRow, scoreCounterKeys, scoresRow } from './day-rows';
@@ -103,6 +111,9 @@ export function createCounterCheck(db: Db) {
   type PlayTuple = [number, number, string, number, number, number, number, number, Uint8Array];
   const chunk = sqlite.prepare<PlayTuple, [number, number]>(chunkQuery.sql);
 
+  /** Answer key number → answer_keys id, filled by each recompute (cumulative_answers is keyed by id). */
+  const keyIdOf = new Map<number, number>();
+
   async function recompute(options: LongRunOptions): Promise<Counters> {
     const keys = new Map<number, AnswerKey>(
       db
@@ -111,6 +122,8 @@ export function createCounterCheck(db: Db) {
         .all()
         .map((k) => [k.id, { lyricId: k.lyricId, songId: k.songId, albumId: k.albumId }]),
     );
+    keyIdOf.clear();
+    for (const [id, key] of keys) keyIdOf.set(answerKeyNumber(key), id);
     const total = playCount.get()?.n ?? 0;
     const accumulator = createRecompute();
     let done = 0;
@@ -211,6 +224,29 @@ export function createCounterCheck(db: Db) {
       [...runningTotals(days, emptyScoreCounts, addScoreCounts)].map(([day, counts]) =>
         scoresRow(day, difficulty, counts),
       ),
+    );
+  };
+
+  /** The recomputed per-key day counts as the running totals cumulative_answers keeps. */
+  const cumulativeAnswersOf = (c: Counters) => {
+    const perKey = new Map<number, Map<Day, ItemCounts>>();
+    for (const [day, byKey] of c.answerDays)
+      for (const [k, counts] of byKey) {
+        const keyId = keyIdOf.get(k)!;
+        if (!perKey.has(keyId)) perKey.set(keyId, new Map());
+        perKey.get(keyId)!.set(day, counts);
+      }
+    const addCounts = (into: ItemCounts, from: ItemCounts) => {
+      into.occurrences += from.occurrences;
+      into.correct += from.correct;
+      return into;
+    };
+    return [...perKey].flatMap(([keyId, days]) =>
+      [...runningTotals(days, () => ({ occurrences: 0, correct: 0 }), addCounts)].map(([day, counts]) => ({
+        keyId,
+        day,
+        ...counts,
+      })),
     );
   };
 
@@ -318,6 +354,26 @@ export function createCounterCheck(db: Db) {
           ),
         ),
       rows: cumulativeScoresOf,
+    },
+    {
+      table: cumulativeAnswers,
+      columns: columnsOf(cumulativeAnswers, ['occurrences', 'correct']),
+      stored: () =>
+        new Map(
+          db
+            .select()
+            .from(cumulativeAnswers)
+            .all()
+            .map((row) => [`${row.keyId}:${row.day}`, pick(row, ['occurrences', 'correct'])]),
+        ),
+      recomputed: (c) =>
+        new Map(
+          cumulativeAnswersOf(c).map(
+            (row) =>
+              [`${row.keyId}:${row.day}`, { occurrences: row.occurrences, correct: row.correct }] as const,
+          ),
+        ),
+      rows: cumulativeAnswersOf,
     },
   ];
 

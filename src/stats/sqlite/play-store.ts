@@ -6,6 +6,7 @@ import { excluded, multiRowInsert, prepare, statement } from '../../db/prepared'
 import {
   albumStats,
   answerKeys,
+  cumulativeAnswers,
   cumulativeDays,
   cumulativeQuizzes,
   cumulativeScores,
@@ -23,7 +24,7 @@ import {
 } from '../../db/schema';
 import { encodeAnswers } from '../answer-codec';
 import type { GradedPlay } from '../grade';
-import { type BatchSums, createBatchSums } from '../recompute';
+import { answerKeyNumber, type BatchSums, createBatchSums } from '../recompute';
 import type { PlayStore, PlayToRecord, QuizzesIssued, RecordOutcome } from '../store';
 import { browserCode, deviceCode, difficultyCode } from './codes';
 import { createCounterCheck } from './counter-check';
@@ -112,6 +113,47 @@ function runningTotals<
     const values = { ...(counts as Record<string, number>), day: dayValue, group: groupValue ?? '' };
     if (open.run(values).changes === 1) carry.run(values);
     add.run(values);
+  };
+}
+
+/**
+ * Adds a day's answer counts per answer key to cumulative_answers (running totals, like
+ * `runningTotals` above, but many keys in one statement): the missing (key, day) rows are
+ * made as copies of each key's row before the day, then every row of the key from that day
+ * on gets the counts. Two multi-row statements per 64 keys of a day; a day's keys are
+ * distinct, so each stored row matches one VALUES row of the UPDATE.
+ */
+function answerRunningTotals(db: Db) {
+  const t = cumulativeAnswers;
+  const col = (column: SQLiteColumn) => sql.identifier(column.name);
+  const before = (column: SQLiteColumn) =>
+    sql`coalesce((SELECT p.${col(column)} FROM ${t} p WHERE p.${col(t.keyId)} = v.column1 AND p.${col(t.day)} < v.column2 ORDER BY p.${col(t.day)} DESC LIMIT 1), 0)`;
+  const open = multiRowInsert(
+    db,
+    (rows) =>
+      statement(
+        sql`INSERT INTO ${t} (${col(t.keyId)}, ${col(t.day)}, ${col(t.occurrences)}, ${col(t.correct)}) SELECT v.column1, v.column2, ${before(t.occurrences)}, ${before(t.correct)} FROM (VALUES ${sql.join(
+          rows.map((r) => sql`(${r.keyId}, ${r.day})`),
+          sql`, `,
+        )}) v WHERE true ON CONFLICT DO NOTHING`,
+      ),
+    ['keyId', 'day'] as const,
+  );
+  const add = multiRowInsert(
+    db,
+    (rows) =>
+      statement(
+        sql`UPDATE ${t} SET ${col(t.occurrences)} = ${col(t.occurrences)} + v.column3, ${col(t.correct)} = ${col(t.correct)} + v.column4 FROM (VALUES ${sql.join(
+          rows.map((r) => sql`(${r.keyId}, ${r.day}, ${r.occurrences}, ${r.correct})`),
+          sql`, `,
+        )}) v WHERE ${t}.${col(t.keyId)} = v.column1 AND ${t}.${col(t.day)} >= v.column2`,
+      ),
+    ['keyId', 'day', 'occurrences', 'correct'] as const,
+  );
+  return (day: string, rows: { keyId: number; occurrences: number; correct: number }[]) => {
+    const withDay = rows.map((r) => ({ ...r, day }));
+    open(withDay);
+    add(withDay);
   };
 }
 
@@ -301,12 +343,11 @@ export function createSqlitePlayStore(
   const addToDays = runningTotals(db, cumulativeDays, dayCounterKeys);
   const addToScores = runningTotals(db, cumulativeScores, scoreCounterKeys, 'difficulty');
   const addToQuizzes = runningTotals(db, cumulativeQuizzes, ['issued']);
+  const addToAnswers = answerRunningTotals(db);
 
   /** Answer keys by lyric, song and album (one number). Only committed keys enter it. */
   const keyIds = new Map<number, number>();
-  // Ids are small: lyric < 2^24, song and album < 2^14 leave the key exact (under 2^53).
-  const keyNumber = (a: GradedPlay['answers'][number]) =>
-    (a.lyricId * 16_384 + a.songId) * 16_384 + a.albumId;
+  const keyNumber = answerKeyNumber;
   /**
    * The answer key of an answer, found or created in the play's savepoint. Keys created go
    * into `created` (the play's own): the batch keeps them only if the play's savepoint holds,
@@ -373,7 +414,8 @@ export function createSqlitePlayStore(
     return { playId, score: play.score, totalQuestions: total, duplicate: false };
   };
 
-  const writeCounts = (sums: BatchSums) => {
+  /** The id of a key number: committed, or made by a play of this batch that held. */
+  const writeCounts = (sums: BatchSums, batchKeys: Map<number, number>) => {
     if (sums.totals.plays === 0) return;
     upsertLyrics([...sums.lyrics].map(([id, c]) => ({ id, ...c })));
     upsertSongs([...sums.songs].map(([id, c]) => ({ id, ...c })));
@@ -398,6 +440,14 @@ export function createSqlitePlayStore(
     for (const [day, byDifficulty] of sums.dayScores)
       for (const [difficulty, counts] of byDifficulty)
         addToScores(day, scoresRow(day, difficulty, counts), difficulty);
+    for (const day of [...sums.answerDays.keys()].sort())
+      addToAnswers(
+        day,
+        [...sums.answerDays.get(day)!].map(([k, counts]) => ({
+          keyId: keyIds.get(k) ?? batchKeys.get(k)!,
+          ...counts,
+        })),
+      );
   };
 
   const sqlite = db.$client;
@@ -418,7 +468,7 @@ export function createSqlitePlayStore(
         return error instanceof Error ? error : new Error(String(error));
       }
     });
-    writeCounts(sums);
+    writeCounts(sums, created);
     return { outcomes, created };
   });
   const counters = createCounterCheck(db);
