@@ -150,7 +150,7 @@ export function SortableTable<T extends Counted>({
   const shown = pageOf(sorted, page, pageSize);
 
   return (
-    <div className={styles.sortableWrapper}>
+    <div className={detail ? styles.detailWrapper : styles.sortableWrapper}>
       <table className={styles.table} data-sortable-table={caption}>
         <caption className={styles.caption}>{caption}</caption>
         <thead className={styles.sortHead}>

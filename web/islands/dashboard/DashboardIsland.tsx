@@ -336,8 +336,11 @@ export function DashboardIsland() {
           ))}
         {view.tab === 'vrijeme' &&
           (unavailable('hourly') ?? (
-            <Card>
-              {csv('hourly', 'igranja po satima')}
+            <Card className={styles.view}>
+              <div className={styles.sectionHeading}>
+                <h2 className={styles.sectionTitle}>Igranja po satima</h2>
+                <CsvButton credentials={credentials} table="hourly" range={range} label="igranja po satima" />
+              </div>
               <HourlyCharts
                 hourly={data.hourly}
                 uniquePlayers={view.range.preset === 'sve' ? data.overview.uniquePlayers : null}

@@ -74,7 +74,8 @@ export function LineChart({ title, xHeader, xAxisLabel, xNames, labels, series, 
         title,
         width: box.current.clientWidth,
         height: HEIGHT,
-        scales: { x: { time: false } },
+        // Counts start at zero: a y axis from the smallest value would turn 20 → 40 into a cliff.
+        scales: { x: { time: false }, y: { range: (_u, _min, max) => [0, max > 0 ? max * 1.08 : 1] } },
         axes: [
           {
             ...axis,

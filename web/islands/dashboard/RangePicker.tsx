@@ -66,7 +66,7 @@ export function RangePicker({
           </button>
         ))}
       </fieldset>
-      <form className={styles.customRange} onSubmit={apply} aria-label="Vlastito razdoblje">
+      <form className={styles.customRange} onSubmit={apply} aria-label="Vlastito razdoblje" noValidate>
         <label className={styles.field} htmlFor={`${id}-from`}>
           Od
           <input
