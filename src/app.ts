@@ -152,6 +152,7 @@ export function createApp(deps: AppDeps) {
         statsJson,
         clientAddress: clientAddress(proxies),
         log,
+        range: { stats: stores.stats, today: () => localTime(clock.nowMs()).day },
       }),
     )
     .use(pageRoutes(pages));

@@ -9,6 +9,7 @@ import { readOrCreateMeta } from './db/meta';
 import { migrateDb } from './db/migrate';
 import { DatabaseOpenError, sqliteMessage } from './db/open-error';
 import type { Logger } from './logger';
+import { answerDaysPending, fillAnswerDays } from './stats/sqlite/answer-days-fill';
 import { convertLegacyRecord, legacyPlaysPending } from './stats/sqlite/legacy-record';
 import { createSqliteStores, type StatsStores } from './stats/sqlite/stores';
 
@@ -96,6 +97,14 @@ export async function convertOldRecord(
   progress: Progress,
   note: (message: string, fields?: Record<string, unknown>) => void,
 ): Promise<number | undefined> {
+  if (answerDaysPending(runtime.db)) {
+    // Migration 0003 on a database with plays: the per-day answer counts come from the raw record.
+    note('filling the per-day counts of lines, songs and albums from the recorded plays');
+    const reporter = progress('filling per-day line counts', 'plays');
+    await interruptible((signal) =>
+      fillAnswerDays(runtime.db, { signal, onProgress: reporter.update }).finally(() => reporter.finish()),
+    );
+  }
   const pending = legacyPlaysPending(runtime.db);
   if (pending === undefined) return undefined;
   if (pending > 0)

@@ -80,7 +80,7 @@ function responseJson(spec: ResponseSpec, top = false): Json {
     const media: JsonObject = { schema: schemaJson(spec.schema) };
     if (spec.example !== undefined) media.example = spec.example as Json;
     if (spec.examples) media.examples = spec.examples as Json;
-    out.content = { 'application/json': media };
+    out.content = { [spec.mediaType ?? 'application/json']: media };
   }
   if (spec.links) out.links = spec.links as unknown as Json;
   return out;

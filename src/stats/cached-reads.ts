@@ -19,6 +19,14 @@ type MaybePromise<T> = T | Promise<T>;
 const then = <T, R>(value: MaybePromise<T>, next: (value: T) => R): MaybePromise<R> =>
   value instanceof Promise ? value.then(next) : next(value);
 
+/** A list narrowed as a query asks (filter, rank, page): what `listRead` does for a list that is not cached. */
+export function narrowList<Row extends Counted>(rows: Row[], query: ListQuery = {}): Row[] {
+  const { limit, offset = 0, minOccurrences = 0, sort } = query;
+  const ranked = sort ? rankByDifficulty(rows, sort) : rows;
+  const kept = minOccurrences > 0 ? ranked.filter((row) => row.occurrences >= minOccurrences) : ranked;
+  return kept.slice(offset, limit === undefined ? undefined : offset + limit);
+}
+
 /**
  * A list read: the whole list is encoded once per version (the lyric list alone is ~350 KB of
  * JSON); a narrowed read filters, ranks (ranked copies kept per version) and pages the rows.

@@ -233,3 +233,55 @@ export const getLineResultsOperation = operation({
     422: validationFailed(`ids must be 1 to ${QUIZ_MAX_COUNT} lyric ids separated by commas`, 'ids'),
   },
 });
+
+/** `from`/`to` of the admin range reads (docs/decisions/019): checked by the service, so a bad date is 422 `invalid_range`. */
+const dayParam = <Name extends 'from' | 'to'>(
+  name: Name,
+  description: string,
+  example: string,
+): Param<Name> => ({
+  name,
+  in: 'query',
+  required: false,
+  description,
+  validator: t.String(),
+  schema: T.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', format: 'date' }),
+  example,
+});
+
+export const rangeParams = [
+  dayParam(
+    'from',
+    'First day of the range, YYYY-MM-DD in STATS_TIMEZONE, included. Default: the first day with a recorded play or an issued quiz.',
+    '2026-11-01',
+  ),
+  dayParam(
+    'to',
+    'Last day of the range, YYYY-MM-DD in STATS_TIMEZONE, included. Default: today.',
+    '2026-11-23',
+  ),
+] as const;
+
+// The same validators as rangeParams' (a plain string; the service checks the date), typed for the handlers.
+export const RangeQueryParams = t.Object({ from: t.Optional(t.String()), to: t.Optional(t.String()) });
+
+export const RangeListQueryParams = t.Object({
+  ...ListQueryParams.properties,
+  ...RangeQueryParams.properties,
+});
+
+export const rangeInvalid: ResponseSpec = {
+  description:
+    'The range is not one: a malformed or impossible date (`field` `from` or `to`), `to` before `from`, or longer than 3,660 days (`field` `to`).',
+  schema: ErrorBody,
+  examples: {
+    badDate: {
+      summary: 'Not a date',
+      value: errorExample('invalid_range', 'from must be a date YYYY-MM-DD, got "2026-02-30"', 'from'),
+    },
+    reversed: {
+      summary: '`to` before `from`',
+      value: errorExample('invalid_range', 'to (2026-11-01) is before from (2026-11-23)', 'to'),
+    },
+  },
+};

@@ -63,6 +63,7 @@ const statsTables = [
   'day_players',
   'lyric_confusions',
   'song_confusions',
+  'cumulative_answers',
 ];
 
 /**
