@@ -210,11 +210,13 @@ export function SortableTable<T extends Counted>({
                   columns={columnsOfRow}
                   detail={{ label: detail.label, id, open: isOpen, onToggle: () => toggle(key) }}
                 />
-                <tr id={id} className={styles.detailRow} hidden={!isOpen}>
-                  <td className={styles.detailContent} colSpan={allColumns.length + 1}>
-                    {isOpen && detail.render(row)}
-                  </td>
-                </tr>
+                {isOpen && (
+                  <tr id={id} className={styles.detailRow}>
+                    <td className={styles.detailContent} colSpan={allColumns.length + 1}>
+                      {detail.render(row)}
+                    </td>
+                  </tr>
+                )}
               </Fragment>
             );
           })}

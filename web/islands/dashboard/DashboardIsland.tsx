@@ -8,7 +8,7 @@ import { type Column, SortableTable } from '../../components/Tables/SortableTabl
 import { TopListPair } from '../../components/Tables/TopListPair';
 import { lyricTopColumns, songTopColumns } from '../../components/Tables/top-columns';
 import { Toaster, useToast } from '../../components/Toast/Toast';
-import { changeOf, formatRange, rangeLabel } from '../../lib/date-range';
+import { changeOf } from '../../lib/date-range';
 import { searchableText } from '../../lib/search';
 import {
   ADMIN_MIN_OCCURRENCES,
@@ -169,9 +169,6 @@ export function DashboardIsland() {
             }),
       }
     : { overview: data.overview };
-  const period = data.days.from
-    ? formatRange({ from: data.days.from, to: data.days.to })
-    : rangeLabel(view.range);
 
   const table = (id: TableId) => ({
     sort: view.tables[id].sort,
@@ -344,7 +341,6 @@ export function DashboardIsland() {
               <HourlyCharts
                 hourly={data.hourly}
                 uniquePlayers={view.range.preset === 'sve' ? data.overview.uniquePlayers : null}
-                period={period}
               />
             </Card>
           ))}

@@ -10,8 +10,9 @@ const hourNames = HOURS.map(clock);
 
 export const CUMULATIVE_PLAYERS = 'Zbroj igrača po satima';
 
-function chartsOf(hourly: HourlyRow[], period: string): ChartData[] {
-  const axis = { xHeader: 'Sat', xAxisLabel: `Sat u danu · ${period}`, xNames: hourNames };
+/** The axis says only 'Sat u danu': the range is named above the tabs (a long label is cut on a phone). */
+function chartsOf(hourly: HourlyRow[]): ChartData[] {
+  const axis = { xHeader: 'Sat', xAxisLabel: 'Sat u danu', xNames: hourNames };
   if (hourly.some((h) => h.uniquePlayers === undefined)) {
     const attempts = everyHour(hourly.map((h) => ({ ...h, uniquePlayers: 0 }))).map((h) => h.attempts);
     return [
@@ -46,21 +47,19 @@ function chartsOf(hourly: HourlyRow[], period: string): ChartData[] {
 }
 
 /**
- * The two hourly charts (spec §2) for the chosen range (`period` names it). The cumulative one
+ * The two hourly charts (spec §2) for the chosen range. The cumulative one
  * sums each hour's distinct players, which is not the number of distinct players: its line is
  * named for what it is, and a note says so.
  */
 export function HourlyCharts({
   hourly,
   uniquePlayers,
-  period,
 }: {
   hourly: HourlyRow[];
   /** Distinct players of the range, when known (the note compares with it). */
   uniquePlayers: number | null;
-  period: string;
 }) {
-  const charts = useMemo(() => chartsOf(hourly, period), [hourly, period]);
+  const charts = useMemo(() => chartsOf(hourly), [hourly]);
   const perRange = charts[0]!.labels.length === 1;
   return (
     <div className={styles.charts}>
