@@ -184,7 +184,7 @@ describe('admin', () => {
     expect(await table.locator('tbody tr').first().locator('td').nth(3).textContent()).toBe(
       formatCount(Math.min(...lyrics.map((l) => l.occurrences))),
     );
-    const totals = await table.locator('[data-totals] td').allTextContents();
+    const totals = await table.locator('[data-totals] td[data-label]').allTextContents();
     const occurrences = lyrics.reduce((n, l) => n + l.occurrences, 0);
     const correct = lyrics.reduce((n, l) => n + l.correctAnswers, 0);
     expect(totals).toEqual([
