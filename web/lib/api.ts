@@ -3,6 +3,14 @@
  * nothing of TypeBox reaches the bundle). Every call includes credentials; a non-OK answer
  * raises an ApiError whose message is "status: response text" (or the status text).
  */
+import type {
+  AdminConfusions,
+  AdminDaily,
+  AdminDevices,
+  AdminSummary,
+  ExportTable,
+  HourlyRangeStat,
+} from '../../src/shared/contracts/admin-range';
 import type { DailyChallenge, DailyPercentile, DailyStreak } from '../../src/shared/contracts/daily';
 import type { Question, SubmitBody, SubmitResult } from '../../src/shared/contracts/quiz';
 import type {
@@ -14,6 +22,7 @@ import type {
   Percentile,
   SongStat,
 } from '../../src/shared/contracts/stats';
+import type { ScoreDistribution } from '../../src/shared/contracts/time-series';
 import type { Difficulty } from '../../src/shared/difficulty';
 
 export class ApiError extends Error {
@@ -96,13 +105,58 @@ const asAdmin = (credentials: string): RequestInit => ({
   headers: { authorization: `Basic ${credentials}`, 'x-requested-with': 'fetch' },
 });
 
+/** Days of a range, both included; none given: all time (the spec's all-time answers). */
+export interface RangeParams {
+  from?: string;
+  to?: string;
+}
+
+/** '?from=…&to=…&…' with the values given, or ''. */
+function query(range: RangeParams = {}, extra: Record<string, string | number> = {}): string {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries({ ...range, ...extra }))
+    if (value !== undefined) params.set(name, String(value));
+  const search = params.toString();
+  return search ? `?${search}` : '';
+}
+
 const adminRead =
   <T>(name: string) =>
-  (credentials: string) =>
-    getJson<T>(`/api/admin/stats/${name}`, asAdmin(credentials));
+  (credentials: string, range?: RangeParams) =>
+    getJson<T>(`/api/admin/stats/${name}${query(range)}`, asAdmin(credentials));
 
 export const getAdminOverview = adminRead<Overview>('overview');
 export const getAdminLyrics = adminRead<LyricStat[]>('lyrics');
 export const getAdminSongs = adminRead<SongStat[]>('songs');
 export const getAdminAlbums = adminRead<AlbumStat[]>('albums');
-export const getAdminHourly = adminRead<HourlyStat[]>('hourly');
+/** All time: the spec's rows with distinct players per hour; a range: plays per hour only. */
+export const getAdminHourly = adminRead<(HourlyStat | HourlyRangeStat)[]>('hourly');
+/** The cards of a range and of the period before it, and the server's today. */
+export const getAdminSummary = adminRead<AdminSummary>('summary');
+export const getAdminDaily = adminRead<AdminDaily>('daily');
+export const getAdminScores = adminRead<ScoreDistribution>('scores');
+export const getAdminDevices = adminRead<AdminDevices>('devices');
+
+/** The wrong songs picked instead of the right one: overall, for a line or for a song. */
+export const getAdminConfusions = (
+  credentials: string,
+  range: RangeParams,
+  scope: { lyricId: number } | { songId: number } | Record<string, never> = {},
+  limit = 10,
+) =>
+  getJson<AdminConfusions>(
+    `/api/admin/stats/confusions${query(range, { ...scope, limit })}`,
+    asAdmin(credentials),
+  );
+
+/** A CSV export of a range (UTF-8 with BOM, `;`): its bytes and the file name the server gives it. */
+export async function getAdminExport(
+  credentials: string,
+  table: ExportTable,
+  range: RangeParams,
+): Promise<{ blob: Blob; filename: string }> {
+  const response = await send(`/api/admin/export/${table}.csv${query(range)}`, asAdmin(credentials));
+  const disposition = response.headers.get('content-disposition') ?? '';
+  const filename = /filename="?([^";]+)"?/.exec(disposition)?.[1] ?? `kviz-${table}.csv`;
+  return { blob: await response.blob(), filename };
+}

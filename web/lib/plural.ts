@@ -36,3 +36,5 @@ export const PLAYERS: PluralForms = ['igrač', 'igrača', 'igrača'];
 export const DAYS: PluralForms = ['dan', 'dana', 'dana'];
 /** Rangirana igra: 1 rangirana igra, 2 rangirane igre, 5 rangiranih igara. */
 export const RANKED_PLAYS: PluralForms = ['rangirana igra', 'rangirane igre', 'rangiranih igara'];
+/** 'Odabrano 3 puta': 1 put, 2 puta, 5 puta. */
+export const TIMES: PluralForms = ['put', 'puta', 'puta'];
