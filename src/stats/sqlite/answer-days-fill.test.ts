@@ -1,7 +1,9 @@
 import { describe, expect, test } from 'bun:test';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { createTestApp, testConfig } from '../../../test/support/fixtures';
 import { answerQuiz, fetchQuiz, submit } from '../../../test/support/play';
-import { migrateDb } from '../../db/migrate';
+import { migrateDb, migrationsFolder } from '../../db/migrate';
 import { convertOldRecord } from '../../runtime';
 import { answerDaysPending } from './answer-days-fill';
 
@@ -19,11 +21,15 @@ describe('migration 0003 on a database with plays', () => {
     const stored = () => sqlite.query('SELECT * FROM cumulative_answers ORDER BY key_id, day').all();
     const before = stored();
     expect(before.length).toBeGreaterThan(30);
-    // The database as the previous version left it: no table, migration 0003 not applied.
-    sqlite.run('DROP TABLE cumulative_answers');
-    sqlite.run(
-      'DELETE FROM __drizzle_migrations WHERE created_at = (SELECT max(created_at) FROM __drizzle_migrations)',
-    );
+    // The database as the previous version left it: migrations after 0002 not applied, so
+    // neither their tables (0003's, and the daily challenge's of 0004).
+    for (const table of ['cumulative_answers', 'daily_players', 'daily_scores', 'daily_lines'])
+      sqlite.run(`DROP TABLE ${table}`);
+    const journal = JSON.parse(readFileSync(join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as {
+      entries: { tag: string; when: number }[];
+    };
+    const previous = journal.entries.find((entry) => entry.tag === '0002_time_series')!.when;
+    sqlite.run('DELETE FROM __drizzle_migrations WHERE created_at > ?', [previous]);
     migrateDb(app.db);
     expect(stored()).toEqual([]);
     expect(answerDaysPending(app.db)).toBe(true);
