@@ -1,7 +1,8 @@
-import type { CatalogueIndex, IndexedLyric, IndexedSong } from '../catalogue/catalogue-index';
+import type { CatalogueIndex, IndexedSong } from '../catalogue/catalogue-index';
 import type { Question } from '../shared/contracts/quiz';
 import type { Difficulty } from '../shared/difficulty';
 import { OPTIONS_PER_QUESTION } from '../shared/rules';
+import { questionOf } from './generate';
 import { type Random, randomInt, sampleDistinct } from './sample';
 
 /**
@@ -221,20 +222,6 @@ export function pickDistractors(random: Random, tiers: readonly number[][], coun
     }
   }
   return shuffle(random, picked);
-}
-
-function questionOf(lyric: IndexedLyric, options: IndexedSong['option'][]): Question {
-  const correct = lyric.song;
-  return {
-    id: lyric.id,
-    lyricId: lyric.id,
-    lyric: lyric.text,
-    correctSongId: correct.id,
-    correctSongTitle: correct.title,
-    albumTitle: correct.album.title,
-    albumYear: correct.album.year,
-    options,
-  };
 }
 
 /**

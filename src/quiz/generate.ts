@@ -1,4 +1,4 @@
-import type { CatalogueIndex, IndexedSong } from '../catalogue/catalogue-index';
+import type { CatalogueIndex, IndexedLyric, IndexedSong } from '../catalogue/catalogue-index';
 import type { Question } from '../shared/contracts/quiz';
 import { OPTIONS_PER_QUESTION } from '../shared/rules';
 import { type Random, randomInt, sampleDistinct } from './sample';
@@ -42,15 +42,21 @@ export function generateQuiz(
     const options = new Array<IndexedSong['option']>(distractors + 1);
     for (let p = 0, d = 0; p <= distractors; p++)
       options[p] = p === at ? correct.option : songs[picked[d++]!]!.option;
-    return {
-      id: lyric.id,
-      lyricId: lyric.id,
-      lyric: lyric.text,
-      correctSongId: correct.id,
-      correctSongTitle: correct.title,
-      albumTitle: correct.album.title,
-      albumYear: correct.album.year,
-      options,
-    };
+    return questionOf(lyric, options);
   });
+}
+
+/** The question of `lyric` with `options` in the order shown (every mode builds it here). */
+export function questionOf(lyric: IndexedLyric, options: IndexedSong['option'][]): Question {
+  const correct = lyric.song;
+  return {
+    id: lyric.id,
+    lyricId: lyric.id,
+    lyric: lyric.text,
+    correctSongId: correct.id,
+    correctSongTitle: correct.title,
+    albumTitle: correct.album.title,
+    albumYear: correct.album.year,
+    options,
+  };
 }

@@ -4,33 +4,15 @@
  * driven by Debian chromium; axe and the layout checks at 1280, 375 and 320 px, light and dark.
  * KVIZ_SCREENSHOTS=dir keeps the screenshots for a person to look at.
  */
-import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test';
-import type { Browser, Page } from 'playwright-core';
-import { type RunningBinary, startBinary } from '../support/binary';
-import { launchBrowser, seriousViolations, watchConsole } from '../support/browser';
+import { describe, expect, setDefaultTimeout, test } from 'bun:test';
+import type { Page } from 'playwright-core';
+import { seriousViolations, watchConsole } from '../support/browser';
 import { layoutProblems } from '../support/layout';
+import { startSite } from '../support/site';
 
 setDefaultTimeout(120_000);
 
-let server: RunningBinary;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([
-    startBinary({
-      env: {
-        RATE_LIMIT_QUIZ_PER_MINUTE: '10000',
-        RATE_LIMIT_SUBMIT_PER_MINUTE: '10000',
-        RATE_LIMIT_SUBMIT_PER_HOUR: '10000',
-      },
-    }),
-    launchBrowser(),
-  ]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const site = startSite();
 
 const shots = process.env.KVIZ_SCREENSHOTS;
 const shoot = async (page: Page, name: string) => {
@@ -63,7 +45,7 @@ const sizes = [
 
 describe('difficulty', () => {
   test('choose Teško on the start page, play, and the results compare with Teško plays', async () => {
-    const context = await browser.newContext({ baseURL: server.url });
+    const context = await site.browser.newContext({ baseURL: site.server.url });
     const page = await context.newPage();
     const problems = watchConsole(page);
     await page.goto('/');
@@ -88,7 +70,9 @@ describe('difficulty', () => {
     expect(await position.getAttribute('data-difficulty')).toBe('hard');
     expect(await position.textContent()).toContain('igrača na razini Teško');
     // The server recorded it as hard: one hard play, scored 12.
-    const hard = (await (await fetch(`${server.url}/api/score-percentile/12?difficulty=hard`)).json()) as {
+    const hard = (await (
+      await fetch(`${site.server.url}/api/score-percentile/12?difficulty=hard`)
+    ).json()) as {
       totalPlayers: number;
     };
     expect(hard.totalPlayers).toBeGreaterThanOrEqual(1);
@@ -109,7 +93,7 @@ describe('difficulty', () => {
   });
 
   test('a normal play keeps the spec’s words: no level named', async () => {
-    const context = await browser.newContext({ baseURL: server.url });
+    const context = await site.browser.newContext({ baseURL: site.server.url });
     const page = await context.newPage();
     await page.goto('/');
     await page.getByRole('link', { name: 'Započni kviz' }).first().click();
@@ -125,7 +109,7 @@ describe('difficulty', () => {
   });
 
   test('the finished quiz offers the choice for the next play', async () => {
-    const context = await browser.newContext({ baseURL: server.url });
+    const context = await site.browser.newContext({ baseURL: site.server.url });
     const page = await context.newPage();
     await page.goto('/quiz?nova&difficulty=easy');
     await page.locator('[data-difficulty="easy"]').waitFor();
@@ -147,8 +131,8 @@ describe('difficulty', () => {
   for (const colorScheme of ['light', 'dark'] as const)
     for (const size of sizes)
       test(`${size.width} px, ${colorScheme}: start page, a hard line, the finished card; axe and layout`, async () => {
-        const context = await browser.newContext({
-          baseURL: server.url,
+        const context = await site.browser.newContext({
+          baseURL: site.server.url,
           viewport: { width: size.width, height: size.height },
           isMobile: size.isMobile,
           hasTouch: size.isMobile,

@@ -1,39 +1,22 @@
-import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test';
+import { describe, expect, setDefaultTimeout, test } from 'bun:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { readCatalogueFile } from '../../src/catalogue/load-file';
 import { lineKey } from '../../src/catalogue/normalize';
 import { embeddedCataloguePath } from '../../src/catalogue/seed';
 import { ALBUMS_GENITIVE, countOf, LINES, SONGS_GENITIVE } from '../../web/lib/plural';
-import { type RunningBinary, startBinary } from '../support/binary';
-import { launchBrowser, seriousViolations, watchConsole } from '../support/browser';
+import { startBinary } from '../support/binary';
+import { seriousViolations, watchConsole } from '../support/browser';
+import { startSite } from '../support/site';
 
 // Real processes and a real browser on a shared 2-core machine: generous, never a measure of speed.
 setDefaultTimeout(60_000);
 
-let server: RunningBinary;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([
-    startBinary({
-      env: {
-        RATE_LIMIT_QUIZ_PER_MINUTE: '10000',
-        RATE_LIMIT_SUBMIT_PER_MINUTE: '10000',
-        RATE_LIMIT_SUBMIT_PER_HOUR: '10000',
-      },
-    }),
-    launchBrowser(),
-  ]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const site = startSite();
 
 async function newPage(
   options: Parameters<Browser['newContext']>[0] = {},
 ): Promise<{ context: BrowserContext; page: Page; problems: string[] }> {
-  const context = await browser.newContext({ baseURL: server.url, ...options });
+  const context = await site.browser.newContext({ baseURL: site.server.url, ...options });
   const page = await context.newPage();
   return { context, page, problems: watchConsole(page) };
 }
@@ -57,7 +40,7 @@ function embeddedCatalogueCounts(): string {
 }
 
 const overview = async () =>
-  (await (await fetch(`${server.url}/api/stats/overview`)).json()) as { totalAttempts: number };
+  (await (await fetch(`${site.server.url}/api/stats/overview`)).json()) as { totalAttempts: number };
 
 /** Plays all 30 questions, always picking option `letter`; returns how many were right, the colours seen and 🟩/🟥 per line. */
 async function playQuiz(page: Page, mode: 'click' | 'keyboard') {
@@ -210,7 +193,7 @@ describe('a player', () => {
   test('/results without a quiz goes to /', async () => {
     const { context, page } = await newPage();
     await page.goto('/results');
-    await page.waitForURL(`${server.url}/`);
+    await page.waitForURL(`${site.server.url}/`);
     await page.getByRole('heading', { name: 'Lovro Lanterna Kviz znanja' }).waitFor();
     await context.close();
   });
@@ -313,7 +296,7 @@ describe('a player faster than PLAY_MIN_SECONDS', () => {
   test('sees the result at once; the play is submitted when the server accepts it, with no error shown or logged', async () => {
     const slow = await startBinary({ env: { PLAY_MIN_SECONDS: '6' } });
     try {
-      const context = await browser.newContext({ baseURL: slow.url });
+      const context = await site.browser.newContext({ baseURL: slow.url });
       const page = await context.newPage();
       const problems = watchConsole(page);
       const plays = async () =>

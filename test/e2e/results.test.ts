@@ -3,38 +3,20 @@
  * or faked, the review of the 30 lines, fair ranking texts, phone pacing and sharing that
  * travels. The compiled binary driven by Debian chromium.
  */
-import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test';
+import { describe, expect, setDefaultTimeout, test } from 'bun:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { type RunningBinary, startBinary } from '../support/binary';
-import { launchBrowser, seriousViolations, watchConsole } from '../support/browser';
+import { seriousViolations, watchConsole } from '../support/browser';
+import { startSite } from '../support/site';
 
 setDefaultTimeout(90_000);
 
-let server: RunningBinary;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([
-    startBinary({
-      env: {
-        RATE_LIMIT_QUIZ_PER_MINUTE: '10000',
-        RATE_LIMIT_SUBMIT_PER_MINUTE: '10000',
-        RATE_LIMIT_SUBMIT_PER_HOUR: '10000',
-      },
-    }),
-    launchBrowser(),
-  ]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const site = startSite();
 
 const phone = { viewport: { width: 375, height: 667 }, isMobile: true, hasTouch: true };
 const smallPhone = { viewport: { width: 320, height: 568 }, isMobile: true, hasTouch: true };
 
 async function newContext(options: Parameters<Browser['newContext']>[0] = {}) {
-  return browser.newContext({ baseURL: server.url, ...options });
+  return site.browser.newContext({ baseURL: site.server.url, ...options });
 }
 
 async function newPage(
@@ -72,7 +54,7 @@ async function play(page: Page, right: (line: number) => boolean, to = 30, from 
 
 const score = async (page: Page) => (await page.locator('[data-score]').textContent()) ?? '';
 const plays = async () =>
-  ((await (await fetch(`${server.url}/api/stats/overview`)).json()) as { totalAttempts: number })
+  ((await (await fetch(`${site.server.url}/api/stats/overview`)).json()) as { totalAttempts: number })
     .totalAttempts;
 
 describe('a play is never lost or faked', () => {
@@ -206,7 +188,7 @@ describe('the results page', () => {
     );
     // Missed lines first.
     expect(rows.map((r) => r.correct)).toEqual([...Array(24).fill(false), ...Array(6).fill(true)]);
-    const lyrics = (await (await fetch(`${server.url}/api/stats/lyrics`)).json()) as {
+    const lyrics = (await (await fetch(`${site.server.url}/api/stats/lyrics`)).json()) as {
       lyricId: number;
       occurrences: number;
       correctAnswers: number;
@@ -310,7 +292,7 @@ describe('the results page', () => {
     expect(await page.locator('[data-personal-record]').count()).toBe(0);
 
     await page.getByRole('button', { name: 'Igraj ponovno' }).click();
-    await page.waitForURL(`${server.url}/`);
+    await page.waitForURL(`${site.server.url}/`);
     await page.getByRole('link', { name: 'Započni kviz' }).first().click();
     await play(page, () => true);
     await page.locator('[data-percentile]').waitFor();
@@ -330,12 +312,12 @@ describe('the results page', () => {
 
 describe('sharing that travels', () => {
   test('/?r=25 serves an og:image and twitter:image that exist: a 1200×630 PNG', async () => {
-    const html = await (await fetch(`${server.url}/?r=25&v=12345`)).text();
+    const html = await (await fetch(`${site.server.url}/?r=25&v=12345`)).text();
     const image = html.match(/<meta property="og:image" content="([^"]+)">/)?.[1];
     expect(image).toBeString();
     expect(html).toContain(`<meta name="twitter:image" content="${image}">`);
     expect(html).toContain('<meta name="twitter:card" content="summary_large_image">');
-    const response = await fetch(image!.replace(/^https?:\/\/[^/]+/, server.url));
+    const response = await fetch(image!.replace(/^https?:\/\/[^/]+/, site.server.url));
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('image/png');
     const png = new Uint8Array(await response.arrayBuffer());
@@ -343,7 +325,7 @@ describe('sharing that travels', () => {
     const ihdr = new DataView(png.buffer, 16, 8);
     expect([ihdr.getUint32(0), ihdr.getUint32(4)]).toEqual([1200, 630]);
     // Each score its own picture.
-    const other = await (await fetch(`${server.url}/?r=3`)).text();
+    const other = await (await fetch(`${site.server.url}/?r=3`)).text();
     expect(other.match(/<meta property="og:image" content="([^"]+)">/)?.[1]).not.toBe(image);
 
     const { context, page } = await newPage(phone);

@@ -1,6 +1,6 @@
 import { type Static, Type as T } from '@sinclair/typebox';
 import { PLAY_LENGTH } from '../rules';
-import { QuizQuestions } from './quiz';
+import { QuizQuestions, questionExample } from './quiz';
 
 /** The API contract of the daily challenge (docs/decisions/021-daily-challenge.md). */
 
@@ -30,24 +30,7 @@ export const DailyChallenge = T.Object(
         day: '2026-11-23',
         number: 12,
         endsAt: '2026-11-23T23:00:00.000Z',
-        questions: [
-          {
-            id: 345,
-            lyricId: 345,
-            lyric: 'Puše bura, hladna i prava,',
-            correctSongId: 12,
-            correctSongTitle: 'Zatvorene škure',
-            albumTitle: 'Sol na usnama',
-            albumYear: 1992,
-            options: [
-              { id: 31, title: 'Slano i slatko' },
-              { id: 12, title: 'Zatvorene škure' },
-              { id: 7, title: 'Ribarska sreća' },
-              { id: 54, title: 'Ljeto bez sata' },
-              { id: 22, title: 'Divlja kupina' },
-            ],
-          },
-        ],
+        questions: [questionExample],
       },
     ],
   },

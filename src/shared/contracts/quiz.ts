@@ -24,7 +24,7 @@ export const DifficultyName = T.Union(
 );
 
 /** A question as the server sends it: five distinct songs, the right one among them. */
-const questionExample = {
+export const questionExample = {
   id: 345,
   lyricId: 345,
   lyric: 'Puše bura, hladna i prava,',
