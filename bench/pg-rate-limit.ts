@@ -27,7 +27,11 @@ try {
     await sql`INSERT INTO rate_windows VALUES (${key}, ${window}, 1) ON CONFLICT (key, window_start) DO UPDATE SET count = rate_windows.count + 1 RETURNING count`;
   };
   const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-  const results = { memory: [] as number[], sharedAsyncCommit: [] as number[], sharedAutocommit: [] as number[] };
+  const results = {
+    memory: [] as number[],
+    sharedAsyncCommit: [] as number[],
+    sharedAutocommit: [] as number[],
+  };
   for (let round = 0; round < ROUNDS; round++) {
     let start = performance.now();
     for (let i = 0; i < REQUESTS; i++) memory.consume(`10.0.${i % 200}.1`);

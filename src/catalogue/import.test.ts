@@ -88,9 +88,9 @@ describe('importCatalogue', () => {
 
 describe('kviz import [--strict] FILE', () => {
   const dir = mkdtempSync(join(tmpdir(), 'kviz-import-'));
-  const run = (args: string | string[], dbName: string) => {
+  const run = async (args: string | string[], dbName: string) => {
     const lines: string[] = [];
-    const code = importCommand(
+    const code = await importCommand(
       testConfig({ DATABASE_PATH: join(dir, dbName) }),
       typeof args === 'string' ? [args] : args,
       (l) => lines.push(l),
@@ -113,22 +113,22 @@ describe('kviz import [--strict] FILE', () => {
     ];
   };
 
-  test('imports a valid file and prints the summary', () => {
+  test('imports a valid file and prints the summary', async () => {
     const file = join(dir, 'ok.json');
     writeFileSync(file, JSON.stringify(makeCatalogue()));
-    const { code, output } = run(file, 'ok.db');
+    const { code, output } = await run(file, 'ok.db');
     expect(code).toBe(0);
     expect(output).toContain('3 albums, 12 songs, 120 lines (0 ambiguous), 0 warning(s)');
     expect(counts('ok.db')).toEqual([3, 12, 120]);
   });
 
-  test('an invalid file lists every error with its path and writes nothing', () => {
+  test('an invalid file lists every error with its path and writes nothing', async () => {
     const c = makeCatalogue();
     c.albums[0]!.year = 3000;
     c.albums[1]!.songs[1]!.title = 'Pjesma 1-1';
     const file = join(dir, 'bad.json');
     writeFileSync(file, JSON.stringify(c));
-    const { code, output } = run(file, 'bad.db');
+    const { code, output } = await run(file, 'bad.db');
     expect(code).toBe(1);
     expect(output).toContain('error: albums[0].year:');
     expect(output).toContain('error: albums[1].songs[1].title:');
@@ -136,37 +136,37 @@ describe('kviz import [--strict] FILE', () => {
     expect(counts('bad.db')).toEqual([0, 0, 0]);
   });
 
-  test('a missing file, non-JSON and no argument fail with a clear message', () => {
-    expect(run(join(dir, 'nope.json'), 'x.db')).toEqual({
+  test('a missing file, non-JSON and no argument fail with a clear message', async () => {
+    expect(await run(join(dir, 'nope.json'), 'x.db')).toEqual({
       code: 1,
       output: `Import failed: no such file: ${join(dir, 'nope.json')}`,
     });
     writeFileSync(join(dir, 'broken.json'), '{ "artist": ');
-    expect(run(join(dir, 'broken.json'), 'x.db').output).toContain('is not valid JSON');
+    expect((await run(join(dir, 'broken.json'), 'x.db')).output).toContain('is not valid JSON');
     const usage = { code: 2, output: importUsage };
-    expect(run([], 'x.db')).toEqual(usage);
-    expect(run(['--force', join(dir, 'broken.json')], 'x.db')).toEqual(usage);
-    expect(run([join(dir, 'a.json'), join(dir, 'b.json')], 'x.db')).toEqual(usage);
+    expect(await run([], 'x.db')).toEqual(usage);
+    expect(await run(['--force', join(dir, 'broken.json')], 'x.db')).toEqual(usage);
+    expect(await run([join(dir, 'a.json'), join(dir, 'b.json')], 'x.db')).toEqual(usage);
   });
 
-  test('warnings are listed with their path and the import goes on', () => {
+  test('warnings are listed with their path and the import goes on', async () => {
     const file = join(dir, 'warned.json');
     writeFileSync(file, JSON.stringify(withWarning()));
-    const { code, output } = run(file, 'warned.db');
+    const { code, output } = await run(file, 'warned.db');
     expect(code).toBe(0);
     expect(output).toContain('warning: albums[0].songs[0].lines[2]: names "Pjesma 1-2" (albums[0].songs[1])');
     expect(output).toContain('120 lines (0 ambiguous), 1 warning(s)');
     expect(counts('warned.db')).toEqual([3, 12, 120]);
   });
 
-  test('--strict turns warnings into errors: exit 1 and no database is written', () => {
+  test('--strict turns warnings into errors: exit 1 and no database is written', async () => {
     const file = join(dir, 'strict.json');
     writeFileSync(file, JSON.stringify(withWarning()));
     for (const args of [
       ['--strict', file],
       [file, '--strict'],
     ]) {
-      const { code, output } = run(args, 'strict.db');
+      const { code, output } = await run(args, 'strict.db');
       expect(code).toBe(1);
       expect(output).toContain('error: albums[0].songs[0].lines[2]: names "Pjesma 1-2"');
       expect(output).not.toContain('warning:');
@@ -177,10 +177,10 @@ describe('kviz import [--strict] FILE', () => {
     }
   });
 
-  test('--strict imports a catalogue without warnings', () => {
+  test('--strict imports a catalogue without warnings', async () => {
     const file = join(dir, 'clean.json');
     writeFileSync(file, JSON.stringify(makeCatalogue()));
-    expect(run(['--strict', file], 'clean.db').code).toBe(0);
+    expect((await run(['--strict', file], 'clean.db')).code).toBe(0);
     expect(counts('clean.db')).toEqual([3, 12, 120]);
   });
 });

@@ -1,4 +1,3 @@
-import { importCatalogue } from '../catalogue/import';
 import { CatalogueFileError, readCatalogueFile } from '../catalogue/load-file';
 import { formatProblem } from '../catalogue/validate';
 import type { Config } from '../config';
@@ -18,7 +17,11 @@ function parseArgs(args: string[]): { file: string; strict: boolean } | undefine
  * fatal, prints a summary. With --strict every warning is fatal too, so an
  * operator can refuse a catalogue that would make unfair questions. Returns the exit code.
  */
-export function importCommand(config: Config, args: string[], out: (line: string) => void): number {
+export async function importCommand(
+  config: Config,
+  args: string[],
+  out: (line: string) => void,
+): Promise<number> {
   const parsed = parseArgs(args);
   if (!parsed) {
     out(importUsage);
@@ -42,9 +45,9 @@ export function importCommand(config: Config, args: string[], out: (line: string
     );
     return 1;
   }
-  const runtime = openRuntime(config, { seed: false });
+  const runtime = await openRuntime(config, { seed: false });
   try {
-    const s = importCatalogue(runtime.db, result.catalogue);
+    const s = await runtime.importCatalogue(result.catalogue);
     out(
       `Imported "${s.artist}": ${s.albums} albums, ${s.songs} songs, ${s.lines} lines ` +
         `(${s.ambiguousLines} ambiguous), ${result.warnings.length} warning(s). ` +
@@ -54,6 +57,6 @@ export function importCommand(config: Config, args: string[], out: (line: string
     out('Restart the server to serve the new catalogue.');
     return 0;
   } finally {
-    runtime.close();
+    await runtime.close();
   }
 }

@@ -8,6 +8,7 @@ import { validateCatalogue } from '../../src/catalogue/validate';
 import type { Clock } from '../../src/clock';
 import { type Config, loadConfig } from '../../src/config';
 import { createDb, type Db } from '../../src/db/client';
+import { sqliteMeta } from '../../src/db/meta';
 import { migrateDb } from '../../src/db/migrate';
 import { silentLogger } from '../../src/logger';
 import { type ClientAssets, emptyAssets } from '../../src/pages/client-assets';
@@ -107,8 +108,8 @@ export async function createTestAppOver(
     stores,
     catalogue: () => index,
     secrets,
-    admin: await loadAdminCredentials(config, db, silentLogger),
-    adminUnlockMarker: adminUnlockMarker(db),
+    admin: await loadAdminCredentials(config, sqliteMeta(db), silentLogger),
+    adminUnlockMarker: adminUnlockMarker(sqliteMeta(db)),
     assets: options.assets ?? emptyAssets,
     clock,
     log: silentLogger,

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import type { MetaStore } from '../meta';
 import type { PgDb } from './client';
 import { meta } from './schema';
 
@@ -16,3 +17,8 @@ export async function readOrCreateMetaPg(db: PgDb, key: string, create: () => st
   await db.insert(meta).values({ key, value: create() }).onConflictDoNothing();
   return (await readMetaPg(db, key))!;
 }
+
+export const pgMeta = (db: PgDb): MetaStore => ({
+  read: (key) => readMetaPg(db, key),
+  write: (key, value) => writeMetaPg(db, key, value),
+});
