@@ -174,13 +174,13 @@ export async function stopSharedCluster(): Promise<void> {
 
 let databases = 0;
 
-/** A new empty database on the shared cluster: its URL. Dropped with the cluster. */
-export async function createTestDatabase(): Promise<string> {
+/** A new database on the shared cluster (empty, or a copy of `template`): its URL. Dropped with the cluster. */
+export async function createTestDatabase(template?: string): Promise<string> {
   const cluster = await sharedCluster();
   const name = `kviz_test_${process.pid}_${++databases}`;
   const admin = new Bun.SQL(cluster.url('postgres'), { max: 1 });
   try {
-    await admin.unsafe(`CREATE DATABASE ${name}`);
+    await admin.unsafe(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
   } finally {
     await admin.close();
   }
