@@ -436,7 +436,7 @@ describe.each(ENGINES)('hostile input, in process (%s)', (engine) => {
     t = await createEngineTestApp(engine, { env: highLimits });
     target = inProcess(t);
   }, CLUSTER_START_MS);
-  afterAll(() => t?.close());
+  afterAll(() => t?.close(), 30_000);
 
   test(
     'any request to any route: never a 5xx, JSON errors under /api/, nothing written',

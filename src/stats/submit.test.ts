@@ -17,7 +17,7 @@ describe.each(ENGINES)('%s', (engine) => {
     quiz = await fetchQuiz(app);
     body = answerQuiz(quiz, 20);
   }, CLUSTER_START_MS);
-  afterEach(() => app.close());
+  afterEach(() => app.close(), 30_000);
 
   const errorOf = async (res: Response) =>
     ((await res.json()) as { error: { code: string; field?: string; message: string } }).error;

@@ -2,4 +2,5 @@
 import { afterAll } from 'bun:test';
 import { stopSharedCluster } from './postgres';
 
-afterAll(stopSharedCluster);
+// Stopping waits for the server to exit: seconds on a loaded machine, past the default hook timeout.
+afterAll(stopSharedCluster, 60_000);

@@ -37,7 +37,7 @@ describe('the PostgreSQL stores against the SQLite ones', () => {
   afterAll(async () => {
     await sqlite?.close();
     await postgres?.close();
-  });
+  }, 30_000);
 
   test(
     'the same plays (batches, retries, several days, quizzes issued) give the same answer to every read, and both verify clean',
