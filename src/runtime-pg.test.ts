@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, test } from 'bun:test';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { makeCatalogue, testConfig } from '../test/support/fixtures';
@@ -50,12 +50,13 @@ describe('the runtime and the commands over PostgreSQL (DATABASE_URL)', () => {
   test(
     'kviz import, stats verify|rebuild and admin password|unlock work against it',
     async () => {
-      const dir = mkdtempSync(join(tmpdir(), 'kviz-pg-cli-'));
+      const dir = mkdtempSync(join(tmpdir(), 'kviz-import-pg-'));
       const file = join(dir, 'catalogue.json');
       writeFileSync(file, JSON.stringify(makeCatalogue()));
       const lines: string[] = [];
       const out = (line: string) => lines.push(line);
       expect(await importCommand(config, [file], out)).toBe(0);
+      rmSync(dir, { recursive: true });
       expect(lines.join('\n')).toContain('Imported');
 
       const runtime = await openRuntime(config, { seed: false });

@@ -8,6 +8,7 @@
  * recompute from the raw record.
  */
 import { afterAll, expect, test } from 'bun:test';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { prepareSubmissions } from '../bench/lib/submit-load';
 import { type RunningBinary, startBinary } from './support/binary';
@@ -21,7 +22,10 @@ const env = {
 
 const running: RunningBinary[] = [];
 afterAll(async () => {
-  for (const server of running) if (server.proc.exitCode === null) await server.stop('SIGKILL');
+  for (const server of running) {
+    if (server.proc.exitCode === null) await server.stop('SIGKILL');
+    rmSync(server.dir, { recursive: true, force: true }); // a copy of the 117 MB binary each
+  }
 }, 30_000);
 
 const post = (url: string, body: string) =>
