@@ -5,6 +5,11 @@ import { adminRoutes } from './admin/routes';
 import type { CatalogueIndex } from './catalogue/catalogue-index';
 import type { Clock } from './clock';
 import type { Config } from './config';
+import { dailySummary } from './daily/reads';
+import { dailyRoutes } from './daily/routes';
+import { challengeNumber, createDailyService } from './daily/service';
+import type { DailySettings } from './daily/settings';
+import { nextDayStart } from './daily/time';
 import type { RouteInfo } from './docs/document';
 import { docsRoutes } from './docs/routes';
 import { healthRoutes } from './health/routes';
@@ -21,6 +26,8 @@ import type { Logger } from './logger';
 import type { ClientAssets } from './pages/client-assets';
 import { pageRoutes, renderNotFound } from './pages/routes';
 import { quizRoutes } from './quiz/routes';
+import { createSelectionCache } from './quiz/selection-cache';
+import type { DailyToday } from './shared/contracts/pages';
 import { productTitle } from './shared/rules';
 import { createCachedStatsJson } from './stats/cached-reads';
 import { createLocalClock } from './stats/day';
@@ -40,6 +47,8 @@ export interface AppDeps {
   /** The catalogue this process serves (fixed until a restart: docs/decisions/003). */
   catalogue: () => CatalogueIndex;
   secrets: { quizToken: string; playerSalt: string };
+  /** The daily challenge's secret and first day, kept in the database (docs/decisions/021). */
+  daily: DailySettings;
   admin: AdminCredentials;
   /** Changes when `kviz admin unlock` ran (read from the database). */
   adminUnlockMarker: () => string | undefined | Promise<string | undefined>;
@@ -77,7 +86,33 @@ export function createApp(deps: AppDeps) {
     },
     proxies,
   );
-  const pages = { catalogue, config, assets, log, stats: stores.stats };
+  // Today's challenge as the pages show it, computed once a day (the end of a day is a search).
+  let today: DailyToday | undefined;
+  const dailyToday = (): DailyToday => {
+    const now = clock.nowMs();
+    const day = localTime(now).day;
+    if (today?.day !== day)
+      today = {
+        day,
+        number: challengeNumber(deps.daily, day),
+        endsAt: new Date(nextDayStart(now, config.statsTimezone)).toISOString(),
+      };
+    return today;
+  };
+  const pages = {
+    catalogue,
+    config,
+    assets,
+    log,
+    stats: stores.stats,
+    daily: {
+      today: dailyToday,
+      summary: () => {
+        const { day, number } = dailyToday();
+        return dailySummary(stores.daily, day, number);
+      },
+    },
+  };
   let notFoundHtml: string | undefined; // the same page for every unknown path
   // The route table is complete once the app is built (below); requests read it.
   let routeTable: () => readonly RouteInfo[] = () => [];
@@ -118,6 +153,21 @@ export function createApp(deps: AppDeps) {
         tokenSecret: deps.secrets.quizToken,
         clock,
         limits,
+        selection: createSelectionCache({ catalogue, stats: stores.stats, nowMs: clock.nowMs }),
+        onIssued: quizzesIssued.count,
+      }),
+    )
+    .use(
+      dailyRoutes({
+        catalogue,
+        daily: createDailyService(deps.daily),
+        settings: deps.daily,
+        store: stores.daily,
+        tokenSecret: deps.secrets.quizToken,
+        clock,
+        localTime,
+        timeZone: config.statsTimezone,
+        limits,
         onIssued: quizzesIssued.count,
       }),
     )
@@ -152,6 +202,7 @@ export function createApp(deps: AppDeps) {
         statsJson,
         clientAddress: clientAddress(proxies),
         log,
+        range: { stats: stores.stats, today: () => localTime(clock.nowMs()).day },
       }),
     )
     .use(pageRoutes(pages));

@@ -58,7 +58,7 @@ async function main(args: string[]): Promise<number | undefined> {
       await serve(config, createLogger(config.logLevel));
       return undefined; // keeps running
     case 'import':
-      return importCommand(config, rest, out);
+      return await importCommand(config, rest, out);
     case 'backup':
       return backupCommand(config, rest, out);
     case 'stats':

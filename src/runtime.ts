@@ -1,12 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { type CatalogueIndex, loadCatalogueIndex } from './catalogue/catalogue-index';
-import { type ImportSummary, importCatalogue } from './catalogue/import';
+import { type ImportOptions, type ImportSummary, importCatalogueInSteps } from './catalogue/import';
 import type { NormalizedCatalogue } from './catalogue/model';
 import { importCataloguePg, loadCatalogueIndexPg, seedCataloguePg } from './catalogue/pg';
 import { seedCatalogue } from './catalogue/seed';
 import { interruptible } from './cli/interrupt';
 import type { ProgressReporter } from './cli/progress';
 import { type Config, redactedUrl } from './config';
+import { type DailySettings, openDailySettings, openDailySettingsSqlite } from './daily/settings';
 import { closeDb, createDb, type Db } from './db/client';
 import { type MetaStore, readOrCreateMeta, sqliteMeta } from './db/meta';
 import { migrateDb } from './db/migrate';
@@ -14,7 +15,9 @@ import { DatabaseOpenError, sqliteMessage } from './db/open-error';
 import { closePgDb, createPgDb, migratePg, type PgDb } from './db/pg/client';
 import { pgMeta, readOrCreateMetaPg } from './db/pg/meta';
 import type { Logger } from './logger';
+import { dayOf } from './stats/day';
 import { createPgStores } from './stats/pg/stores';
+import { answerDaysPending, fillAnswerDays } from './stats/sqlite/answer-days-fill';
 import { convertLegacyRecord, legacyPlaysPending } from './stats/sqlite/legacy-record';
 import { createSqliteStores, type StatsStores } from './stats/sqlite/stores';
 
@@ -25,10 +28,13 @@ interface RuntimeCommon {
   secrets: { quizToken: string; playerSalt: string };
   /** Generated secrets and settings (admin password hash, unlock marker), shared by every process on the database. */
   meta: MetaStore;
-  importCatalogue(catalogue: NormalizedCatalogue): Promise<ImportSummary>;
+  /** Writes a catalogue in one transaction; SQLite reports progress between steps and stops on `signal`. */
+  importCatalogue(catalogue: NormalizedCatalogue, options?: ImportOptions): Promise<ImportSummary>;
   /** Where the data lives, for logs (a PostgreSQL URL without its password). */
   describe: string;
   close(): Promise<void>;
+  /** The daily challenge's secret and first day (docs/decisions/021). */
+  daily: DailySettings;
 }
 
 export interface SqliteRuntime extends RuntimeCommon {
@@ -77,8 +83,9 @@ export function openSqliteRuntime(config: Config, options: OpenOptions): SqliteR
     catalogue: loadCatalogueIndex(db),
     secrets: { quizToken, playerSalt },
     meta: sqliteMeta(db),
-    importCatalogue: async (catalogue) => importCatalogue(db, catalogue),
+    importCatalogue: (catalogue, options) => importCatalogueInSteps(db, catalogue, options),
     describe: config.databasePath,
+    daily: openDailySettingsSqlite(db, dayOf(Date.now(), config.statsTimezone)),
     close: async () => closeDb(db),
   };
 }
@@ -116,6 +123,7 @@ async function openPgRuntime(url: string, config: Config, options: OpenOptions):
       catalogue: await loadCatalogueIndexPg(db),
       secrets: { quizToken, playerSalt },
       meta: pgMeta(db),
+      daily: await openDailySettings(pgMeta(db), dayOf(Date.now(), config.statsTimezone)),
       importCatalogue: (catalogue) => importCataloguePg(db, catalogue),
       describe,
       close: async () => {
@@ -172,8 +180,17 @@ export async function convertOldRecord(
   progress: Progress,
   note: (message: string, fields?: Record<string, unknown>) => void,
 ): Promise<number | undefined> {
-  // PostgreSQL databases were never written by a version with the old record.
+  // PostgreSQL databases were never written by a version with the old record, and got the
+  // per-day answer counts with their first schema that had plays.
   if (!('db' in runtime)) return undefined;
+  if (answerDaysPending(runtime.db)) {
+    // Migration 0003 on a database with plays: the per-day answer counts come from the raw record.
+    note('filling the per-day counts of lines, songs and albums from the recorded plays');
+    const reporter = progress('filling per-day line counts', 'plays');
+    await interruptible((signal) =>
+      fillAnswerDays(runtime.db, { signal, onProgress: reporter.update }).finally(() => reporter.finish()),
+    );
+  }
   const pending = legacyPlaysPending(runtime.db);
   if (pending === undefined) return undefined;
   if (pending > 0)

@@ -6,7 +6,7 @@
  */
 import { Database } from 'bun:sqlite';
 import { expect, test } from 'bun:test';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { prepareSubmissions } from '../bench/lib/submit-load';
@@ -150,4 +150,5 @@ test(`plays acknowledged before a kill -9 survive it (${CYCLES} cycles), and the
   const backup = kviz('backup', 'after-crashes.db');
   expect(backup.exitCode).toBe(0);
   expect(backup.stdout.toString()).toContain(`${found.size} plays, `);
+  rmSync(dir, { recursive: true, force: true });
 }, 90_000);

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test';
-import { copyFileSync, mkdtempSync, openSync, readSync, statSync, writeSync } from 'node:fs';
+import { mkdtempSync, openSync, readSync, rmSync, statSync, writeSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { buildBinary, type RunningBinary, startBinary } from './support/binary';
+import { placeBinary, type RunningBinary, startBinary } from './support/binary';
 import { seededRandom } from './support/random';
 
 // Real processes on a shared 2-core machine: generous, never a measure of speed.
@@ -31,7 +31,7 @@ function raw(url: string, payload: string): Promise<string> {
 /** Runs a command of the binary in `dir` (a copy beside any running one); returns its exit code and output. */
 async function kviz(dir: string, args: string[], env: Record<string, string> = {}) {
   const exe = join(dir, 'kviz-command');
-  copyFileSync(await buildBinary(), exe);
+  await placeBinary(exe);
   const proc = Bun.spawnSync([exe, ...args], { cwd: dir, env: { PATH: '/usr/bin:/bin', ...env } });
   return { code: proc.exitCode, stdout: proc.stdout.toString(), stderr: proc.stderr.toString() };
 }
@@ -98,12 +98,13 @@ describe('start-up failures name the database in one line', () => {
     expect(start.stderr.length).toBeLessThan(2048);
     const verify = await kviz(dir, ['stats', 'verify']);
     expect(verify.code).toBe(1);
+    rmSync(dir, { recursive: true, force: true });
   });
 
   test('the generated admin password is printed even with LOG_LEVEL=error', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'kviz-password-'));
     const exe = join(dir, 'kviz');
-    copyFileSync(await buildBinary(), exe);
+    await placeBinary(exe);
     const proc = Bun.spawn([exe], {
       cwd: dir,
       env: { PATH: '/usr/bin:/bin', HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'error' },
@@ -120,5 +121,6 @@ describe('start-up failures name the database in one line', () => {
     await proc.exited;
     const line = output.split('\n').find((l) => l.includes('generated an administrator password'));
     expect(JSON.parse(line!).password).toMatch(/^[\w-]{24}$/);
+    rmSync(dir, { recursive: true, force: true });
   });
 });

@@ -224,6 +224,77 @@ process was the limit. The table above is one run, as measured.
   read is charged the whole of it): the raw record is packed, there is no answer table to
   GROUP BY any more.
 
+## Quiz and submissions, second pass (branch \`perf\`, 23 November 2026)
+
+Measured with \`bun bench/ab.ts old=<checkout of 72ae68c> new=<this tree> 3\` (the quiz and
+submission loads of this bench run from source, the two versions side by side, rounds
+alternating A B / B A, the payload-matched ceiling loaded in every round; wrk, one thread, 50
+connections, 5 s a load; each version's counters checked with \`kviz stats verify\` afterwards)
+and with the in-process stage benches \`bun bench/quiz-stages.ts\` and
+\`bun bench/submit-stages.ts\` (CPU time, \`process.cpuUsage\`, so other processes' time is not
+counted, run alternately on the two trees). The machine had load averages of 13–22 during these
+runs (other sessions' test suites on the same 2 cores): every absolute figure below is several
+times worse than on a quiet machine; compare the two versions, not the runs.
+
+| 17:08–17:11 UTC, medians of 3 rounds | before (72ae68c) | after | |
+|---|---|---|---|
+| ceiling: bare \`Bun.serve\`, the quiz bytes | 18,447 req/s; server 40 % of a core (22 µs a request), wrk 30 % | — | |
+| \`GET /api/quiz?count=30\` | 1,730 req/s = **0.09×** the ceiling; server 39 % of a core, **230 µs** a request; wrk 7 % | 2,843 req/s = **0.16×**; server 52 %, **175 µs** a request; wrk 11 % | −24 % server CPU a request; target 0.7×: **missed** |
+| \`POST /api/stats/submit-quiz\` | 204 plays/s; server 14 % of a core; counters verified | 185 plays/s; server 13 %; counters verified | target 5,000 plays/s: **missed** (see below) |
+
+An earlier interleaved run the same afternoon (16:51–16:53, load ~14, no ceiling): quiz 235 →
+152 µs of server CPU a request (1,561 → 2,885 req/s), submissions 293 → 332 plays/s.
+In every run wrk used well under a core: the generator was not the limit.
+
+**Where a quiz request's time goes.** CPU profiles (\`bun --cpu-prof-md\`) of the server under
+wrk and of \`app.handle\` in a loop, before the change: TypeBox building a validation error on
+*every* request (5 % of samples, plus \`Error\` 2 %): Elysia 1.4 emits
+\`c.query = validator.query.Decode(c.query)\` twice for a query schema with a transform; the second
+pass gets the number the first made, fails the string check, builds the error (\`Errors().First()\`)
+and swallows it. Then ipaddr.js parsing the client address for the rate-limit key (~3 %), the
+CORS hook parsing the URL and matching the route table for requests without \`Origin\` (~2 %), and
+the \`RateLimit-Policy\` string rebuilt per request. After the change, in the server under wrk:
+building and sending the body (\`serializeQuiz\` 13 %, \`Response\` 12 %, \`Buffer.concat\` 8 %: one
+10.5 KB body allocated, filled and copied per request, and the garbage collection of it),
+generating the questions ~7 %, the token ~3 %, the request log ~4 % (the line, the time, the
+write), the rest spread over Elysia's context, hooks and Bun's HTTP. In process (\`app.handle\`,
+alternating trees, 16:38): 224 and 154 µs a quiz request before, 144 and 125 µs after.
+
+**Why 0.7× stays out of reach.** The ceiling costs 22 µs of server CPU a request; 0.7× of it
+leaves ~9 µs for everything the product adds. Generating 30 questions, signing the token and
+assembling 10.5 KB from fragments alone cost more than that (in-process, 16:30, loaded
+machine: createQuiz 24 µs, serializeQuiz 9 µs, \`new Response\` with 12 headers 5–24 µs) before
+Elysia, the headers, the rate limit and the log. A quiz per request cannot be cached; reaching
+0.7× would need the quiz built outside this JavaScript thread (which on 2 shared cores takes
+the CPU from the same budget) — not done.
+
+**Where a submission's time goes.** In process on a WAL database file, 50 requests in flight
+(so plays share commits as under load, batches of 50), CPU a play, alternating trees at
+17:13–17:16: the whole request 820 and 760 µs before, 659 and 523 µs after; the play recorder
+(\`recordPlays\`) 511 and 456 µs of it before, 471 and 376 µs after. What changed is the part
+outside the recorder (309 and 304 → 188 and 147 µs): the body parser's \`JSON.parse\` reviver
+(which drops \`toString\`/\`valueOf\` keys, docs/decisions/012) made parsing a submission about
+twelve times slower (49 µs vs 4 µs, microbench); it now runs only when the text could hold
+such a key. Other stages, alone: the token 22–34 µs, grading 36 µs, the device class 0.3–0.6 µs
+from the cache (ua-parser-js uncached: 76 µs — the cache by user-agent string was already
+there). Inside the recorder (timed by phase, batches of 50, empty database): the raw record and
+memberships of each play in its savepoint ~50 %, the counter upserts ~40 % (line confusions 17 %,
+line counters 12 %, song confusions 3 %, albums 2 %, songs 1 %, the rest 2 %), the commit ~13 %.
+Counters are already summed per batch (one upsert per touched row per commit, decision 014);
+what remains is one row per line of the play (30 a play, rarely shared inside a batch) and
+its confusions. Caching known players and memberships (skipping up to four statements a play)
+was tried and measured no difference within the noise; it was not kept.
+
+**Why 5,000 plays/s stays out of reach here.** Over HTTP the servers used 13–25 % of a core
+during the submission loads: the machine's other work (disk and CPU) held them, not their own
+code, and the figure says little about either version. By CPU, a play costs 500–650 µs in process
+on this loaded machine (at 200 µs a play a core would do 5,000). The next step with a real
+effect would write the per-line counters and confusions less often than once per commit:
+summed in memory over a second, written with a watermark (\`counted through play id\`) in the
+same transaction, and a catch-up from the raw record past the watermark at start and in
+\`verify\`. Not done: it changes what a committed play guarantees until the next flush, and
+\`verify\`, \`rebuild\` and the property test would all have to learn the watermark.
+
 ## Migration of an old database
 
 Measured outside this script (it needs the previous version's code to fill the database):

@@ -5,14 +5,17 @@ import type { clientAddress } from '../http/client-address';
 import { pathOf } from '../http/request-target';
 import type { Logger } from '../logger';
 import type { CachedStatsJson } from '../stats/cached-reads';
-import { statisticsReadRoutes } from '../stats/read-routes';
+import { type RangeDeps, statisticsReadRoutes } from '../stats/read-routes';
 import type { AdminGuard } from './guard';
+import { adminRangeRoutes } from './range-routes';
 
 export interface AdminRoutesDeps {
   guard: AdminGuard;
   statsJson: CachedStatsJson;
   clientAddress: ReturnType<typeof clientAddress>;
   log: Logger;
+  /** The date-range reads and exports of the dashboard (docs/decisions/019). */
+  range: RangeDeps;
 }
 
 /** Admin answers stay out of every cache: a signed-out browser must not keep them on disk. */
@@ -22,7 +25,7 @@ const privateHeaders = { 'cache-control': 'no-store, private', vary: 'Accept-Enc
  * /api/admin/* — every route requires HTTP Basic credentials, checked on the
  * server by the lockout policy of `guard`. Failed attempts are logged.
  */
-export const adminRoutes = ({ guard, statsJson, clientAddress, log }: AdminRoutesDeps) =>
+export const adminRoutes = ({ guard, statsJson, clientAddress, log, range }: AdminRoutesDeps) =>
   new Elysia({ name: 'admin-routes', prefix: '/api/admin', detail: { tags: ['Admin'] } })
     .use(clientAddress)
     .onBeforeHandle(async ({ request, set, clientAddress: address }) => {
@@ -47,4 +50,5 @@ export const adminRoutes = ({ guard, statsJson, clientAddress, log }: AdminRoute
       if (responseValue instanceof Response)
         for (const [name, value] of Object.entries(privateHeaders)) responseValue.headers.set(name, value);
     })
-    .use(statisticsReadRoutes(statsJson, { access: 'admin' }));
+    .use(statisticsReadRoutes(statsJson, { access: 'admin', range }))
+    .use(adminRangeRoutes(range));

@@ -1,14 +1,16 @@
 import { describe, expect, test } from 'bun:test';
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createTestDb, makeCatalogue, testConfig } from '../../test/support/fixtures';
 import { importCommand, importUsage } from '../cli/import';
+import { lineProgress } from '../cli/progress';
 import { createDb } from '../db/client';
 import { migrateDb } from '../db/migrate';
 import { albums, lyrics, songs } from '../db/schema';
+import { Interrupted } from '../stats/store';
 import { loadCatalogueIndex } from './catalogue-index';
-import { importCatalogue } from './import';
+import { importCatalogue, importCatalogueInSteps } from './import';
 import { validateCatalogue } from './validate';
 
 const validated = (c: unknown) => {
@@ -88,12 +90,16 @@ describe('importCatalogue', () => {
 
 describe('kviz import [--strict] FILE', () => {
   const dir = mkdtempSync(join(tmpdir(), 'kviz-import-'));
+  /** Progress lines of the last run (what a log gets: no terminal here). */
+  let progressLines: string[] = [];
   const run = async (args: string | string[], dbName: string) => {
     const lines: string[] = [];
+    progressLines = [];
     const code = await importCommand(
       testConfig({ DATABASE_PATH: join(dir, dbName) }),
       typeof args === 'string' ? [args] : args,
       (l) => lines.push(l),
+      (label, unit) => lineProgress(label, unit, (line) => progressLines.push(line)),
     );
     return { code, output: lines.join('\n') };
   };
@@ -120,6 +126,9 @@ describe('kviz import [--strict] FILE', () => {
     expect(code).toBe(0);
     expect(output).toContain('3 albums, 12 songs, 120 lines (0 ambiguous), 0 warning(s)');
     expect(counts('ok.db')).toEqual([3, 12, 120]);
+    // Written to a log: its first line, then its last (the interval keeps the rest out).
+    expect(progressLines[0]).toBe('import: 0/120 lines (0%)');
+    expect(progressLines.at(-1)).toMatch(/^import: 120\/120 lines \(100%\), [\d,]+\/s, 0:00 left$/);
   });
 
   test('an invalid file lists every error with its path and writes nothing', async () => {
@@ -183,4 +192,116 @@ describe('kviz import [--strict] FILE', () => {
     expect((await run(['--strict', file], 'clean.db')).code).toBe(0);
     expect(counts('clean.db')).toEqual([3, 12, 120]);
   });
+});
+
+describe('importCatalogueInSteps (kviz import of a large file)', () => {
+  const emptyDb = () => {
+    const db = createDb(':memory:');
+    migrateDb(db);
+    return db;
+  };
+  const counts = (db: ReturnType<typeof createTestDb>) => [
+    db.select().from(albums).all().length,
+    db.select().from(songs).all().length,
+    db.select().from(lyrics).all().length,
+  ];
+
+  test('writes what importCatalogue writes, reporting progress between steps of lines', async () => {
+    const db = emptyDb();
+    const reported: [number, number][] = [];
+    const summary = await importCatalogueInSteps(db, validated(makeCatalogue()), {
+      linesPerStep: 25,
+      onProgress: (done, total) => reported.push([done, total]),
+    });
+    expect(reported).toEqual([
+      [0, 120],
+      [25, 120],
+      [50, 120],
+      [75, 120],
+      [100, 120],
+      [120, 120],
+    ]);
+    const again = emptyDb();
+    expect(summary).toEqual(importCatalogue(again, validated(makeCatalogue())));
+    expect(counts(db)).toEqual([3, 12, 120]);
+    expect(loadCatalogueIndex(db).songsById.size).toBe(loadCatalogueIndex(again).songsById.size);
+  });
+
+  test('stopped between two steps (Ctrl-C), it rolls back: the database is left as it was', async () => {
+    const db = emptyDb();
+    importCatalogue(db, validated(makeCatalogue()));
+    const before = JSON.stringify([
+      db.select().from(albums).all(),
+      db.select().from(songs).all(),
+      db.select().from(lyrics).all(),
+    ]);
+    const changed = makeCatalogue();
+    changed.albums[0]!.songs[0]!.lines[0] = 'Sasvim nov stih koji prije nije postojao';
+    changed.albums.pop();
+    const controller = new AbortController();
+    const attempt = importCatalogueInSteps(db, validated(changed), {
+      linesPerStep: 10,
+      // The abort arrives once some lines are written (like Ctrl-C mid-way).
+      onProgress: (done) => {
+        if (done >= 30) controller.abort();
+      },
+      signal: controller.signal,
+    });
+    await expect(attempt).rejects.toBeInstanceOf(Interrupted);
+    expect(
+      JSON.stringify([
+        db.select().from(albums).all(),
+        db.select().from(songs).all(),
+        db.select().from(lyrics).all(),
+      ]),
+    ).toBe(before);
+    // The connection is usable and not left inside a transaction.
+    expect(db.$client.inTransaction).toBe(false);
+    expect((await importCatalogueInSteps(db, validated(changed))).retired.albums).toBe(1);
+  });
+});
+
+describe('kviz import, interrupted (a real process and a real SIGINT)', () => {
+  test('Ctrl-C while writing a large catalogue: exit 130, the database as it was', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'kviz-import-sigint-'));
+    const env = {
+      PATH: process.env.PATH ?? '/usr/bin:/bin',
+      DATABASE_PATH: join(dir, 'kviz.db'),
+      ADMIN_PASSWORD: 'test-password-123',
+    };
+    const kviz = (file: string) =>
+      Bun.spawn([process.execPath, 'src/main.ts', 'import', file], { env, stdout: 'pipe', stderr: 'pipe' });
+    const small = join(dir, 'small.json');
+    writeFileSync(small, JSON.stringify(makeCatalogue()));
+    expect(await kviz(small).exited).toBe(0);
+    // 20,000 lines: a second or more of writing, reported every 2,000 lines.
+    const large = join(dir, 'large.json');
+    writeFileSync(large, JSON.stringify(makeCatalogue(20, 25, 40)));
+    const proc = kviz(large);
+    const reader = proc.stderr.getReader();
+    let stderr = '';
+    // The first progress line comes when the writing starts: Ctrl-C then.
+    while (!stderr.includes('import: ')) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      stderr += new TextDecoder().decode(value);
+    }
+    proc.kill('SIGINT');
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      stderr += new TextDecoder().decode(value);
+    }
+    expect(await proc.exited).toBe(130);
+    expect(stderr).toContain('Interrupted: nothing was written.');
+    const db = createDb(join(dir, 'kviz.db'));
+    expect(db.$client.query('PRAGMA integrity_check').get()).toEqual({ integrity_check: 'ok' });
+    expect([
+      db.select().from(albums).all().length,
+      db.select().from(songs).all().length,
+      db.select().from(lyrics).all().length,
+    ]).toEqual([3, 12, 120]);
+    db.$client.close();
+    rmSync(dir, { recursive: true, force: true });
+  }, 120_000);
 });

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { albums, lyrics, meta, songs } from '../db/schema';
+import { nextChunk } from '../stats/sqlite/counter-check';
 import type { NormalizedCatalogue } from './model';
 import { lineKey } from './normalize';
 
@@ -14,6 +15,22 @@ export interface ImportSummary {
   retired: { albums: number; songs: number; lines: number };
 }
 
+/** Lines written between two progress reports (and chances to stop) of `importCatalogueInSteps`. */
+const LINES_PER_STEP = 2_000;
+
+/** How `importCatalogueInSteps` reports progress and learns to stop. */
+export interface ImportOptions {
+  onProgress?: (lines: number, totalLines: number) => void;
+  signal?: AbortSignal;
+  linesPerStep?: number;
+}
+
+/** What an import has written so far: lines of the catalogue, in file order. */
+export interface ImportStep {
+  lines: number;
+  totalLines: number;
+}
+
 /**
  * Writes a validated catalogue in one transaction. Rows are matched on their
  * natural keys (album title, song title, song + line text) so that unchanged
@@ -23,6 +40,57 @@ export interface ImportSummary {
  */
 export function importCatalogue(db: Db, catalogue: NormalizedCatalogue): ImportSummary {
   return db.transaction((tx) => {
+    const steps = importSteps(tx as unknown as Db, catalogue);
+    for (;;) {
+      const next = steps.next();
+      if (next.done) return next.value;
+    }
+  });
+}
+
+/**
+ * `importCatalogue` for `kviz import` of a large file: the same writes in one IMMEDIATE
+ * transaction, reporting progress every LINES_PER_STEP lines and letting the event loop turn
+ * there, so that Ctrl-C (an aborted `signal`) stops it: the transaction is rolled back and
+ * `Interrupted` thrown, leaving the database as it was.
+ */
+export async function importCatalogueInSteps(
+  db: Db,
+  catalogue: NormalizedCatalogue,
+  options: ImportOptions = {},
+): Promise<ImportSummary> {
+  const sqlite = db.$client;
+  sqlite.run('BEGIN IMMEDIATE');
+  try {
+    const steps = importSteps(db, catalogue, options.linesPerStep);
+    for (;;) {
+      const next = steps.next();
+      if (next.done) {
+        options.onProgress?.(next.value.lines, next.value.lines);
+        sqlite.run('COMMIT');
+        return next.value;
+      }
+      options.onProgress?.(next.value.lines, next.value.totalLines);
+      await nextChunk(options.signal);
+    }
+  } catch (error) {
+    sqlite.run('ROLLBACK');
+    throw error;
+  }
+}
+
+/** The import's writes (inside the caller's transaction), pausing every LINES_PER_STEP lines. */
+function* importSteps(
+  tx: Db,
+  catalogue: NormalizedCatalogue,
+  linesPerStep = LINES_PER_STEP,
+): Generator<ImportStep, ImportSummary> {
+  {
+    const totalLines = catalogue.albums.reduce(
+      (sum, album) => sum + album.songs.reduce((n, song) => n + song.lines.length, 0),
+      0,
+    );
+    yield { lines: 0, totalLines };
     // Prepared once: a first start inserts ~2,000 lines, and the builder would re-render each.
     const insertLyric = tx
       .insert(lyrics)
@@ -62,7 +130,7 @@ export function importCatalogue(db: Db, catalogue: NormalizedCatalogue): ImportS
     let lineCount = 0;
     let ambiguousLines = 0;
 
-    catalogue.albums.forEach((album, albumPosition) => {
+    for (const [albumPosition, album] of catalogue.albums.entries()) {
       let albumId = existingAlbums.get(album.title)?.id;
       if (albumId === undefined) {
         albumId = tx
@@ -79,7 +147,7 @@ export function importCatalogue(db: Db, catalogue: NormalizedCatalogue): ImportS
       }
       keptAlbums.add(albumId);
 
-      album.songs.forEach((song, songPosition) => {
+      for (const [songPosition, song] of album.songs.entries()) {
         let songId = existingSongs.get(song.title)?.id;
         if (songId === undefined) {
           songId = tx
@@ -96,7 +164,7 @@ export function importCatalogue(db: Db, catalogue: NormalizedCatalogue): ImportS
         }
         keptSongs.add(songId);
 
-        song.lines.forEach((text, position) => {
+        for (const [position, text] of song.lines.entries()) {
           const ambiguous = catalogue.ambiguousKeys.has(lineKey(text));
           lineCount++;
           if (ambiguous) ambiguousLines++;
@@ -105,17 +173,18 @@ export function importCatalogue(db: Db, catalogue: NormalizedCatalogue): ImportS
             const id = insertLyric.get({ songId, text, position, ambiguous })!.id;
             keptLyrics.add(id);
             added.lines++;
-            return;
+          } else {
+            keptLyrics.add(existing.id);
+            if (existing.position !== position || existing.ambiguous !== ambiguous || !existing.active)
+              tx.update(lyrics)
+                .set({ position, ambiguous, active: true })
+                .where(eq(lyrics.id, existing.id))
+                .run();
           }
-          keptLyrics.add(existing.id);
-          if (existing.position !== position || existing.ambiguous !== ambiguous || !existing.active)
-            tx.update(lyrics)
-              .set({ position, ambiguous, active: true })
-              .where(eq(lyrics.id, existing.id))
-              .run();
-        });
-      });
-    });
+          if (lineCount % linesPerStep === 0) yield { lines: lineCount, totalLines };
+        }
+      }
+    }
 
     const retire = <T extends { id: number; active: boolean }>(
       rows: Iterable<T>,
@@ -156,5 +225,5 @@ export function importCatalogue(db: Db, catalogue: NormalizedCatalogue): ImportS
       added,
       retired,
     };
-  });
+  }
 }

@@ -6,7 +6,7 @@
  */
 import { nearDuplicateWarnings } from './lint-near-duplicates';
 import { titleWarnings } from './lint-titles';
-import type { LintLine, LintSong, WordTable } from './lint-types';
+import type { LintSong, WordTable } from './lint-types';
 import type { CatalogueProblem } from './model';
 import { wordsOfKey } from './words';
 

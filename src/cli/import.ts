@@ -1,7 +1,9 @@
 import { CatalogueFileError, readCatalogueFile } from '../catalogue/load-file';
 import { formatProblem } from '../catalogue/validate';
 import type { Config } from '../config';
-import { openRuntime } from '../runtime';
+import { openRuntime, type Progress } from '../runtime';
+import { interruptible } from './interrupt';
+import { stderrProgress } from './stats';
 
 export const importUsage = 'Usage: kviz import [--strict] FILE   (--strict: any warning is an error)';
 
@@ -16,11 +18,15 @@ function parseArgs(args: string[]): { file: string; strict: boolean } | undefine
  * `kviz import [--strict] FILE`: validates the file, imports it when nothing is
  * fatal, prints a summary. With --strict every warning is fatal too, so an
  * operator can refuse a catalogue that would make unfair questions. Returns the exit code.
+ * The writing shows its progress (a bar on a terminal, a line every few seconds in a log:
+ * the reporter of `kviz stats`) and stops on Ctrl-C with nothing written (the caller exits
+ * 130 on `Interrupted`).
  */
 export async function importCommand(
   config: Config,
   args: string[],
   out: (line: string) => void,
+  progress: Progress = stderrProgress,
 ): Promise<number> {
   const parsed = parseArgs(args);
   if (!parsed) {
@@ -47,7 +53,13 @@ export async function importCommand(
   }
   const runtime = await openRuntime(config, { seed: false });
   try {
-    const s = await runtime.importCatalogue(result.catalogue);
+    const catalogue = result.catalogue;
+    const s = await interruptible(async (signal) => {
+      const bar = progress('import', 'lines');
+      const summary = await runtime.importCatalogue(catalogue, { onProgress: bar.update, signal });
+      bar.finish();
+      return summary;
+    });
     out(
       `Imported "${s.artist}": ${s.albums} albums, ${s.songs} songs, ${s.lines} lines ` +
         `(${s.ambiguousLines} ambiguous), ${result.warnings.length} warning(s). ` +

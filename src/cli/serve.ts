@@ -56,6 +56,7 @@ export async function serve(config: Config, log: Logger, clock: Clock = systemCl
     assets: loadAssets(log),
     stores: runtime.stores,
     secrets: runtime.secrets,
+    daily: runtime.daily,
     catalogue: () => runtime.catalogue,
   });
 

@@ -45,6 +45,17 @@ export function prepare<Row = unknown>(db: Db, query: Query) {
   };
 }
 
+/** As `prepare`, for a statement whose every row is wanted (`RETURNING` of several rows). */
+export function prepareAll<Row = unknown>(db: Db, query: Query) {
+  const { sql: text, params } = query.toSQL();
+  const parts = params.map(partOf);
+  const statement = db.$client.prepare(text) as Statement<Row, SQLQueryBindings[]>;
+  return {
+    all: (values: Record<string, SQLQueryBindings> = {}) =>
+      statement.all(...parts.map((part) => ('name' in part ? values[part.name]! : part.value))),
+  };
+}
+
 const MAX_ROWS = 64;
 
 /**

@@ -297,3 +297,69 @@ export const songConfusions = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.songId, t.selectedSongId] })],
 );
+
+// ---------------------------------------------------------------------------
+// The daily challenge (docs/decisions/021-daily-challenge.md). Counters of the
+// ranked daily plays (difficulty code `daily` in `plays`), verified and rebuilt
+// from the raw record like the others.
+
+/** Which players have their ranked daily play on which day (one each). WITHOUT ROWID. */
+export const dailyPlayers = sqliteTable(
+  'daily_players',
+  {
+    playerId: integer('player_id')
+      .notNull()
+      .references(() => players.id),
+    day: text('day').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.playerId, t.day] })],
+);
+
+/** Score histogram of the ranked daily plays of each day. WITHOUT ROWID. */
+export const dailyScores = sqliteTable(
+  'daily_scores',
+  {
+    day: text('day').notNull(),
+    score: integer('score').notNull(),
+    plays: counter('plays'),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.score] })],
+);
+
+/** Answers of the ranked daily plays per day and line. WITHOUT ROWID. */
+export const dailyLines = sqliteTable(
+  'daily_lines',
+  {
+    day: text('day').notNull(),
+    lyricId: integer('lyric_id')
+      .notNull()
+      .references(() => lyrics.id),
+    occurrences: counter('occurrences'),
+    correct: counter('correct'),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.lyricId] })],
+);
+
+/**
+ * Per answer key (a line, its song and album when asked) and day: running totals of
+ * occurrences and right answers, like cumulative_days — a day without answers of a key
+ * has no row (the one before it stands for it). A range of the lyric, song or album
+ * tables is, per key, the row through `to` minus the row before `from`; songs and
+ * albums sum their keys, so they keep the meaning of song_stats and album_stats (the
+ * album a song had when the play was recorded). WITHOUT ROWID (docs/decisions/019).
+ */
+export const cumulativeAnswers = sqliteTable(
+  'cumulative_answers',
+  {
+    keyId: integer('key_id')
+      .notNull()
+      .references(() => answerKeys.id),
+    day: text('day').notNull(),
+    occurrences: counter('occurrences'),
+    correct: counter('correct'),
+  },
+  // Day first: a day's rows sit together at the end of the table, so a play updates a few
+  // pages rather than one page per line (measured: 4-5× the write cost keyed by key first).
+  // The index finds a key's latest row up to a day.
+  (t) => [primaryKey({ columns: [t.day, t.keyId] }), index('cumulative_answers_key_day').on(t.keyId, t.day)],
+);

@@ -1,5 +1,12 @@
 import { Type as T } from '@sinclair/typebox';
 import { errorBody } from '../errors';
+import {
+  DailyChallenge,
+  DailyHardestLine,
+  DailyPercentile,
+  DailyStreak,
+  DailySummary,
+} from '../shared/contracts/daily';
 import { ErrorBody, type ErrorCode } from '../shared/contracts/error';
 import { Health } from '../shared/contracts/health';
 import {
@@ -35,6 +42,11 @@ export const schemas = {
   AlbumStat,
   HourlyStat,
   Health,
+  DailyChallenge,
+  DailyPercentile,
+  DailyStreak,
+  DailySummary,
+  DailyHardestLine,
   Error: ErrorBody,
 };
 

@@ -27,6 +27,8 @@ export interface ResponseSpec {
   description: string;
   /** The JSON body; none for 204/304. */
   schema?: TSchema;
+  /** The media type of the body when it is not JSON (a CSV export): `schema` then describes its text. */
+  mediaType?: string;
   example?: unknown;
   /** Named examples, when one status has several distinct causes. */
   examples?: Record<string, { summary: string; value: unknown }>;

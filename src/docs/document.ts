@@ -80,7 +80,7 @@ function responseJson(spec: ResponseSpec, top = false): Json {
     const media: JsonObject = { schema: schemaJson(spec.schema) };
     if (spec.example !== undefined) media.example = spec.example as Json;
     if (spec.examples) media.examples = spec.examples as Json;
-    out.content = { 'application/json': media };
+    out.content = { [spec.mediaType ?? 'application/json']: media };
   }
   if (spec.links) out.links = spec.links as unknown as Json;
   return out;
@@ -204,6 +204,11 @@ export function buildOpenApiDocument(routes: readonly RouteInfo[], info: Documen
       {
         name: 'Statistics',
         description: 'Public aggregate statistics: cacheable, cross-origin when allowed.',
+      },
+      {
+        name: 'Daily challenge',
+        description:
+          'The same 30 lines for everyone each day: fetch it, submit it like a play (the first of a session each day is ranked), its percentile, streak and figures.',
       },
       { name: 'Admin', description: 'Detailed statistics for the administrator (HTTP Basic).' },
       { name: 'Operations', description: 'Health checks.' },

@@ -53,3 +53,23 @@ export function limiterKey(text: string): string {
   const parts = (address as ipaddr.IPv6).parts.slice(0, 4).map((p) => p.toString(16));
   return `${parts.join(':')}::/64`;
 }
+
+/** Keys kept by `cachedLimiterKey`: more distinct addresses than this simply parse again. */
+const KEY_CACHE_SIZE = 10_000;
+
+/**
+ * `limiterKey` with a bounded cache: parsing an address (ipaddr.js) was a few per cent of a
+ * quiz request's time, and the same addresses come back request after request. Oldest go first.
+ */
+export function createLimiterKeyCache(capacity = KEY_CACHE_SIZE): (text: string) => string {
+  const cache = new Map<string, string>();
+  return (text) => {
+    let key = cache.get(text);
+    if (key === undefined) {
+      key = limiterKey(text);
+      if (cache.size >= capacity) cache.delete(cache.keys().next().value!);
+      cache.set(text, key);
+    }
+    return key;
+  };
+}

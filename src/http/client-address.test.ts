@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'bun:test';
 import type { Server } from 'bun';
-import { createAddressMatcher, limiterKey } from './address';
+import { createAddressMatcher, createLimiterKeyCache, limiterKey } from './address';
 import { clientAddressOf } from './client-address';
 
 /** A socket peer, as Bun reports it. */
@@ -38,5 +38,11 @@ describe('client address behind trusted proxies (docs/decisions/012)', () => {
     expect(limiterKey('2001:db8:1:2:aaaa::1')).toBe(limiterKey('2001:db8:1:2:bbbb::9'));
     expect(limiterKey('2001:db8:1:2:aaaa::1')).not.toBe(limiterKey('2001:db8:1:3::1'));
     expect(limiterKey('x'.repeat(5000)).length).toBeLessThanOrEqual(64);
+  });
+
+  test('the cached limiter key is limiterKey, also past its capacity', () => {
+    const cached = createLimiterKeyCache(2);
+    const texts = ['198.51.100.1', '2001:db8:1:2:aaaa::1', '2001:db8:1:2:bbbb::9', 'local', '198.51.100.1'];
+    for (const text of [...texts, ...texts]) expect(cached(text)).toBe(limiterKey(text));
   });
 });

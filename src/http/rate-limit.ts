@@ -1,6 +1,6 @@
 import { Elysia } from 'elysia';
 import { tooManyRequests } from '../errors';
-import { limiterKey } from './address';
+import { createLimiterKeyCache } from './address';
 import { deriveClientAddress } from './client-address';
 
 /** Addresses tracked at most per limiter: a flood of new addresses cannot grow memory without bound. */
@@ -102,11 +102,12 @@ const policyName = (seconds: number) =>
  * The IETF RateLimit-Policy and RateLimit fields (draft-ietf-httpapi-ratelimit-headers) of
  * a route's limiters and what this request left of each.
  */
-function rateLimitFields(limiters: RateLimiter[], quotas: Quota[]) {
+const policyOf = (limiters: RateLimiter[]) =>
+  limiters.map((l) => `"${policyName(l.windowSeconds)}";q=${l.limit};w=${l.windowSeconds}`).join(', ');
+
+function rateLimitFields(limiters: RateLimiter[], quotas: Quota[], policy = policyOf(limiters)) {
   return {
-    'ratelimit-policy': limiters
-      .map((l) => `"${policyName(l.windowSeconds)}";q=${l.limit};w=${l.windowSeconds}`)
-      .join(', '),
+    'ratelimit-policy': policy,
     ratelimit: quotas
       .map(
         (q, i) =>
@@ -127,6 +128,17 @@ export function rateLimits<Name extends string>(
   limiters: Record<Name, RateLimiter[]>,
   trustedProxies: readonly string[],
 ) {
+  const limiterKey = createLimiterKeyCache();
+  // The RateLimit-Policy field of each name: it never changes, so it is written once.
+  const policies = new Map<string, string>();
+  const policyFor = (name: Name) => {
+    let policy = policies.get(name);
+    if (policy === undefined) {
+      policy = policyOf(limiters[name]);
+      policies.set(name, policy);
+    }
+    return policy;
+  };
   // The derive is scoped: it reaches the routes of the feature that uses this plugin, no others.
   return new Elysia({ name: 'rate-limits', seed: trustedProxies.join(',') })
     .derive({ as: 'scoped' }, deriveClientAddress(trustedProxies))
@@ -150,7 +162,7 @@ export function rateLimits<Name extends string>(
             if (!quota.allowed) refused ??= quota;
             return quota;
           });
-          const fields = rateLimitFields(limiters[name], quotas);
+          const fields = rateLimitFields(limiters[name], quotas, policyFor(name));
           Object.assign(set.headers, fields);
           if (refused) {
             const error = tooManyRequests(refused.resetSeconds);

@@ -1,6 +1,7 @@
 import { Elysia, NotFoundError } from 'elysia';
 import { createElement, type ReactElement } from 'react';
 import { AdminLoginPage, DashboardPage } from '../../web/pages/AdminPages';
+import { DailyPage } from '../../web/pages/DailyPage';
 import { LandingPage } from '../../web/pages/LandingPage';
 import { NotFoundPage } from '../../web/pages/NotFoundPage';
 import { QuizPage } from '../../web/pages/QuizPage';
@@ -10,7 +11,8 @@ import type { CatalogueIndex } from '../catalogue/catalogue-index';
 import type { Config } from '../config';
 import { type EncodedBody, encodeBody, sendBody } from '../http/encoded-body';
 import type { Logger } from '../logger';
-import type { PageProps } from '../shared/contracts/pages';
+import type { DailySummary } from '../shared/contracts/daily';
+import type { DailyToday, PageProps } from '../shared/contracts/pages';
 import { productTitle } from '../shared/rules';
 import type { StatsStore } from '../stats/store';
 import { cachedPerVersion } from '../stats/version-cache';
@@ -28,6 +30,8 @@ export interface PageRoutesDeps {
   config: Pick<Config, 'siteUrl' | 'creatorName' | 'creatorUrl' | 'creatorAppUrl' | 'playMinSeconds'>;
   assets: ClientAssets;
   log: Logger;
+  /** Today's daily challenge and its figures (docs/decisions/021). */
+  daily: { today(): DailyToday; summary(): Promise<DailySummary> };
 }
 
 export function pageProps({ catalogue, config }: Pick<PageRoutesDeps, 'catalogue' | 'config'>): PageProps {
@@ -127,9 +131,27 @@ export const pageRoutes = (deps: PageRoutesDeps) => {
     return landing;
   };
   // Throws when the statistics cannot be read; such a failure is rendered below, never cached.
+  // Keyed on the day too: the daily challenge's figures change at midnight without a play.
   const statistics = cachedPerVersion(
-    stats.version,
-    render(async (page) => createElement(StatisticsPage, { page, stats: await getPublicStatistics(stats) })),
+    () => `${stats.version()} ${deps.daily.today().day}`,
+    render(async (page) =>
+      createElement(StatisticsPage, {
+        page,
+        stats: { ...(await getPublicStatistics(stats)), daily: await deps.daily.summary() },
+      }),
+    ),
+  );
+  const daily = cachedPerVersion(
+    () => deps.daily.today().day,
+    render(
+      (page) =>
+        createElement(DailyPage, {
+          page,
+          today: deps.daily.today(),
+          playMinSeconds: deps.config.playMinSeconds,
+        }),
+      'Dnevni izazov',
+    ),
   );
   const statisticsError = once(render((page) => createElement(StatisticsPage, { page, stats: null })));
   const quiz = once(render((page) => createElement(QuizPage, { page })));
@@ -157,6 +179,7 @@ export const pageRoutes = (deps: PageRoutesDeps) => {
       )
       .get('/quiz', ({ request }) => send(quiz(), request))
       .get('/results', ({ request }) => send(results(), request))
+      .get('/dnevni-izazov', ({ request }) => send(daily(), request))
       .get('/admin', ({ request }) => send(adminLogin(), request))
       .get('/admin/dashboard', ({ request }) => send(dashboard(), request))
       .get(

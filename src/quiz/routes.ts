@@ -3,42 +3,56 @@ import type { CatalogueIndex } from '../catalogue/catalogue-index';
 import type { Clock } from '../clock';
 import type { RateLimits } from '../http/rate-limit';
 import { QuizQuestions } from '../shared/contracts/quiz';
+import { DEFAULT_DIFFICULTY } from '../shared/difficulty';
 import { PLAY_LENGTH, QUIZ_TOKEN_HEADER } from '../shared/rules';
-import { getQuizOperation, QuizQuery } from './model';
+import type { DifficultySelection } from './difficulty-selection';
+import { countParam, getQuizOperation, QuizQuery } from './model';
 import { serializeQuiz } from './serialize';
-import { createQuiz } from './service';
+import { createQuiz, type Quiz } from './service';
 
 export interface QuizRoutesDeps {
   catalogue: () => CatalogueIndex;
   tokenSecret: string;
   clock: Clock;
   limits: RateLimits;
+  /** How easy and hard choose, built from the statistics in memory (src/quiz/selection-cache.ts). */
+  selection: () => DifficultySelection | Promise<DifficultySelection>;
   /** Counts a quiz handed out (quizzes issued per day), in memory. */
   onIssued?: () => void;
 }
 
 /** GET /api/quiz — a new play. */
-export const quizRoutes = ({ catalogue, tokenSecret, clock, limits, onIssued }: QuizRoutesDeps) =>
+export const quizRoutes = ({ catalogue, tokenSecret, clock, limits, selection, onIssued }: QuizRoutesDeps) =>
   new Elysia({ name: 'quiz-routes', prefix: '/api', detail: { tags: ['Quiz'] } }).use(limits).get(
     '/quiz',
-    ({ query, set }) => {
+    ({ query, set }): Response | Promise<Response> => {
       const index = catalogue();
-      const quiz = createQuiz(index, tokenSecret, query.count ?? PLAY_LENGTH, clock.nowSeconds());
-      onIssued?.();
-      // The JSON bytes come from fragments encoded once per catalogue and are sent as they
-      // are: Elysia neither validates nor serializes a Response (the schema below documents
-      // it). The headers set so far (security headers) go into it, and `set` is left empty,
-      // or Elysia would copy the response once more to merge them (measured: docs/performance.md).
-      const response = new Response(serializeQuiz(index, quiz.questions), {
-        headers: {
-          ...(set.headers as Record<string, string>),
-          'content-type': 'application/json; charset=utf-8',
-          [QUIZ_TOKEN_HEADER]: quiz.token,
-          'cache-control': 'no-store',
-        },
-      });
-      set.headers = {};
-      return response;
+      const count = query.count === undefined ? PLAY_LENGTH : countParam.decode(query.count);
+      const difficulty = query.difficulty ?? DEFAULT_DIFFICULTY;
+      const respond = (quiz: Quiz): Response => {
+        onIssued?.();
+        // The JSON bytes come from fragments encoded once per catalogue and are sent as they
+        // are: Elysia neither validates nor serializes a Response (the schema below documents
+        // it). The headers set so far (security headers) go into it, and `set` is left empty,
+        // or Elysia would copy the response once more to merge them (measured: docs/performance.md).
+        const response = new Response(serializeQuiz(index, quiz.questions), {
+          headers: {
+            ...(set.headers as Record<string, string>),
+            'content-type': 'application/json; charset=utf-8',
+            [QUIZ_TOKEN_HEADER]: quiz.token,
+            'cache-control': 'no-store',
+          },
+        });
+        set.headers = {};
+        return response;
+      };
+      // normal: the spec's quiz, synchronous, no statistics read (docs/decisions/022).
+      if (difficulty === DEFAULT_DIFFICULTY)
+        return respond(createQuiz(index, tokenSecret, count, clock.nowSeconds()));
+      const create = (chosen: DifficultySelection) =>
+        respond(createQuiz(index, tokenSecret, count, clock.nowSeconds(), undefined, difficulty, chosen));
+      const chosen = selection();
+      return chosen instanceof Promise ? chosen.then(create) : create(chosen);
     },
     { rateLimit: 'quiz', query: QuizQuery, response: { 200: QuizQuestions }, detail: getQuizOperation },
   );

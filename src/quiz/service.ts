@@ -1,4 +1,7 @@
 import type { CatalogueIndex } from '../catalogue/catalogue-index';
+import { DEFAULT_DIFFICULTY, type Difficulty } from '../shared/difficulty';
+import type { DifficultySelection } from './difficulty-selection';
+import { generateSelectedQuiz } from './difficulty-selection';
 import { generateQuiz, type Question } from './generate';
 import type { Random } from './sample';
 import { createQuizToken, newNonce } from './token';
@@ -8,20 +11,30 @@ export interface Quiz {
   token: string;
 }
 
-/** A new play: its questions and the signed token that a submission must carry. */
+/**
+ * A new play: its questions and the signed token that a submission must carry. `normal`
+ * (the default) is the spec's random quiz; `easy` and `hard` choose from `selection`
+ * (docs/decisions/022), and their token names the difficulty.
+ */
 export function createQuiz(
   catalogue: CatalogueIndex,
   secret: string,
   count: number,
   nowSeconds: number,
   random?: Random,
+  difficulty: Difficulty = DEFAULT_DIFFICULTY,
+  selection?: DifficultySelection,
 ): Quiz {
-  const questions = generateQuiz(catalogue, count, random);
+  let questions: Question[];
+  if (difficulty === 'normal') questions = generateQuiz(catalogue, count, random);
+  else if (selection) questions = generateSelectedQuiz(catalogue, selection[difficulty], count, random);
+  else throw new Error(`a ${difficulty} quiz needs the difficulty selection`);
   const token = createQuizToken(secret, {
     lyricIds: questions.map((q) => q.lyricId),
     options: questions.map((q) => q.options.map((o) => o.id)),
     issuedAt: nowSeconds,
     nonce: newNonce(),
+    difficulty,
   });
   return { questions, token };
 }

@@ -21,6 +21,25 @@ describe('quiz token', () => {
     expect(verifyQuizToken(secret, token, payload.issuedAt + 10, ttl)).toEqual({ ok: true, payload });
   });
 
+  test('a daily challenge token carries its day; a token without one (free play, older tokens) has none', () => {
+    const daily = { ...payload, day: '2025-04-15' };
+    expect(verifyQuizToken(secret, createQuizToken(secret, daily), payload.issuedAt, ttl)).toEqual({
+      ok: true,
+      payload: daily,
+    });
+    const plain = verifyQuizToken(secret, createQuizToken(secret, payload), payload.issuedAt, ttl);
+    expect(plain.ok && 'day' in plain.payload).toBe(false);
+    // A signed payload whose day is not a string is malformed.
+    const body = Buffer.from(JSON.stringify({ l: [1], t: payload.issuedAt, n: 'x', y: 5 })).toString(
+      'base64url',
+    );
+    const signature = new Bun.CryptoHasher('sha256', secret).update(body).digest('base64url');
+    expect(verifyQuizToken(secret, `${body}.${signature}`, payload.issuedAt, ttl)).toEqual({
+      ok: false,
+      reason: 'malformed',
+    });
+  });
+
   test('a changed character anywhere is rejected, the last one of the signature included', () => {
     const token = createQuizToken(secret, payload);
     for (let i = 0; i < token.length; i++) {

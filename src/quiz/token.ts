@@ -1,4 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
+import { DEFAULT_DIFFICULTY, type Difficulty, isDifficulty } from '../shared/difficulty';
 
 /**
  * Quiz tokens: `base64url(payload).base64url(HMAC-SHA256(payload))`, where the
@@ -15,9 +16,21 @@ export interface QuizTokenPayload {
    * expire within QUIZ_TOKEN_TTL_SECONDS of an upgrade).
    */
   options?: number[][];
+  /**
+   * The daily challenge's calendar day (STATS_TIMEZONE) when the token was issued by
+   * GET /api/daily (field `y`); absent for free play and in tokens issued before it existed
+   * (docs/decisions/021-daily-challenge.md).
+   */
+  day?: string;
   /** Unix seconds. */
   issuedAt: number;
   nonce: string;
+  /**
+   * The difficulty the quiz was chosen at (docs/decisions/022): the play records it. Written
+   * only for `easy` and `hard` (field `d`), so a normal token is byte for byte what it was
+   * before difficulties; absent (every earlier token, every normal one) means `normal`.
+   */
+  difficulty?: Difficulty;
 }
 
 export type TokenCheck =
@@ -37,8 +50,16 @@ export function newNonce(): string {
 }
 
 export function createQuizToken(secret: string, payload: QuizTokenPayload): string {
+  const d = payload.difficulty === DEFAULT_DIFFICULTY ? undefined : payload.difficulty;
   const body = Buffer.from(
-    JSON.stringify({ l: payload.lyricIds, o: payload.options, t: payload.issuedAt, n: payload.nonce }),
+    JSON.stringify({
+      l: payload.lyricIds,
+      o: payload.options,
+      t: payload.issuedAt,
+      n: payload.nonce,
+      d,
+      y: payload.day,
+    }),
   ).toString('base64url');
   return `${body}.${sign(secret, body)}`;
 }
@@ -64,7 +85,14 @@ export function verifyQuizToken(
   } catch {
     return { ok: false, reason: 'malformed' };
   }
-  const { l, o, t, n } = (decoded ?? {}) as { l?: unknown; o?: unknown; t?: unknown; n?: unknown };
+  const { l, o, t, n, d, y } = (decoded ?? {}) as {
+    l?: unknown;
+    o?: unknown;
+    t?: unknown;
+    n?: unknown;
+    d?: unknown;
+    y?: unknown;
+  };
   if (
     !Array.isArray(l) ||
     !l.every(Number.isSafeInteger) ||
@@ -73,7 +101,9 @@ export function verifyQuizToken(
         o.length !== l.length ||
         !o.every((ids) => Array.isArray(ids) && ids.every(Number.isSafeInteger)))) ||
     !Number.isSafeInteger(t) ||
-    typeof n !== 'string'
+    typeof n !== 'string' ||
+    (d !== undefined && !isDifficulty(d)) ||
+    (y !== undefined && typeof y !== 'string')
   )
     return { ok: false, reason: 'malformed' };
   const issuedAt = t as number;
@@ -81,5 +111,7 @@ export function verifyQuizToken(
   if (nowSeconds - issuedAt > ttlSeconds) return { ok: false, reason: 'expired' };
   const payload: QuizTokenPayload = { lyricIds: l as number[], issuedAt, nonce: n };
   if (o !== undefined) payload.options = o as number[][];
+  if (d !== undefined) payload.difficulty = d as Difficulty;
+  if (y !== undefined) payload.day = y as string;
   return { ok: true, payload };
 }

@@ -1,8 +1,9 @@
 /**
- * Difficulty of a play (DESIGN.md §7). Every play is `normal` today; `easy` and
- * `hard` arrive with the modes that use the statistics. A play records its
- * difficulty, and the score histogram is kept per difficulty, so a percentile
- * or a distribution compares like with like (docs/decisions/014).
+ * Difficulty of a play (DESIGN.md §7, docs/decisions/022). `normal` is the spec's
+ * random quiz; `easy` and `hard` choose lines and options from the statistics. A
+ * play records its difficulty (the quiz token binds it), and the score histogram
+ * is kept per difficulty, so a percentile or a distribution compares like with like
+ * (docs/decisions/014).
  */
 export const DIFFICULTIES = ['easy', 'normal', 'hard'] as const;
 
@@ -14,3 +15,13 @@ export const DEFAULT_DIFFICULTY: Difficulty = 'normal';
 export function isDifficulty(value: unknown): value is Difficulty {
   return (DIFFICULTIES as readonly unknown[]).includes(value);
 }
+
+/** What the player sees: the choice on the start page and in the quiz, the results page's comparison. */
+export const DIFFICULTY_LABELS: Record<Difficulty, string> = {
+  easy: 'Lagano',
+  normal: 'Normalno',
+  hard: 'Teško',
+};
+
+/** The order the choice is shown in. */
+export const DIFFICULTY_CHOICES: readonly Difficulty[] = ['easy', 'normal', 'hard'];

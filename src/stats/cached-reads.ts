@@ -1,5 +1,6 @@
 import { type EncodedBody, encodeJson, sendBody } from '../http/encoded-body';
 import type { LineResult, LyricStat, SongStat } from '../shared/contracts/stats';
+import { DEFAULT_DIFFICULTY, DIFFICULTIES, type Difficulty } from '../shared/difficulty';
 import { type Counted, type DifficultyOrder, rankByDifficulty } from '../shared/ranking';
 import { PLAY_LENGTH } from '../shared/rules';
 import { percentileOf } from './percentile';
@@ -18,6 +19,14 @@ type MaybePromise<T> = T | Promise<T>;
 
 const then = <T, R>(value: MaybePromise<T>, next: (value: T) => R): MaybePromise<R> =>
   value instanceof Promise ? value.then(next) : next(value);
+
+/** A list narrowed as a query asks (filter, rank, page): what `listRead` does for a list that is not cached. */
+export function narrowList<Row extends Counted>(rows: Row[], query: ListQuery = {}): Row[] {
+  const { limit, offset = 0, minOccurrences = 0, sort } = query;
+  const ranked = sort ? rankByDifficulty(rows, sort) : rows;
+  const kept = minOccurrences > 0 ? ranked.filter((row) => row.occurrences >= minOccurrences) : ranked;
+  return kept.slice(offset, limit === undefined ? undefined : offset + limit);
+}
 
 /**
  * A list read: the whole list is encoded once per version (the lyric list alone is ~350 KB of
@@ -47,10 +56,17 @@ function listRead<Row extends Counted>(version: () => string, read: () => Promis
 export function createCachedStatsJson(stats: StatsStore) {
   const json = (read: () => Promise<unknown>) =>
     cachedPerVersion(stats.version, async () => encodeJson(await read()));
-  const histogram = cachedPerVersion(stats.version, stats.getScoreHistogram);
-  const percentiles = Array.from({ length: PLAY_LENGTH + 1 }, (_, score) =>
-    json(async () => percentileOf(score, await histogram())),
-  );
+  // Per difficulty: a play is compared with plays of its own difficulty (docs/decisions/022).
+  const percentilesOf = (difficulty: Difficulty) => {
+    const histogram = cachedPerVersion(stats.version, () => stats.getScoreHistogram(difficulty));
+    return Array.from({ length: PLAY_LENGTH + 1 }, (_, score) =>
+      json(async () => percentileOf(score, await histogram())),
+    );
+  };
+  const percentiles = Object.fromEntries(DIFFICULTIES.map((d) => [d, percentilesOf(d)])) as Record<
+    Difficulty,
+    ReturnType<typeof percentilesOf>
+  >;
   const lyricsById = cachedPerVersion(
     stats.version,
     async () => new Map((await stats.getLyricStats()).map((l) => [l.lyricId, l])),
@@ -88,7 +104,8 @@ export function createCachedStatsJson(stats: StatsStore) {
     songs: listRead<SongStat>(stats.version, stats.getSongStats),
     albums: json(stats.getAlbumStats),
     hourly: json(stats.getHourly),
-    percentile: (score: number) => percentiles[score]!(),
+    percentile: (score: number, difficulty: Difficulty = DEFAULT_DIFFICULTY) =>
+      percentiles[difficulty][score]!(),
   };
 }
 

@@ -154,8 +154,10 @@ describe('counters', () => {
     app.db.$client.run('UPDATE totals SET plays = 7');
     app.db.$client.run('UPDATE cumulative_days SET h00 = h00 + 2');
     app.db.$client.run('DELETE FROM day_players WHERE player_id = (SELECT min(player_id) FROM day_players)');
+    // One row: a line missed twice may have two confusion rows (two different wrong songs).
     app.db.$client.run(
-      'UPDATE lyric_confusions SET times = times + 1 WHERE lyric_id = (SELECT min(lyric_id) FROM lyric_confusions)',
+      `UPDATE lyric_confusions SET times = times + 1 WHERE (lyric_id, selected_song_id) =
+        (SELECT lyric_id, selected_song_id FROM lyric_confusions ORDER BY lyric_id, selected_song_id LIMIT 1)`,
     );
     const differences = await app.stores.plays.verifyCounters();
     expect(differences.map((d) => `${d.table}.${d.column}`).sort()).toEqual([

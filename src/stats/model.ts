@@ -3,10 +3,11 @@ import { t } from 'elysia';
 import { errorExample, headers, limitedRouteHeaders, responses, validationFailed } from '../docs/components';
 import { operation, type RequestHeaderSpec, type ResponseSpec } from '../docs/contract';
 import { fieldError } from '../http/field-error';
-import { enumParam, integerParam, type Param } from '../http/params';
+import { difficultyParam, enumParam, integerParam, type Param } from '../http/params';
 import { ErrorBody } from '../shared/contracts/error';
 import { QUIZ_TOKEN_EXAMPLE, SubmitBody, SubmitResult } from '../shared/contracts/quiz';
 import { LineResult, Percentile } from '../shared/contracts/stats';
+import { DEFAULT_DIFFICULTY, DIFFICULTIES } from '../shared/difficulty';
 import { difficultyOrders } from '../shared/ranking';
 import { PLAY_LENGTH, QUIZ_MAX_COUNT } from '../shared/rules';
 
@@ -23,6 +24,11 @@ export const scoreParam = integerParam({
 });
 
 export const PercentileParams = t.Object({ score: scoreParam.validator });
+
+export const percentileDifficultyParam = difficultyParam(
+  `The difficulty whose plays the score is compared with (default \`${DEFAULT_DIFFICULTY}\`): that of the play, \`difficulty\` in the answer to its submission.`,
+);
+export const PercentileQuery = t.Object({ difficulty: t.Optional(percentileDifficultyParam.validator) });
 
 /** The optional narrowing of the lyric and song lists. */
 export const listParams = [
@@ -103,7 +109,8 @@ export const submitQuizOperation = operation({
     'Records a finished play. The server grades every answer itself against the catalogue: the answers must cover exactly the lines of `quizToken`, ' +
     'once each, with a selection among the options offered, and `isCorrect` and `score` must agree with the grading; otherwise 422 and nothing is recorded. ' +
     `Only plays of ${PLAY_LENGTH} questions are recorded, no sooner than PLAY_MIN_SECONDS (default 30) after the quiz was fetched. ` +
-    'Submitting the same token again answers 200 with the first result and records nothing.',
+    'Submitting the same token again answers 200 with the first result and records nothing. ' +
+    'The play is recorded with the difficulty its token names (`difficulty` of `getQuiz`; `normal` for a token without one), answered as `difficulty`: ask `getScorePercentile` with it.',
   requestBody: {
     description: `The answers of a play of ${PLAY_LENGTH} questions, with the quiz token.`,
     schema: SubmitBody,
@@ -120,7 +127,7 @@ export const submitQuizOperation = operation({
     200: {
       description: 'The play is recorded (or was already: the same result again).',
       schema: SubmitResult,
-      example: { playId: 1042, score: 21, totalQuestions: PLAY_LENGTH },
+      example: { playId: 1042, score: 21, totalQuestions: PLAY_LENGTH, difficulty: 'hard' },
       headers: limitedRouteHeaders,
     },
     400: responses.MalformedBody,
@@ -177,8 +184,9 @@ export const getScorePercentileOperation = operation({
   access: 'public',
   summary: 'Percentile of a score',
   description:
-    'Share of recorded plays (including the player’s own) with a strictly lower score, the share with the same score, and the number of recorded plays.',
-  parameters: [scoreParam],
+    'Share of recorded plays (including the player’s own) with a strictly lower score, the share with the same score, and the number of recorded plays, ' +
+    'among the plays of one difficulty (`difficulty`, default `normal`: a play is compared with plays of its own difficulty).',
+  parameters: [scoreParam, percentileDifficultyParam],
   headers: [ifNoneMatch],
   responses: {
     200: publicRead('The percentile of the score.', Percentile, {
@@ -187,7 +195,28 @@ export const getScorePercentileOperation = operation({
       totalPlayers: 1532,
     }),
     304: responses.NotModified,
-    422: validationFailed(`score must be an integer from 0 to ${PLAY_LENGTH}`, 'score'),
+    422: {
+      description: validationFailed('', '').description,
+      schema: ErrorBody,
+      examples: {
+        score: {
+          summary: 'A score out of range',
+          value: errorExample(
+            'validation_failed',
+            `score must be an integer from 0 to ${PLAY_LENGTH}`,
+            'score',
+          ),
+        },
+        difficulty: {
+          summary: 'An unknown difficulty',
+          value: errorExample(
+            'validation_failed',
+            `difficulty must be one of ${DIFFICULTIES.join(', ')}`,
+            'difficulty',
+          ),
+        },
+      },
+    },
   },
 });
 
@@ -233,3 +262,55 @@ export const getLineResultsOperation = operation({
     422: validationFailed(`ids must be 1 to ${QUIZ_MAX_COUNT} lyric ids separated by commas`, 'ids'),
   },
 });
+
+/** `from`/`to` of the admin range reads (docs/decisions/019): checked by the service, so a bad date is 422 `invalid_range`. */
+const dayParam = <Name extends 'from' | 'to'>(
+  name: Name,
+  description: string,
+  example: string,
+): Param<Name> => ({
+  name,
+  in: 'query',
+  required: false,
+  description,
+  validator: t.String(),
+  schema: T.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', format: 'date' }),
+  example,
+});
+
+export const rangeParams = [
+  dayParam(
+    'from',
+    'First day of the range, YYYY-MM-DD in STATS_TIMEZONE, included. Default: the first day with a recorded play or an issued quiz.',
+    '2026-11-01',
+  ),
+  dayParam(
+    'to',
+    'Last day of the range, YYYY-MM-DD in STATS_TIMEZONE, included. Default: today.',
+    '2026-11-23',
+  ),
+] as const;
+
+// The same validators as rangeParams' (a plain string; the service checks the date), typed for the handlers.
+export const RangeQueryParams = t.Object({ from: t.Optional(t.String()), to: t.Optional(t.String()) });
+
+export const RangeListQueryParams = t.Object({
+  ...ListQueryParams.properties,
+  ...RangeQueryParams.properties,
+});
+
+export const rangeInvalid: ResponseSpec = {
+  description:
+    'The range is not one: a malformed or impossible date (`field` `from` or `to`), `to` before `from`, or longer than 3,660 days (`field` `to`).',
+  schema: ErrorBody,
+  examples: {
+    badDate: {
+      summary: 'Not a date',
+      value: errorExample('invalid_range', 'from must be a date YYYY-MM-DD, got "2026-02-30"', 'from'),
+    },
+    reversed: {
+      summary: '`to` before `from`',
+      value: errorExample('invalid_range', 'to (2026-11-01) is before from (2026-11-23)', 'to'),
+    },
+  },
+};

@@ -1,15 +1,52 @@
 import { Type as T } from '@sinclair/typebox';
 import { Elysia } from 'elysia';
-import { headers, responses, validationFailed } from '../docs/components';
+import { errorExample, headers, responses, validationFailed } from '../docs/components';
 import { type OperationSpec, operation, type ResponseSpec } from '../docs/contract';
+import { encodeJson } from '../http/encoded-body';
+import { HourlyRangeStat } from '../shared/contracts/admin-range';
+import { ErrorBody } from '../shared/contracts/error';
 import { AlbumStat, HourlyStat, LyricStat, Overview, SongStat } from '../shared/contracts/stats';
-import { type CachedStatsJson, jsonResponse, type ReadCaching } from './cached-reads';
-import { ifNoneMatch, ListQueryParams, listParams, publicRead } from './model';
+import {
+  getRangeAlbums,
+  getRangeHourly,
+  getRangeLyrics,
+  getRangeSongs,
+  hasRange,
+  type RangeParams,
+  resolveRange,
+} from './admin-range';
+import {
+  type CachedStatsJson,
+  jsonResponse,
+  type ListQuery,
+  narrowList,
+  type ReadCaching,
+} from './cached-reads';
+import type { Day } from './day';
+import {
+  ifNoneMatch,
+  ListQueryParams,
+  listParams,
+  publicRead,
+  RangeListQueryParams,
+  RangeQueryParams,
+  rangeInvalid,
+  rangeParams,
+} from './model';
+import type { StatsStore } from './store';
+
+/** What the admin reads need for a date range: the read store and today in STATS_TIMEZONE. */
+export interface RangeDeps {
+  stats: StatsStore;
+  today: () => Day;
+}
 
 interface ReadRoutesOptions {
   /** Public reads are cacheable and revalidated by ETag; admin reads need Basic auth and are never stored. */
   access: 'public' | 'admin';
   caching?: ReadCaching;
+  /** Admin only: the lists and hourly also answer for a range (`from`/`to`, docs/decisions/019). */
+  range?: RangeDeps;
 }
 
 const LyricStats = T.Array(LyricStat, { description: 'One row per lyric line.' });
@@ -20,6 +57,29 @@ const HourlyStats = T.Array(HourlyStat, {
   maxItems: 24,
   description: 'Hours 0–23 in STATS_TIMEZONE, zeros included.',
 });
+const HourlyRangeStats = T.Array(HourlyRangeStat, {
+  minItems: 24,
+  maxItems: 24,
+  description: 'Hours 0–23 in STATS_TIMEZONE within the range, zeros included.',
+});
+const AdminHourlyStats = T.Union([HourlyStats, HourlyRangeStats], {
+  description:
+    'Without `from`/`to`: the spec’s all-time hours with distinct players. With a range: plays per hour of the range only (distinct players per hour are kept all-time).',
+});
+
+/** The admin 422 of a list with a range: a narrowing parameter or the range. */
+const adminListInvalid: ResponseSpec = {
+  description:
+    'A parameter is invalid (`field` names it): `validation_failed` for `limit`, `offset`, `minOccurrences`, `sort`; `invalid_range` for `from`/`to`.',
+  schema: ErrorBody,
+  examples: {
+    ...rangeInvalid.examples,
+    limit: {
+      summary: 'A narrowing parameter out of bounds',
+      value: errorExample('validation_failed', 'limit must be an integer from 1 to 100000', 'limit'),
+    },
+  },
+};
 
 const examples = {
   overview: Overview.examples[0],
@@ -46,6 +106,8 @@ function readOperation(
     schema: ResponseSpec['schema'];
     example: unknown;
     list?: boolean;
+    /** Admin: takes `from`/`to`. */
+    ranged?: boolean;
   },
 ): ReturnType<typeof operation> {
   const ok: ResponseSpec =
@@ -60,7 +122,9 @@ function readOperation(
   const answers: Record<number, ResponseSpec> = { 200: ok };
   if (access === 'public') answers[304] = responses.NotModified;
   else answers[401] = responses.Unauthorized;
-  if (read.list) answers[422] = listInvalid;
+  const ranged = access === 'admin' && read.ranged === true;
+  if (read.list) answers[422] = ranged ? adminListInvalid : listInvalid;
+  else if (ranged) answers[422] = rangeInvalid;
   if (access === 'admin') answers[429] = responses.SignInLocked;
   const spec: OperationSpec = {
     operationId: access === 'public' ? `get${read.id}` : `getAdmin${read.id}`,
@@ -71,10 +135,13 @@ function readOperation(
       (read.list
         ? ' With no parameter: every row, as the product spec has it; `limit`, `offset`, `minOccurrences` and `sort` narrow it.'
         : '') +
+      (ranged
+        ? ' With `from` and/or `to` (YYYY-MM-DD in STATS_TIMEZONE): the counts of that range only, from per-day running totals (docs/decisions/019); a missing `to` is today, a missing `from` the first day with data. Without both: all time, as the spec has it.'
+        : '') +
       (access === 'public'
         ? ' Cacheable: revalidate with `If-None-Match` (304 while unchanged).'
         : ' Requires the administrator’s HTTP Basic credentials.'),
-    parameters: read.list ? listParams : [],
+    parameters: [...(read.list ? listParams : []), ...(ranged ? rangeParams : [])],
     ...(access === 'public' ? { headers: [ifNoneMatch] } : {}),
     responses: answers,
   };
@@ -88,8 +155,26 @@ const listInvalid = validationFailed('limit must be an integer from 1 to 100000'
  * (public) and at /api/admin/stats (behind the admin plugin's Basic auth).
  */
 export const statisticsReadRoutes = (statsJson: CachedStatsJson, options: ReadRoutesOptions) => {
-  const { access } = options;
+  const { access, range } = options;
   const caching = options.caching ?? { headers: {}, conditional: false };
+  const ranged = access === 'admin' && range !== undefined;
+  /** A range read answers fresh JSON (never cached: admin answers are not stored anyway). */
+  const inRange = async <Row>(query: RangeParams, read: (r: { from: Day; to: Day }) => Promise<Row>) =>
+    encodeJson(await read(await resolveRange(range!.stats, query, range!.today())));
+  const list =
+    <Row extends { occurrences: number; correctAnswers: number }>(
+      cached: (query: ListQuery) => ReturnType<CachedStatsJson['lyrics']>,
+      read: (stats: StatsStore, r: { from: Day; to: Day }) => Promise<Row[]>,
+    ) =>
+    ({ query, request }: { query: ListQuery & RangeParams; request: Request }) =>
+      ranged && hasRange(query)
+        ? jsonResponse(
+            inRange(query, async (r) => narrowList(await read(range!.stats, r), query)),
+            request,
+            caching,
+          )
+        : jsonResponse(cached(query), request, caching);
+  const listQuery = ranged ? RangeListQueryParams : ListQueryParams;
   const routes = new Elysia({ prefix: '/stats' })
     .get('/overview', ({ request }) => jsonResponse(statsJson.overview(), request, caching), {
       detail: readOperation(access, {
@@ -100,8 +185,8 @@ export const statisticsReadRoutes = (statsJson: CachedStatsJson, options: ReadRo
         example: examples.overview,
       }),
     })
-    .get('/lyrics', ({ query, request }) => jsonResponse(statsJson.lyrics(query), request, caching), {
-      query: ListQueryParams,
+    .get('/lyrics', list(statsJson.lyrics, getRangeLyrics), {
+      query: listQuery,
       detail: readOperation(access, {
         id: 'LyricStats',
         summary: 'Statistics per lyric line',
@@ -109,10 +194,11 @@ export const statisticsReadRoutes = (statsJson: CachedStatsJson, options: ReadRo
         schema: LyricStats,
         example: examples.lyrics,
         list: true,
+        ranged,
       }),
     })
-    .get('/songs', ({ query, request }) => jsonResponse(statsJson.songs(query), request, caching), {
-      query: ListQueryParams,
+    .get('/songs', list(statsJson.songs, getRangeSongs), {
+      query: listQuery,
       detail: readOperation(access, {
         id: 'SongStats',
         summary: 'Statistics per song',
@@ -120,26 +206,53 @@ export const statisticsReadRoutes = (statsJson: CachedStatsJson, options: ReadRo
         schema: SongStats,
         example: examples.songs,
         list: true,
+        ranged,
       }),
     })
-    .get('/albums', ({ request }) => jsonResponse(statsJson.albums(), request, caching), {
-      detail: readOperation(access, {
-        id: 'AlbumStats',
-        summary: 'Statistics per album',
-        description: 'Every album; occurrences: times one of its songs was the right answer.',
-        schema: AlbumStats,
-        example: examples.albums,
-      }),
-    });
+    .get(
+      '/albums',
+      ({ query, request }) =>
+        jsonResponse(
+          ranged && hasRange(query)
+            ? inRange(query, (r) => getRangeAlbums(range!.stats, r))
+            : statsJson.albums(),
+          request,
+          caching,
+        ),
+      {
+        ...(ranged ? { query: RangeQueryParams } : {}),
+        detail: readOperation(access, {
+          id: 'AlbumStats',
+          summary: 'Statistics per album',
+          description: 'Every album; occurrences: times one of its songs was the right answer.',
+          schema: AlbumStats,
+          example: examples.albums,
+          ranged,
+        }),
+      },
+    );
   if (access === 'public') return routes;
-  return routes.get('/hourly', ({ request }) => jsonResponse(statsJson.hourly(), request, caching), {
-    detail: readOperation(access, {
-      id: 'HourlyStats',
-      summary: 'Plays per hour of day',
-      description:
-        'Always 24 entries, hours 0–23 in the configured time zone (STATS_TIMEZONE), zeros included.',
-      schema: HourlyStats,
-      example: examples.hourly,
-    }),
-  });
+  return routes.get(
+    '/hourly',
+    ({ query, request }) =>
+      jsonResponse(
+        ranged && hasRange(query)
+          ? inRange(query, (r) => getRangeHourly(range!.stats, r))
+          : statsJson.hourly(),
+        request,
+        caching,
+      ),
+    {
+      ...(ranged ? { query: RangeQueryParams } : {}),
+      detail: readOperation(access, {
+        id: 'HourlyStats',
+        summary: 'Plays per hour of day',
+        description:
+          'Always 24 entries, hours 0–23 in the configured time zone (STATS_TIMEZONE), zeros included.',
+        schema: ranged ? AdminHourlyStats : HourlyStats,
+        example: examples.hourly,
+        ranged,
+      }),
+    },
+  );
 };

@@ -5,7 +5,7 @@
  * property test in counters.test.ts holds the two together.
  */
 import type { BrowserFamily, DeviceClass } from '../shared/devices';
-import type { Difficulty } from '../shared/difficulty';
+import type { PlayMode } from '../shared/play-mode';
 import { PLAY_LENGTH } from '../shared/rules';
 import type { Day } from './day';
 import {
@@ -37,7 +37,8 @@ export interface RecordedPlay {
   playerId: number;
   day: Day;
   hour: number;
-  difficulty: Difficulty;
+  /** Its difficulty, or the daily challenge (ranked or practice). */
+  difficulty: PlayMode;
   deviceClass: DeviceClass;
   browser: BrowserFamily;
   score: number;
@@ -55,16 +56,18 @@ export interface Sums {
   songs: Map<number, ItemCounts>;
   albums: Map<number, ItemCounts>;
   /** Score histogram (all time) per difficulty. */
-  scores: Map<Difficulty, number[]>;
+  scores: Map<PlayMode, number[]>;
   /** Per hour of day 0–23. */
   hours: { attempts: number[]; uniquePlayers: number[] };
   totals: { plays: number; players: number; answers: number; correct: number; scoreSum: number };
   days: Map<Day, DayCounts>;
-  dayScores: Map<Day, Map<Difficulty, ScoreCounts>>;
+  dayScores: Map<Day, Map<PlayMode, ScoreCounts>>;
   /** Right line → wrong song selected → times. */
   lyricConfusions: Map<number, Map<number, number>>;
   /** Right song → wrong song selected → times. */
   songConfusions: Map<number, Map<number, number>>;
+  /** Day → answer key (as `answerKeyNumber`) → its counts that day (cumulative_answers). */
+  answerDays: Map<Day, Map<number, ItemCounts>>;
 }
 
 /** Every counter: the sums of every play, and who played when (the distinct counts). */
@@ -73,6 +76,18 @@ export interface Counters extends Sums {
   dayPlayers: Map<Day, Set<number>>;
   /** Each player's first day (the day of their first recorded play). */
   firstDays: Map<number, Day>;
+  /** The ranked daily plays (docs/decisions/021). */
+  daily: DailyCounters;
+}
+
+/** The counters of the ranked daily-challenge plays. */
+export interface DailyCounters {
+  /** Day → the players with a ranked play that day. */
+  players: Map<Day, Set<number>>;
+  /** Day → score histogram. */
+  scores: Map<Day, number[]>;
+  /** Day → lyric id → answers. */
+  lines: Map<Day, Map<number, ItemCounts>>;
 }
 
 /** Whether a play is its player's first: ever, that day, in that hour of day. */
@@ -90,6 +105,13 @@ export interface CountedAnswer {
 }
 
 type CountedPlay = Pick<RecordedPlay, 'day' | 'hour' | 'difficulty' | 'deviceClass' | 'browser' | 'score'>;
+
+/**
+ * A line, its song and album as one number (ids are small: lyric < 2^24, song and album < 2^14
+ * leave it exact, under 2^53): the key of the per-day answer counts before the store maps it to
+ * its answer_keys row.
+ */
+export const answerKeyNumber = (a: AnswerKey) => (a.lyricId * 16_384 + a.songId) * 16_384 + a.albumId;
 
 const getOr = <K, V>(map: Map<K, V>, key: K, create: () => V): V => {
   let value = map.get(key);
@@ -123,6 +145,7 @@ function emptySums(): Sums {
     dayScores: new Map(),
     lyricConfusions: new Map(),
     songConfusions: new Map(),
+    answerDays: new Map(),
   };
 }
 
@@ -130,10 +153,12 @@ function emptySums(): Sums {
 function countPlay(c: Sums, play: CountedPlay, answers: Iterable<CountedAnswer>, firsts: Firsts): void {
   let correct = 0;
   let asked = 0;
+  const answerDay = getOr(c.answerDays, play.day, () => new Map<number, ItemCounts>());
   for (const a of answers) {
     const right = a.selectedSongId === a.songId;
     asked++;
     if (right) correct++;
+    bump(answerDay, answerKeyNumber(a), right);
     bump(c.lyrics, a.lyricId, right);
     bump(c.songs, a.songId, right);
     bump(c.albums, a.albumId, right);
@@ -154,7 +179,7 @@ function countPlay(c: Sums, play: CountedPlay, answers: Iterable<CountedAnswer>,
     getOr(c.days, play.day, emptyDayCounts),
     dayCountsOfPlay({ ...play, answers: asked, correct, ...firsts }),
   );
-  const byDifficulty = getOr(c.dayScores, play.day, () => new Map<Difficulty, ScoreCounts>());
+  const byDifficulty = getOr(c.dayScores, play.day, () => new Map<PlayMode, ScoreCounts>());
   addScoreCounts(getOr(byDifficulty, play.difficulty, emptyScoreCounts), scoreCountsOfPlay(play.score));
 }
 
@@ -177,6 +202,7 @@ export function createRecompute() {
     hourPlayers: new Map(),
     dayPlayers: new Map(),
     firstDays: new Map(),
+    daily: { players: new Map(), scores: new Map(), lines: new Map() },
   };
   const c = counters;
   return {
@@ -196,6 +222,13 @@ export function createRecompute() {
         play.answers.map(({ key, selectedSongId }) => ({ ...key, selectedSongId })),
         { firstOfPlayer, firstOfPlayerToday, firstOfPlayerThisHour },
       );
+      if (play.difficulty === 'daily') {
+        getOr(c.daily.players, play.day, () => new Set<number>()).add(play.playerId);
+        getOr(c.daily.scores, play.day, () => new Array<number>(PLAY_LENGTH + 1).fill(0))[play.score]!++;
+        const lines = getOr(c.daily.lines, play.day, () => new Map<number, ItemCounts>());
+        for (const { key, selectedSongId } of play.answers)
+          bump(lines, key.lyricId, selectedSongId === key.songId);
+      }
     },
   };
 }

@@ -1,6 +1,7 @@
 import { Elysia } from 'elysia';
 import type { RateLimits } from '../http/rate-limit';
 import { SubmitBody, SubmitResult } from '../shared/contracts/quiz';
+import type { Difficulty } from '../shared/difficulty';
 import type { CachedStatsJson, ReadCaching } from './cached-reads';
 import { jsonResponse } from './cached-reads';
 import {
@@ -8,13 +9,14 @@ import {
   getScorePercentileOperation,
   LineResultsQuery,
   PercentileParams,
+  PercentileQuery,
   submitQuizOperation,
 } from './model';
 import { statisticsReadRoutes } from './read-routes';
 import type { RecordOutcome } from './store';
 
 export interface StatsRoutesDeps {
-  submit: (body: SubmitBody) => Promise<RecordOutcome>;
+  submit: (body: SubmitBody) => Promise<RecordOutcome & { difficulty: Difficulty }>;
   statsJson: CachedStatsJson;
   limits: RateLimits;
   /** How public statistics answers may be cached (STATS_CACHE_MAX_AGE_SECONDS, CORS's Vary). */
@@ -42,8 +44,9 @@ export const statsRoutes = ({ submit, statsJson, limits, caching }: StatsRoutesD
     )
     .get(
       '/score-percentile/:score',
-      ({ params, request }) => jsonResponse(statsJson.percentile(params.score), request, caching),
-      { params: PercentileParams, detail: getScorePercentileOperation },
+      ({ params, query, request }) =>
+        jsonResponse(statsJson.percentile(params.score, query.difficulty), request, caching),
+      { params: PercentileParams, query: PercentileQuery, detail: getScorePercentileOperation },
     )
     .get(
       '/stats/lines',

@@ -3,7 +3,7 @@ import type { Clock } from '../clock';
 import { AppError, unprocessable } from '../errors';
 import { verifyQuizToken } from '../quiz/token';
 import type { SubmitBody } from '../shared/contracts/quiz';
-import { DEFAULT_DIFFICULTY } from '../shared/difficulty';
+import { DEFAULT_DIFFICULTY, type Difficulty } from '../shared/difficulty';
 import type { LocalTime } from './day';
 import type { Device } from './device';
 import { gradeSubmission } from './grade';
@@ -32,7 +32,10 @@ export interface SubmitContext {
 }
 
 /** Verifies, grades and records a submitted play (idempotent per quiz token). */
-export function submitPlay(ctx: SubmitContext, body: SubmitBody): Promise<RecordOutcome> {
+export async function submitPlay(
+  ctx: SubmitContext,
+  body: SubmitBody,
+): Promise<RecordOutcome & { difficulty: Difficulty }> {
   const check = verifyQuizToken(ctx.tokenSecret, body.quizToken, ctx.clock.nowSeconds(), ctx.tokenTtlSeconds);
   if (!check.ok) throw unprocessable(`token_${check.reason}`, tokenProblems[check.reason], 'quizToken');
   // Nobody reads 30 lines and picks 30 songs this fast: such a play is scripted and would
@@ -49,14 +52,19 @@ export function submitPlay(ctx: SubmitContext, body: SubmitBody): Promise<Record
   const graded = gradeSubmission(ctx.catalogue, check.payload, body);
   const now = ctx.clock.nowMs();
   const { day, hour } = ctx.localTime(now);
-  return ctx.record({
+  // The token's difficulty, never the client's word (docs/decisions/022); absent = normal.
+  const difficulty = check.payload.difficulty ?? DEFAULT_DIFFICULTY;
+  const outcome = await ctx.record({
     ...graded,
     nonce: check.payload.nonce,
     sessionId: body.sessionId,
     createdAtMs: now,
     day,
     hour,
-    difficulty: DEFAULT_DIFFICULTY,
+    difficulty,
+    // The daily challenge's day (docs/decisions/021): the store decides whether it is ranked.
+    ...(check.payload.day === undefined ? {} : { dailyDay: check.payload.day }),
     ...ctx.classifyDevice(body.deviceInfo),
   });
+  return { ...outcome, difficulty };
 }

@@ -24,6 +24,12 @@ export interface PlayToRecord extends GradedPlay {
   /** Hour of day 0–23 in STATS_TIMEZONE. */
   hour: number;
   difficulty: Difficulty;
+  /**
+   * Set when the play is the daily challenge: the day its token was issued for. The store
+   * ranks it when that day is the play's own and the player has no ranked play of it yet
+   * (docs/decisions/021); otherwise it is recorded as practice.
+   */
+  dailyDay?: Day;
   /** Derived from the user-agent string (src/stats/device.ts); the string itself is not kept. */
   deviceClass: DeviceClass;
   browser: BrowserFamily;
@@ -35,6 +41,8 @@ export interface RecordOutcome {
   totalQuestions: number;
   /** The token was recorded before: nothing was written, the first result is returned. */
   duplicate: boolean;
+  /** Daily challenge plays only: whether the play counts in the day's ranking. */
+  ranked?: boolean;
 }
 
 export interface CounterDifference {
@@ -85,6 +93,24 @@ export interface PlayStore {
   checkIntegrity(): Promise<string[]>;
 }
 
+/** A line of a day's daily challenge with its ranked answers. */
+export interface DailyLineCounts {
+  lyricId: number;
+  text: string;
+  occurrences: number;
+  correct: number;
+}
+
+/** The reads of the daily challenge's counters (docs/decisions/021). */
+export interface DailyStore {
+  /** Score → ranked daily plays of `day` with it. */
+  getScores(day: Day): Promise<Map<number, number>>;
+  /** The lines of `day`'s challenge that ranked plays answered, with their answers. */
+  getLines(day: Day): Promise<DailyLineCounts[]>;
+  /** The days from `since` on with a ranked daily play of this session id, latest first. */
+  getRankedDays(sessionId: string, since: Day): Promise<Day[]>;
+}
+
 export interface ConfusionQuery {
   limit: number;
 }
@@ -122,6 +148,16 @@ export interface StatsStore {
   getSongConfusions(songId: number, query: ConfusionQuery): Promise<Confusion[]>;
   /** The (right song, wrong song) pairs picked most, over the whole catalogue. */
   getTopConfusions(query: ConfusionQuery): Promise<Confusion[]>;
+  /** The first day with a recorded play or an issued quiz; null when there is none. */
+  getFirstDay(): Promise<Day | null>;
+  /**
+   * The lyric, song and album lists (same rows and order as the all-time ones) with the counts
+   * of [from, to]: per answer key, the running totals through `to` minus those through the day
+   * before `from` (docs/decisions/019).
+   */
+  getRangeLyricStats(from: Day, to: Day): Promise<LyricStat[]>;
+  getRangeSongStats(from: Day, to: Day): Promise<SongStat[]>;
+  getRangeAlbumStats(from: Day, to: Day): Promise<AlbumStat[]>;
   /** Resolves when the database answers a query (the health check). */
   ping(): Promise<void>;
 }

@@ -26,7 +26,7 @@ describe.each(ENGINES)('%s', (engine) => {
     test('a truthful play is recorded and answered with its id and score', async () => {
       const res = await submit(app, body);
       expect(res.status).toBe(200);
-      expect(await res.json()).toEqual({ playId: 1, score: 20, totalQuestions: 30 });
+      expect(await res.json()).toEqual({ playId: 1, score: 20, totalQuestions: 30, difficulty: 'normal' });
       expect(await app.rows()).toMatchObject({ plays: 1, players: 1, totals: 1 });
       const recorded = (await app.all('SELECT answers FROM plays'))[0] as { answers: Uint8Array };
       expect(decodeAnswers(recorded.answers)).toHaveLength(30);

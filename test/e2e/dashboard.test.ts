@@ -214,6 +214,7 @@ describe('layout at 320, 375, 768, 1024, 1280 and 1920 px: nothing overlaps, eve
       'Prikazano',
       'Točno',
       'Postotak',
+      null, // the 'Zamjene' toggle: a button that says what it opens
     ]);
     expect(cells.map((c) => c.display)).not.toContain('table-cell');
     // The column headers stay, as a row of sort buttons.

@@ -1,8 +1,8 @@
 /**
- * Builds dist/kviz once per test run and starts copies of it from temporary
- * directories on 127.0.0.1 with port 0, the way an operator would run it.
+ * Builds dist/kviz once per test run and starts it from temporary directories
+ * on 127.0.0.1 with port 0, the way an operator would run it.
  */
-import { copyFileSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { copyFileSync, linkSync, mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Subprocess } from 'bun';
@@ -10,20 +10,46 @@ import type { Subprocess } from 'bun';
 const root = resolve(import.meta.dir, '../..');
 let built: Promise<string> | undefined;
 
-/** Path of a freshly built binary (built on first call, shared by all test files). */
+/**
+ * Path of a freshly built binary (built on first call, shared by all test files). It lives in
+ * the git-ignored dist/test/ and replaces the previous run's, so runs leave no 117 MB file
+ * behind; built under a temporary name and renamed, so a binary still running from an
+ * earlier run (a hard link to the old file) is never overwritten.
+ */
 export function buildBinary(): Promise<string> {
   built ??= (async () => {
-    const outfile = join(mkdtempSync(join(tmpdir(), 'kviz-build-')), 'kviz');
-    const proc = Bun.spawn([process.execPath, 'build.ts', outfile], {
+    const dir = join(root, 'dist', 'test');
+    mkdirSync(dir, { recursive: true });
+    const building = join(dir, `kviz-${process.pid}`);
+    const proc = Bun.spawn([process.execPath, 'build.ts', building], {
       cwd: root,
       stdout: 'pipe',
       stderr: 'pipe',
     });
     if ((await proc.exited) !== 0)
       throw new Error(`build failed:\n${await new Response(proc.stderr).text()}`);
+    const outfile = join(dir, 'kviz');
+    renameSync(building, outfile);
     return outfile;
   })();
   return built;
+}
+
+/**
+ * Puts the built binary at `path` as a hard link: the operator's "one file in its own
+ * directory" without a 117 MB copy per test (dozens of copies once filled the disk). A copy
+ * only when the two paths are on different file systems.
+ */
+export async function placeBinary(path: string): Promise<void> {
+  const binary = await buildBinary();
+  // A restart in the same directory places it again (as copying over it did).
+  rmSync(path, { force: true });
+  try {
+    linkSync(binary, path);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EXDEV') throw error;
+    copyFileSync(binary, path);
+  }
 }
 
 export interface RunningBinary {
@@ -37,14 +63,18 @@ export interface RunningBinary {
   stop(signal?: NodeJS.Signals): Promise<number>;
 }
 
-/** Copies the binary alone into `dir` (a new empty directory by default) and starts it. */
+/**
+ * Puts the binary alone into `dir` and starts it. Without `dir` it runs in a new empty
+ * directory that `stop()` removes once the process has exited; a `dir` given by the caller
+ * stays the caller's unless `removeDir` hands it over.
+ */
 export async function startBinary(
-  options: { dir?: string; env?: Record<string, string> } = {},
+  options: { dir?: string; env?: Record<string, string>; removeDir?: boolean } = {},
 ): Promise<RunningBinary> {
-  const binary = await buildBinary();
   const dir = options.dir ?? mkdtempSync(join(tmpdir(), 'kviz-run-'));
+  const removeOnStop = options.removeDir ?? options.dir === undefined;
   const exe = join(dir, 'kviz');
-  copyFileSync(binary, exe);
+  await placeBinary(exe);
   const started = performance.now();
   const proc = Bun.spawn([exe], {
     cwd: dir,
@@ -97,7 +127,9 @@ export async function startBinary(
     startMs,
     async stop(signal = 'SIGTERM') {
       proc.kill(signal);
-      return proc.exited;
+      const code = await proc.exited;
+      if (removeOnStop) rmSync(dir, { recursive: true, force: true });
+      return code;
     },
   };
 }
@@ -117,5 +149,5 @@ export async function startBinaryWithCatalogue(
     env: { PATH: '/usr/bin:/bin' },
   });
   if (imported.exitCode !== 0) throw new Error(imported.stdout.toString() + imported.stderr.toString());
-  return startBinary({ dir, ...options });
+  return startBinary({ dir, removeDir: true, ...options });
 }

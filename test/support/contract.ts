@@ -74,6 +74,15 @@ export function createContractValidator(doc: Doc): ContractValidator {
           ? new Uint8Array(brotliDecompressSync(bytes))
           : bytes,
     );
+    const [otherType] = Object.keys(documented.content ?? {}).filter((t) => t !== 'application/json');
+    if (otherType && !documented.content['application/json']) {
+      // A body that is not JSON (a CSV export): its type must be the documented one, and it must not be empty.
+      const type = response.headers.get('content-type') ?? '';
+      if (!type.startsWith(otherType)) throw new Error(`${where}: documented as ${otherType}, got ${type}`);
+      if (!head && text === '')
+        throw new Error(`${where}: documented with a ${otherType} body, but none came`);
+      return;
+    }
     const media = documented.content?.['application/json'];
     if (!media) {
       if (text !== '')

@@ -7,11 +7,13 @@ import type { CatalogueFile } from '../../src/catalogue/model';
 import { validateCatalogue } from '../../src/catalogue/validate';
 import type { Clock } from '../../src/clock';
 import { type Config, loadConfig } from '../../src/config';
+import { openDailySettings } from '../../src/daily/settings';
 import { createDb, type Db } from '../../src/db/client';
 import { type MetaStore, sqliteMeta } from '../../src/db/meta';
 import { migrateDb } from '../../src/db/migrate';
 import { silentLogger } from '../../src/logger';
 import { type ClientAssets, emptyAssets } from '../../src/pages/client-assets';
+import { dayOf } from '../../src/stats/day';
 import { createSqliteStores, type StatsStores } from '../../src/stats/sqlite/stores';
 
 import { type ContractValidator, contractValidatorFor } from './contract';
@@ -93,12 +95,14 @@ export async function createTestAppOver(
     env?: Record<string, string>;
     assets?: ClientAssets;
     secrets?: { quizToken: string; playerSalt: string };
+    /** Stores over `db` made by the caller (a bench wrapping one); made here otherwise. */
+    stores?: StatsStores;
   } = {},
 ): Promise<TestApp> {
   const secrets = options.secrets ?? TEST_SECRETS;
   const built = await buildTestApp(
     {
-      stores: createSqliteStores(db, secrets.playerSalt),
+      stores: options.stores ?? createSqliteStores(db, secrets.playerSalt),
       index: loadCatalogueIndex(db),
       meta: sqliteMeta(db),
     },
@@ -128,6 +132,7 @@ export async function buildTestApp(
     catalogue: () => index,
     secrets,
     admin: await loadAdminCredentials(config, meta, silentLogger),
+    daily: await openDailySettings(meta, dayOf(clock.nowMs(), config.statsTimezone)),
     adminUnlockMarker: adminUnlockMarker(meta),
     assets: options.assets ?? emptyAssets,
     clock,

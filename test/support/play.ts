@@ -63,6 +63,10 @@ export const statsTables = [
   'day_players',
   'lyric_confusions',
   'song_confusions',
+  'daily_players',
+  'daily_scores',
+  'daily_lines',
+  'cumulative_answers',
 ];
 
 /**

@@ -1,5 +1,6 @@
 import type { ComponentProps, ComponentType } from 'react';
 import { AdminLoginIsland } from './admin-login/AdminLoginIsland';
+import { DailyIsland } from './daily/DailyIsland';
 import { DashboardIsland } from './dashboard/DashboardIsland';
 import { QuizIsland } from './quiz/QuizIsland';
 import { ResultsIsland } from './results/ResultsIsland';
@@ -17,6 +18,7 @@ export const islands = {
   results: { module: 'web/islands/results/ResultsIsland.tsx', component: ResultsIsland },
   'admin-login': { module: 'web/islands/admin-login/AdminLoginIsland.tsx', component: AdminLoginIsland },
   dashboard: { module: 'web/islands/dashboard/DashboardIsland.tsx', component: DashboardIsland },
+  daily: { module: 'web/islands/daily/DailyIsland.tsx', component: DailyIsland },
   // biome-ignore lint/suspicious/noExplicitAny: any island component; each keeps its own props type
 } satisfies Record<string, { module: string; component: ComponentType<any> }>;
 

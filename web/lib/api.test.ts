@@ -80,7 +80,9 @@ describe('requests (spec §7)', () => {
   });
 
   test('the submission: JSON POST with credentials', async () => {
-    const calls = answerWith(() => Response.json({ playId: 1, score: 0, totalQuestions: 1 }));
+    const calls = answerWith(() =>
+      Response.json({ playId: 1, score: 0, totalQuestions: 1, difficulty: 'normal' }),
+    );
     const body = {
       quizToken: 't',
       sessionId: '3f1c2b9e-8a47-4d0e-9a51-6c2f0b7d4e11',
@@ -89,7 +91,7 @@ describe('requests (spec §7)', () => {
       totalQuestions: 1,
       answers: [{ lyricId: 1, songId: 2, selectedSongId: 3, isCorrect: false }],
     };
-    expect(await submitQuiz(body)).toEqual({ playId: 1, score: 0, totalQuestions: 1 });
+    expect(await submitQuiz(body)).toEqual({ playId: 1, score: 0, totalQuestions: 1, difficulty: 'normal' });
     expect(calls).toEqual([
       {
         url: '/api/stats/submit-quiz',

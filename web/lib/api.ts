@@ -3,6 +3,15 @@
  * nothing of TypeBox reaches the bundle). Every call includes credentials; a non-OK answer
  * raises an ApiError whose message is "status: response text" (or the status text).
  */
+import type {
+  AdminConfusions,
+  AdminDaily,
+  AdminDevices,
+  AdminSummary,
+  ExportTable,
+  HourlyRangeStat,
+} from '../../src/shared/contracts/admin-range';
+import type { DailyChallenge, DailyPercentile, DailyStreak } from '../../src/shared/contracts/daily';
 import type { Question, SubmitBody, SubmitResult } from '../../src/shared/contracts/quiz';
 import type {
   AlbumStat,
@@ -13,6 +22,8 @@ import type {
   Percentile,
   SongStat,
 } from '../../src/shared/contracts/stats';
+import type { ScoreDistribution } from '../../src/shared/contracts/time-series';
+import type { Difficulty } from '../../src/shared/difficulty';
 
 export class ApiError extends Error {
   constructor(
@@ -42,13 +53,35 @@ async function send(path: string, init: RequestInit = {}): Promise<Response> {
 const getJson = async <T>(path: string, init?: RequestInit): Promise<T> =>
   (await (await send(path, init)).json()) as T;
 
-/** A new play: its questions and the token to submit it with (the X-Quiz-Token header). */
-export async function getQuiz(count: number): Promise<{ questions: Question[]; token: string | null }> {
-  const response = await fetch(`/api/quiz?count=${count}`, { credentials: 'include' });
+/**
+ * A new play: its questions and the token to submit it with (the X-Quiz-Token header). A normal
+ * play asks exactly as the spec's client does; another difficulty is named in the query.
+ */
+export async function getQuiz(
+  count: number,
+  difficulty: Difficulty = 'normal',
+): Promise<{ questions: Question[]; token: string | null }> {
+  const query = difficulty === 'normal' ? '' : `&difficulty=${difficulty}`;
+  const response = await fetch(`/api/quiz?count=${count}${query}`, { credentials: 'include' });
   // Spec §7 names this call's error text.
   if (!response.ok) throw new ApiError(response.status, 'Failed to fetch quiz questions', response.headers);
   return { questions: (await response.json()) as Question[], token: response.headers.get('x-quiz-token') };
 }
+
+/** Today's challenge and the token of this play of it. */
+export async function getDaily(): Promise<{ challenge: DailyChallenge; token: string | null }> {
+  const response = await send('/api/daily');
+  return {
+    challenge: (await response.json()) as DailyChallenge,
+    token: response.headers.get('x-quiz-token'),
+  };
+}
+
+export const getDailyPercentile = (score: number, day: string) =>
+  getJson<DailyPercentile>(`/api/daily/percentile/${score}?day=${encodeURIComponent(day)}`);
+
+export const getDailyStreak = (sessionId: string) =>
+  getJson<DailyStreak>(`/api/daily/streak?sessionId=${encodeURIComponent(sessionId)}`);
 
 export const submitQuiz = (body: SubmitBody) =>
   getJson<SubmitResult>('/api/stats/submit-quiz', {
@@ -57,7 +90,11 @@ export const submitQuiz = (body: SubmitBody) =>
     body: JSON.stringify(body),
   });
 
-export const getPercentile = (score: number) => getJson<Percentile>(`/api/score-percentile/${score}`);
+/** The percentile among plays of the same difficulty (normal: the spec's call as it was). */
+export const getPercentile = (score: number, difficulty: Difficulty = 'normal') =>
+  getJson<Percentile>(
+    `/api/score-percentile/${score}${difficulty === 'normal' ? '' : `?difficulty=${difficulty}`}`,
+  );
 
 /** How all players answered the lines of one play (the results page's review). */
 export const getLineResults = (lyricIds: number[]) =>
@@ -68,13 +105,58 @@ const asAdmin = (credentials: string): RequestInit => ({
   headers: { authorization: `Basic ${credentials}`, 'x-requested-with': 'fetch' },
 });
 
+/** Days of a range, both included; none given: all time (the spec's all-time answers). */
+export interface RangeParams {
+  from?: string;
+  to?: string;
+}
+
+/** '?from=…&to=…&…' with the values given, or ''. */
+function query(range: RangeParams = {}, extra: Record<string, string | number> = {}): string {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries({ ...range, ...extra }))
+    if (value !== undefined) params.set(name, String(value));
+  const search = params.toString();
+  return search ? `?${search}` : '';
+}
+
 const adminRead =
   <T>(name: string) =>
-  (credentials: string) =>
-    getJson<T>(`/api/admin/stats/${name}`, asAdmin(credentials));
+  (credentials: string, range?: RangeParams) =>
+    getJson<T>(`/api/admin/stats/${name}${query(range)}`, asAdmin(credentials));
 
 export const getAdminOverview = adminRead<Overview>('overview');
 export const getAdminLyrics = adminRead<LyricStat[]>('lyrics');
 export const getAdminSongs = adminRead<SongStat[]>('songs');
 export const getAdminAlbums = adminRead<AlbumStat[]>('albums');
-export const getAdminHourly = adminRead<HourlyStat[]>('hourly');
+/** All time: the spec's rows with distinct players per hour; a range: plays per hour only. */
+export const getAdminHourly = adminRead<(HourlyStat | HourlyRangeStat)[]>('hourly');
+/** The cards of a range and of the period before it, and the server's today. */
+export const getAdminSummary = adminRead<AdminSummary>('summary');
+export const getAdminDaily = adminRead<AdminDaily>('daily');
+export const getAdminScores = adminRead<ScoreDistribution>('scores');
+export const getAdminDevices = adminRead<AdminDevices>('devices');
+
+/** The wrong songs picked instead of the right one: overall, for a line or for a song. */
+export const getAdminConfusions = (
+  credentials: string,
+  range: RangeParams,
+  scope: { lyricId: number } | { songId: number } | Record<string, never> = {},
+  limit = 10,
+) =>
+  getJson<AdminConfusions>(
+    `/api/admin/stats/confusions${query(range, { ...scope, limit })}`,
+    asAdmin(credentials),
+  );
+
+/** A CSV export of a range (UTF-8 with BOM, `;`): its bytes and the file name the server gives it. */
+export async function getAdminExport(
+  credentials: string,
+  table: ExportTable,
+  range: RangeParams,
+): Promise<{ blob: Blob; filename: string }> {
+  const response = await send(`/api/admin/export/${table}.csv${query(range)}`, asAdmin(credentials));
+  const disposition = response.headers.get('content-disposition') ?? '';
+  const filename = /filename="?([^";]+)"?/.exec(disposition)?.[1] ?? `kviz-${table}.csv`;
+  return { blob: await response.blob(), filename };
+}

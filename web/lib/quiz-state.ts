@@ -8,6 +8,7 @@
 export type { Question } from '../../src/shared/contracts/quiz';
 
 import type { Question, SubmitBody } from '../../src/shared/contracts/quiz';
+import type { Difficulty } from '../../src/shared/difficulty';
 import { DEVICE_INFO_MAX_LENGTH } from '../../src/shared/rules';
 
 export interface AnswerRecord {
@@ -34,6 +35,8 @@ export interface QuizState {
   submission?: { playId: number; score: number };
   /** When the questions arrived (browser clock, ms): the server refuses a play submitted sooner than PLAY_MIN_SECONDS after. */
   fetchedAt?: number;
+  /** The difficulty the play was fetched at (its token binds it); absent: normal, as every play before difficulties. */
+  difficulty?: Difficulty;
 }
 
 export const emptyQuiz: QuizState = {
@@ -46,7 +49,13 @@ export const emptyQuiz: QuizState = {
 };
 
 export type QuizAction =
-  | { type: 'loaded'; questions: Question[]; token: string | null; fetchedAt: number }
+  | {
+      type: 'loaded';
+      questions: Question[];
+      token: string | null;
+      fetchedAt: number;
+      difficulty?: Difficulty;
+    }
   | { type: 'restore'; state: QuizState }
   | { type: 'answer'; questionId: number; selectedSongId: number }
   | { type: 'next' }
@@ -56,7 +65,13 @@ export type QuizAction =
 export function quizReducer(state: QuizState, action: QuizAction): QuizState {
   switch (action.type) {
     case 'loaded':
-      return { ...emptyQuiz, questions: action.questions, token: action.token, fetchedAt: action.fetchedAt };
+      return {
+        ...emptyQuiz,
+        questions: action.questions,
+        token: action.token,
+        fetchedAt: action.fetchedAt,
+        ...(action.difficulty && action.difficulty !== 'normal' ? { difficulty: action.difficulty } : {}),
+      };
     case 'restore':
       return action.state;
     case 'answer': {

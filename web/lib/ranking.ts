@@ -4,12 +4,14 @@
  * player's own record kept in the browser. No DOM.
  */
 import type { Percentile } from '../../src/shared/contracts/stats';
+import type { Difficulty } from '../../src/shared/difficulty';
 import { PLAY_LENGTH } from '../../src/shared/rules';
+import { levelSuffix } from './difficulty';
 import { formatCount, formatPercent } from './format';
 import type { PlayRecord } from './play-store';
 
 export interface PositionTexts {
-  /** Spec: 'Bolje od X% igrača'. */
+  /** Spec: 'Bolje od X% igrača'; of another difficulty than normal, 'Bolje od X% igrača na razini Teško'. */
   better: string;
   /** 'Jednako kao Y% igrača' (the player's own play included); absent from a server that does not send it. */
   same?: string;
@@ -19,14 +21,15 @@ export interface PositionTexts {
   first?: string;
 }
 
-export function positionTexts(p: Percentile): PositionTexts {
+/** `difficulty`: the plays compared with are of this difficulty; named unless normal (the spec's words). */
+export function positionTexts(p: Percentile, difficulty?: Difficulty): PositionTexts {
   const texts: PositionTexts = {
-    better: `Bolje od ${formatPercent(p.percentile)} igrača`,
+    better: `Bolje od ${formatPercent(p.percentile)} igrača${levelSuffix(difficulty)}`,
     total: `(od ukupno ${formatCount(p.totalPlayers)} igranja)`,
   };
   if (Number.isFinite(p.samePercent)) texts.same = `Jednako kao ${formatPercent(p.samePercent)} igrača`;
   if (p.totalPlayers === 1)
-    texts.first = 'Vi ste prvi igrač ovog kviza – vaš rezultat je ljestvica za sve ostale!';
+    texts.first = `Vi ste prvi igrač ovog kviza${levelSuffix(difficulty)} – vaš rezultat je ljestvica za sve ostale!`;
   return texts;
 }
 

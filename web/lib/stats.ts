@@ -133,11 +133,15 @@ export function numericOverview(o: Overview): Overview {
   };
 }
 
-export function numericHourly(rows: HourlyStat[]): HourlyStat[] {
+/** An hour of the admin statistics: of a date range it has plays only (distinct players per hour are all-time). */
+export type HourlyRow = Omit<HourlyStat, 'uniquePlayers'> & { uniquePlayers?: number };
+
+export function numericHourly<T extends HourlyRow>(rows: T[]): T[] {
   return rows.map((r) => ({
+    ...r,
     hour: Number(r.hour),
     attempts: Number(r.attempts),
-    uniquePlayers: Number(r.uniquePlayers),
+    ...(r.uniquePlayers === undefined ? {} : { uniquePlayers: Number(r.uniquePlayers) }),
   }));
 }
 

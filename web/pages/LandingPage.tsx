@@ -1,14 +1,20 @@
 import type { LandingData, PageProps } from '../../src/shared/contracts/pages';
+import { DEFAULT_DIFFICULTY } from '../../src/shared/difficulty';
 import { ratingFor } from '../../src/shared/rating';
 import { PLAY_LENGTH } from '../../src/shared/rules';
 import { ButtonLink } from '../components/Button/Button';
 import { Card } from '../components/Card/Card';
+import { DifficultyChoice } from '../components/DifficultyChoice/DifficultyChoice';
 import { Layout } from '../components/Layout/Layout';
+import { newPlayHref } from '../lib/difficulty';
 import { ALBUMS_GENITIVE, countOf, LINES, QUIZZES, SONGS_GENITIVE } from '../lib/plural';
 import * as styles from './pages.css';
 
-/** 'Započni kviz' always starts a new play; a play in progress is taken up by 'Nastavi kviz'. */
-const NEW_PLAY_HREF = '/quiz?nova';
+/**
+ * 'Započni kviz' always starts a new play; a play in progress is taken up by 'Nastavi kviz'.
+ * The difficulty choice changes the address (web/scripts/difficulty-choice.ts); normal is preselected.
+ */
+const NEW_PLAY_HREF = newPlayHref(DEFAULT_DIFFICULTY);
 
 /**
  * `/`: rendered on the server with live counts; no React in the browser. `sharedScore` is the
@@ -39,11 +45,17 @@ export function LandingPage({
             Možete li bolje?
           </p>
         )}
+        <DifficultyChoice value={DEFAULT_DIFFICULTY} />
         <div className={styles.actions}>
           <ButtonLink href="/quiz" hidden data-resume-link="">
             Nastavi kviz
           </ButtonLink>
-          <ButtonLink href={NEW_PLAY_HREF}>Započni kviz</ButtonLink>
+          <ButtonLink href={NEW_PLAY_HREF} data-new-play="">
+            Započni kviz
+          </ButtonLink>
+          <ButtonLink href="/dnevni-izazov" variant="secondary" data-daily-link="">
+            Dnevni izazov
+          </ButtonLink>
           <ButtonLink href="/statistics" variant="secondary">
             Statistika za sve igrače
           </ButtonLink>
@@ -86,7 +98,9 @@ export function LandingPage({
       </section>
 
       <div className={styles.actions}>
-        <ButtonLink href={NEW_PLAY_HREF}>Započni kviz</ButtonLink>
+        <ButtonLink href={NEW_PLAY_HREF} data-new-play="">
+          Započni kviz
+        </ButtonLink>
       </div>
     </Layout>
   );

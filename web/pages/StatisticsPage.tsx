@@ -1,10 +1,14 @@
+import type { DailySummary } from '../../src/shared/contracts/daily';
 import type { PageProps, PublicStatistics } from '../../src/shared/contracts/pages';
+import { PLAY_LENGTH } from '../../src/shared/rules';
 import { ButtonLink } from '../components/Button/Button';
 import { Layout } from '../components/Layout/Layout';
 import { Notice } from '../components/Notice/Notice';
 import { StatsCards } from '../components/StatsCards/StatsCards';
+import * as cards from '../components/StatsCards/StatsCards.css';
 import { TopListPair } from '../components/Tables/TopListPair';
 import { albumTopColumns, lyricTopColumns, songTopColumns } from '../components/Tables/top-columns';
+import { formatCount, formatDecimal, formatPercent } from '../lib/format';
 import { PUBLIC_MIN_OCCURRENCES } from '../lib/stats';
 import * as styles from './statistics.css';
 
@@ -46,6 +50,44 @@ function TopLists({ stats }: { stats: PublicStatistics }) {
   );
 }
 
+/** Today's daily challenge: its ranked plays and mean score, and yesterday's hardest line. */
+function DailyFigures({ daily }: { daily: DailySummary }) {
+  const hardest = daily.yesterdayHardestLine;
+  return (
+    <section aria-labelledby="daily-stats-title" className={styles.daily} data-daily-stats="">
+      <h2 id="daily-stats-title" className={styles.dailyTitle}>
+        Dnevni izazov #{daily.number}
+      </h2>
+      <dl className={cards.grid}>
+        <div className={cards.card}>
+          <dt className={cards.label}>Rangiranih igara danas</dt>
+          <dd className={cards.value} data-stat="dailyRankedPlays">
+            {formatCount(daily.rankedPlays)}
+          </dd>
+        </div>
+        <div className={cards.card}>
+          <dt className={cards.label}>Prosječni rezultat danas</dt>
+          <dd className={cards.value} data-stat="dailyAverageScore">
+            {daily.rankedPlays === 0 ? '–' : `${formatDecimal(daily.averageScore)} / ${PLAY_LENGTH}`}
+          </dd>
+        </div>
+      </dl>
+      <p className={styles.small} data-daily-hardest="">
+        {hardest ? (
+          <>
+            Najteži stih jučerašnjeg izazova: „{hardest.text}“ — točno ga je prepoznalo{' '}
+            {formatPercent((hardest.correctAnswers / hardest.occurrences) * 100)} igrača (
+            {formatCount(hardest.correctAnswers)} od {formatCount(hardest.occurrences)}).
+          </>
+        ) : (
+          'Jučerašnji izazov nitko nije igrao.'
+        )}{' '}
+        <a href="/dnevni-izazov">Igrajte današnji izazov</a>
+      </p>
+    </section>
+  );
+}
+
 /** `/statistics`: rendered on the server with its data; no JavaScript needed. */
 export function StatisticsPage({ page, stats }: { page: PageProps; stats: PublicStatistics | null }) {
   return (
@@ -67,6 +109,7 @@ export function StatisticsPage({ page, stats }: { page: PageProps; stats: Public
       ) : (
         <>
           <StatsCards overview={stats.overview} />
+          {stats.daily && <DailyFigures daily={stats.daily} />}
           <section>
             <div className={styles.tabList} role="tablist" aria-label="Statistika">
               <span

@@ -28,3 +28,5 @@ export const tables = style({
   marginTop: vars.space.lg,
 });
 export const small = style({ color: vars.color.muted, fontSize: '0.85rem' });
+export const daily = style({ display: 'flex', flexDirection: 'column', gap: vars.space.md });
+export const dailyTitle = style({ fontSize: '1.25rem' });

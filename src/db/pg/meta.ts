@@ -21,4 +21,5 @@ export async function readOrCreateMetaPg(db: PgDb, key: string, create: () => st
 export const pgMeta = (db: PgDb): MetaStore => ({
   read: (key) => readMetaPg(db, key),
   write: (key, value) => writeMetaPg(db, key, value),
+  readOrCreate: (key, create) => readOrCreateMetaPg(db, key, create),
 });

@@ -255,3 +255,62 @@ export const statsVersion = pgTable('stats_version', {
   id: integer('id').primaryKey(),
   version: counter('version'),
 });
+
+// ---------------------------------------------------------------------------
+// The daily challenge (docs/decisions/021): counters of the ranked daily plays,
+// as in src/db/schema.ts.
+
+/** Which players have their ranked daily play on which day (one each). */
+export const dailyPlayers = pgTable(
+  'daily_players',
+  {
+    playerId: integer('player_id')
+      .notNull()
+      .references(() => players.id),
+    day: text('day').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.playerId, t.day] })],
+);
+
+/** Score histogram of the ranked daily plays of each day. */
+export const dailyScores = pgTable(
+  'daily_scores',
+  {
+    day: text('day').notNull(),
+    score: integer('score').notNull(),
+    plays: counter('plays'),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.score] })],
+);
+
+/** Answers of the ranked daily plays per day and line. */
+export const dailyLines = pgTable(
+  'daily_lines',
+  {
+    day: text('day').notNull(),
+    lyricId: integer('lyric_id')
+      .notNull()
+      .references(() => lyrics.id),
+    occurrences: counter('occurrences'),
+    correct: counter('correct'),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.lyricId] })],
+);
+
+/**
+ * Per answer key and day: running totals of occurrences and right answers, as in
+ * src/db/schema.ts (docs/decisions/019); a range is the row through `to` minus the
+ * row before `from`, per key. The index finds a key's latest row up to a day.
+ */
+export const cumulativeAnswers = pgTable(
+  'cumulative_answers',
+  {
+    keyId: integer('key_id')
+      .notNull()
+      .references(() => answerKeys.id),
+    day: text('day').notNull(),
+    occurrences: counter('occurrences'),
+    correct: counter('correct'),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.keyId] }), index('cumulative_answers_key_day').on(t.keyId, t.day)],
+);

@@ -1,3 +1,4 @@
+import type { DailySummary } from './daily';
 import type { AlbumStat, LyricStat, Overview, SongStat } from './stats';
 
 /** What pages receive from the server: declared once here, rendered by web/pages, built by src/pages. */
@@ -34,4 +35,14 @@ export interface PublicStatistics {
   lyrics: LyricStat[];
   songs: SongStat[];
   albums: AlbumStat[];
+  /** Today's daily challenge in figures (docs/decisions/021). */
+  daily?: DailySummary;
+}
+
+/** What the daily page needs from the server: today's challenge and when it ends. */
+export interface DailyToday {
+  day: string;
+  number: number;
+  /** ISO instant of the next midnight in STATS_TIMEZONE. */
+  endsAt: string;
 }

@@ -1,4 +1,5 @@
 import { type Static, Type as T } from '@sinclair/typebox';
+import type { DIFFICULTIES } from '../difficulty';
 import { DEVICE_INFO_MAX_LENGTH, OPTIONS_PER_QUESTION, PLAY_LENGTH, UUID_PATTERN } from '../rules';
 
 /** The API contract of a play: the questions a quiz returns and the submission that records it. */
@@ -9,6 +10,17 @@ export const SongOption = T.Object(
     title: T.String({ description: 'Song title.' }),
   },
   { description: 'A song offered as an answer.', examples: [{ id: 12, title: 'Zatvorene škure' }] },
+);
+
+/** A difficulty (docs/decisions/022). */
+export const DifficultyName = T.Union(
+  [T.Literal('easy'), T.Literal('normal'), T.Literal('hard')] as const satisfies {
+    const: (typeof DIFFICULTIES)[number];
+  }[],
+  {
+    description:
+      "Difficulty of a play: `normal` (the spec's random quiz), `easy` or `hard` (chosen from the statistics). The quiz token binds it.",
+  },
 );
 
 /** A question as the server sends it: five distinct songs, the right one among them. */
@@ -121,7 +133,20 @@ export const SubmitResult = T.Object(
     playId: T.Integer({ description: 'Id of the recorded play (the same for a repeated submission).' }),
     score: T.Integer({ minimum: 0, maximum: PLAY_LENGTH, description: 'The score as graded by the server.' }),
     totalQuestions: T.Integer({ description: 'Questions in the play.' }),
+    difficulty: DifficultyName,
+    ranked: T.Optional(
+      T.Boolean({
+        description:
+          "Daily challenge plays only (a token of GET /api/daily): `true` when the play counts in the day's ranking (the session's first daily play of the day), `false` when it was recorded as practice (a later play, or a token of a past day). Absent for free play.",
+      }),
+    ),
   },
-  { description: 'The recorded play.', examples: [{ playId: 1042, score: 21, totalQuestions: PLAY_LENGTH }] },
+  {
+    description: 'The recorded play.',
+    examples: [
+      { playId: 1042, score: 21, totalQuestions: PLAY_LENGTH, difficulty: 'normal' },
+      { playId: 1043, score: 24, totalQuestions: PLAY_LENGTH, difficulty: 'normal', ranked: true },
+    ],
+  },
 );
 export type SubmitResult = Static<typeof SubmitResult>;

@@ -1,6 +1,6 @@
 import { type Static, Type as T } from '@sinclair/typebox';
 import { BROWSER_FAMILIES, DEVICE_CLASSES } from '../devices';
-import { DIFFICULTIES } from '../difficulty';
+import { DifficultyName } from './quiz';
 
 /**
  * The API contract of the statistics over time (docs/decisions/014): the
@@ -15,10 +15,7 @@ export const IsoDate = T.String({
   examples: ['2026-11-23'],
 });
 
-export const DifficultyName = T.Union(
-  DIFFICULTIES.map((d) => T.Literal(d)),
-  { description: 'Difficulty of a play; every play is `normal` until other modes exist.' },
-);
+export { DifficultyName };
 
 const countsOf = (names: readonly string[], description: string) =>
   T.Object(Object.fromEntries(names.map((name) => [name, T.Integer({ minimum: 0 })])), { description });

@@ -4,8 +4,12 @@ import type { PgDb } from '../../db/pg/client';
 import {
   albumStats,
   answerKeys,
+  cumulativeAnswers,
   cumulativeDays,
   cumulativeScores,
+  dailyLines,
+  dailyPlayers,
+  dailyScores,
   dayPlayers,
   hourPlayers,
   hourStats,
@@ -18,7 +22,7 @@ import {
   statsVersion,
   totals,
 } from '../../db/pg/schema';
-import type { Difficulty } from '../../shared/difficulty';
+import type { PlayMode } from '../../shared/play-mode';
 import { forEachAnswer } from '../answer-codec';
 import type { Day } from '../day';
 import {
@@ -29,7 +33,14 @@ import {
   runningTotals,
   type ScoreCounts,
 } from '../day-counts';
-import { type AnswerKey, type Counters, createRecompute, type RecordedAnswer } from '../recompute';
+import {
+  type AnswerKey,
+  answerKeyNumber,
+  type Counters,
+  createRecompute,
+  type ItemCounts,
+  type RecordedAnswer,
+} from '../recompute';
 import { browserCode, deviceCode, difficultyCode } from '../sqlite/codes';
 import { nextChunk } from '../sqlite/counter-check';
 import { dayCounterKeys, daysRow, scoreCounterKeys, scoresRow } from '../sqlite/day-rows';
@@ -65,6 +76,9 @@ const columnName = (table: PgTable, prop: string) =>
  * interleaves; they wait, then add to the rebuilt counters.
  */
 export function createPgCounterCheck(db: PgDb) {
+  /** Answer key number → answer_keys id, filled by each recompute (cumulative_answers is keyed by id). */
+  const keyIdOf = new Map<number, number>();
+
   async function recompute(tx: PgRunner, options: LongRunOptions): Promise<Counters> {
     const keys = new Map<number, AnswerKey>(
       (await tx.select().from(answerKeys)).map((k) => [
@@ -72,6 +86,8 @@ export function createPgCounterCheck(db: PgDb) {
         { lyricId: k.lyricId, songId: k.songId, albumId: k.albumId },
       ]),
     );
+    keyIdOf.clear();
+    for (const [id, key] of keys) keyIdOf.set(answerKeyNumber(key), id);
     const total = (await tx.select({ n: count() }).from(plays))[0]?.n ?? 0;
     const accumulator = createRecompute();
     let done = 0;
@@ -145,7 +161,7 @@ export function createPgCounterCheck(db: PgDb) {
       ),
   });
   const cumulativeScoresOf = (c: Counters) => {
-    const perDifficulty = new Map<Difficulty, Map<Day, ScoreCounts>>();
+    const perDifficulty = new Map<PlayMode, Map<Day, ScoreCounts>>();
     for (const [day, byDifficulty] of c.dayScores)
       for (const [difficulty, counts] of byDifficulty) {
         if (!perDifficulty.has(difficulty)) perDifficulty.set(difficulty, new Map());
@@ -157,7 +173,53 @@ export function createPgCounterCheck(db: PgDb) {
       ),
     );
   };
+  /** The recomputed per-key day counts as the running totals cumulative_answers keeps. */
+  const cumulativeAnswersOf = (c: Counters) => {
+    const perKey = new Map<number, Map<Day, ItemCounts>>();
+    for (const [day, byKey] of c.answerDays)
+      for (const [k, counts] of byKey) {
+        const keyId = keyIdOf.get(k)!;
+        if (!perKey.has(keyId)) perKey.set(keyId, new Map());
+        perKey.get(keyId)!.set(day, counts);
+      }
+    const addCounts = (into: ItemCounts, from: ItemCounts) => {
+      into.occurrences += from.occurrences;
+      into.correct += from.correct;
+      return into;
+    };
+    return [...perKey].flatMap(([keyId, days]) =>
+      [...runningTotals(days, () => ({ occurrences: 0, correct: 0 }), addCounts)].map(([day, counts]) => ({
+        keyId,
+        day,
+        ...counts,
+      })),
+    );
+  };
   const tables: CounterTable[] = [
+    {
+      table: dailyScores,
+      key: (row) => `${row.day}:${row.score}`,
+      props: ['plays'],
+      rows: (c) =>
+        [...c.daily.scores].flatMap(([day, byScore]) =>
+          byScore.flatMap((n, score) => (n > 0 ? [{ day, score, plays: n }] : [])),
+        ),
+    },
+    {
+      table: dailyLines,
+      key: (row) => `${row.day}:${row.lyricId}`,
+      props: ['occurrences', 'correct'],
+      rows: (c) =>
+        [...c.daily.lines].flatMap(([day, lines]) =>
+          [...lines].map(([lyricId, counts]) => ({ day, lyricId, ...counts })),
+        ),
+    },
+    {
+      table: cumulativeAnswers,
+      key: (row) => `${row.keyId}:${row.day}`,
+      props: ['occurrences', 'correct'],
+      rows: cumulativeAnswersOf,
+    },
     itemTable(lyricStats, 'lyricId', (c) => c.lyrics),
     itemTable(songStats, 'songId', (c) => c.songs),
     itemTable(albumStats, 'albumId', (c) => c.albums),
@@ -211,6 +273,12 @@ export function createPgCounterCheck(db: PgDb) {
       table: dayPlayers,
       group: 'day' as const,
       recomputed: (c: Counters) => c.dayPlayers as Map<number | string, Set<number>>,
+    },
+    {
+      // The ranked daily plays' players (at most one row a player and day).
+      table: dailyPlayers,
+      group: 'day' as const,
+      recomputed: (c: Counters) => c.daily.players as Map<number | string, Set<number>>,
     },
   ];
 

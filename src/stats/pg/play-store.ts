@@ -4,9 +4,13 @@ import type { PgDb } from '../../db/pg/client';
 import {
   albumStats,
   answerKeys,
+  cumulativeAnswers,
   cumulativeDays,
   cumulativeQuizzes,
   cumulativeScores,
+  dailyLines,
+  dailyPlayers,
+  dailyScores,
   dayPlayers,
   hourPlayers,
   hourStats,
@@ -22,7 +26,7 @@ import {
 } from '../../db/pg/schema';
 import { encodeAnswers } from '../answer-codec';
 import type { GradedPlay } from '../grade';
-import { type BatchSums, createBatchSums } from '../recompute';
+import { answerKeyNumber, type BatchSums, createBatchSums } from '../recompute';
 import { browserCode, deviceCode, difficultyCode } from '../sqlite/codes';
 import { dayCounterKeys, daysRow, scoreCounterKeys, scoresRow } from '../sqlite/day-rows';
 import { playerHash } from '../sqlite/play-store';
@@ -57,8 +61,7 @@ class DuplicateNonce extends Error {}
  */
 export function createPgPlayStore(db: PgDb, playerSalt: string, onCommit: () => void = () => {}): PlayStore {
   const keyIds = new Map<number, number>();
-  const keyNumber = (a: { lyricId: number; songId: number; albumId: number }) =>
-    (a.lyricId * 16_384 + a.songId) * 16_384 + a.albumId;
+  const keyNumber = answerKeyNumber;
   const addToDays = runningTotals(cumulativeDays, dayCounterKeys);
   const addToScores = runningTotals(cumulativeScores, scoreCounterKeys, 'difficulty');
   const addToQuizzes = runningTotals(cumulativeQuizzes, ['issued']);
@@ -66,10 +69,26 @@ export function createPgPlayStore(db: PgDb, playerSalt: string, onCommit: () => 
   const existing = async (tx: PgRunner, nonce: string) =>
     (
       await tx
-        .select({ id: plays.id, score: plays.score, totalQuestions: plays.totalQuestions })
+        .select({
+          id: plays.id,
+          score: plays.score,
+          totalQuestions: plays.totalQuestions,
+          difficulty: plays.difficulty,
+        })
         .from(plays)
         .where(eq(plays.nonce, nonce))
     )[0];
+  /** The first result of a token recorded before (a daily play says whether it ranked). */
+  const duplicateOf = (found: NonNullable<Awaited<ReturnType<typeof existing>>>): RecordOutcome => {
+    const mode = difficultyCode.name(found.difficulty);
+    return {
+      playId: found.id,
+      score: found.score,
+      totalQuestions: found.totalQuestions,
+      duplicate: true,
+      ...(mode === 'daily' || mode === 'daily_practice' ? { ranked: mode === 'daily' } : {}),
+    };
+  };
 
   /**
    * The answer keys of a play's answers, those missing created: two statements
@@ -110,8 +129,7 @@ export function createPgPlayStore(db: PgDb, playerSalt: string, onCommit: () => 
     sums: BatchSums,
   ): Promise<RecordOutcome> => {
     const found = await existing(tx, play.nonce);
-    if (found)
-      return { playId: found.id, score: found.score, totalQuestions: found.totalQuestions, duplicate: true };
+    if (found) return duplicateOf(found);
     const hash = playerHash(playerSalt, play.sessionId);
     const newPlayer = await tx
       .insert(players)
@@ -121,6 +139,20 @@ export function createPgPlayStore(db: PgDb, playerSalt: string, onCommit: () => 
     const playerId =
       newPlayer[0]?.id ??
       (await tx.select({ id: players.id }).from(players).where(eq(players.hash, hash)))[0]!.id;
+    // The daily challenge (docs/decisions/021): a token of a past day is never ranked, and a
+    // player ranks once a day (the primary key of daily_players decides, across instances too).
+    const ranked =
+      play.dailyDay === undefined
+        ? undefined
+        : play.dailyDay === play.day &&
+          (
+            await tx
+              .insert(dailyPlayers)
+              .values({ playerId, day: play.day })
+              .onConflictDoNothing()
+              .returning({ day: dailyPlayers.day })
+          ).length === 1;
+    const mode = ranked === undefined ? play.difficulty : ranked ? 'daily' : 'daily_practice';
     const keyIdsOfPlay = await keysOf(tx, play.answers, own, batch);
     const answers = play.answers.map((a, i) => ({
       keyId: keyIdsOfPlay[i]!,
@@ -134,7 +166,7 @@ export function createPgPlayStore(db: PgDb, playerSalt: string, onCommit: () => 
         createdAt: play.createdAtMs,
         day: play.day,
         hour: play.hour,
-        difficulty: difficultyCode.code(play.difficulty),
+        difficulty: difficultyCode.code(mode),
         deviceClass: deviceCode.code(play.deviceClass),
         browser: browserCode.code(play.browser),
         score: play.score,
@@ -154,16 +186,44 @@ export function createPgPlayStore(db: PgDb, playerSalt: string, onCommit: () => 
       .values({ day: play.day, playerId })
       .onConflictDoNothing()
       .returning({ day: dayPlayers.day });
-    sums.add(play, {
-      firstOfPlayer: newPlayer.length === 1,
-      firstOfPlayerToday: newToday.length === 1,
-      firstOfPlayerThisHour: newInHour.length === 1,
-    });
+    if (ranked) {
+      // At most one ranked play a player and day: written with the play, not summed over the batch.
+      await tx
+        .insert(dailyScores)
+        .values({ day: play.day, score: play.score, plays: 1 })
+        .onConflictDoUpdate({
+          target: [dailyScores.day, dailyScores.score],
+          set: { plays: sql`${dailyScores.plays} + 1` },
+        });
+      await tx
+        .insert(dailyLines)
+        .values(
+          play.answers.map((a) => ({
+            day: play.day,
+            lyricId: a.lyricId,
+            occurrences: 1,
+            correct: a.isCorrect ? 1 : 0,
+          })),
+        )
+        .onConflictDoUpdate({
+          target: [dailyLines.day, dailyLines.lyricId],
+          set: addingUp(dailyLines, ['occurrences', 'correct']),
+        });
+    }
+    sums.add(
+      { ...play, difficulty: mode },
+      {
+        firstOfPlayer: newPlayer.length === 1,
+        firstOfPlayerToday: newToday.length === 1,
+        firstOfPlayerThisHour: newInHour.length === 1,
+      },
+    );
     return {
       playId: inserted[0]!.id,
       score: play.score,
       totalQuestions: play.answers.length,
       duplicate: false,
+      ...(ranked === undefined ? {} : { ranked }),
     };
   };
 
@@ -181,7 +241,31 @@ export function createPgPlayStore(db: PgDb, playerSalt: string, onCommit: () => 
         .onConflictDoUpdate({ target, set: addingUp(table, props) });
   };
 
-  const writeCounts = async (tx: PgRunner, sums: BatchSums) => {
+  /**
+   * Adds a batch's answer counts of a day to cumulative_answers, all keys in two statements
+   * (the running totals of src/stats/sqlite/play-store.ts): every stored row of a key from
+   * that day on gets the counts, then the keys without a row for the day get one, their row
+   * before the day plus the counts. Under the batch lock, so no other instance adds between.
+   */
+  const addToAnswers = async (
+    tx: PgRunner,
+    day: string,
+    rows: { keyId: number; occurrences: number; correct: number }[],
+  ) => {
+    const t = cumulativeAnswers;
+    const n = (column: PgColumn) => sql.identifier(column.name);
+    const arrays = sql`unnest(${`{${rows.map((r) => r.keyId)}}`}::int[], ${`{${rows.map((r) => r.occurrences)}}`}::bigint[], ${`{${rows.map((r) => r.correct)}}`}::bigint[]) AS v(key_id, occurrences, correct)`;
+    await tx.execute(
+      sql`UPDATE ${t} SET ${n(t.occurrences)} = ${t.occurrences} + v.occurrences, ${n(t.correct)} = ${t.correct} + v.correct FROM ${arrays} WHERE ${t.keyId} = v.key_id AND ${t.day} >= ${day}`,
+    );
+    const before = (column: PgColumn) =>
+      sql`coalesce((SELECT p.${n(column)} FROM ${t} p WHERE p.${n(t.keyId)} = v.key_id AND p.${n(t.day)} < ${day} ORDER BY p.${n(t.day)} DESC LIMIT 1), 0)`;
+    await tx.execute(
+      sql`INSERT INTO ${t} (${n(t.keyId)}, ${n(t.day)}, ${n(t.occurrences)}, ${n(t.correct)}) SELECT v.key_id, ${day}, ${before(t.occurrences)} + v.occurrences, ${before(t.correct)} + v.correct FROM ${arrays} WHERE NOT EXISTS (SELECT 1 FROM ${t} d WHERE d.${n(t.day)} = ${day} AND d.${n(t.keyId)} = v.key_id)`,
+    );
+  };
+
+  const writeCounts = async (tx: PgRunner, sums: BatchSums, batchKeys: Map<number, number>) => {
     if (sums.totals.plays === 0) return;
     const items = (map: Map<number, { occurrences: number; correct: number }>, key: string) =>
       [...map].map(([id, c]) => ({ [key]: id, ...c }));
@@ -243,6 +327,15 @@ export function createPgPlayStore(db: PgDb, playerSalt: string, onCommit: () => 
     for (const [day, byDifficulty] of sums.dayScores)
       for (const [difficulty, counts] of byDifficulty)
         await addToScores(tx, day, scoresRow(day, difficulty, counts) as never, difficulty);
+    for (const day of [...sums.answerDays.keys()].sort())
+      await addToAnswers(
+        tx,
+        day,
+        [...sums.answerDays.get(day)!].map(([k, counts]) => ({
+          keyId: keyIds.get(k) ?? batchKeys.get(k)!,
+          ...counts,
+        })),
+      );
   };
 
   const counters = createPgCounterCheck(db);
@@ -262,20 +355,14 @@ export function createPgPlayStore(db: PgDb, playerSalt: string, onCommit: () => 
             for (const [k, id] of own) created.set(k, id);
           } catch (error) {
             if (error instanceof DuplicateNonce) {
-              const first = (await existing(tx, play.nonce))!;
-              results.push({
-                playId: first.id,
-                score: first.score,
-                totalQuestions: first.totalQuestions,
-                duplicate: true,
-              });
+              results.push(duplicateOf((await existing(tx, play.nonce))!));
             } else results.push(error instanceof Error ? error : new Error(String(error)));
           }
         }
         const issued = [...(quizzesIssued ?? [])].filter(([, n]) => n > 0);
         if (sums.totals.plays > 0 || issued.length > 0) {
           for (const [day, count] of issued) await addToQuizzes(tx, day, { issued: count });
-          await writeCounts(tx, sums);
+          await writeCounts(tx, sums, created);
           await tx
             .update(statsVersion)
             .set({ version: sql`${statsVersion.version} + 1` })

@@ -4,6 +4,8 @@ import type { PgDb } from '../../db/pg/client';
 import {
   albumStats,
   albums,
+  answerKeys,
+  cumulativeAnswers,
   cumulativeDays,
   cumulativeQuizzes,
   cumulativeScores,
@@ -21,6 +23,7 @@ import type { Overview } from '../../shared/contracts/stats';
 import { DEFAULT_DIFFICULTY } from '../../shared/difficulty';
 import { addDays, type Day } from '../day';
 import { dailyValues, emptyDayCounts, emptyScoreCounts, subtractDayCounts } from '../day-counts';
+import type { ItemCounts } from '../recompute';
 import { round } from '../round';
 import {
   type CumulativeDaysRow,
@@ -66,8 +69,85 @@ export function createPgStatsStore(db: PgDb, version: () => string): StatsStore 
   };
   const counter = (column: PgColumn) => sql<number>`coalesce(${column}, 0)`.mapWith(Number);
 
-  return {
+  // Per answer key, its running totals through a day (docs/decisions/019): the key's latest
+  // row up to the day (DISTINCT ON over the (key_id, day) index).
+  const answersThrough = async (day: Day) => {
+    const ca = cumulativeAnswers;
+    const k = answerKeys;
+    const result = await db.execute(
+      sql`SELECT k.${sql.identifier(k.lyricId.name)} AS lyric_id, k.${sql.identifier(k.songId.name)} AS song_id, k.${sql.identifier(k.albumId.name)} AS album_id, c.occurrences, c.correct FROM (SELECT DISTINCT ON (${ca.keyId}) ${ca.keyId} AS key_id, ${ca.occurrences} AS occurrences, ${ca.correct} AS correct FROM ${ca} WHERE ${ca.day} <= ${day} ORDER BY ${ca.keyId}, ${ca.day} DESC) c JOIN ${k} k ON k.${sql.identifier(k.id.name)} = c.key_id`,
+    );
+    // Bun's SQL client answers the rows as an array (node-postgres would put them in `rows`).
+    const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Record<
+      string,
+      unknown
+    >[];
+    return rows.map((row) => ({
+      lyricId: Number(row.lyric_id),
+      songId: Number(row.song_id),
+      albumId: Number(row.album_id),
+      occurrences: Number(row.occurrences),
+      correct: Number(row.correct),
+    }));
+  };
+  /** The counts of [from, to] per line, song and album: through `to` minus through the day before `from`. */
+  const rangeCounts = async (from: Day, to: Day) => {
+    const sums = {
+      lyrics: new Map<number, ItemCounts>(),
+      songs: new Map<number, ItemCounts>(),
+      albums: new Map<number, ItemCounts>(),
+    };
+    const add = (map: Map<number, ItemCounts>, id: number, occurrences: number, correct: number) => {
+      const counts = map.get(id) ?? { occurrences: 0, correct: 0 };
+      counts.occurrences += occurrences;
+      counts.correct += correct;
+      map.set(id, counts);
+    };
+    const [through, before] = await Promise.all([answersThrough(to), answersThrough(addDays(from, -1))]);
+    for (const [rows, sign] of [
+      [through, 1],
+      [before, -1],
+    ] as const)
+      for (const row of rows) {
+        add(sums.lyrics, row.lyricId, sign * row.occurrences, sign * row.correct);
+        add(sums.songs, row.songId, sign * row.occurrences, sign * row.correct);
+        add(sums.albums, row.albumId, sign * row.occurrences, sign * row.correct);
+      }
+    return sums;
+  };
+  /** The all-time list's rows (catalogue order and filter) with the counts of a range. */
+  const withCounts = <Row extends { occurrences: number; correctAnswers: number }>(
+    rows: Row[],
+    id: (row: Row) => number,
+    counts: Map<number, ItemCounts>,
+  ): Row[] =>
+    rows.map((row) => {
+      const c = counts.get(id(row));
+      return { ...row, occurrences: c?.occurrences ?? 0, correctAnswers: c?.correct ?? 0 };
+    });
+
+  const store: StatsStore = {
     version,
+    async getFirstDay() {
+      const [plays, quizzes] = await Promise.all([
+        db.select({ day: sql<string | null>`min(${cumulativeDays.day})` }).from(cumulativeDays),
+        db.select({ day: sql<string | null>`min(${cumulativeQuizzes.day})` }).from(cumulativeQuizzes),
+      ]);
+      const days = [plays[0]?.day, quizzes[0]?.day].filter((d): d is Day => !!d);
+      return days.length === 0 ? null : days.sort()[0]!;
+    },
+    getRangeLyricStats: async (from, to) => {
+      const [rows, counts] = await Promise.all([store.getLyricStats(), rangeCounts(from, to)]);
+      return withCounts(rows, (r) => r.lyricId, counts.lyrics);
+    },
+    getRangeSongStats: async (from, to) => {
+      const [rows, counts] = await Promise.all([store.getSongStats(), rangeCounts(from, to)]);
+      return withCounts(rows, (r) => r.songId, counts.songs);
+    },
+    getRangeAlbumStats: async (from, to) => {
+      const [rows, counts] = await Promise.all([store.getAlbumStats(), rangeCounts(from, to)]);
+      return withCounts(rows, (r) => r.albumId, counts.albums);
+    },
     async getOverview(): Promise<Overview> {
       const row = (await db.select().from(totals).where(eq(totals.id, 1)))[0];
       if (!row || row.plays === 0)
@@ -214,4 +294,5 @@ export function createPgStatsStore(db: PgDb, version: () => string): StatsStore 
       await db.execute(sql`SELECT 1`);
     },
   };
+  return store;
 }

@@ -3,13 +3,22 @@ import { createEngineStores, type EngineStores, openPgStores } from '../../../te
 import { CLUSTER_START_MS } from '../../../test/support/postgres';
 import { seededRandom } from '../../../test/support/random';
 import { randomPlay } from '../../../test/support/random-play';
-import type { StatsStore } from '../store';
+import type { StatsStores } from '../sqlite/stores';
 import { VERSION_REFRESH_MS } from './stats-version';
 
 /** Every read of the statistics interface, for comparing two stores. */
-async function everyRead(stats: StatsStore) {
+async function everyRead({ stats, daily }: StatsStores) {
   const confusions = { limit: 50 };
+  const player = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
   return {
+    firstDay: await stats.getFirstDay(),
+    rangeLyrics: await stats.getRangeLyricStats('2025-04-15', '2025-04-17'),
+    rangeSongs: await stats.getRangeSongStats('2025-04-16', '2025-04-19'),
+    rangeAlbums: await stats.getRangeAlbumStats('2025-04-14', '2025-04-16'),
+    rangeAlbumsOneDay: await stats.getRangeAlbumStats('2025-04-17', '2025-04-17'),
+    dailyScores: await Promise.all(['2025-04-15', '2025-04-16', '2025-04-17'].map((d) => daily.getScores(d))),
+    dailyLines: await Promise.all(['2025-04-15', '2025-04-16', '2025-04-17'].map((d) => daily.getLines(d))),
+    rankedDays: await Promise.all([0, 1, 2, 3, 4].map((n) => daily.getRankedDays(player(n), '2025-04-01'))),
     overview: await stats.getOverview(),
     histogram: [...(await stats.getScoreHistogram('normal'))].sort(),
     lyrics: await stats.getLyricStats(),
@@ -40,14 +49,23 @@ describe('the PostgreSQL stores against the SQLite ones', () => {
   }, 30_000);
 
   test(
-    'the same plays (batches, retries, several days, quizzes issued) give the same answer to every read, and both verify clean',
+    'the same plays (batches, retries, several days, daily challenge plays, quizzes issued) give the same answer to every read, and both verify clean',
     async () => {
       const random = seededRandom(23);
       const options = { players: 12, days: 5 };
       for (let batch = 0; batch < 12; batch++) {
-        const plays = Array.from({ length: 1 + (batch % 5) }, (_, i) =>
-          randomPlay(sqlite.catalogue, random, `nonce-${batch}-${i}`, options),
-        );
+        const plays = Array.from({ length: 1 + (batch % 5) }, (_, i) => {
+          const play = randomPlay(sqlite.catalogue, random, `nonce-${batch}-${i}`, options);
+          // Every third play is a daily challenge: of its own day (ranked once a player and
+          // day, practice after) or of the day before (never ranked).
+          if (i % 3 === 1) return { ...play, dailyDay: play.day };
+          if (i % 3 === 2 && batch % 2 === 0)
+            return {
+              ...play,
+              dailyDay: new Date(Date.parse(play.day) - 86_400_000).toISOString().slice(0, 10),
+            };
+          return play;
+        });
         // A retry of an earlier token inside the batch: recorded once.
         if (batch > 0) plays.push({ ...plays[0]!, nonce: `nonce-${batch - 1}-0` });
         const issued = new Map([[plays[0]!.day, batch + 1]]);
@@ -64,9 +82,13 @@ describe('the PostgreSQL stores against the SQLite ones', () => {
       await sqlite.stores.plays.recordPlays([early]);
       await postgres.stores.plays.recordPlays([early]);
 
-      const reads = await everyRead(postgres.stores.stats);
+      const reads = await everyRead(postgres.stores);
       expect(reads.overview.totalAttempts).toBeGreaterThan(30);
-      expect(reads).toEqual(await everyRead(sqlite.stores.stats));
+      // The new reads have something to compare: ranked daily plays, range counts.
+      expect(reads.dailyScores.some((scores) => scores.size > 0)).toBe(true);
+      expect(reads.rankedDays.some((days) => days.length > 0)).toBe(true);
+      expect(reads.rangeLyrics.some((row) => row.occurrences > 0)).toBe(true);
+      expect(reads).toEqual(await everyRead(sqlite.stores));
       expect(await postgres.stores.plays.verifyCounters()).toEqual([]);
       expect(await sqlite.stores.plays.verifyCounters()).toEqual([]);
       expect(await postgres.stores.plays.checkIntegrity()).toEqual([]);
@@ -81,8 +103,17 @@ describe('the PostgreSQL stores against the SQLite ones', () => {
       try {
         await other.db.$client`UPDATE totals SET plays = plays + 3`;
         await other.db.$client`DELETE FROM day_players WHERE ctid IN (SELECT ctid FROM day_players LIMIT 1)`;
+        await other.db
+          .$client`UPDATE cumulative_answers SET correct = correct + 1 WHERE ctid IN (SELECT ctid FROM cumulative_answers LIMIT 1)`;
+        await other.db
+          .$client`UPDATE daily_lines SET occurrences = occurrences + 2 WHERE ctid IN (SELECT ctid FROM daily_lines LIMIT 1)`;
+        await other.db
+          .$client`DELETE FROM daily_players WHERE ctid IN (SELECT ctid FROM daily_players LIMIT 1)`;
         const differences = await postgres.stores.plays.verifyCounters();
-        expect(differences.map((d) => `${d.table}.${d.column}`).sort()).toEqual([
+        expect([...new Set(differences.map((d) => `${d.table}.${d.column}`))].sort()).toEqual([
+          'cumulative_answers.correct',
+          'daily_lines.occurrences',
+          'daily_players.row',
           'day_players.row',
           'totals.plays',
         ]);
@@ -90,7 +121,7 @@ describe('the PostgreSQL stores against the SQLite ones', () => {
         await postgres.stores.plays.rebuildCounters();
         expect(postgres.stores.stats.version()).not.toBe(before);
         expect(await postgres.stores.plays.verifyCounters()).toEqual([]);
-        expect(await everyRead(postgres.stores.stats)).toEqual(await everyRead(sqlite.stores.stats));
+        expect(await everyRead(postgres.stores)).toEqual(await everyRead(sqlite.stores));
       } finally {
         await other.close();
       }

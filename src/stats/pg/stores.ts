@@ -1,5 +1,6 @@
 import type { PgDb } from '../../db/pg/client';
 import type { StatsStores } from '../sqlite/stores';
+import { createPgDailyStore } from './daily-store';
 import { createPgPlayStore } from './play-store';
 import { createPgStatsStore } from './stats-store';
 import { createPgVersionRead } from './stats-version';
@@ -18,6 +19,7 @@ export function createPgStores(
   return {
     plays: createPgPlayStore(db, playerSalt, () => void commits++),
     stats: createPgStatsStore(db, versionRead.version),
+    daily: createPgDailyStore(db, playerSalt),
     ready: versionRead.ready,
     close: versionRead.stop,
   };

@@ -5,9 +5,16 @@
  * Counter tables use the names, which read well and are few rows.
  */
 import type { BrowserFamily, DeviceClass } from '../../shared/devices';
-import type { Difficulty } from '../../shared/difficulty';
+import type { PlayMode } from '../../shared/play-mode';
 
-const DIFFICULTY_CODES: Record<Difficulty, number> = { normal: 0, easy: 1, hard: 2 };
+// The daily challenge's plays (docs/decisions/021): ranked and practice.
+const DIFFICULTY_CODES: Record<PlayMode, number> = {
+  normal: 0,
+  easy: 1,
+  hard: 2,
+  daily: 3,
+  daily_practice: 4,
+};
 const DEVICE_CODES: Record<DeviceClass, number> = { other: 0, phone: 1, tablet: 2, desktop: 3 };
 const BROWSER_CODES: Record<BrowserFamily, number> = {
   other: 0,

@@ -4,8 +4,12 @@ import type { Db } from '../../db/client';
 import {
   albumStats,
   answerKeys,
+  cumulativeAnswers,
   cumulativeDays,
   cumulativeScores,
+  dailyLines,
+  dailyPlayers,
+  dailyScores,
   dayPlayers,
   hourPlayers,
   hourStats,
@@ -17,7 +21,7 @@ import {
   songStats,
   totals,
 } from '../../db/schema';
-import type { Difficulty } from '../../shared/difficulty';
+import type { PlayMode } from '../../shared/play-mode';
 import { forEachAnswer } from '../answer-codec';
 import type { Day } from '../day';
 import {
@@ -28,7 +32,14 @@ import {
   runningTotals,
   type ScoreCounts,
 } from '../day-counts';
-import { type AnswerKey, type Counters, createRecompute, type RecordedAnswer } from '../recompute';
+import {
+  type AnswerKey,
+  answerKeyNumber,
+  type Counters,
+  createRecompute,
+  type ItemCounts,
+  type RecordedAnswer,
+} from '../recompute';
 import { type CounterDifference, Interrupted, type LongRunOptions } from '../store';
 import { browserCode, deviceCode, difficultyCode } from './codes';
 import { dayCounterKeys, daysRow, scoreCounterKeys, scoresRow } from './day-rows';
@@ -103,6 +114,9 @@ export function createCounterCheck(db: Db) {
   type PlayTuple = [number, number, string, number, number, number, number, number, Uint8Array];
   const chunk = sqlite.prepare<PlayTuple, [number, number]>(chunkQuery.sql);
 
+  /** Answer key number → answer_keys id, filled by each recompute (cumulative_answers is keyed by id). */
+  const keyIdOf = new Map<number, number>();
+
   async function recompute(options: LongRunOptions): Promise<Counters> {
     const keys = new Map<number, AnswerKey>(
       db
@@ -111,6 +125,8 @@ export function createCounterCheck(db: Db) {
         .all()
         .map((k) => [k.id, { lyricId: k.lyricId, songId: k.songId, albumId: k.albumId }]),
     );
+    keyIdOf.clear();
+    for (const [id, key] of keys) keyIdOf.set(answerKeyNumber(key), id);
     const total = playCount.get()?.n ?? 0;
     const accumulator = createRecompute();
     let done = 0;
@@ -201,7 +217,7 @@ export function createCounterCheck(db: Db) {
   /** The recomputed days as the running totals the store keeps. */
   const cumulativeDaysOf = (c: Counters) => runningTotals(c.days, emptyDayCounts, addDayCounts);
   const cumulativeScoresOf = (c: Counters) => {
-    const perDifficulty = new Map<Difficulty, Map<Day, ScoreCounts>>();
+    const perDifficulty = new Map<PlayMode, Map<Day, ScoreCounts>>();
     for (const [day, byDifficulty] of c.dayScores)
       for (const [difficulty, counts] of byDifficulty) {
         if (!perDifficulty.has(difficulty)) perDifficulty.set(difficulty, new Map());
@@ -214,7 +230,73 @@ export function createCounterCheck(db: Db) {
     );
   };
 
+  const dailyScoreRows = (c: Counters) =>
+    [...c.daily.scores].flatMap(([day, byScore]) =>
+      byScore.flatMap((n, score) => (n > 0 ? [{ day, score, plays: n }] : [])),
+    );
+  const dailyLineRows = (c: Counters) =>
+    [...c.daily.lines].flatMap(([day, lines]) =>
+      [...lines].map(([lyricId, counts]) => ({ day, lyricId, ...counts })),
+    );
+
+  /** The recomputed per-key day counts as the running totals cumulative_answers keeps. */
+  const cumulativeAnswersOf = (c: Counters) => {
+    const perKey = new Map<number, Map<Day, ItemCounts>>();
+    for (const [day, byKey] of c.answerDays)
+      for (const [k, counts] of byKey) {
+        const keyId = keyIdOf.get(k)!;
+        if (!perKey.has(keyId)) perKey.set(keyId, new Map());
+        perKey.get(keyId)!.set(day, counts);
+      }
+    const addCounts = (into: ItemCounts, from: ItemCounts) => {
+      into.occurrences += from.occurrences;
+      into.correct += from.correct;
+      return into;
+    };
+    return [...perKey].flatMap(([keyId, days]) =>
+      [...runningTotals(days, () => ({ occurrences: 0, correct: 0 }), addCounts)].map(([day, counts]) => ({
+        keyId,
+        day,
+        ...counts,
+      })),
+    );
+  };
+
   const tables: CounterTable[] = [
+    {
+      table: dailyScores,
+      columns: columnsOf(dailyScores, ['plays']),
+      stored: () =>
+        new Map(
+          db
+            .select()
+            .from(dailyScores)
+            .all()
+            .map((row) => [`${row.day}:${row.score}`, { plays: row.plays }]),
+        ),
+      recomputed: (c) => new Map(dailyScoreRows(c).map((r) => [`${r.day}:${r.score}`, { plays: r.plays }])),
+      rows: dailyScoreRows,
+    },
+    {
+      table: dailyLines,
+      columns: columnsOf(dailyLines, ['occurrences', 'correct']),
+      stored: () =>
+        new Map(
+          db
+            .select()
+            .from(dailyLines)
+            .all()
+            .map((row) => [`${row.day}:${row.lyricId}`, pick(row, ['occurrences', 'correct'])]),
+        ),
+      recomputed: (c) =>
+        new Map(
+          dailyLineRows(c).map((r) => [
+            `${r.day}:${r.lyricId}`,
+            { occurrences: r.occurrences, correct: r.correct },
+          ]),
+        ),
+      rows: dailyLineRows,
+    },
     itemTable(lyricStats, 'lyricId', (c) => c.lyrics),
     itemTable(songStats, 'songId', (c) => c.songs),
     itemTable(albumStats, 'albumId', (c) => c.albums),
@@ -319,6 +401,26 @@ export function createCounterCheck(db: Db) {
         ),
       rows: cumulativeScoresOf,
     },
+    {
+      table: cumulativeAnswers,
+      columns: columnsOf(cumulativeAnswers, ['occurrences', 'correct']),
+      stored: () =>
+        new Map(
+          db
+            .select()
+            .from(cumulativeAnswers)
+            .all()
+            .map((row) => [`${row.keyId}:${row.day}`, pick(row, ['occurrences', 'correct'])]),
+        ),
+      recomputed: (c) =>
+        new Map(
+          cumulativeAnswersOf(c).map(
+            (row) =>
+              [`${row.keyId}:${row.day}`, { occurrences: row.occurrences, correct: row.correct }] as const,
+          ),
+        ),
+      rows: cumulativeAnswersOf,
+    },
   ];
 
   const membershipRows = <G>(groups: Map<G, Set<number>>, groupProp: 'day' | 'hour') =>
@@ -359,6 +461,18 @@ export function createCounterCheck(db: Db) {
       stored: () => readInKeyOrder<string>(dayPlayers, dayPlayers.day, ''),
       recomputed: (c) => c.dayPlayers as Map<number | string, Set<number>>,
       rows: (c) => membershipRows(c.dayPlayers, 'day'),
+    },
+    {
+      // At most one row per player and day: read whole.
+      table: dailyPlayers,
+      stored: () =>
+        db
+          .select()
+          .from(dailyPlayers)
+          .all()
+          .map((row) => [row.day, row.playerId] as [string, number]),
+      recomputed: (c) => c.daily.players as Map<number | string, Set<number>>,
+      rows: (c) => membershipRows(c.daily.players, 'day'),
     },
   ];
 

@@ -13,7 +13,7 @@ import {
   dayScoreKeys,
 } from '../../db/schema';
 import { BROWSER_FAMILIES, type BrowserFamily, DEVICE_CLASSES, type DeviceClass } from '../../shared/devices';
-import type { Difficulty } from '../../shared/difficulty';
+import type { PlayMode } from '../../shared/play-mode';
 import type { Day } from '../day';
 import type { DayCounts, ScoreCounts } from '../day-counts';
 
@@ -77,7 +77,7 @@ export function dayCountsOf(row: CumulativeDaysRow): DayCounts {
   };
 }
 
-export function scoresRow(day: Day, difficulty: Difficulty, counts: ScoreCounts): CumulativeScoresRow {
+export function scoresRow(day: Day, difficulty: PlayMode, counts: ScoreCounts): CumulativeScoresRow {
   const row: Record<string, number | string> = {
     day,
     difficulty,

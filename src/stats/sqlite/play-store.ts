@@ -1,14 +1,18 @@
 import { createHmac } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { eq, type Placeholder, sql } from 'drizzle-orm';
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import type { Db } from '../../db/client';
 import { excluded, multiRowInsert, prepare, statement } from '../../db/prepared';
 import {
   albumStats,
   answerKeys,
+  cumulativeAnswers,
   cumulativeDays,
   cumulativeQuizzes,
   cumulativeScores,
+  dailyLines,
+  dailyPlayers,
+  dailyScores,
   dayPlayers,
   hourPlayers,
   hourStats,
@@ -23,7 +27,7 @@ import {
 } from '../../db/schema';
 import { encodeAnswers } from '../answer-codec';
 import type { GradedPlay } from '../grade';
-import { type BatchSums, createBatchSums } from '../recompute';
+import { answerKeyNumber, type BatchSums, createBatchSums } from '../recompute';
 import type { PlayStore, PlayToRecord, QuizzesIssued, RecordOutcome } from '../store';
 import { browserCode, deviceCode, difficultyCode } from './codes';
 import { createCounterCheck } from './counter-check';
@@ -116,6 +120,49 @@ function runningTotals<
 }
 
 /**
+ * Adds a day's answer counts per answer key to cumulative_answers (running totals, like
+ * `runningTotals` above, but many keys in one statement): first every stored row of a key
+ * from that day on gets the counts (the day's own row when it exists, and any later day's);
+ * then the keys without a row for the day get one, the key's row before the day plus the
+ * counts (one multi-row INSERT per 64 keys; the look-up of the row before runs only for a
+ * key's first answers of a day).
+ */
+function answerRunningTotals(db: Db) {
+  const t = cumulativeAnswers;
+  const col = (column: SQLiteColumn) => sql.identifier(column.name);
+  const before = (column: SQLiteColumn) =>
+    sql`coalesce((SELECT p.${col(column)} FROM ${t} p WHERE p.${col(t.keyId)} = v.column1 AND p.${col(t.day)} < v.column2 ORDER BY p.${col(t.day)} DESC LIMIT 1), 0)`;
+  type Row = Record<'keyId' | 'day' | 'occurrences' | 'correct', Placeholder>;
+  const values = (rows: Row[]) =>
+    sql.join(
+      rows.map((r) => sql`(${r.keyId}, ${r.day}, ${r.occurrences}, ${r.correct})`),
+      sql`, `,
+    );
+  const keys = ['keyId', 'day', 'occurrences', 'correct'] as const;
+  // One statement per key: measured faster here than a multi-row UPDATE … FROM (VALUES …).
+  const ph = sql.placeholder;
+  const addOne = prepare(
+    db,
+    statement(
+      sql`UPDATE ${t} SET ${col(t.occurrences)} = ${col(t.occurrences)} + ${ph('occurrences')}, ${col(t.correct)} = ${col(t.correct)} + ${ph('correct')} WHERE ${col(t.keyId)} = ${ph('keyId')} AND ${col(t.day)} >= ${ph('day')}`,
+    ),
+  );
+  const open = multiRowInsert(
+    db,
+    (rows) =>
+      statement(
+        sql`INSERT INTO ${t} (${col(t.keyId)}, ${col(t.day)}, ${col(t.occurrences)}, ${col(t.correct)}) SELECT v.column1, v.column2, ${before(t.occurrences)} + v.column3, ${before(t.correct)} + v.column4 FROM (VALUES ${values(rows)}) v WHERE NOT EXISTS (SELECT 1 FROM ${t} d WHERE d.${col(t.day)} = v.column2 AND d.${col(t.keyId)} = v.column1) ON CONFLICT DO NOTHING`,
+      ),
+    keys,
+  );
+  return (day: string, rows: { keyId: number; occurrences: number; correct: number }[]) => {
+    const withDay = rows.map((r) => ({ ...r, day }));
+    for (const row of withDay) addOne.run(row);
+    open(withDay);
+  };
+}
+
+/**
  * The SQLite write side. A play's raw record (one `plays` row with its packed
  * answers), its memberships and every counter are written in one transaction (a
  * savepoint per play inside the batch), so a play is complete or absent, never
@@ -129,10 +176,15 @@ export function createSqlitePlayStore(
   onCommit: () => void = () => {},
 ): PlayStore {
   const ph = sql.placeholder;
-  const findPlay = prepare<{ id: number; score: number; total_questions: number }>(
+  const findPlay = prepare<{ id: number; score: number; total_questions: number; difficulty: number }>(
     db,
     db
-      .select({ id: plays.id, score: plays.score, totalQuestions: plays.totalQuestions })
+      .select({
+        id: plays.id,
+        score: plays.score,
+        totalQuestions: plays.totalQuestions,
+        difficulty: plays.difficulty,
+      })
       .from(plays)
       .where(eq(plays.nonce, ph('nonce'))),
   );
@@ -298,15 +350,45 @@ export function createSqlitePlayStore(
       .values({ day: ph('day'), playerId: ph('playerId') })
       .onConflictDoNothing(),
   );
+  // The daily challenge (docs/decisions/021): a ranked play is at most one per player and
+  // day, so its counters are written with the play rather than summed over the batch.
+  const insertDailyPlayer = prepare(
+    db,
+    db
+      .insert(dailyPlayers)
+      .values({ playerId: ph('playerId'), day: ph('day') })
+      .onConflictDoNothing(),
+  );
+  const upsertDailyScore = prepare(
+    db,
+    db
+      .insert(dailyScores)
+      .values({ day: ph('day'), score: ph('score'), plays: 1 })
+      .onConflictDoUpdate({
+        target: [dailyScores.day, dailyScores.score],
+        set: { plays: sql`${dailyScores.plays} + 1` },
+      }),
+  );
+  const upsertDailyLines = multiRowInsert(
+    db,
+    (rows) =>
+      db
+        .insert(dailyLines)
+        .values(rows)
+        .onConflictDoUpdate({
+          target: [dailyLines.day, dailyLines.lyricId],
+          set: addingUp(dailyLines, ['occurrences', 'correct']),
+        }),
+    ['day', 'lyricId', 'occurrences', 'correct'] as const,
+  );
   const addToDays = runningTotals(db, cumulativeDays, dayCounterKeys);
   const addToScores = runningTotals(db, cumulativeScores, scoreCounterKeys, 'difficulty');
   const addToQuizzes = runningTotals(db, cumulativeQuizzes, ['issued']);
+  const addToAnswers = answerRunningTotals(db);
 
   /** Answer keys by lyric, song and album (one number). Only committed keys enter it. */
   const keyIds = new Map<number, number>();
-  // Ids are small: lyric < 2^24, song and album < 2^14 leave the key exact (under 2^53).
-  const keyNumber = (a: GradedPlay['answers'][number]) =>
-    (a.lyricId * 16_384 + a.songId) * 16_384 + a.albumId;
+  const keyNumber = answerKeyNumber;
   /**
    * The answer key of an answer, found or created in the play's savepoint. Keys created go
    * into `created` (the play's own): the batch keeps them only if the play's savepoint holds,
@@ -332,25 +414,34 @@ export function createSqlitePlayStore(
   const writePlay = (play: PlayToRecord, keys: PlayKeys, sums: BatchSums): RecordOutcome => {
     const nonce = nonceKey(play.nonce);
     const existing = findPlay.get({ nonce });
-    if (existing)
+    if (existing) {
+      const mode = difficultyCode.name(existing.difficulty);
       return {
         playId: existing.id,
         score: existing.score,
         totalQuestions: existing.total_questions,
         duplicate: true,
+        ...(mode === 'daily' || mode === 'daily_practice' ? { ranked: mode === 'daily' } : {}),
       };
+    }
 
     const hash = playerHash(playerSalt, play.sessionId);
     const newPlayer = insertPlayer.run({ hash, firstSeen: play.createdAtMs }).changes;
     const playerId = findPlayer.get({ hash })!.id;
     const total = play.answers.length;
+    // A token of a past day is never ranked, whatever the player did that day.
+    const ranked =
+      play.dailyDay === undefined
+        ? undefined
+        : play.dailyDay === play.day && insertDailyPlayer.run({ playerId, day: play.day }).changes === 1;
+    const mode = ranked === undefined ? play.difficulty : ranked ? 'daily' : 'daily_practice';
     const { id: playId } = insertPlay.get({
       nonce,
       playerId,
       createdAt: play.createdAtMs,
       day: play.day,
       hour: play.hour,
-      difficulty: difficultyCode.code(play.difficulty),
+      difficulty: difficultyCode.code(mode),
       deviceClass: deviceCode.code(play.deviceClass),
       browser: browserCode.code(play.browser),
       score: play.score,
@@ -365,15 +456,36 @@ export function createSqlitePlayStore(
     const newInHour = insertHourPlayer.run({ hour: play.hour, playerId }).changes;
     const newToday = insertDayPlayer.run({ day: play.day, playerId }).changes;
     // Counted only once the savepoint holds: a play that fails adds nothing.
-    sums.add(play, {
-      firstOfPlayer: newPlayer === 1,
-      firstOfPlayerToday: newToday === 1,
-      firstOfPlayerThisHour: newInHour === 1,
-    });
-    return { playId, score: play.score, totalQuestions: total, duplicate: false };
+    if (ranked) {
+      upsertDailyScore.run({ day: play.day, score: play.score });
+      upsertDailyLines(
+        play.answers.map((a) => ({
+          day: play.day,
+          lyricId: a.lyricId,
+          occurrences: 1,
+          correct: a.isCorrect ? 1 : 0,
+        })),
+      );
+    }
+    sums.add(
+      { ...play, difficulty: mode },
+      {
+        firstOfPlayer: newPlayer === 1,
+        firstOfPlayerToday: newToday === 1,
+        firstOfPlayerThisHour: newInHour === 1,
+      },
+    );
+    return {
+      playId,
+      score: play.score,
+      totalQuestions: total,
+      duplicate: false,
+      ...(ranked === undefined ? {} : { ranked }),
+    };
   };
 
-  const writeCounts = (sums: BatchSums) => {
+  /** The id of a key number: committed, or made by a play of this batch that held. */
+  const writeCounts = (sums: BatchSums, batchKeys: Map<number, number>) => {
     if (sums.totals.plays === 0) return;
     upsertLyrics([...sums.lyrics].map(([id, c]) => ({ id, ...c })));
     upsertSongs([...sums.songs].map(([id, c]) => ({ id, ...c })));
@@ -398,6 +510,14 @@ export function createSqlitePlayStore(
     for (const [day, byDifficulty] of sums.dayScores)
       for (const [difficulty, counts] of byDifficulty)
         addToScores(day, scoresRow(day, difficulty, counts), difficulty);
+    for (const day of [...sums.answerDays.keys()].sort())
+      addToAnswers(
+        day,
+        [...sums.answerDays.get(day)!].map(([k, counts]) => ({
+          keyId: keyIds.get(k) ?? batchKeys.get(k)!,
+          ...counts,
+        })),
+      );
   };
 
   const sqlite = db.$client;
@@ -418,7 +538,7 @@ export function createSqlitePlayStore(
         return error instanceof Error ? error : new Error(String(error));
       }
     });
-    writeCounts(sums);
+    writeCounts(sums, created);
     return { outcomes, created };
   });
   const counters = createCounterCheck(db);

@@ -1,11 +1,14 @@
 import type { Db } from '../../db/client';
-import type { PlayStore, StatsStore } from '../store';
+import type { DailyStore, PlayStore, StatsStore } from '../store';
+import { createSqliteDailyStore } from './daily-store';
 import { createSqlitePlayStore } from './play-store';
 import { createSqliteStatsStore } from './stats-store';
 
 export interface StatsStores {
   plays: PlayStore;
   stats: StatsStore;
+  /** The daily challenge's reads (docs/decisions/021). */
+  daily: DailyStore;
 }
 
 /** Both statistics stores over one SQLite connection, sharing the count of its own commits. */
@@ -14,5 +17,6 @@ export function createSqliteStores(db: Db, playerSalt: string): StatsStores {
   return {
     plays: createSqlitePlayStore(db, playerSalt, () => void commits++),
     stats: createSqliteStatsStore(db, () => commits),
+    daily: createSqliteDailyStore(db, playerSalt),
   };
 }

@@ -1,4 +1,4 @@
-import { style } from '@vanilla-extract/css';
+import { style, styleVariants } from '@vanilla-extract/css';
 import { vars } from '../../styles/theme.css';
 import { card as surface } from '../Card/Card.css';
 
@@ -23,3 +23,26 @@ export const value = style({
   whiteSpace: 'nowrap',
 });
 export const sub = style({ display: 'block', fontSize: '1rem', fontWeight: 600, color: vars.color.muted });
+/** The change against the previous period: a line of its own, wrapping on a phone. */
+export const change = style({
+  display: 'block',
+  fontSize: '0.85rem',
+  fontWeight: 600,
+  whiteSpace: 'normal',
+  marginTop: vars.space.xs,
+  color: vars.color.muted,
+});
+/** Direction told by the arrow and the sign; colour only adds to them (text contrast ≥ 4.5:1 in both themes). */
+export const changeDirection = styleVariants({
+  up: { color: vars.color.correct },
+  down: { color: vars.color.wrong },
+  same: { color: vars.color.muted },
+});
+export const changeSuffix = style({ fontWeight: 400 });
+export const note = style({
+  display: 'block',
+  fontSize: '0.8rem',
+  fontWeight: 400,
+  whiteSpace: 'normal',
+  color: vars.color.muted,
+});

@@ -1,22 +1,70 @@
+import type { ReactNode } from 'react';
 import { PLAY_LENGTH } from '../../../src/shared/rules';
+import type { Change } from '../../lib/date-range';
 import { formatCount, formatDecimal, formatPercent } from '../../lib/format';
 import type { Overview } from '../../lib/stats';
 import * as styles from './StatsCards.css';
 
-/** The four overview cards of the public and the admin statistics. */
-export function StatsCards({ overview }: { overview: Overview }) {
+type Figure = keyof Overview;
+
+/** A change against the previous period, or null (no previous data: said, neutral). */
+export type CardChanges = Record<Figure, Change | null>;
+
+const arrow = { up: '↑', down: '↓', same: '→' } as const;
+
+function ChangeLine({ change }: { change: Change | null }) {
+  if (!change || change.percent === null)
+    return (
+      <span className={styles.change} data-change="none">
+        Nema podataka za prethodno razdoblje
+      </span>
+    );
+  const sign = change.percent > 0 ? '+' : change.percent < 0 ? '−' : '±';
+  return (
+    <span
+      className={`${styles.change} ${styles.changeDirection[change.direction]}`}
+      data-change={change.direction}
+    >
+      <span aria-hidden="true">{arrow[change.direction]} </span>
+      {sign}
+      {formatPercent(Math.abs(change.percent))}
+      <span className={styles.changeSuffix}> u odnosu na prethodno razdoblje</span>
+    </span>
+  );
+}
+
+/**
+ * The four overview cards of the public and the admin statistics. The dashboard adds, for a date
+ * range, each figure's change against the period of the same length before it, and may name the
+ * players card for what a range can count.
+ */
+export function StatsCards({
+  overview,
+  changes,
+  playersLabel = 'Različitih igrača',
+  playersNote,
+}: {
+  overview: Overview;
+  changes?: CardChanges;
+  playersLabel?: string;
+  playersNote?: ReactNode;
+}) {
+  const change = (figure: Figure) => changes && <ChangeLine change={changes[figure]} />;
   return (
     <dl className={styles.grid} data-overview="">
       <div className={styles.card}>
         <dt className={styles.label}>Ukupno igranja</dt>
         <dd className={styles.value} data-stat="totalAttempts">
           {formatCount(overview.totalAttempts)}
+          {change('totalAttempts')}
         </dd>
       </div>
       <div className={styles.card}>
-        <dt className={styles.label}>Različitih igrača</dt>
+        <dt className={styles.label}>{playersLabel}</dt>
         <dd className={styles.value} data-stat="uniquePlayers">
           {formatCount(overview.uniquePlayers)}
+          {playersNote && <span className={styles.note}>{playersNote}</span>}
+          {change('uniquePlayers')}
         </dd>
       </div>
       <div className={styles.card}>
@@ -25,12 +73,14 @@ export function StatsCards({ overview }: { overview: Overview }) {
           {formatDecimal(overview.averageScore)}
           {` / ${PLAY_LENGTH}`}
           <span className={styles.sub}>({formatPercent((overview.averageScore / PLAY_LENGTH) * 100)})</span>
+          {change('averageScore')}
         </dd>
       </div>
       <div className={styles.card}>
         <dt className={styles.label}>Ukupna točnost</dt>
         <dd className={styles.value} data-stat="averagePercentage">
           {formatPercent(overview.averagePercentage)}
+          {change('averagePercentage')}
         </dd>
       </div>
     </dl>

@@ -1,4 +1,4 @@
-import { memo, type ReactNode, useMemo } from 'react';
+import { Fragment, memo, type ReactNode, useCallback, useMemo, useState } from 'react';
 import { formatCount, formatPercent } from '../../lib/format';
 import {
   type Counted,
@@ -36,7 +36,16 @@ const statCell = `${styles.td} ${styles.num} ${styles.stat}`;
  * One row, memoized: sorting only reorders rows whose content does not change, so
  * React moves the existing DOM rows instead of re-rendering every cell.
  */
-const Row = memo(function Row({ row, columns }: { row: Counted; columns: Column<Counted>[] }) {
+const Row = memo(function Row({
+  row,
+  columns,
+  detail,
+}: {
+  row: Counted;
+  columns: Column<Counted>[];
+  /** An expandable detail of the row: its toggle's label and the id of its row, and whether it is open. */
+  detail?: { label: string; id: string; open: boolean; onToggle: () => void };
+}) {
   return (
     <tr className={`${styles.row} ${styles.statRow}`}>
       {columns.map((c, i) => (
@@ -44,6 +53,20 @@ const Row = memo(function Row({ row, columns }: { row: Counted; columns: Column<
           {c.render ? c.render(row) : c.value(row)}
         </td>
       ))}
+      {detail && (
+        <td className={`${styles.td} ${styles.detailCell}`}>
+          <button
+            type="button"
+            className={styles.detailButton}
+            aria-expanded={detail.open}
+            aria-controls={detail.id}
+            onClick={detail.onToggle}
+            data-detail-toggle=""
+          >
+            <span aria-hidden="true">{detail.open ? '▾' : '▸'}</span> {detail.label}
+          </button>
+        </td>
+      )}
     </tr>
   );
 });
@@ -66,6 +89,7 @@ export function SortableTable<T extends Counted>({
   onPage,
   pageSize,
   empty = 'Nema podataka.',
+  detail,
 }: {
   caption: string;
   columns: Column<T>[];
@@ -81,7 +105,19 @@ export function SortableTable<T extends Counted>({
   pageSize: number;
   /** Shown instead of rows when there are none (e.g. nothing matches a search). */
   empty?: string;
+  /** Each row's expandable detail ('Zamjene'): the toggle's label and the content, rendered when opened. */
+  detail?: { label: string; render: (row: T) => ReactNode };
 }) {
+  const [open, setOpen] = useState<ReadonlySet<string | number>>(new Set());
+  const toggle = useCallback(
+    (key: string | number) =>
+      setOpen((was) => {
+        const next = new Set(was);
+        if (!next.delete(key)) next.add(key);
+        return next;
+      }),
+    [],
+  );
   const allColumns: Column<T>[] = useMemo(
     () => [
       ...columns,
@@ -114,7 +150,7 @@ export function SortableTable<T extends Counted>({
   const shown = pageOf(sorted, page, pageSize);
 
   return (
-    <div className={styles.sortableWrapper}>
+    <div className={detail ? styles.detailWrapper : styles.sortableWrapper}>
       <table className={styles.table} data-sortable-table={caption}>
         <caption className={styles.caption}>{caption}</caption>
         <thead className={styles.sortHead}>
@@ -146,19 +182,44 @@ export function SortableTable<T extends Counted>({
                 </th>
               );
             })}
+            {detail && (
+              <th className={`${styles.th} ${styles.detailHead}`} scope="col">
+                {detail.label}
+              </th>
+            )}
           </tr>
         </thead>
         <tbody className={styles.body}>
           {shown.rows.length === 0 && (
             <tr>
-              <td className={styles.empty} colSpan={allColumns.length}>
+              <td className={styles.empty} colSpan={allColumns.length + (detail ? 1 : 0)}>
                 {empty}
               </td>
             </tr>
           )}
-          {shown.rows.map((row) => (
-            <Row key={rowKey(row)} row={row} columns={allColumns as unknown as Column<Counted>[]} />
-          ))}
+          {shown.rows.map((row) => {
+            const key = rowKey(row);
+            const columnsOfRow = allColumns as unknown as Column<Counted>[];
+            if (!detail) return <Row key={key} row={row} columns={columnsOfRow} />;
+            const id = `detail-${caption.replace(/\W+/g, '-')}-${key}`;
+            const isOpen = open.has(key);
+            return (
+              <Fragment key={key}>
+                <Row
+                  row={row}
+                  columns={columnsOfRow}
+                  detail={{ label: detail.label, id, open: isOpen, onToggle: () => toggle(key) }}
+                />
+                {isOpen && (
+                  <tr id={id} className={styles.detailRow}>
+                    <td className={styles.detailContent} colSpan={allColumns.length + 1}>
+                      {detail.render(row)}
+                    </td>
+                  </tr>
+                )}
+              </Fragment>
+            );
+          })}
         </tbody>
         <tfoot className={styles.foot}>
           <tr className={`${styles.totalRow} ${styles.statRow}`} data-totals="">
@@ -174,6 +235,7 @@ export function SortableTable<T extends Counted>({
             <td className={statCell} data-label="Postotak">
               {formatPercent(sum.percentage)}
             </td>
+            {detail && <td className={`${styles.td} ${styles.detailCell}`} />}
           </tr>
         </tfoot>
       </table>

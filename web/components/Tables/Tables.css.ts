@@ -9,17 +9,21 @@ import { vars } from '../../styles/theme.css';
  */
 const sortableBox = createContainer('sortable-table');
 const topBox = createContainer('top-table');
+/** A sortable table with a detail toggle per row: one column more, so cards from a wider box. */
+const detailBox = createContainer('sortable-detail-table');
 const asCards = (rule: StyleRule): StyleRule => ({
   '@container': {
     // Six columns (three of them numbers with long headers) need about 40rem; three or four need 24rem.
     [`${sortableBox} (max-width: 40rem)`]: rule,
     [`${topBox} (max-width: 24rem)`]: rule,
+    [`${detailBox} (max-width: 48rem)`]: rule,
   },
 });
 
 const box = style({ containerType: 'inline-size', width: '100%' });
 export const sortableWrapper = style([box, { containerName: sortableBox }]);
 export const topWrapper = style([box, { containerName: topBox }]);
+export const detailWrapper = style([box, { containerName: detailBox }]);
 
 export const table = style([
   { width: '100%', borderCollapse: 'collapse', fontSize: '0.95rem' },
@@ -129,7 +133,10 @@ export const statRow = style(asCards({ display: 'flex', flexWrap: 'wrap', column
  * stays on one line while the lyric column wraps; on a narrower one it wraps like the rest.
  */
 export const title = style({
-  '@container': { [`${sortableBox} (min-width: 50rem)`]: { minWidth: '11rem' } },
+  '@container': {
+    [`${sortableBox} (min-width: 50rem)`]: { minWidth: '11rem' },
+    [`${detailBox} (min-width: 56rem)`]: { minWidth: '11rem' },
+  },
 });
 /** A text cell of a sortable-table card: the whole width. */
 export const across = style(asCards({ flexBasis: '100%' }));
@@ -216,3 +223,32 @@ export const pageButton = style({
   cursor: 'pointer',
   selectors: { '&:disabled': { opacity: 0.45, cursor: 'not-allowed' } },
 });
+
+/** A row's expandable detail (the confusions of a line or song): its toggle and its row. */
+export const detailHead = style([{ width: '1%' }, asCards({ display: 'none' })]);
+export const detailCell = style([
+  { width: '1%', whiteSpace: 'nowrap' },
+  asCards({ flexBasis: '100%', padding: 0 }),
+]);
+export const detailButton = style({
+  minHeight: '44px',
+  padding: `${vars.space.xs} ${vars.space.sm}`,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.md,
+  background: 'transparent',
+  color: vars.color.accent,
+  font: 'inherit',
+  fontWeight: 600,
+  cursor: 'pointer',
+  whiteSpace: 'nowrap',
+  selectors: { '&:hover': { background: vars.color.surfaceAlt } },
+});
+export const detailRow = style([
+  { background: vars.color.surfaceAlt },
+  asCards({ display: 'block', borderRadius: vars.radius.md }),
+  { selectors: { '&[hidden]': { display: 'none' } } },
+]);
+export const detailContent = style([
+  { padding: `${vars.space.sm} ${vars.space.md}`, borderBottom: `1px solid ${vars.color.border}` },
+  asCards({ display: 'block', border: 'none' }),
+]);

@@ -1,4 +1,4 @@
-import { style } from '@vanilla-extract/css';
+import { globalStyle, style } from '@vanilla-extract/css';
 import { vars } from '../../styles/theme.css';
 
 export const dashboard = style({ display: 'flex', flexDirection: 'column', gap: vars.space.lg });
@@ -139,3 +139,135 @@ export const chartTd = style({
   padding: `${vars.space.xs} ${vars.space.sm}`,
   borderBottom: `1px solid ${vars.color.border}`,
 });
+
+/** The date range: preset toggles, then the custom from–to, then what is shown. */
+export const range = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'flex-end',
+  gap: `${vars.space.sm} ${vars.space.lg}`,
+});
+export const presets = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  gap: vars.space.xs,
+  border: 'none',
+  margin: 0,
+  padding: 0,
+  minWidth: 0,
+});
+export const presetsLegend = style({
+  fontWeight: 600,
+  fontSize: '0.9rem',
+  padding: 0,
+  marginBottom: vars.space.xs,
+});
+export const preset = style({
+  minHeight: '44px',
+  padding: `${vars.space.xs} ${vars.space.md}`,
+  borderRadius: vars.radius.pill,
+  border: `2px solid ${vars.color.border}`,
+  background: vars.color.surface,
+  color: vars.color.text,
+  font: 'inherit',
+  fontWeight: 600,
+  cursor: 'pointer',
+  selectors: {
+    '&:hover': { borderColor: vars.color.accent },
+    '&[aria-pressed="true"]': {
+      background: vars.color.accent,
+      borderColor: vars.color.accent,
+      color: vars.color.accentText,
+    },
+  },
+});
+export const customRange = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'flex-end',
+  gap: vars.space.sm,
+});
+export const rangeError = style({ color: vars.color.wrong, fontWeight: 600, flexBasis: '100%', margin: 0 });
+export const rangeShown = style({
+  color: vars.color.muted,
+  fontSize: '0.9rem',
+  flexBasis: '100%',
+  margin: 0,
+});
+
+/** A view of the range (trend, scores, devices, confusions): a card with a heading and its export. */
+export const view = style({ display: 'flex', flexDirection: 'column', gap: vars.space.md });
+export const sectionHeading = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  justifyContent: 'space-between',
+  alignItems: 'center',
+  gap: vars.space.sm,
+});
+export const sectionTitle = style({ margin: 0, fontSize: '1.25rem' });
+export const muted = style({ color: vars.color.muted, margin: 0 });
+/** A table's own 'Preuzmi CSV' above it, at the right. */
+export const tableTools = style({ display: 'flex', justifyContent: 'flex-end', marginBottom: vars.space.sm });
+export const viewGrid = style({
+  display: 'grid',
+  gap: vars.space.lg,
+  gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 22rem), 1fr))',
+});
+
+/** The score histogram: 31 bars in the accent colour (3:1 or more against the card in both themes). */
+export const histogram = style({
+  display: 'grid',
+  gridTemplateColumns: 'repeat(31, minmax(0, 1fr))',
+  alignItems: 'end',
+  gap: '2px',
+  height: '12rem',
+  paddingBottom: '1.5rem',
+  borderBottom: `1px solid ${vars.color.border}`,
+});
+export const barSlot = style({
+  position: 'relative',
+  height: '100%',
+  display: 'flex',
+  alignItems: 'flex-end',
+});
+export const bar = style({
+  width: '100%',
+  minHeight: '1px',
+  background: vars.color.accent,
+  borderRadius: '2px 2px 0 0',
+});
+export const barLabel = style({
+  position: 'absolute',
+  top: '100%',
+  left: '50%',
+  transform: 'translateX(-50%)',
+  fontSize: '0.75rem',
+  color: vars.color.muted,
+  paddingTop: '0.25rem',
+});
+
+/** Single figures of a range (completion rate, new players). */
+export const figures = style({
+  display: 'grid',
+  gap: vars.space.md,
+  gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 14rem), 1fr))',
+  margin: 0,
+});
+export const figure = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.xs,
+  padding: vars.space.md,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.md,
+});
+globalStyle(`${figure} dt`, { color: vars.color.muted, fontWeight: 600 });
+globalStyle(`${figure} dd`, { margin: 0, fontSize: '1.5rem', fontWeight: 800 });
+export const figureNote = style({
+  selectors: { [`${figure} &`]: { fontSize: '0.85rem', fontWeight: 400, color: vars.color.muted } },
+});
+
+/** A row's confusions, opened under it. */
+export const detail = style({ display: 'flex', flexDirection: 'column', gap: vars.space.xs, margin: 0 });
+export const detailTitle = style({ fontWeight: 600, margin: 0 });
+export const detailList = style({ margin: 0, paddingLeft: '1.5rem' });

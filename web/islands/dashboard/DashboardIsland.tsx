@@ -8,6 +8,7 @@ import { type Column, SortableTable } from '../../components/Tables/SortableTabl
 import { TopListPair } from '../../components/Tables/TopListPair';
 import { lyricTopColumns, songTopColumns } from '../../components/Tables/top-columns';
 import { Toaster, useToast } from '../../components/Toast/Toast';
+import { changeOf } from '../../lib/date-range';
 import { searchableText } from '../../lib/search';
 import {
   ADMIN_MIN_OCCURRENCES,
@@ -18,12 +19,17 @@ import {
   orUnknown,
   type SongStat,
 } from '../../lib/stats';
+import { ConfusionDetail } from './ConfusionDetail';
+import { CsvButton } from './CsvButton';
 import * as styles from './DashboardIsland.css';
 import { DashboardTabs } from './DashboardTabs';
 import { DEFAULT_PAGE_SIZE, lyricRowFilter, type TableId } from './dashboard-view';
 import { HourlyCharts } from './HourlyCharts';
 import { LyricFilters } from './LyricFilters';
 import type { Section } from './load-admin-data';
+import type { RangeSection } from './load-range-data';
+import { RangePicker } from './RangePicker';
+import { ConfusionsView, DailyTrend, DevicesView, ScoreView } from './RangeViews';
 import { useAdminData } from './use-admin-data';
 import { useDashboardView } from './use-dashboard-view';
 
@@ -42,11 +48,16 @@ const albumColumns: Column<AlbumStat>[] = [
 const lyricCounts: [string, string] = ['Prikazano', 'Točno'];
 const otherCounts: [string, string] = ['Pojavljivanja', 'Točni odgovori'];
 
-const sectionNames: Record<Section, string> = {
+const sectionNames: Record<Section | RangeSection, string> = {
   lyrics: 'Statistiku stihova',
   songs: 'Statistiku pjesama',
   albums: 'Statistiku albuma',
   hourly: 'Vremensku statistiku',
+  summary: 'Usporedbu s prethodnim razdobljem',
+  daily: 'Dnevni trend',
+  scores: 'Raspodjelu rezultata',
+  devices: 'Uređaje i igrače',
+  confusions: 'Najčešće zamjene',
 };
 
 const time = new Intl.DateTimeFormat('hr-HR', { hour: '2-digit', minute: '2-digit', second: '2-digit' });
@@ -57,9 +68,14 @@ const time = new Intl.DateTimeFormat('hr-HR', { hour: '2-digit', minute: '2-digi
  * the data and their loading in use-admin-data.
  */
 export function DashboardIsland() {
-  const { view, setTab, sortBy, goToPage, filterLyrics } = useDashboardView();
+  const { view, restored, setTab, setRange, sortBy, goToPage, filterLyrics } = useDashboardView();
   const { toast, show, dismiss } = useToast();
-  const { credentials, data, loading, failed, updatedAt, reload, signOut } = useAdminData(view.tab, show);
+  const { credentials, data, loading, failed, updatedAt, reload, signOut } = useAdminData(
+    view.tab,
+    view.range,
+    restored,
+    show,
+  );
 
   const lyricFilter = lyricRowFilter(view);
   const query = useDeferredValue(lyricFilter.query);
@@ -96,8 +112,11 @@ export function DashboardIsland() {
     );
 
   /** A part whose read the server refused: said so, with a retry, instead of an empty table. */
-  const unavailable = (section: Section) => {
-    const status = data.unavailable[section];
+  const unavailable = (section: Section | RangeSection) => {
+    const status =
+      section in data.unavailable
+        ? data.unavailable[section as Section]
+        : data.views.unavailable[section as RangeSection];
     return status === undefined ? null : (
       <Notice
         key={section}
@@ -113,6 +132,43 @@ export function DashboardIsland() {
       </Notice>
     );
   };
+
+  const range = data.params;
+  const csv = (table: 'lyrics' | 'songs' | 'albums' | 'hourly', label: string) => (
+    <div className={styles.tableTools}>
+      <CsvButton credentials={credentials} table={table} range={range} label={label} />
+    </div>
+  );
+
+  // The cards: all time ('Sve') are the spec's overview; a range, its summary and the change
+  // against the period of the same length before it.
+  const summary = view.range.preset === 'sve' ? null : data.views.summary;
+  const cards = summary
+    ? {
+        overview: {
+          totalAttempts: summary.current.plays,
+          uniquePlayers: summary.current.playerDays,
+          averageScore: summary.current.averageScore,
+          averagePercentage: summary.current.accuracy,
+        },
+        changes:
+          summary.previous.plays === 0
+            ? { totalAttempts: null, uniquePlayers: null, averageScore: null, averagePercentage: null }
+            : {
+                totalAttempts: changeOf(summary.current.plays, summary.previous.plays),
+                uniquePlayers: changeOf(summary.current.playerDays, summary.previous.playerDays),
+                averageScore: changeOf(summary.current.averageScore, summary.previous.averageScore),
+                averagePercentage: changeOf(summary.current.accuracy, summary.previous.accuracy),
+              },
+        // One day: the day's distinct players; longer, distinct players per day summed.
+        ...(summary.current.days === 1
+          ? {}
+          : {
+              playersLabel: 'Igrači po danima',
+              playersNote: 'zbroj različitih igrača svakog dana',
+            }),
+      }
+    : { overview: data.overview };
 
   const table = (id: TableId) => ({
     sort: view.tables[id].sort,
@@ -146,7 +202,9 @@ export function DashboardIsland() {
           </Button>
         </div>
       </div>
-      <StatsCards overview={data.overview} />
+      <RangePicker value={view.range} onChange={setRange} shown={data.days} />
+      {view.range.preset !== 'sve' && unavailable('summary')}
+      <StatsCards {...cards} />
       <DashboardTabs tab={view.tab} onSelect={setTab} />
       <div
         className={styles.panel}
@@ -159,13 +217,20 @@ export function DashboardIsland() {
           <Card className={styles.welcome}>
             <h2>Dobrodošli u administratorski panel</h2>
             <p>
-              Ovdje su detaljni podaci o svim odigranim kvizovima: uspješnost po stihovima, pjesmama i
-              albumima, top liste te igranja po satima. Odaberite karticu iznad. Stupce tablica možete
-              sortirati klikom na zaglavlje.
+              Ovdje su detaljni podaci o odigranim kvizovima u odabranom razdoblju: uspješnost po stihovima,
+              pjesmama i albumima, top liste i najčešće zamjene, dnevni trend te igranja po satima. Odaberite
+              karticu iznad. Stupce tablica možete sortirati klikom na zaglavlje.
             </p>
           </Card>
         )}
         {view.tab === 'pregled' && (['lyrics', 'songs', 'albums', 'hourly'] as const).map(unavailable)}
+        {view.tab === 'pregled' &&
+          (unavailable('scores') ??
+            (data.views.scores && (
+              <ScoreView scores={data.views.scores} credentials={credentials} range={range} />
+            )))}
+        {view.tab === 'pregled' &&
+          (unavailable('devices') ?? (data.views.devices && <DevicesView devices={data.views.devices} />))}
         {view.tab === 'stihovi' &&
           (unavailable('lyrics') ?? (
             <Card>
@@ -176,6 +241,7 @@ export function DashboardIsland() {
                 matched={shownLyrics.length}
                 total={data.lyrics.length}
               />
+              {csv('lyrics', 'statistika stihova')}
               <SortableTable
                 caption="Statistika stihova"
                 columns={lyricColumns}
@@ -184,6 +250,12 @@ export function DashboardIsland() {
                 countHeaders={lyricCounts}
                 pageSize={view.lyrics.pageSize}
                 empty="Nijedan stih ne odgovara pretraživanju."
+                detail={{
+                  label: 'Zamjene',
+                  render: (l) => (
+                    <ConfusionDetail credentials={credentials} range={range} scope={{ lyricId: l.lyricId }} />
+                  ),
+                }}
                 {...table('stihovi')}
               />
             </Card>
@@ -191,6 +263,7 @@ export function DashboardIsland() {
         {view.tab === 'pjesme' &&
           (unavailable('songs') ?? (
             <Card>
+              {csv('songs', 'statistika pjesama')}
               <SortableTable
                 caption="Statistika pjesama"
                 columns={songColumns}
@@ -198,6 +271,12 @@ export function DashboardIsland() {
                 rowKey={(s) => s.songId}
                 countHeaders={otherCounts}
                 pageSize={DEFAULT_PAGE_SIZE}
+                detail={{
+                  label: 'Zamjene',
+                  render: (s) => (
+                    <ConfusionDetail credentials={credentials} range={range} scope={{ songId: s.songId }} />
+                  ),
+                }}
                 {...table('pjesme')}
               />
             </Card>
@@ -205,6 +284,7 @@ export function DashboardIsland() {
         {view.tab === 'albumi' &&
           (unavailable('albums') ?? (
             <Card>
+              {csv('albums', 'statistika albuma')}
               <SortableTable
                 caption="Statistika albuma"
                 columns={albumColumns}
@@ -238,10 +318,30 @@ export function DashboardIsland() {
             )}
           </div>
         )}
+        {view.tab === 'top' &&
+          (unavailable('confusions') ?? (
+            <ConfusionsView
+              confusions={data.views.confusions}
+              period={data.views.confusionsPeriod}
+              credentials={credentials}
+              range={range}
+            />
+          ))}
+        {view.tab === 'vrijeme' &&
+          (unavailable('daily') ?? (
+            <DailyTrend points={data.views.daily} credentials={credentials} range={range} />
+          ))}
         {view.tab === 'vrijeme' &&
           (unavailable('hourly') ?? (
-            <Card>
-              <HourlyCharts hourly={data.hourly} uniquePlayers={data.overview.uniquePlayers} />
+            <Card className={styles.view}>
+              <div className={styles.sectionHeading}>
+                <h2 className={styles.sectionTitle}>Igranja po satima</h2>
+                <CsvButton credentials={credentials} table="hourly" range={range} label="igranja po satima" />
+              </div>
+              <HourlyCharts
+                hourly={data.hourly}
+                uniquePlayers={view.range.preset === 'sve' ? data.overview.uniquePlayers : null}
+              />
             </Card>
           ))}
       </div>

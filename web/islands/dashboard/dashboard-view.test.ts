@@ -13,6 +13,7 @@ describe('the dashboard view in the address', () => {
   test('tab, each table’s sort and page, the lyric search and filters survive the round trip', () => {
     const shared = view((v) => ({
       tab: 'stihovi',
+      range: { preset: '7d' },
       tables: {
         stihovi: { sort: { column: 'percentage', direction: 'desc' }, page: 2 },
         pjesme: { sort: { column: 'title', direction: 'asc' }, page: 0 },
@@ -22,7 +23,7 @@ describe('the dashboard view in the address', () => {
     }));
     const search = serializeView(shared);
     expect(search).toBe(
-      '?tab=stihovi&sort-stihovi=percentage.desc&page-stihovi=3&sort-pjesme=title.asc&q=%C4%8Duvar+svjetla&min=3&unshown=show&size=25',
+      '?tab=stihovi&range=7d&sort-stihovi=percentage.desc&page-stihovi=3&sort-pjesme=title.asc&q=%C4%8Duvar+svjetla&min=3&unshown=show&size=25',
     );
     expect(parseView(search)).toEqual(shared);
   });
@@ -44,6 +45,21 @@ describe('the dashboard view in the address', () => {
     const parsed = parseView(search);
     const seen = { tab: parsed.tab, ...parsed.tables.stihovi, ...parsed.lyrics };
     expect(seen).toMatchObject(expected);
+  });
+
+  test('a custom range is written as from and to, and restored', () => {
+    const custom = view((v) => ({ ...v, range: { preset: 'custom', from: '2026-10-01', to: '2026-10-31' } }));
+    expect(serializeView(custom)).toBe('?from=2026-10-01&to=2026-10-31');
+    expect(parseView('?from=2026-10-01&to=2026-10-31')).toEqual(custom);
+  });
+
+  test.each([
+    ['an unknown preset', '?range=forever'],
+    ['a custom range ending before it starts', '?from=2026-10-31&to=2026-10-01'],
+    ['a date that does not exist', '?from=2026-02-30&to=2026-03-02'],
+    ['only one end', '?from=2026-10-01'],
+  ])('%s falls back to everything recorded', (_, search) => {
+    expect(parseView(search).range).toEqual({ preset: 'sve' });
   });
 
   test('a very long query is cut to 200 characters', () => {

@@ -5,8 +5,9 @@
  *
  * Only values that differ from the defaults are written; anything unknown or malformed in an
  * address falls back to its default, so an old or hand-edited link never breaks the dashboard.
- * A date range (once the statistics keep days) becomes one more field here and one more parameter.
+ * The date range (`range=7d`, or `from=…&to=…`) applies to every tab (web/lib/date-range.ts).
  */
+import { DEFAULT_RANGE, parseRange, type RangeChoice, writeRange } from '../../lib/date-range';
 import type { RowFilter, SortState } from '../../lib/stats';
 
 export const TABS = [
@@ -45,6 +46,7 @@ export interface LyricFilterView {
 
 export interface DashboardView {
   tab: TabId;
+  range: RangeChoice;
   tables: Record<TableId, TableView>;
   lyrics: LyricFilterView;
 }
@@ -53,6 +55,7 @@ const unsorted: TableView = { sort: { column: null, direction: 'asc' }, page: 0 
 
 export const defaultView: DashboardView = {
   tab: 'pregled',
+  range: DEFAULT_RANGE,
   tables: { stihovi: unsorted, pjesme: unsorted, albumi: unsorted },
   lyrics: { query: '', minOccurrences: 0, unshown: 'auto', pageSize: DEFAULT_PAGE_SIZE },
 };
@@ -92,6 +95,7 @@ export function parseView(search: string): DashboardView {
   const unshown = params.get('unshown');
   return {
     tab: isTab(tab) ? tab : defaultView.tab,
+    range: parseRange(params),
     tables,
     lyrics: {
       query: (params.get('q') ?? '').slice(0, MAX_QUERY),
@@ -106,6 +110,7 @@ export function parseView(search: string): DashboardView {
 export function serializeView(view: DashboardView): string {
   const params = new URLSearchParams();
   if (view.tab !== defaultView.tab) params.set('tab', view.tab);
+  writeRange(params, view.range);
   for (const id of TABLES) {
     const { sort, page } = view.tables[id];
     if (sort.column) params.set(`sort-${id}`, `${sort.column}.${sort.direction}`);

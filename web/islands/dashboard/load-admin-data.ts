@@ -5,10 +5,11 @@ import {
   getAdminLyrics,
   getAdminOverview,
   getAdminSongs,
+  type RangeParams,
 } from '../../lib/api';
 import {
   type AlbumStat,
-  type HourlyStat,
+  type HourlyRow,
   type LyricStat,
   numericHourly,
   numericOverview,
@@ -25,7 +26,8 @@ export interface AdminData {
   lyrics: LyricStat[];
   songs: SongStat[];
   albums: AlbumStat[];
-  hourly: HourlyStat[];
+  /** All time: the spec's rows; a range: plays per hour only (no distinct players). */
+  hourly: HourlyRow[];
   /** Reads the server refused, with the status it answered: their parts show a notice, not zeros. */
   unavailable: Partial<Record<Section, number>>;
 }
@@ -33,12 +35,15 @@ export interface AdminData {
 /** A read answered 401: the stored credentials are no longer valid. */
 export class SignedOut extends Error {}
 
-const signedOutOn401 = (error: unknown) => {
+export const signedOutOn401 = (error: unknown) => {
   throw error instanceof ApiError && error.status === 401 ? new SignedOut() : error;
 };
 
-/** The five admin calls, in sequence (spec §7), with the spec's handling of each failure (§8). */
-export async function loadAdminData(credentials: string): Promise<AdminData> {
+/**
+ * The five admin calls, in sequence (spec §7), with the spec's handling of each failure (§8).
+ * The overview is all-time (the spec's); the lists and hours are of `range` (none: all time).
+ */
+export async function loadAdminData(credentials: string, range: RangeParams = {}): Promise<AdminData> {
   const overview = await getAdminOverview(credentials).catch(signedOutOn401);
   const unavailable: AdminData['unavailable'] = {};
   /**
@@ -57,10 +62,10 @@ export async function loadAdminData(credentials: string): Promise<AdminData> {
     }
   };
   // One call after another, as the spec has them: each read starts when the previous one ends.
-  const lyrics = await orUnavailable('lyrics', getAdminLyrics(credentials), 'Statistika stihova:');
-  const songs = await orUnavailable('songs', getAdminSongs(credentials), 'Statistika pjesama:');
-  const albums = await orUnavailable('albums', getAdminAlbums(credentials));
-  const hourly = await orUnavailable('hourly', getAdminHourly(credentials), 'Vremenska statistika:');
+  const lyrics = await orUnavailable('lyrics', getAdminLyrics(credentials, range), 'Statistika stihova:');
+  const songs = await orUnavailable('songs', getAdminSongs(credentials, range), 'Statistika pjesama:');
+  const albums = await orUnavailable('albums', getAdminAlbums(credentials, range));
+  const hourly = await orUnavailable('hourly', getAdminHourly(credentials, range), 'Vremenska statistika:');
   return {
     overview: numericOverview(overview),
     lyrics: withNumericCounts(lyrics),

@@ -1,11 +1,23 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ToastMessage } from '../../components/Toast/Toast';
 import { endSession, readCredentials, SESSION_EXPIRED, takeFlash } from '../../lib/admin';
+import type { RangeParams } from '../../lib/api';
+import type { DayRange, RangeChoice } from '../../lib/date-range';
 import { type AdminData, loadAdminData, SignedOut } from './load-admin-data';
+import { loadRangeData, type RangeData, rangeParams, resolveOnServer } from './load-range-data';
+
+/** Everything the dashboard shows: the spec's reads and the views of the range, for `days`. */
+export type DashboardData = AdminData & {
+  views: RangeData;
+  /** The days shown ('Sve': from the first recorded day, when there is one). */
+  days: { from: string | null; to: string };
+  /** The range as the API was asked ('Sve': no days), for the exports and the rows' details. */
+  params: RangeParams;
+};
 
 export interface AdminDataState {
   /** The last data loaded; null until a load succeeds. */
-  data: AdminData | null;
+  data: DashboardData | null;
   /** A load is under way (the first, a tab change's reload or a retry). */
   loading: boolean;
   /** The last load failed; with no data yet the dashboard offers a retry instead of a spinner. */
@@ -22,11 +34,18 @@ const LOAD_FAILED: ToastMessage = {
 
 /**
  * The dashboard's data: the stored credentials (none → /admin), the sign-in toast left by
- * /admin, and every admin read, reloaded whenever `tab` changes (spec §4) or `reload` is called.
+ * /admin, and every admin read for the chosen `range`, reloaded whenever `tab` or the range
+ * changes (spec §4) or `reload` is called.
  * A 401 ends the session with 'Sesija je istekla' on /admin; any other failure keeps the data
  * shown, raises the spec's toast through `toast` and leaves `failed` set for a retry.
  */
-export function useAdminData(tab: string, toast: (message: ToastMessage) => void) {
+export function useAdminData(
+  tab: string,
+  range: RangeChoice,
+  /** False until the view has been read from the address (no load of a view about to change). */
+  ready: boolean,
+  toast: (message: ToastMessage) => void,
+) {
   const [credentials, setCredentials] = useState<string | null>(null);
   const [state, setState] = useState<AdminDataState>({
     data: null,
@@ -36,6 +55,9 @@ export function useAdminData(tab: string, toast: (message: ToastMessage) => void
   });
   const [attempt, setAttempt] = useState(0);
   const hasData = useRef(false);
+  /** The server's today (STATS_TIMEZONE), from the last summary: presets count from it. */
+  const today = useRef<string | null>(null);
+  const rangeKey = JSON.stringify(range);
 
   useEffect(() => {
     const stored = readCredentials();
@@ -58,10 +80,23 @@ export function useAdminData(tab: string, toast: (message: ToastMessage) => void
   // Spec §4: every tab change reloads all admin data (`tab` and `attempt` are triggers on purpose).
   // biome-ignore lint/correctness/useExhaustiveDependencies: the reload is triggered by the tab
   useEffect(() => {
-    if (!credentials) return;
+    if (!credentials || !ready) return;
     let cancelled = false;
     setState((s) => ({ ...s, loading: true }));
-    loadAdminData(credentials)
+    const choice = JSON.parse(rangeKey) as RangeChoice;
+    const load = async (): Promise<DashboardData> => {
+      const days: DayRange = await resolveOnServer(credentials, choice, today.current);
+      const params = rangeParams(days);
+      const data = await loadAdminData(credentials, params);
+      const views = await loadRangeData(credentials, params);
+      if (views.summary) today.current = views.summary.today;
+      const shown =
+        days.from === null
+          ? { from: views.summary?.firstDay ?? null, to: views.summary?.today ?? days.to }
+          : days;
+      return { ...data, views, days: shown, params };
+    };
+    load()
       .then((data) => {
         if (cancelled) return;
         hasData.current = true;
@@ -82,7 +117,7 @@ export function useAdminData(tab: string, toast: (message: ToastMessage) => void
     return () => {
       cancelled = true;
     };
-  }, [credentials, tab, attempt, toast]);
+  }, [credentials, ready, tab, rangeKey, attempt, toast]);
 
   return { credentials, ...state, reload, signOut };
 }

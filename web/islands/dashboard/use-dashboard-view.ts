@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
+import type { RangeChoice } from '../../lib/date-range';
 import { nextSort } from '../../lib/stats';
 import {
   type DashboardView,
@@ -33,6 +34,19 @@ export function useDashboardView() {
 
   const setTab = useCallback((tab: TabId) => setView((v) => ({ ...v, tab })), []);
 
+  /** Another range: every table back to its first page (the rows are others). */
+  const setRange = useCallback(
+    (range: RangeChoice) =>
+      setView((v) => ({
+        ...v,
+        range,
+        tables: Object.fromEntries(
+          Object.entries(v.tables).map(([id, t]) => [id, { ...t, page: 0 }]),
+        ) as DashboardView['tables'],
+      })),
+    [],
+  );
+
   /** A header click: the spec's sort cycle, back to the first page. */
   const sortBy = useCallback(
     (table: TableId, column: string) =>
@@ -60,5 +74,5 @@ export function useDashboardView() {
     [],
   );
 
-  return { view, restored, setTab, sortBy, goToPage, filterLyrics };
+  return { view, restored, setTab, setRange, sortBy, goToPage, filterLyrics };
 }

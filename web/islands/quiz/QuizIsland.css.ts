@@ -138,3 +138,5 @@ export const error = style({
 });
 export const errorTitle = style({ fontSize: '1.25rem' });
 export const choices = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.md });
+/** The difficulty of an easy or hard play, after the line count. */
+export const level = style({ color: vars.color.muted, fontWeight: 500 });

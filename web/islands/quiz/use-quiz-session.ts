@@ -1,6 +1,8 @@
 import { useCallback, useEffect, useReducer, useState } from 'react';
+import type { Difficulty } from '../../../src/shared/difficulty';
 import { PLAY_LENGTH } from '../../../src/shared/rules';
 import { getQuiz } from '../../lib/api';
+import { difficultyOf } from '../../lib/difficulty';
 import {
   currentPlay,
   forgetTabPlay,
@@ -26,11 +28,18 @@ export const NEW_PLAY_PARAM = 'nova';
 export function useQuizSession() {
   const [state, dispatch] = useReducer(quizReducer, emptyQuiz);
   const [status, setStatus] = useState<QuizStatus>('loading');
-  // Each load: `fresh` fetches a new play, otherwise the stored one is taken up again.
-  const [load, setLoad] = useState({ n: 0, fresh: false });
+  // Each load: `fresh` fetches a new play (of `difficulty`), otherwise the stored one is taken up again.
+  // The first load's difficulty is the start page's choice in the address (/quiz?nova&difficulty=hard),
+  // read before the address is cleaned up (the server renders no quiz: it has no address here).
+  const [load, setLoad] = useState<{ n: number; fresh: boolean; difficulty?: Difficulty }>(() => ({
+    n: 0,
+    fresh: false,
+    ...(typeof location === 'undefined' ? {} : { difficulty: difficultyOf(location.search) }),
+  }));
 
   useEffect(() => {
     const wantsNew = load.fresh || new URLSearchParams(location.search).has(NEW_PLAY_PARAM);
+    const difficulty = load.difficulty ?? difficultyOf(location.search);
     // A reload or Back must not start yet another play: the address becomes plain /quiz.
     if (location.search) history.replaceState(history.state, '', location.pathname);
     const stored = currentPlay(sessionStorage, localStorage);
@@ -44,10 +53,16 @@ export function useQuizSession() {
     dispatch({ type: 'reset' });
     let cancelled = false;
     setStatus('loading');
-    getQuiz(PLAY_LENGTH)
+    getQuiz(PLAY_LENGTH, difficulty)
       .then(({ questions, token }) => {
         if (cancelled) return;
-        const started = quizReducer(emptyQuiz, { type: 'loaded', questions, token, fetchedAt: Date.now() });
+        const started = quizReducer(emptyQuiz, {
+          type: 'loaded',
+          questions,
+          token,
+          fetchedAt: Date.now(),
+          difficulty,
+        });
         savePlay(sessionStorage, localStorage, started, true);
         dispatch({ type: 'restore', state: started });
         setStatus('ready');
@@ -73,7 +88,7 @@ export function useQuizSession() {
   // Back/Forward may show this page from the browser's memory: take up the stored play again.
   useEffect(() => {
     const onShow = (event: PageTransitionEvent) => {
-      if (event.persisted) setLoad((l) => ({ n: l.n + 1, fresh: false }));
+      if (event.persisted) setLoad((l) => ({ ...l, n: l.n + 1, fresh: false }));
     };
     addEventListener('pageshow', onShow);
     return () => removeEventListener('pageshow', onShow);
@@ -108,11 +123,17 @@ export function useQuizSession() {
   const next = useCallback(() => {
     if (answer) dispatch({ type: 'next' });
   }, [answer]);
-  /** 'Pokušaj ponovno' and 'Nova igra': forget the play and fetch a new one. */
-  const startNew = useCallback(() => {
+  /** 'Nova igra': forget the play and fetch a new one of the difficulty chosen. */
+  const startNew = useCallback((difficulty: Difficulty) => {
     forgetTabPlay(sessionStorage);
     dispatch({ type: 'reset' });
-    setLoad((l) => ({ n: l.n + 1, fresh: true }));
+    setLoad((l) => ({ n: l.n + 1, fresh: true, difficulty }));
+  }, []);
+  /** 'Pokušaj ponovno': fetch again what was asked for (the same difficulty). */
+  const retry = useCallback(() => {
+    forgetTabPlay(sessionStorage);
+    dispatch({ type: 'reset' });
+    setLoad((l) => ({ ...l, n: l.n + 1, fresh: true }));
   }, []);
 
   return {
@@ -123,7 +144,7 @@ export function useQuizSession() {
     isLast: state.currentIndex >= state.questions.length - 1,
     choose,
     next,
-    retry: startNew,
+    retry,
     startNew,
   };
 }

@@ -1,8 +1,9 @@
 import type { PageProps } from '../../../src/shared/contracts/pages';
 import type { Percentile } from '../../../src/shared/contracts/stats';
+import type { Difficulty } from '../../../src/shared/difficulty';
 import { RATING_BANDS, ratingFor } from '../../../src/shared/rating';
 import { PLAY_LENGTH } from '../../../src/shared/rules';
-import { Button } from '../../components/Button/Button';
+import { Button, ButtonLink } from '../../components/Button/Button';
 import { Card } from '../../components/Card/Card';
 import { CreatorLink } from '../../components/CreatorLink/CreatorLink';
 import { Spinner } from '../../components/Spinner/Spinner';
@@ -22,7 +23,15 @@ const day = new Intl.DateTimeFormat('hr-HR', { day: 'numeric', month: 'numeric',
  * 'Vaša pozicija' in a space reserved from the start, so nothing moves when the percentile
  * arrives. A play the server did not record as shown never gets a percentile.
  */
-function Position({ standing, percentile }: { standing: Standing; percentile: Percentile | null }) {
+function Position({
+  standing,
+  percentile,
+  difficulty,
+}: {
+  standing: Standing;
+  percentile: Percentile | null;
+  difficulty?: Difficulty;
+}) {
   if (standing.kind === 'unsaved') return null; // spec §8: a failed submission shows nothing
   if (standing.kind === 'other-copy')
     return (
@@ -34,9 +43,14 @@ function Position({ standing, percentile }: { standing: Standing; percentile: Pe
       </div>
     );
   if (standing.kind === 'ranked' && percentile) {
-    const texts = positionTexts(percentile);
+    const texts = positionTexts(percentile, difficulty);
     return (
-      <section className={styles.position} aria-labelledby="position-title" data-percentile="">
+      <section
+        className={styles.position}
+        aria-labelledby="position-title"
+        data-percentile=""
+        data-difficulty={difficulty ?? 'normal'}
+      >
         <h2 id="position-title" className={styles.positionTitle}>
           Vaša pozicija
         </h2>
@@ -126,7 +140,7 @@ export function ResultsIsland({
             {note}
           </p>
         )}
-        <Position standing={standing} percentile={percentile} />
+        <Position standing={standing} percentile={percentile} difficulty={quiz.difficulty} />
       </Card>
 
       <div className={styles.actions}>
@@ -148,6 +162,13 @@ export function ResultsIsland({
         image={shareImages[score]}
         toast={show}
       />
+
+      {/* Below the share panel: the score, the position and sharing keep their place above the fold. */}
+      <div className={styles.actions}>
+        <ButtonLink href="/dnevni-izazov" variant="secondary" data-daily-link="">
+          Dnevni izazov: isti stihovi za sve, svaki dan
+        </ButtonLink>
+      </div>
 
       <ReviewList
         items={reviewOf(quiz, shares === 'shown' ? (lines ?? undefined) : undefined)}

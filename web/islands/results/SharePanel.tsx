@@ -17,13 +17,14 @@ import {
 import { isMobileUserAgent } from '../../lib/user-agent';
 import * as styles from './ResultsIsland.css';
 
-const copyFailed: ToastMessage = {
+/** The spec's toasts of a copy to the clipboard (the daily page copies its share text too). */
+export const copyFailed: ToastMessage = {
   title: 'Greška!',
   description: 'Nije moguće kopirati u međuspremnik.',
   variant: 'destructive',
 };
 
-async function copy(text: string): Promise<void> {
+export async function copy(text: string): Promise<void> {
   if (!navigator.clipboard?.writeText) throw new Error('Clipboard API unavailable');
   await navigator.clipboard.writeText(text);
 }

@@ -40,7 +40,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * arrived, docs/decisions/012). A fast player sees the result at once; only the submission and
  * the percentile wait. Should the clocks disagree, the server's 422 carries Retry-After: wait, retry.
  */
-async function submitWhenAllowed(quiz: QuizState, playMinSeconds: number) {
+export async function submitWhenAllowed(quiz: QuizState, playMinSeconds: number) {
   const earliest = (quiz.fetchedAt ?? 0) + playMinSeconds * 1000 + 250;
   await sleep(Math.max(0, earliest - Date.now()));
   const body = submissionOf(quiz, getSessionId(), navigator.userAgent);
@@ -108,7 +108,7 @@ export function usePlayResult(siteTitle: string, playMinSeconds: number) {
     if (!quiz || quiz.answers.length === 0) return;
     const timers: ReturnType<typeof setTimeout>[] = [];
     const loadRanking = () => {
-      getPercentile(score)
+      getPercentile(score, quiz.difficulty)
         .then((p) =>
           setPercentile({
             percentile: Number(p.percentile),

@@ -1,0 +1,160 @@
+/**
+ * `bun bench/ab.ts A=<dir> B=<dir> [rounds]`: the quiz and submission loads of `npm run bench`
+ * against two versions of the server run from source side by side (each `<dir>` a checkout with
+ * its `node_modules`), alternating A, B, B, A, … so both see the same machine at the same moment.
+ * Prints, per version, the median requests/s of `GET /api/quiz?count=30`, plays/s recorded by
+ * `POST /api/stats/submit-quiz`, and the server's and wrk's CPU shares; every server's counters
+ * are checked with `kviz stats verify` at the end. `BENCH_SECONDS` sets a run's length (4).
+ * The quick loop for comparing a change with the code it replaces (docs/performance.md).
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { type BenchServer, startServer, stopAllServers } from './lib/server';
+import { prepareSubmissions } from './lib/submit-load';
+import { ensureWrk, type Load, wrk } from './lib/wrk';
+
+const args = process.argv.slice(2);
+const versions = args
+  .filter((a) => a.includes('='))
+  .map((a) => {
+    const [label, dir] = a.split('=') as [string, string];
+    return { label, dir: resolve(dir) };
+  });
+const rounds = Number(args.find((a) => /^\d+$/.test(a)) ?? 3);
+const seconds = Number(process.env.BENCH_SECONDS ?? 4);
+const connections = 50;
+if (versions.length === 0) throw new Error('usage: bun bench/ab.ts A=<dir> B=<dir> [rounds]');
+const work = mkdtempSync(join(tmpdir(), 'kviz-ab-'));
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+const log = (message: string) => console.log(`[ab] ${message}`);
+
+interface Side {
+  label: string;
+  dir: string;
+  server: BenchServer;
+  bodies: string[][];
+  quiz: Load[];
+  submit: (Load & { plays: number })[];
+}
+
+const recorded = async (url: string) =>
+  ((await (await fetch(`${url}/api/stats/overview`)).json()) as { totalAttempts: number }).totalAttempts;
+
+async function main() {
+  ensureWrk(log);
+  const sides: Side[] = [];
+  for (const { label, dir } of versions) {
+    const data = join(work, label);
+    mkdirSync(data);
+    // A tiny launcher in place of the binary: the source tree of that version, run by bun.
+    const launcher = join(data, 'kviz');
+    // (run from its own directory, where its bunfig.toml preloads what the source needs)
+    writeFileSync(
+      launcher,
+      `#!/bin/sh\ncd ${dir} && DATABASE_PATH=${join(data, 'kviz.db')} exec ${process.execPath} src/main.ts "$@"\n`,
+      {
+        mode: 0o755,
+      },
+    );
+    const server = await startServer(launcher, data);
+    // More bodies a round than the server can take in it (BENCH_PLAYS_PER_SECOND): each is sent once.
+    const perRound = Number(process.env.BENCH_PLAYS_PER_SECOND ?? 4_000) * seconds;
+    log(`${label}: preparing ${perRound * rounds} submissions`);
+    const all = await prepareSubmissions(server.url, perRound * rounds);
+    const bodies = Array.from({ length: rounds }, (_, r) => all.slice(r * perRound, (r + 1) * perRound));
+    sides.push({ label, dir, server, bodies, quiz: [], submit: [] });
+  }
+  // The payload-matched ceiling (bench/lib/ceiling.ts): a bare Bun.serve sending a quiz of the
+  // first version byte for byte, loaded in every round with the others.
+  const quizBody = join(work, 'quiz.json');
+  writeFileSync(
+    quizBody,
+    new Uint8Array(await (await fetch(`${sides[0]!.server.url}/api/quiz?count=30`)).arrayBuffer()),
+  );
+  const ceilingServer = Bun.spawn([process.execPath, join(import.meta.dir, 'lib/ceiling.ts'), quizBody], {
+    stdout: 'pipe',
+  });
+  const { value } = await ceilingServer.stdout.getReader().read();
+  const ceilingUrl = `${new TextDecoder().decode(value).trim()}/sized`;
+  const ceiling: Load[] = [];
+  for (let r = 0; r < rounds; r++) {
+    const order = r % 2 === 0 ? sides : [...sides].reverse();
+    ceiling.push(
+      await wrk({ url: ceilingUrl, connections, duration: seconds, serverPid: ceilingServer.pid }),
+    );
+    log(
+      `round ${r + 1} ceiling: ${ceiling[r]!.requestsPerSecond.toFixed(0)} req/s (server ${(ceiling[r]!.serverCpu! * 100).toFixed(0)} %, ${ceiling[r]!.serverCpuUsPerRequest!.toFixed(0)} µs/req, wrk ${(ceiling[r]!.generatorCpu * 100).toFixed(0)} %)`,
+    );
+    for (const side of order) {
+      const { server } = side;
+      side.quiz.push(
+        await wrk({
+          url: `${server.url}/api/quiz?count=30`,
+          connections,
+          duration: seconds,
+          serverPid: server.pid,
+        }),
+      );
+    }
+    for (const side of order) {
+      const { server } = side;
+      const file = join(work, `${side.label}-${r}.ndjson`);
+      writeFileSync(file, `${side.bodies[r]!.join('\n')}\n`);
+      const before = await recorded(server.url);
+      const load = await wrk({
+        url: `${server.url}/api/stats/submit-quiz`,
+        connections,
+        duration: seconds,
+        bodiesFile: file,
+        serverPid: server.pid,
+      });
+      side.submit.push({ ...load, plays: (await recorded(server.url)) - before });
+    }
+    for (const side of sides)
+      log(
+        `round ${r + 1} ${side.label}: quiz ${side.quiz[r]!.requestsPerSecond.toFixed(0)} req/s ` +
+          `(server ${(side.quiz[r]!.serverCpu! * 100).toFixed(0)} %, ${side.quiz[r]!.serverCpuUsPerRequest!.toFixed(0)} µs/req, wrk ${(side.quiz[r]!.generatorCpu * 100).toFixed(0)} %); ` +
+          `submit ${(side.submit[r]!.plays / side.submit[r]!.seconds).toFixed(0)} plays/s ` +
+          `(server ${(side.submit[r]!.serverCpu! * 100).toFixed(0)} %, ${((side.submit[r]!.serverCpu! * side.submit[r]!.seconds * 1e6) / side.submit[r]!.plays).toFixed(0)} µs/play, wrk ${(side.submit[r]!.generatorCpu * 100).toFixed(0)} %, non-2xx ${side.submit[r]!.non2xx})`,
+      );
+  }
+  ceilingServer.kill();
+  const summary: Record<string, unknown> = {
+    ceiling: {
+      rps: median(ceiling.map((l) => l.requestsPerSecond)),
+      serverCpu: median(ceiling.map((l) => l.serverCpu!)),
+      serverUsPerRequest: median(ceiling.map((l) => l.serverCpuUsPerRequest!)),
+      wrkCpu: median(ceiling.map((l) => l.generatorCpu)),
+    },
+  };
+  for (const side of sides) {
+    await side.server.stop();
+    const verify = Bun.spawnSync([join(work, side.label, 'kviz'), 'stats', 'verify'], {
+      cwd: join(work, side.label),
+      env: { PATH: '/usr/bin:/bin' },
+    });
+    summary[side.label] = {
+      quizRps: median(side.quiz.map((l) => l.requestsPerSecond)),
+      // Each round's quiz rate over that round's ceiling.
+      quizVsCeiling: median(side.quiz.map((l, r) => l.requestsPerSecond / ceiling[r]!.requestsPerSecond)),
+      quizServerCpu: median(side.quiz.map((l) => l.serverCpu!)),
+      quizServerUsPerRequest: median(side.quiz.map((l) => l.serverCpuUsPerRequest!)),
+      quizWrkCpu: median(side.quiz.map((l) => l.generatorCpu)),
+      quizP99Ms: median(side.quiz.map((l) => l.latencyP99Ms)),
+      playsPerSecond: median(side.submit.map((l) => l.plays / l.seconds)),
+      submitServerCpu: median(side.submit.map((l) => l.serverCpu!)),
+      submitWrkCpu: median(side.submit.map((l) => l.generatorCpu)),
+      submitP99Ms: median(side.submit.map((l) => l.latencyP99Ms)),
+      countersVerified: verify.exitCode === 0,
+    };
+  }
+  console.log(JSON.stringify({ date: new Date().toISOString(), rounds, seconds, summary }, null, 2));
+}
+
+try {
+  await main();
+} finally {
+  stopAllServers();
+  rmSync(work, { recursive: true, force: true });
+}

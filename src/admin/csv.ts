@@ -1,0 +1,33 @@
+import { stringify } from 'csv-stringify/sync';
+import { CSV_DIALECT } from '../shared/contracts/admin-range';
+
+/**
+ * CSV as Croatian spreadsheet programs open it (docs/decisions/019): UTF-8 with a BOM (so
+ * č ć đ š ž are read as UTF-8), `;` between fields, CRLF after every record, fields quoted
+ * per RFC 4180 when they hold `;`, `"` or a line break (csv-stringify). Integers are plain
+ * digits; a fraction has a decimal comma (58,07), as a Croatian locale reads it; null is empty.
+ */
+export function toCsv(columns: readonly string[], rows: readonly Record<string, unknown>[]): string {
+  return stringify(
+    rows.map((row) => columns.map((column) => cell(row[column]))),
+    {
+      bom: CSV_DIALECT.bom,
+      delimiter: CSV_DIALECT.separator,
+      record_delimiter: CSV_DIALECT.lineEnd,
+      header: true,
+      columns: [...columns],
+      // csv-stringify quotes the record delimiter (CRLF) whole; a lone CR or LF in a field must be quoted too.
+      quoted_match: /[\r\n]/,
+    },
+  );
+}
+
+/** A value as the text of its cell. */
+export function cell(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'number') {
+    if (!Number.isFinite(value)) return '';
+    return Number.isInteger(value) ? String(value) : String(value).replace('.', CSV_DIALECT.decimalSeparator);
+  }
+  return String(value);
+}

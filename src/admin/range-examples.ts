@@ -1,0 +1,88 @@
+/**
+ * Examples of the admin range reads for the API document, computed by the same pure functions
+ * as the answers (src/stats/day-counts.ts), so they always fit their schemas.
+ */
+import type { AdminDaily, AdminDevices, AdminSummary } from '../shared/contracts/admin-range';
+import type { ScoreDistribution } from '../shared/contracts/time-series';
+import { DEFAULT_DIFFICULTY } from '../shared/difficulty';
+import { addDays } from '../stats/day';
+import {
+  type DayCounts,
+  dailySeries,
+  emptyDayCounts,
+  emptyScoreCounts,
+  scoreDistribution,
+  summarizeRange,
+} from '../stats/day-counts';
+
+function counts(plays: number, players: number, newPlayers: number): DayCounts {
+  const c = emptyDayCounts();
+  c.plays = plays;
+  c.players = players;
+  c.newPlayers = newPlayers;
+  c.answers = plays * 30;
+  c.correct = Math.round(plays * 30 * 0.58);
+  c.scoreSum = Math.round(plays * 17.4);
+  c.byHour = c.byHour.map((_, hour) => (hour >= 8 ? Math.floor(plays / 16) : 0));
+  c.byHour[20]! += plays - c.byHour.reduce((a, b) => a + b, 0);
+  c.byDevice = { phone: Math.round(plays * 0.62), tablet: Math.round(plays * 0.05), desktop: 0, other: 0 };
+  c.byDevice.desktop = plays - c.byDevice.phone - c.byDevice.tablet;
+  c.byBrowser = {
+    chrome: Math.round(plays * 0.55),
+    safari: Math.round(plays * 0.3),
+    firefox: Math.round(plays * 0.08),
+    edge: 0,
+    samsung: 0,
+    opera: 0,
+    other: 0,
+  };
+  c.byBrowser.other = plays - c.byBrowser.chrome - c.byBrowser.safari - c.byBrowser.firefox;
+  return c;
+}
+
+const from = '2026-11-17';
+const to = '2026-11-23';
+const current = summarizeRange(from, to, counts(412, 298, 171), 488);
+
+export const exampleSummary: AdminSummary = {
+  today: to,
+  firstDay: '2026-09-24',
+  current,
+  previous: summarizeRange('2026-11-10', '2026-11-16', counts(377, 270, 160), 452),
+};
+
+export const exampleDevices: AdminDevices = {
+  from,
+  to,
+  plays: current.plays,
+  byDevice: current.byDevice,
+  byBrowser: current.byBrowser,
+  playerDays: current.playerDays,
+  newPlayers: current.newPlayers,
+  returningPlayerDays: current.playerDays - current.newPlayers,
+  quizzesIssued: current.quizzesIssued,
+  completionRate: current.completionRate,
+};
+
+const perDay = [52, 61, 48, 70, 66, 59, 56];
+export const exampleDaily: AdminDaily = {
+  from,
+  to,
+  points: dailySeries(
+    from,
+    to,
+    new Map(perDay.map((plays, i) => [addDays(from, i), counts(plays, plays - 12, 20 + i)])),
+    new Map(perDay.map((plays, i) => [addDays(from, i), plays + 10])),
+  ),
+};
+
+const histogram = emptyScoreCounts();
+[
+  0, 0, 1, 1, 2, 3, 4, 6, 8, 10, 13, 15, 18, 21, 24, 27, 29, 31, 32, 31, 29, 26, 22, 18, 14, 10, 7, 5, 3, 1,
+  1,
+].forEach((n, score) => {
+  histogram.byScore[score] = n;
+  histogram.plays += n;
+  histogram.scoreSum += n * score;
+});
+export const exampleScores: ScoreDistribution = scoreDistribution(from, to, DEFAULT_DIFFICULTY, histogram);

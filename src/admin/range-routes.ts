@@ -1,0 +1,244 @@
+import { Type as T } from '@sinclair/typebox';
+import { Elysia, t } from 'elysia';
+import { headers, responses } from '../docs/components';
+import { operation, type ResponseSpec } from '../docs/contract';
+import { enumParam, integerParam } from '../http/params';
+import {
+  AdminConfusions,
+  AdminDaily,
+  AdminDevices,
+  AdminSummary,
+  EXPORT_TABLES,
+} from '../shared/contracts/admin-range';
+import { ScoreDistribution } from '../shared/contracts/time-series';
+import { DIFFICULTIES } from '../shared/difficulty';
+import {
+  getAdminConfusions,
+  getAdminDaily,
+  getAdminDevices,
+  getAdminSummary,
+  resolveRange,
+} from '../stats/admin-range';
+import { RangeQueryParams, rangeInvalid, rangeParams } from '../stats/model';
+import { getScoreDistribution, MAX_CONFUSIONS } from '../stats/range-reads';
+import type { RangeDeps } from '../stats/read-routes';
+import { type ExportFile, exportCsv } from './export';
+import { exampleDaily, exampleDevices, exampleScores, exampleSummary } from './range-examples';
+
+const lyricIdParam = integerParam({
+  name: 'lyricId',
+  in: 'query',
+  minimum: 1,
+  maximum: 999_999_999,
+  example: 345,
+  description: 'The wrong songs picked for this line.',
+});
+const songIdParam = integerParam({
+  name: 'songId',
+  in: 'query',
+  minimum: 1,
+  maximum: 999_999_999,
+  example: 12,
+  description: 'The wrong songs picked when this song was the answer.',
+});
+const limitParam = integerParam({
+  name: 'limit',
+  in: 'query',
+  minimum: 1,
+  maximum: MAX_CONFUSIONS,
+  example: 10,
+  description: `At most this many entries (default 10, at most ${MAX_CONFUSIONS}).`,
+});
+const difficultyParam = enumParam({
+  name: 'difficulty',
+  values: DIFFICULTIES,
+  example: 'normal',
+  description: 'The plays of this difficulty (default `normal`).',
+});
+
+const RangeQuery = RangeQueryParams;
+
+const ok = (description: string, schema: ResponseSpec['schema'], example: unknown): ResponseSpec => ({
+  description,
+  schema,
+  example,
+  headers: { 'Cache-Control': headers.CacheControlPrivate },
+});
+
+const adminAnswers = (okSpec: ResponseSpec, invalid: ResponseSpec = rangeInvalid) => ({
+  200: okSpec,
+  401: responses.Unauthorized,
+  422: invalid,
+  429: responses.SignInLocked,
+});
+
+const RANGE_NOTE =
+  ' `from`/`to`: days YYYY-MM-DD in STATS_TIMEZONE, both included; a missing `to` is today, a missing `from` the first day with a recorded play or an issued quiz (so neither: all time). Requires the administrator’s HTTP Basic credentials.';
+
+/**
+ * The admin dashboard's range reads and CSV exports (docs/decisions/019), mounted inside the
+ * admin routes (Basic auth, no-store). Thin: each calls one service function.
+ */
+export const adminRangeRoutes = ({ stats, today }: RangeDeps) =>
+  new Elysia()
+    .get('/stats/summary', ({ query }) => getAdminSummary(stats, query, today()), {
+      query: RangeQuery,
+      detail: operation({
+        operationId: 'getAdminSummary',
+        access: 'admin',
+        summary: 'Dashboard cards of a range, and of the period before it',
+        description:
+          'Plays, player-days, new players, answers, accuracy, average score, quizzes issued and the completion rate, plays per hour, device class and browser of the range (`current`) and of the period of the same length ending the day before `from` (`previous`), from per-day running totals (two rows each, whatever the length).' +
+          RANGE_NOTE,
+        parameters: rangeParams,
+        responses: adminAnswers(
+          ok('The cards of the range and of the period before it.', AdminSummary, exampleSummary),
+        ),
+      }),
+    })
+    .get('/stats/daily', ({ query }) => getAdminDaily(stats, query, today()), {
+      query: RangeQuery,
+      detail: operation({
+        operationId: 'getAdminDaily',
+        access: 'admin',
+        summary: 'One point per day of a range',
+        description:
+          'Plays, distinct players, new players, quizzes issued, answers and right answers of each day of the range, zeros included (the trend chart).' +
+          RANGE_NOTE,
+        parameters: rangeParams,
+        responses: adminAnswers(ok('The daily series.', AdminDaily, exampleDaily)),
+      }),
+    })
+    .get(
+      '/stats/scores',
+      async ({ query }) => {
+        const range = await resolveRange(stats, query, today());
+        return getScoreDistribution(stats, {
+          ...range,
+          ...(query.difficulty ? { difficulty: query.difficulty } : {}),
+        });
+      },
+      {
+        query: t.Object({ ...RangeQuery.properties, difficulty: t.Optional(difficultyParam.validator) }),
+        detail: operation({
+          operationId: 'getAdminScores',
+          access: 'admin',
+          summary: 'Score distribution of a range',
+          description:
+            'Plays per score 0–30 of one difficulty within the range, the average, and the share of each rating band.' +
+            RANGE_NOTE,
+          parameters: [...rangeParams, difficultyParam],
+          responses: adminAnswers(
+            ok('The histogram and the rating bands.', ScoreDistribution, exampleScores),
+            {
+              ...rangeInvalid,
+              description: `${rangeInvalid.description} \`validation_failed\` for \`difficulty\`.`,
+            },
+          ),
+        }),
+      },
+    )
+    .get('/stats/confusions', ({ query }) => getAdminConfusions(stats, query, today()), {
+      query: t.Object({
+        ...RangeQuery.properties,
+        lyricId: t.Optional(lyricIdParam.validator),
+        songId: t.Optional(songIdParam.validator),
+        limit: t.Optional(limitParam.validator),
+      }),
+      detail: operation({
+        operationId: 'getAdminConfusions',
+        access: 'admin',
+        summary: 'The wrong songs players pick',
+        description:
+          'Without `lyricId`/`songId`: the (right song, song picked instead) pairs picked most over the catalogue; with `lyricId`: for that line; with `songId`: when that song was the answer (not both). ' +
+          'Confusions are counted all-time (`period: "all-time"`): the range is checked and echoed, not applied (docs/decisions/019).' +
+          RANGE_NOTE,
+        parameters: [...rangeParams, lyricIdParam, songIdParam, limitParam],
+        responses: adminAnswers(
+          ok('The confusions, most picked first.', AdminConfusions, {
+            from: '2026-11-01',
+            to: '2026-11-23',
+            period: 'all-time',
+            scope: 'all',
+            confusions: [
+              {
+                songId: 12,
+                songTitle: 'Zatvorene škure',
+                selectedSongId: 17,
+                selectedSongTitle: 'Divlja kupina',
+                times: 41,
+              },
+            ],
+          }),
+          {
+            ...rangeInvalid,
+            description: `${rangeInvalid.description} \`validation_failed\` for \`lyricId\`, \`songId\` (or both given), \`limit\`.`,
+          },
+        ),
+      }),
+    })
+    .get('/stats/devices', ({ query }) => getAdminDevices(stats, query, today()), {
+      query: RangeQuery,
+      detail: operation({
+        operationId: 'getAdminDevices',
+        access: 'admin',
+        summary: 'Devices, new vs returning players, completion rate of a range',
+        description:
+          'Plays per device class and browser family, player-days split into new players and returning player-days, quizzes issued and the completion rate (plays recorded / quizzes issued).' +
+          RANGE_NOTE,
+        parameters: rangeParams,
+        responses: adminAnswers(ok('The figures of the range.', AdminDevices, exampleDevices)),
+      }),
+    })
+    .use(exportRoutes({ stats, today }));
+
+const exportRoutes = (deps: RangeDeps) => {
+  let app = new Elysia();
+  for (const table of EXPORT_TABLES) {
+    app = app.get(
+      `/export/${table}.csv`,
+      async ({ query }) => csvResponse(await exportCsv(deps.stats, table, query, deps.today())),
+      {
+        query: RangeQuery,
+        detail: operation({
+          operationId: `exportAdmin${table[0]!.toUpperCase()}${table.slice(1)}Csv`,
+          access: 'admin',
+          summary: `Export: ${table} as CSV`,
+          description:
+            `The ${table} table of the range as CSV for spreadsheet programs: UTF-8 with BOM, \`;\` between fields, CRLF, RFC 4180 quoting, a header row of the JSON field names; integers as digits, fractions with a decimal comma. ` +
+            (['lyrics', 'songs', 'albums', 'hourly'].includes(table)
+              ? 'Without `from` and `to`: all time (the file name ends in `-sve`).'
+              : 'Defaults of the range as for the JSON reads.') +
+            RANGE_NOTE,
+          parameters: rangeParams,
+          responses: adminAnswers({
+            description: 'The CSV file, as an attachment.',
+            schema: T.String(),
+            mediaType: 'text/csv',
+            example:
+              'lyricId;text;songTitle;albumTitle;albumYear;occurrences;correctAnswers\r\n345;Puše bura, hladna i prava,;Zatvorene škure;Sol na usnama;1992;41;29\r\n',
+            headers: {
+              'Content-Disposition': {
+                description:
+                  'attachment; filename="kviz-<table>-<from>_<to>.csv" (or "kviz-<table>-sve.csv").',
+                schema: T.String(),
+                required: true,
+                example: `attachment; filename="kviz-${table}-2026-11-01_2026-11-23.csv"`,
+              },
+              'Cache-Control': headers.CacheControlPrivate,
+            },
+          }),
+        }),
+      },
+    ) as unknown as Elysia;
+  }
+  return app;
+};
+
+const csvResponse = (file: ExportFile) =>
+  new Response(file.body, {
+    headers: {
+      'content-type': 'text/csv; charset=utf-8',
+      'content-disposition': `attachment; filename="${file.name}"`,
+    },
+  });

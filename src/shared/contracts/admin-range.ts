@@ -1,0 +1,184 @@
+import { type Static, Type as T } from '@sinclair/typebox';
+import { BROWSER_FAMILIES, DEVICE_CLASSES } from '../devices';
+import { AlbumStat, HourlyStat, LyricStat, SongStat } from './stats';
+import { Confusion, DailySeries, IsoDate, LineConfusion, RangeSummary } from './time-series';
+
+/**
+ * The admin dashboard's date ranges and exports (docs/decisions/019). Every call below is behind
+ * the administrator's HTTP Basic auth, like /api/admin/stats/overview.
+ *
+ *   GET /api/admin/stats/summary     ?from&to                       → AdminSummary
+ *   GET /api/admin/stats/daily       ?from&to                       → AdminDaily
+ *   GET /api/admin/stats/scores      ?from&to&difficulty            → ScoreDistribution (time-series.ts)
+ *   GET /api/admin/stats/confusions  ?from&to&lyricId|songId&limit  → AdminConfusions
+ *   GET /api/admin/stats/devices     ?from&to                       → AdminDevices
+ *   GET /api/admin/stats/lyrics      ?from&to (+ limit, offset, minOccurrences, sort) → LyricStat[]
+ *   GET /api/admin/stats/songs       ?from&to (+ the same)          → SongStat[]
+ *   GET /api/admin/stats/albums      ?from&to                       → AlbumStat[]
+ *   GET /api/admin/stats/hourly      ?from&to                       → HourlyStat[] (no range) | HourlyRangeStat[] (a range)
+ *   GET /api/admin/export/{lyrics|songs|albums|hourly|daily|scores|confusions}.csv ?from&to
+ *       → text/csv; charset=utf-8: BOM, `;` separator, CRLF, RFC 4180 quoting, a header row of the
+ *         JSON field names; integers as digits, fractions with a decimal comma (58,07);
+ *         Content-Disposition: attachment; filename="kviz-lyrics-2026-11-01_2026-11-23.csv"
+ *         (all-time lists: "kviz-lyrics-sve.csv").
+ *
+ * `from` and `to` are calendar days YYYY-MM-DD in STATS_TIMEZONE, both included.
+ * Defaults:
+ *   - lyrics, songs, albums, hourly (JSON and CSV): neither given → all time, exactly the spec's
+ *     all-time answer (the spec's shapes and counters).
+ *   - otherwise a missing `to` is today (STATS_TIMEZONE) and a missing `from` is the first day
+ *     with a recorded play or an issued quiz (`firstDay` of the summary; `to` when there is none):
+ *     no parameter at all = all time, so 'Sve' needs no dates.
+ * Errors: a malformed or impossible date → 422 `invalid_range` with `field` "from" or "to";
+ * `to` before `from` → 422 `invalid_range`, field "to"; a range longer than 3,660 days → 422
+ * `invalid_range`, field "to"; no or wrong credentials → 401 `unauthorized`.
+ */
+
+/** The date range query of every call above (both optional; see the defaults). */
+export const RangeQuery = T.Object({
+  from: T.Optional(IsoDate),
+  to: T.Optional(IsoDate),
+});
+export type RangeQuery = Static<typeof RangeQuery>;
+
+/** The range an answer covers, as applied (defaults filled in). */
+const Applied = {
+  from: IsoDate,
+  to: IsoDate,
+};
+
+export const AdminSummary = T.Object(
+  {
+    today: { ...IsoDate, description: 'Today in STATS_TIMEZONE (the default `to`).' },
+    firstDay: T.Union([IsoDate, T.Null()], {
+      description:
+        'The first day with a recorded play or an issued quiz (the default `from`); null on an empty database.',
+    }),
+    current: { ...RangeSummary, description: 'The cards of the range asked.' },
+    previous: {
+      ...RangeSummary,
+      description:
+        'The same figures for the period of the same length that ends the day before `from` (for the change shown on the cards).',
+    },
+  },
+  { description: 'The dashboard cards of a range and of the period before it.' },
+);
+export type AdminSummary = Static<typeof AdminSummary>;
+
+export const AdminDaily = T.Object(
+  {
+    ...Applied,
+    points: DailySeries,
+  },
+  { description: 'One point per day of the range, zeros included (plays, distinct players per day, …).' },
+);
+export type AdminDaily = Static<typeof AdminDaily>;
+
+export const ConfusionScope = T.Union([T.Literal('all'), T.Literal('lyric'), T.Literal('song')], {
+  description: '`all`: the overall top list; `lyric`: for the line `lyricId`; `song`: for the song `songId`.',
+});
+
+export const AdminConfusions = T.Object(
+  {
+    ...Applied,
+    period: T.Union([T.Literal('all-time'), T.Literal('range')], {
+      description:
+        '`all-time`: the counts are of every recorded play, whatever the range (confusions are kept all-time; docs/decisions/019); `range`: of the plays of [from, to].',
+    }),
+    scope: ConfusionScope,
+    lyricId: T.Optional(T.Integer({ description: 'With scope `lyric`.' })),
+    songId: T.Optional(T.Integer({ description: 'With scope `song`.' })),
+    confusions: T.Array(T.Union([LineConfusion, Confusion]), {
+      description: 'Most picked first. With scope `lyric` each entry also has `lyricId` and `lyric`.',
+    }),
+  },
+  { description: 'The wrong songs players pick instead of the right one.' },
+);
+export type AdminConfusions = Static<typeof AdminConfusions>;
+
+const countsOf = (names: readonly string[], description: string) =>
+  T.Object(Object.fromEntries(names.map((name) => [name, T.Integer({ minimum: 0 })])), { description });
+
+export const AdminDevices = T.Object(
+  {
+    ...Applied,
+    plays: T.Integer({ minimum: 0 }),
+    byDevice: countsOf(DEVICE_CLASSES, 'Plays per device class.'),
+    byBrowser: countsOf(BROWSER_FAMILIES, 'Plays per browser family.'),
+    playerDays: T.Integer({
+      minimum: 0,
+      description:
+        'Sum over the days of each day’s distinct players (a player on three days counts three times).',
+    }),
+    newPlayers: T.Integer({
+      minimum: 0,
+      description: 'Players whose first recorded play falls in the range (each once).',
+    }),
+    returningPlayerDays: T.Integer({
+      minimum: 0,
+      description:
+        'Player-days of players who had played on an earlier day: playerDays − newPlayers. Distinct returning players of a range are not summable from per-day counters.',
+    }),
+    quizzesIssued: T.Integer({ minimum: 0, description: 'Quizzes fetched (GET /api/quiz) in the range.' }),
+    completionRate: T.Union([T.Number(), T.Null()], {
+      description: 'Plays recorded / quizzes issued × 100 (one decimal); null when no quiz was issued.',
+    }),
+  },
+  { description: 'Devices, new vs returning players and the completion rate of a range.' },
+);
+export type AdminDevices = Static<typeof AdminDevices>;
+
+export const HourlyRangeStat = T.Object(
+  {
+    hour: T.Integer({ minimum: 0, maximum: 23, description: 'Hour of day in STATS_TIMEZONE.' }),
+    attempts: T.Integer({ minimum: 0, description: 'Plays recorded in this hour of day within the range.' }),
+  },
+  {
+    description:
+      'Plays in one hour of day within a range. Distinct players per hour are kept all-time only (the spec’s `uniquePlayers`), so a range has none.',
+    examples: [{ hour: 20, attempts: 96 }],
+  },
+);
+export type HourlyRangeStat = Static<typeof HourlyRangeStat>;
+
+/** The lists with a range keep the spec's row shapes; the counts are those of the range. */
+export const RangeLyricStats = T.Array(LyricStat);
+export const RangeSongStats = T.Array(SongStat);
+export const RangeAlbumStats = T.Array(AlbumStat);
+export const RangeHourlyStats = T.Array(HourlyRangeStat, { minItems: 24, maxItems: 24 });
+export const AllTimeHourlyStats = T.Array(HourlyStat, { minItems: 24, maxItems: 24 });
+
+export const EXPORT_TABLES = [
+  'lyrics',
+  'songs',
+  'albums',
+  'hourly',
+  'daily',
+  'scores',
+  'confusions',
+] as const;
+export type ExportTable = (typeof EXPORT_TABLES)[number];
+
+/** CSV dialect of the exports (docs/decisions/019): shared so the dashboard can say so. */
+export const CSV_DIALECT = {
+  separator: ';',
+  lineEnd: '\r\n',
+  bom: true,
+  decimalSeparator: ',',
+} as const;
+
+/**
+ * The columns of each export, in order (the header row). Rows of lyrics/songs/albums/hourly/daily
+ * are the JSON rows; `scores` has one row per score 0–30 (score;plays) — the bands follow the
+ * histogram in the JSON only; `confusions` is the overall top list (limit 100).
+ */
+export const EXPORT_COLUMNS = {
+  lyrics: ['lyricId', 'text', 'songTitle', 'albumTitle', 'albumYear', 'occurrences', 'correctAnswers'],
+  songs: ['songId', 'title', 'albumTitle', 'albumYear', 'occurrences', 'correctAnswers'],
+  albums: ['albumId', 'title', 'occurrences', 'correctAnswers'],
+  /** All time (no from/to) adds `uniquePlayers`, as the JSON does. */
+  hourly: ['hour', 'attempts'],
+  daily: ['day', 'plays', 'players', 'newPlayers', 'quizzesIssued', 'answers', 'correct'],
+  scores: ['score', 'plays'],
+  confusions: ['songId', 'songTitle', 'selectedSongId', 'selectedSongTitle', 'times'],
+} as const satisfies Record<ExportTable, readonly string[]>;

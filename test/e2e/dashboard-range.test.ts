@@ -1,0 +1,455 @@
+/**
+ * The dashboard's date range and the views of a range (issue 17), in a browser on the compiled
+ * binary: the range, tab and sort kept in the address; every new view's numbers against the API
+ * and against an independent count of the plays the fixture recorded; the CSV exports parsed back
+ * against the tables; layout and axe at six widths with every view open.
+ */
+import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { loadCatalogueIndex } from '../../src/catalogue/catalogue-index';
+import { closeDb, createDb } from '../../src/db/client';
+import type { AdminDaily, AdminDevices, AdminSummary } from '../../src/shared/contracts/admin-range';
+import type { LyricStat } from '../../src/shared/contracts/stats';
+import type { ScoreDistribution } from '../../src/shared/contracts/time-series';
+import { createSqlitePlayStore } from '../../src/stats/sqlite/play-store';
+import type { PlayToRecord } from '../../src/stats/store';
+import { buildBinary, type RunningBinary, startBinary } from '../support/binary';
+import { launchBrowser, seriousViolations, watchConsole } from '../support/browser';
+import { makeCatalogue } from '../support/fixtures';
+import { layoutProblems } from '../support/layout';
+import { recordPlays } from '../support/play';
+import { seededRandom } from '../support/random';
+import { randomPlay } from '../support/random-play';
+
+setDefaultTimeout(240_000);
+
+const PASSWORD = 'test-password-123';
+const CREDENTIALS = btoa(`admin:${PASSWORD}`);
+const DAY_MS = 86_400_000;
+const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+/** Today in UTC, the server's STATS_TIMEZONE here. */
+const todayMs = Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), new Date().getUTCDate());
+const dayBefore = (n: number) => isoDay(todayMs - n * DAY_MS);
+/** The fixture range: the two weeks before today (no live play falls in it). */
+const FROM = dayBefore(14);
+const TO = dayBefore(1);
+const RANGE = `from=${FROM}&to=${TO}`;
+
+let server: RunningBinary;
+let browser: Browser;
+/** The plays written before the server started: 24 days back from yesterday. */
+let seeded: PlayToRecord[] = [];
+
+/**
+ * A catalogue imported by the binary, then 420 plays written straight into its database over the
+ * 24 days before today (as the play recorder writes them), then the server started on it.
+ */
+async function startWithHistory(): Promise<RunningBinary> {
+  const dir = mkdtempSync(join(tmpdir(), 'kviz-range-'));
+  writeFileSync(join(dir, 'catalogue.json'), JSON.stringify(makeCatalogue(3, 4, 10)));
+  const imported = Bun.spawnSync([await buildBinary(), 'import', 'catalogue.json'], {
+    cwd: dir,
+    env: { PATH: '/usr/bin:/bin' },
+  });
+  if (imported.exitCode !== 0) throw new Error(imported.stdout.toString() + imported.stderr.toString());
+  const db = createDb(join(dir, 'data/kviz.db'));
+  const catalogue = loadCatalogueIndex(db);
+  const store = createSqlitePlayStore(db, 'seed-salt');
+  const random = seededRandom(2026);
+  seeded = Array.from({ length: 420 }, (_, i) =>
+    randomPlay(catalogue, random, `seed-${i}`, { players: 40, days: 24, firstDayMs: todayMs - 24 * DAY_MS }),
+  );
+  await store.recordPlays(seeded);
+  closeDb(db);
+  return startBinary({ dir, env: { ADMIN_PASSWORD: PASSWORD, STATS_TIMEZONE: 'UTC' } });
+}
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startWithHistory(), launchBrowser()]);
+  // A few plays today, through the API (quizzes issued and recorded today).
+  await recordPlays(server.url, 4);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const adminApi = async <T>(path: string) => {
+  const res = await fetch(`${server.url}/api/admin/${path}`, {
+    headers: { authorization: `Basic ${CREDENTIALS}` },
+  });
+  if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+};
+
+async function adminContext(
+  options: { width?: number; colorScheme?: 'light' | 'dark' } = {},
+): Promise<{ context: BrowserContext; page: Page; problems: string[] }> {
+  const width = options.width ?? 1280;
+  const context = await browser.newContext({
+    baseURL: server.url,
+    viewport: { width, height: 900 },
+    isMobile: width < 500,
+    hasTouch: width < 500,
+    colorScheme: options.colorScheme ?? 'light',
+    acceptDownloads: true,
+  });
+  await context.addInitScript(
+    (credentials) => sessionStorage.setItem('kviz.adminCredentials', credentials),
+    CREDENTIALS,
+  );
+  const page = await context.newPage();
+  return { context, page, problems: watchConsole(page) };
+}
+
+async function openDashboard(page: Page, search = '') {
+  await page.goto(`/admin/dashboard${search}`);
+  await page.locator('[data-updated]', { hasText: 'Zadnje ažurirano' }).waitFor();
+}
+
+/** '1.234' → 1234; '58,3%' → 58.3 (Croatian number formats back to numbers). */
+const number = (text: string | null) =>
+  Number(
+    (text ?? '')
+      .replace(/\./g, '')
+      .replace(',', '.')
+      .replace(/[^\d.-]/g, ''),
+  );
+
+/** A table's body rows, as the texts of their cells (th and td). */
+const rowsOf = (page: Page, selector: string) =>
+  page
+    .locator(`${selector} tbody tr`)
+    .evaluateAll((trs) => trs.map((tr) => [...tr.children].map((c) => (c.textContent ?? '').trim())));
+
+/** 'd. m. yyyy.' as the dashboard writes a day. */
+const hrDay = (day: string) => `${Number(day.slice(8, 10))}. ${Number(day.slice(5, 7))}. ${day.slice(0, 4)}.`;
+
+/** RFC 4180 with `;`: quoted fields may hold `;`, quotes (doubled) and line breaks. */
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let field = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (quoted) {
+      if (c === '"' && text[i + 1] === '"') {
+        field += '"';
+        i++;
+      } else if (c === '"') quoted = false;
+      else field += c;
+    } else if (c === '"') quoted = true;
+    else if (c === ';') {
+      row.push(field);
+      field = '';
+    } else if (c === '\r' && text[i + 1] === '\n') {
+      row.push(field);
+      rows.push(row);
+      row = [];
+      field = '';
+      i++;
+    } else field += c;
+  }
+  if (field !== '' || row.length > 0) rows.push([...row, field]);
+  return rows;
+}
+
+/** Clicks a 'Preuzmi CSV' button and returns the file's name and text. */
+async function downloadCsv(page: Page, table: string): Promise<{ name: string; text: string }> {
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.locator(`[data-csv="${table}"] button`).click(),
+  ]);
+  return { name: download.suggestedFilename(), text: readFileSync((await download.path())!, 'utf8') };
+}
+
+describe('the range, tab and sort in the address', () => {
+  test('a shared link restores them; a preset and a custom range are written back', async () => {
+    const { context, page, problems } = await adminContext();
+    await openDashboard(page, '?tab=pjesme&range=7d&sort-pjesme=occurrences.desc');
+    expect(await page.getByRole('tab', { selected: true }).textContent()).toBe('Statistika pjesama');
+    expect(await page.locator('[data-preset="7d"]').getAttribute('aria-pressed')).toBe('true');
+    const songs = page.locator('[data-sortable-table="Statistika pjesama"]');
+    expect(await songs.locator('th[aria-sort="descending"]').textContent()).toContain('Pojavljivanja');
+    expect(await page.locator('[data-range-shown]').textContent()).toContain(
+      `Prikazano: ${hrDay(dayBefore(6))} – ${hrDay(dayBefore(0))} (7 dana)`,
+    );
+
+    // Another preset: written to the address; the sort and the tab stay.
+    await page.locator('[data-preset="30d"]').click();
+    await page.waitForURL((url) => url.searchParams.get('range') === '30d');
+    await page.locator('[data-updated]', { hasText: 'Zadnje ažurirano' }).waitFor();
+    expect(new URL(page.url()).search).toBe('?tab=pjesme&range=30d&sort-pjesme=occurrences.desc');
+
+    // A custom range through the form.
+    await page.locator('[data-range-from]').fill(FROM);
+    await page.locator('[data-range-to]').fill(TO);
+    await page.locator('[data-range-apply]').click();
+    await page.waitForURL((url) => url.searchParams.get('from') === FROM);
+    expect(new URL(page.url()).search).toBe(`?tab=pjesme&${RANGE}&sort-pjesme=occurrences.desc`);
+    await page.locator('[data-updated]', { hasText: 'Zadnje ažurirano' }).waitFor();
+
+    // A reload restores all of it, the custom days in the form included.
+    await page.reload();
+    await page.locator('[data-updated]', { hasText: 'Zadnje ažurirano' }).waitFor();
+    expect(await page.getByRole('tab', { selected: true }).textContent()).toBe('Statistika pjesama');
+    expect(await page.locator('[data-range-from]').inputValue()).toBe(FROM);
+    expect(await page.locator('[data-range-to]').inputValue()).toBe(TO);
+    expect(await songs.locator('th[aria-sort="descending"]').textContent()).toContain('Pojavljivanja');
+    // The table is of the range: its totals are the API's for the range.
+    const api = await adminApi<{ occurrences: number }[]>(`stats/songs?${RANGE}`);
+    expect(number(await songs.locator('[data-totals] td').first().textContent())).toBe(
+      api.reduce((sum, s) => sum + s.occurrences, 0),
+    );
+
+    // 'to' before 'from' is refused in the form, the view unchanged.
+    await page.locator('[data-range-from]').fill(TO);
+    await page.locator('[data-range-to]').fill(FROM);
+    await page.locator('[data-range-apply]').click();
+    await page.getByText('Datum „do“ ne može biti prije datuma „od“.').waitFor();
+    expect(new URL(page.url()).searchParams.get('from')).toBe(FROM);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('the views of a range equal the API and the recorded plays', () => {
+  const inRange = () => seeded.filter((p) => p.day >= FROM && p.day <= TO);
+
+  test('cards and their change against the previous period', async () => {
+    const { context, page } = await adminContext();
+    await openDashboard(page, `?${RANGE}`);
+    const summary = await adminApi<AdminSummary>(`stats/summary?${RANGE}`);
+    expect(summary.current.plays).toBe(inRange().length);
+    const card = (stat: string) => page.locator(`[data-stat="${stat}"]`);
+    expect(number(await card('totalAttempts').evaluate((el) => el.firstChild?.textContent ?? ''))).toBe(
+      summary.current.plays,
+    );
+    // The previous 14 days hold the first 10 seeded days: a real change, in the right direction.
+    const previous = seeded.filter((p) => p.day < FROM && p.day >= dayBefore(28)).length;
+    expect(summary.previous.plays).toBe(previous);
+    const change = ((summary.current.plays - previous) / previous) * 100;
+    const shown = await card('totalAttempts').locator('[data-change]').textContent();
+    const sign = change > 0 ? '+' : '−';
+    expect(shown).toContain(
+      `${sign}${Math.abs(Math.round(change * 10) / 10).toLocaleString('hr-HR', { minimumFractionDigits: 1, maximumFractionDigits: 1 })}%`,
+    );
+    expect(await card('totalAttempts').locator('[data-change]').getAttribute('data-change')).toBe(
+      change > 0 ? 'up' : 'down',
+    );
+
+    // A range with nothing before it: neutral, said so.
+    await openDashboard(page, `?from=${dayBefore(30)}&to=${dayBefore(25)}`);
+    expect(await card('totalAttempts').locator('[data-change]').getAttribute('data-change')).toBe('none');
+    expect(await card('totalAttempts').locator('[data-change]').textContent()).toBe(
+      'Nema podataka za prethodno razdoblje',
+    );
+    await context.close();
+  });
+
+  test('daily trend, hours, score distribution, bands, devices and completion', async () => {
+    const { context, page, problems } = await adminContext();
+    await openDashboard(page, `?tab=vrijeme&${RANGE}`);
+    await page.locator('[data-chart="daily"][data-points="14"]').waitFor();
+
+    const daily = await adminApi<AdminDaily>(`stats/daily?${RANGE}`);
+    const shownDaily = await rowsOf(page, '[data-chart-table="daily"]');
+    expect(shownDaily).toEqual(daily.points.map((p) => [hrDay(p.day), String(p.plays), String(p.players)]));
+    // Independently: the plays the fixture wrote on each day.
+    for (const p of daily.points) expect(p.plays).toBe(seeded.filter((s) => s.day === p.day).length);
+
+    const hourly = await adminApi<{ hour: number; attempts: number }[]>(`stats/hourly?${RANGE}`);
+    expect((await rowsOf(page, '[data-chart-table="hourly"]')).map((r) => number(r[1]!))).toEqual(
+      hourly.map((h) => h.attempts),
+    );
+    for (const h of hourly) expect(h.attempts).toBe(inRange().filter((p) => p.hour === h.hour).length);
+    // The cumulative chart says what its line is.
+    expect(await page.locator('[data-chart="cumulative"] .u-legend .u-label').allTextContents()).toEqual([
+      'Sat',
+      'Ukupno igranja',
+    ]);
+
+    await page.getByRole('tab', { name: 'Pregled' }).click();
+    await page.locator('[data-updated]', { hasText: 'Zadnje ažurirano' }).waitFor();
+    const scores = await adminApi<ScoreDistribution>(`stats/scores?${RANGE}`);
+    expect((await rowsOf(page, '[data-chart-table="scores"]')).map((r) => number(r[1]!))).toEqual(
+      scores.histogram,
+    );
+    const histogram = Array.from({ length: 31 }, (_, s) => inRange().filter((p) => p.score === s).length);
+    expect(scores.histogram).toEqual(histogram);
+    // The bars are the histogram too.
+    expect(
+      await page
+        .locator('[data-histogram] [data-plays]')
+        .evaluateAll((els) => els.map((el) => Number(el.getAttribute('data-plays')))),
+    ).toEqual(histogram);
+    expect(await rowsOf(page, '[data-view-table="bands"]')).toEqual(
+      scores.bands.map((b) => [
+        b.label,
+        `${b.min}–${b.max}`,
+        String(b.plays),
+        `${b.share.toLocaleString('hr-HR', { minimumFractionDigits: 1, maximumFractionDigits: 1 })}%`,
+      ]),
+    );
+
+    const devices = await adminApi<AdminDevices>(`stats/devices?${RANGE}`);
+    const deviceRows = await rowsOf(page, '[data-view-table="device"]');
+    expect(deviceRows.map((r) => number(r[1]!))).toEqual(
+      (['phone', 'tablet', 'desktop', 'other'] as const).map((d) => devices.byDevice[d] ?? 0),
+    );
+    for (const d of ['phone', 'tablet', 'desktop', 'other'] as const)
+      expect(devices.byDevice[d]).toBe(inRange().filter((p) => p.deviceClass === d).length);
+    const browserRows = await rowsOf(page, '[data-view-table="browser"]');
+    expect(browserRows.reduce((sum, r) => sum + number(r[1]!), 0)).toBe(devices.plays);
+    expect(number(await page.locator('[data-figure="newPlayers"]').textContent())).toBe(devices.newPlayers);
+    expect(number(await page.locator('[data-figure="returningPlayerDays"]').textContent())).toBe(
+      devices.returningPlayerDays,
+    );
+    // No quiz was fetched in the range (the fixture wrote plays directly): no completion rate.
+    expect(devices.quizzesIssued).toBe(0);
+    expect(devices.completionRate).toBeNull();
+    expect(await page.locator('[data-figure="completionRate"]').textContent()).toBe('—');
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  test("today's completion rate: quizzes issued against plays recorded", async () => {
+    const { context, page } = await adminContext();
+    await openDashboard(page, '?range=danas');
+    const devices = await adminApi<AdminDevices>(`stats/devices?from=${dayBefore(0)}&to=${dayBefore(0)}`);
+    expect(devices.plays).toBe(4);
+    expect(devices.quizzesIssued).toBeGreaterThanOrEqual(4);
+    const rate = Math.round((devices.plays / devices.quizzesIssued) * 1000) / 10;
+    expect(devices.completionRate).toBe(rate);
+    expect(await page.locator('[data-figure="completionRate"]').textContent()).toBe(
+      `${rate.toLocaleString('hr-HR', { minimumFractionDigits: 1, maximumFractionDigits: 1 })}%`,
+    );
+    await context.close();
+  });
+
+  test("'Najčešće zamjene': the overall top list and a line's and a song's detail", async () => {
+    const { context, page } = await adminContext();
+    await openDashboard(page, `?tab=top&${RANGE}`);
+    const overall = await adminApi<{
+      confusions: { songTitle: string; selectedSongTitle: string; times: number }[];
+    }>(`stats/confusions?${RANGE}&limit=10`);
+    expect(overall.confusions.length).toBeGreaterThan(0);
+    expect(await rowsOf(page, '[data-view-table="confusions"]')).toEqual(
+      overall.confusions.map((c) => [
+        c.songTitle,
+        c.selectedSongTitle,
+        expect.stringMatching(new RegExp(`^${c.times} puta?$`)),
+      ]),
+    );
+
+    await page.getByRole('tab', { name: 'Statistika stihova' }).click();
+    await page.locator('[data-updated]', { hasText: 'Zadnje ažurirano' }).waitFor();
+    const table = page.locator('[data-sortable-table="Statistika stihova"]');
+    await table.locator('[data-sort="occurrences"]').click();
+    await table.locator('[data-sort="occurrences"]').click();
+    const lyrics = await adminApi<LyricStat[]>(`stats/lyrics?${RANGE}`);
+    const first = [...lyrics].sort((a, b) => b.occurrences - a.occurrences)[0]!;
+    const row = table.locator('tbody tr', { hasText: first.text }).first();
+    const toggle = row.locator('[data-detail-toggle]');
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+    await toggle.click();
+    expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+    const detail = page.locator(`#${await toggle.getAttribute('aria-controls')}`);
+    await detail.locator('[data-confusions]').waitFor();
+    const forLine = await adminApi<{ confusions: { selectedSongTitle: string; times: number }[] }>(
+      `stats/confusions?${RANGE}&lyricId=${first.lyricId}&limit=5`,
+    );
+    const items = await detail.locator('li').allTextContents();
+    expect(items).toEqual(
+      forLine.confusions.map((c) => expect.stringContaining(`${c.selectedSongTitle} — ${c.times} put`)),
+    );
+    await context.close();
+  });
+});
+
+describe("'Preuzmi CSV'", () => {
+  test('the lyric and daily exports of the range parse back to the tables’ numbers', async () => {
+    const { context, page } = await adminContext();
+    await openDashboard(page, `?tab=stihovi&size=250&${RANGE}`);
+    const { name, text } = await downloadCsv(page, 'lyrics');
+    expect(name).toBe(`kviz-lyrics-${FROM}_${TO}.csv`);
+    expect(text.charCodeAt(0)).toBe(0xfeff);
+    const [header, ...rows] = parseCsv(text.slice(1));
+    const at = (column: string) => header!.indexOf(column);
+    const fromCsv = new Map(
+      rows.map((r) => [r[at('text')]!, [Number(r[at('occurrences')]), Number(r[at('correctAnswers')])]]),
+    );
+    const fromTable = await page
+      .locator('[data-sortable-table="Statistika stihova"] tbody tr:not([hidden])')
+      .evaluateAll((trs) =>
+        trs
+          .filter((tr) => tr.querySelectorAll('td').length >= 6)
+          .map((tr) => {
+            const td = [...tr.querySelectorAll('td')].map((c) => c.textContent ?? '');
+            return [td[0]!, [Number(td[3]!.replace(/\./g, '')), Number(td[4]!.replace(/\./g, ''))]] as const;
+          }),
+      );
+    expect(fromTable.length).toBe(120);
+    expect(new Map(fromTable.map(([t, counts]) => [t, [...counts]]))).toEqual(fromCsv);
+
+    await page.getByRole('tab', { name: 'Vremenska statistika' }).click();
+    await page.locator('[data-updated]', { hasText: 'Zadnje ažurirano' }).waitFor();
+    const daily = await downloadCsv(page, 'daily');
+    const [dailyHeader, ...dailyRows] = parseCsv(daily.text.slice(1));
+    expect(dailyHeader!.slice(0, 3)).toEqual(['day', 'plays', 'players']);
+    const table = await rowsOf(page, '[data-chart-table="daily"]');
+    expect(dailyRows.map((r) => [hrDay(r[0]!), r[1], r[2]])).toEqual(table.map((r) => r.slice(0, 3)));
+    await context.close();
+  });
+});
+
+describe('layout and axe with a range, every view open', () => {
+  const WIDTHS = [
+    [320, 'light'],
+    [375, 'dark'],
+    [768, 'light'],
+    [1024, 'dark'],
+    [1280, 'light'],
+    [1920, 'dark'],
+  ] as const;
+  const TABS = [
+    'Pregled',
+    'Statistika stihova',
+    'Statistika pjesama',
+    'Statistika albuma',
+    'Top liste',
+    'Vremenska statistika',
+  ];
+
+  test.each(WIDTHS)('%p px (%s)', async (width, colorScheme) => {
+    const { context, page, problems } = await adminContext({ width, colorScheme });
+    await openDashboard(page, `?${RANGE}`);
+    for (const tab of TABS) {
+      await page.getByRole('tab', { name: tab }).click();
+      await page.locator('[role="tab"][aria-selected="true"]', { hasText: tab }).waitFor();
+      await page.locator('[data-updated]', { hasText: 'Zadnje ažurirano' }).waitFor();
+      if (tab === 'Vremenska statistika')
+        await page.locator('[data-chart="cumulative"][data-points="24"]').waitFor();
+      if (tab === 'Statistika stihova' || tab === 'Statistika pjesama') {
+        await page.locator('[data-detail-toggle]').first().click();
+        await page.locator('[data-confusions]').first().waitFor();
+      }
+      for (const summary of await page.locator('summary').all()) await summary.click();
+      expect(await layoutProblems(page), `${width} px, ${tab}`).toEqual([]);
+      expect(await seriousViolations(page), `${width} px, ${tab}`).toEqual([]);
+    }
+    // Every tab in view from 1024 px.
+    if (width >= 1024)
+      expect(
+        await page
+          .locator('[role="tablist"]')
+          .evaluate((el) => el.parentElement!.scrollWidth <= el.parentElement!.clientWidth),
+      ).toBe(true);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});

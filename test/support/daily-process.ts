@@ -1,0 +1,14 @@
+/**
+ * Test support: a second process on a database file asks for the daily challenge at a given
+ * instant and prints its answer body (src/daily/daily.test.ts: two processes, one database).
+ * Usage: bun test/support/daily-process.ts DB_PATH EPOCH_MS
+ */
+import { createDb } from '../../src/db/client';
+import { createTestAppOver } from './fixtures';
+
+const [path, at] = process.argv.slice(2);
+const db = createDb(path!);
+const app = await createTestAppOver(db);
+app.clock.ms = Number(at);
+const res = await app.app.handle(new Request('http://localhost/api/daily'));
+process.stdout.write(await res.text());

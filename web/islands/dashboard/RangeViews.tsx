@@ -1,0 +1,262 @@
+/**
+ * The views of a date range beyond the spec's tables (issue 17): the daily trend, the score
+ * distribution, devices and players, the completion rate and the overall confusions. Each has
+ * its numbers as a table and, where the API exports it, a 'Preuzmi CSV' button.
+ */
+import { useMemo } from 'react';
+import type { AdminDevices } from '../../../src/shared/contracts/admin-range';
+import type { Confusion, DaySeriesPoint, ScoreDistribution } from '../../../src/shared/contracts/time-series';
+import { BROWSER_FAMILIES, DEVICE_CLASSES } from '../../../src/shared/devices';
+import { Card } from '../../components/Card/Card';
+import type { RangeParams } from '../../lib/api';
+import { formatDay } from '../../lib/date-range';
+import { formatCount, formatDecimal, formatPercent } from '../../lib/format';
+import { countOf, PLAYS, TIMES } from '../../lib/plural';
+import { CsvButton } from './CsvButton';
+import * as styles from './DashboardIsland.css';
+import { type ChartData, ChartTable, LineChart } from './LineChart';
+import { type SimpleColumn, SimpleTable } from './SimpleTable';
+
+/** '23. 11.' on the axis (the year is in the range shown above); the table names the whole day. */
+const shortDay = (day: string) => `${Number(day.slice(8, 10))}. ${Number(day.slice(5, 7))}.`;
+
+function SectionHeading({ title, children }: { title: string; children?: React.ReactNode }) {
+  return (
+    <div className={styles.sectionHeading}>
+      <h2 className={styles.sectionTitle}>{title}</h2>
+      {children}
+    </div>
+  );
+}
+
+/** Plays and distinct players per day (uPlot, loaded with the chart), and the same as a table. */
+export function DailyTrend({
+  points,
+  credentials,
+  range,
+}: {
+  points: DaySeriesPoint[];
+  credentials: string;
+  range: RangeParams;
+}) {
+  const chart: ChartData = useMemo(
+    () => ({
+      testId: 'daily',
+      title: 'Igranja po danu',
+      xHeader: 'Dan',
+      xAxisLabel: 'Dan',
+      xNames: points.map((p) => shortDay(p.day)),
+      labels: ['Broj igranja', 'Različiti igrači toga dana'],
+      series: [points.map((p) => p.plays), points.map((p) => p.players)],
+    }),
+    [points],
+  );
+  const tableNames = useMemo(() => points.map((p) => formatDay(p.day)), [points]);
+  return (
+    <Card className={styles.view} data-view="daily">
+      <SectionHeading title="Dnevni trend">
+        <CsvButton credentials={credentials} table="daily" range={range} label="dnevni trend" />
+      </SectionHeading>
+      {points.length === 0 ? (
+        <p className={styles.muted}>Nema podataka za odabrano razdoblje.</p>
+      ) : (
+        <>
+          <LineChart {...chart} />
+          <p className={styles.chartNote}>
+            „Različiti igrači toga dana“ broji svakog igrača jednom po danu; tko je igrao više dana, broji se
+            u svakom od njih.
+          </p>
+          {/* Three columns fit a 320 px phone; new players and quizzes issued per day are in the CSV. */}
+          <ChartTable {...chart} xNames={tableNames} />
+        </>
+      )}
+    </Card>
+  );
+}
+
+const SCORES = Array.from({ length: 31 }, (_, score) => score);
+
+/** The score histogram 0–30 (bars drawn with CSS, no chart library) and the rating bands' shares. */
+export function ScoreView({
+  scores,
+  credentials,
+  range,
+}: {
+  scores: ScoreDistribution;
+  credentials: string;
+  range: RangeParams;
+}) {
+  const most = Math.max(1, ...scores.histogram);
+  const bandColumns: SimpleColumn<ScoreDistribution['bands'][number]>[] = [
+    { header: 'Ocjena', cell: (b) => b.label },
+    { header: 'Bodovi', cell: (b) => `${b.min}–${b.max}` },
+    { header: 'Igranja', cell: (b) => formatCount(b.plays), numeric: true },
+    { header: 'Udio', cell: (b) => formatPercent(b.share), numeric: true },
+  ];
+  return (
+    <Card className={styles.view} data-view="scores">
+      <SectionHeading title="Raspodjela rezultata">
+        <CsvButton credentials={credentials} table="scores" range={range} label="raspodjela rezultata" />
+      </SectionHeading>
+      <p className={styles.muted} data-scores-summary="">
+        {countOf(scores.plays, PLAYS)} · prosječni rezultat {formatDecimal(scores.averageScore)} / 30
+      </p>
+      <div
+        className={styles.histogram}
+        role="img"
+        aria-label="Broj igranja po rezultatu od 0 do 30. Podaci su u tablici ispod."
+        data-histogram=""
+      >
+        {SCORES.map((score) => {
+          const plays = scores.histogram[score] ?? 0;
+          return (
+            <div key={score} className={styles.barSlot} title={`${score}: ${countOf(plays, PLAYS)}`}>
+              <div
+                className={styles.bar}
+                style={{ height: `${(plays / most) * 100}%` }}
+                data-score={score}
+                data-plays={plays}
+              />
+              <span className={styles.barLabel} aria-hidden="true">
+                {score % 5 === 0 ? score : ''}
+              </span>
+            </div>
+          );
+        })}
+      </div>
+      <ChartTable
+        testId="scores"
+        title="Raspodjela rezultata"
+        xHeader="Rezultat"
+        xNames={SCORES.map(String)}
+        labels={['Igranja']}
+        series={[SCORES.map((s) => scores.histogram[s] ?? 0)]}
+      />
+      <SimpleTable
+        caption="Udio po ocjenama"
+        columns={bandColumns}
+        rows={scores.bands}
+        rowKey={(b) => b.label}
+        testId="bands"
+      />
+    </Card>
+  );
+}
+
+const deviceNames: Record<(typeof DEVICE_CLASSES)[number], string> = {
+  phone: 'Mobitel',
+  tablet: 'Tablet',
+  desktop: 'Računalo',
+  other: 'Ostalo',
+};
+const browserNames: Record<(typeof BROWSER_FAMILIES)[number], string> = {
+  chrome: 'Chrome',
+  safari: 'Safari',
+  firefox: 'Firefox',
+  edge: 'Edge',
+  samsung: 'Samsung Internet',
+  opera: 'Opera',
+  other: 'Ostali',
+};
+
+interface Share {
+  name: string;
+  plays: number;
+}
+const shareColumns = (total: number, first: string): SimpleColumn<Share>[] => [
+  { header: first, cell: (r) => r.name },
+  { header: 'Igranja', cell: (r) => formatCount(r.plays), numeric: true },
+  { header: 'Udio', cell: (r) => formatPercent(total ? (r.plays / total) * 100 : 0), numeric: true },
+];
+
+/** Plays by device class and browser, new and returning players, quizzes issued against plays recorded. */
+export function DevicesView({ devices }: { devices: AdminDevices }) {
+  const byDevice = DEVICE_CLASSES.map((d) => ({ name: deviceNames[d], plays: devices.byDevice[d] ?? 0 }));
+  const byBrowser = BROWSER_FAMILIES.map((b) => ({ name: browserNames[b], plays: devices.byBrowser[b] ?? 0 }))
+    .filter((b) => b.plays > 0)
+    .sort((a, b) => b.plays - a.plays);
+  return (
+    <Card className={styles.view} data-view="devices">
+      <SectionHeading title="Uređaji, igrači i dovršeni kvizovi" />
+      <dl className={styles.figures}>
+        <div className={styles.figure}>
+          <dt>Dovršenost kvizova</dt>
+          <dd data-figure="completionRate">
+            {devices.completionRate === null ? '—' : formatPercent(devices.completionRate)}
+          </dd>
+          <dd className={styles.figureNote}>
+            {countOf(devices.plays, PLAYS)} zabilježeno od {formatCount(devices.quizzesIssued)} izdanih
+            kvizova
+          </dd>
+        </div>
+        <div className={styles.figure}>
+          <dt>Novi igrači</dt>
+          <dd data-figure="newPlayers">{formatCount(devices.newPlayers)}</dd>
+          <dd className={styles.figureNote}>prvi put igrali u ovom razdoblju</dd>
+        </div>
+        <div className={styles.figure}>
+          <dt>Povratnici (igrač-dani)</dt>
+          <dd data-figure="returningPlayerDays">{formatCount(devices.returningPlayerDays)}</dd>
+          <dd className={styles.figureNote}>
+            dani igranja igrača koji su igrali i ranije; tko se vratio tri dana, broji se tri puta
+          </dd>
+        </div>
+      </dl>
+      <div className={styles.viewGrid}>
+        <SimpleTable
+          caption="Vrsta uređaja"
+          columns={shareColumns(devices.plays, 'Uređaj')}
+          rows={byDevice}
+          rowKey={(r) => r.name}
+          testId="device"
+        />
+        <SimpleTable
+          caption="Preglednik"
+          columns={shareColumns(devices.plays, 'Preglednik')}
+          rows={byBrowser}
+          rowKey={(r) => r.name}
+          testId="browser"
+        />
+      </div>
+    </Card>
+  );
+}
+
+export const confusionColumns: SimpleColumn<Confusion>[] = [
+  { header: 'Točna pjesma', cell: (c) => c.songTitle },
+  { header: 'Odabrana umjesto nje', cell: (c) => c.selectedSongTitle },
+  { header: 'Koliko puta', cell: (c) => countOf(c.times, TIMES), numeric: true },
+];
+
+/** The overall top list of wrong songs picked instead of the right one. */
+export function ConfusionsView({
+  confusions,
+  period,
+  credentials,
+  range,
+}: {
+  confusions: Confusion[];
+  period: 'all-time' | 'range';
+  credentials: string;
+  range: RangeParams;
+}) {
+  return (
+    <Card className={styles.view} data-view="confusions">
+      <SectionHeading title="Najčešće zamjene">
+        <CsvButton credentials={credentials} table="confusions" range={range} label="najčešće zamjene" />
+      </SectionHeading>
+      <p className={styles.muted}>
+        Pjesme koje igrači najčešće odaberu umjesto točne.
+        {period === 'all-time' && ' Zamjene se broje za cijelo razdoblje, bez obzira na odabrani raspon.'}
+      </p>
+      <SimpleTable
+        caption="Najčešće zamjene pjesama"
+        columns={confusionColumns}
+        rows={confusions}
+        rowKey={(c) => `${c.songId}-${c.selectedSongId}`}
+        empty="Još nema pogrešnih odgovora."
+        testId="confusions"
+      />
+    </Card>
+  );
+}
