@@ -48,6 +48,8 @@ function addingUp(table: PgTable, props: string[]) {
   );
 }
 
+const n = (column: PgColumn) => sql.identifier(column.name);
+
 /** A play that found its nonce taken by a concurrent commit: its savepoint rolls back, the first result is returned. */
 class DuplicateNonce extends Error {}
 
@@ -128,17 +130,16 @@ export function createPgPlayStore(db: PgDb, playerSalt: string, onCommit: () => 
     batch: Map<number, number>,
     sums: BatchSums,
   ): Promise<RecordOutcome> => {
-    const found = await existing(tx, play.nonce);
-    if (found) return duplicateOf(found);
+    // No look-up of the nonce first: the play's insert finds it taken (DuplicateNonce), its
+    // savepoint undoes what came before, and the caller answers the first result.
     const hash = playerHash(playerSalt, play.sessionId);
-    const newPlayer = await tx
-      .insert(players)
-      .values({ hash, firstSeen: play.createdAtMs })
-      .onConflictDoNothing({ target: players.hash })
-      .returning({ id: players.id });
-    const playerId =
-      newPlayer[0]?.id ??
-      (await tx.select({ id: players.id }).from(players).where(eq(players.hash, hash)))[0]!.id;
+    // The player found or created in one round trip (`new` says which).
+    const player = (
+      (await tx.execute(
+        sql`WITH ins AS (INSERT INTO ${players} (${n(players.hash)}, ${n(players.firstSeen)}) VALUES (${hash}, ${play.createdAtMs}) ON CONFLICT (${n(players.hash)}) DO NOTHING RETURNING ${n(players.id)}) SELECT ${n(players.id)} AS id, true AS new FROM ins UNION ALL SELECT ${players.id} AS id, false AS new FROM ${players} WHERE ${players.hash} = ${hash} AND NOT EXISTS (SELECT 1 FROM ins)`,
+      )) as unknown as { id: number; new: boolean }[]
+    )[0]!;
+    const playerId = player.id;
     // The daily challenge (docs/decisions/021): a token of a past day is never ranked, and a
     // player ranks once a day (the primary key of daily_players decides, across instances too).
     const ranked =
@@ -158,34 +159,14 @@ export function createPgPlayStore(db: PgDb, playerSalt: string, onCommit: () => 
       keyId: keyIdsOfPlay[i]!,
       wrongSongId: a.isCorrect ? undefined : a.selectedSongId,
     }));
-    const inserted = await tx
-      .insert(plays)
-      .values({
-        nonce: play.nonce,
-        playerId,
-        createdAt: play.createdAtMs,
-        day: play.day,
-        hour: play.hour,
-        difficulty: difficultyCode.code(mode),
-        deviceClass: deviceCode.code(play.deviceClass),
-        browser: browserCode.code(play.browser),
-        score: play.score,
-        totalQuestions: play.answers.length,
-        answers: encodeAnswers(answers),
-      })
-      .onConflictDoNothing({ target: plays.nonce })
-      .returning({ id: plays.id });
-    if (inserted.length === 0) throw new DuplicateNonce();
-    const newInHour = await tx
-      .insert(hourPlayers)
-      .values({ hour: play.hour, playerId })
-      .onConflictDoNothing()
-      .returning({ hour: hourPlayers.hour });
-    const newToday = await tx
-      .insert(dayPlayers)
-      .values({ day: play.day, playerId })
-      .onConflictDoNothing()
-      .returning({ day: dayPlayers.day });
+    // The play and its hour and day memberships in one statement: the memberships are
+    // inserted only when the play is (a taken nonce inserts nothing).
+    const written = (
+      (await tx.execute(
+        sql`WITH p AS (INSERT INTO ${plays} (${n(plays.nonce)}, ${n(plays.playerId)}, ${n(plays.createdAt)}, ${n(plays.day)}, ${n(plays.hour)}, ${n(plays.difficulty)}, ${n(plays.deviceClass)}, ${n(plays.browser)}, ${n(plays.score)}, ${n(plays.totalQuestions)}, ${n(plays.answers)}) VALUES (${play.nonce}, ${playerId}, ${play.createdAtMs}, ${play.day}, ${play.hour}, ${difficultyCode.code(mode)}, ${deviceCode.code(play.deviceClass)}, ${browserCode.code(play.browser)}, ${play.score}, ${play.answers.length}, ${encodeAnswers(answers)}) ON CONFLICT (${n(plays.nonce)}) DO NOTHING RETURNING ${n(plays.id)}), h AS (INSERT INTO ${hourPlayers} (${n(hourPlayers.hour)}, ${n(hourPlayers.playerId)}) SELECT ${play.hour}::int, ${playerId}::int FROM p ON CONFLICT DO NOTHING RETURNING 1), d AS (INSERT INTO ${dayPlayers} (${n(dayPlayers.day)}, ${n(dayPlayers.playerId)}) SELECT ${play.day}::text, ${playerId}::int FROM p ON CONFLICT DO NOTHING RETURNING 1) SELECT (SELECT ${n(plays.id)} FROM p) AS id, (SELECT count(*) FROM h)::int AS new_in_hour, (SELECT count(*) FROM d)::int AS new_today`,
+      )) as unknown as { id: number | null; new_in_hour: number; new_today: number }[]
+    )[0]!;
+    if (written.id === null) throw new DuplicateNonce();
     if (ranked) {
       // At most one ranked play a player and day: written with the play, not summed over the batch.
       await tx
@@ -213,13 +194,13 @@ export function createPgPlayStore(db: PgDb, playerSalt: string, onCommit: () => 
     sums.add(
       { ...play, difficulty: mode },
       {
-        firstOfPlayer: newPlayer.length === 1,
-        firstOfPlayerToday: newToday.length === 1,
-        firstOfPlayerThisHour: newInHour.length === 1,
+        firstOfPlayer: player.new,
+        firstOfPlayerToday: written.new_today === 1,
+        firstOfPlayerThisHour: written.new_in_hour === 1,
       },
     );
     return {
-      playId: inserted[0]!.id,
+      playId: written.id,
       score: play.score,
       totalQuestions: play.answers.length,
       duplicate: false,
@@ -253,7 +234,6 @@ export function createPgPlayStore(db: PgDb, playerSalt: string, onCommit: () => 
     rows: { keyId: number; occurrences: number; correct: number }[],
   ) => {
     const t = cumulativeAnswers;
-    const n = (column: PgColumn) => sql.identifier(column.name);
     const arrays = sql`unnest(${`{${rows.map((r) => r.keyId)}}`}::int[], ${`{${rows.map((r) => r.occurrences)}}`}::bigint[], ${`{${rows.map((r) => r.correct)}}`}::bigint[]) AS v(key_id, occurrences, correct)`;
     await tx.execute(
       sql`UPDATE ${t} SET ${n(t.occurrences)} = ${t.occurrences} + v.occurrences, ${n(t.correct)} = ${t.correct} + v.correct FROM ${arrays} WHERE ${t.keyId} = v.key_id AND ${t.day} >= ${day}`,
