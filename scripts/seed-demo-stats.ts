@@ -11,7 +11,7 @@
  */
 import { loadConfig } from '../src/config';
 import { createLogger } from '../src/logger';
-import { openRuntime } from '../src/runtime';
+import { openSqliteRuntime } from '../src/runtime';
 import { PLAY_LENGTH } from '../src/shared/rules';
 import { createLocalClock, type Day } from '../src/stats/day';
 import { createDeviceClassifier } from '../src/stats/device';
@@ -21,7 +21,8 @@ const args = process.argv.slice(2);
 const total = Number(args.find((a) => /^\d+$/.test(a)) ?? 3_000);
 const append = args.includes('--append');
 const config = loadConfig(process.env);
-const runtime = openRuntime(config, { seed: true, log: createLogger('warn') });
+// The demo fills an SQLite file (DATABASE_PATH); DATABASE_URL is not read here.
+const runtime = openSqliteRuntime(config, { seed: true, log: createLogger('warn') });
 const existing = runtime.db.$client.query<{ n: number }, []>('SELECT count(*) AS n FROM plays').get()?.n ?? 0;
 if (existing > 0 && !append) {
   console.error(`${config.databasePath} already has ${existing} plays; add --append to add more.`);
@@ -198,4 +199,4 @@ console.log(
     to: localTime(now).day,
   }),
 );
-runtime.close();
+await runtime.close();

@@ -51,7 +51,7 @@ export interface AppDeps {
   daily: DailySettings;
   admin: AdminCredentials;
   /** Changes when `kviz admin unlock` ran (read from the database). */
-  adminUnlockMarker: () => string | undefined;
+  adminUnlockMarker: () => string | undefined | Promise<string | undefined>;
   /** The built client (scripts, styles); `emptyAssets` when there is none (API-only tests). */
   assets: ClientAssets;
   clock: Clock;

@@ -129,6 +129,25 @@ const optionalSecret =
     return raw;
   };
 
+/** A PostgreSQL connection URL, or undefined when unset; an error never echoes it (it holds a password). */
+const postgresUrl = (raw: string, name: string): string | undefined => {
+  if (raw.trim() === '') return undefined;
+  let parsed: URL | undefined;
+  try {
+    parsed = new URL(raw.trim());
+  } catch {}
+  if (!parsed || !['postgres:', 'postgresql:'].includes(parsed.protocol) || parsed.hostname === '')
+    throw new ConfigError(name, 'must be a URL like postgres://user:password@host:5432/database');
+  return raw.trim();
+};
+
+/** The URL without its password, for logs and messages. */
+export function redactedUrl(url: string): string {
+  const parsed = new URL(url);
+  if (parsed.password) parsed.password = '***';
+  return parsed.toString();
+}
+
 function variable<K extends string, T>(v: Variable<K, T>): Variable<K, T> {
   return v;
 }
@@ -148,6 +167,14 @@ export const configVariables = [
     default: '0.0.0.0',
     meaning: 'Interface to listen on; `127.0.0.1` when a reverse proxy runs on the same machine.',
     parse: nonEmpty,
+  }),
+  variable({
+    name: 'DATABASE_URL',
+    key: 'databaseUrl',
+    default: '',
+    meaning:
+      'PostgreSQL (14 or newer) instead of SQLite: `postgres://user:password@host:5432/database`. Several instances may share it (docs/deploy.md); `DATABASE_PATH` and `SQLITE_SYNCHRONOUS` are then unused.',
+    parse: postgresUrl,
   }),
   variable({
     name: 'DATABASE_PATH',

@@ -1,7 +1,6 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Config } from '../config';
-import type { Db } from '../db/client';
-import { readMeta, writeMeta } from '../db/meta';
+import type { MetaStore } from '../db/meta';
 import type { Logger } from '../logger';
 
 const PASSWORD_HASH_KEY = 'admin_password_hash';
@@ -15,7 +14,7 @@ export interface AdminCredentials {
   /** True when `authorization` is `Basic base64(username:password)` with the right pair. Constant time in the secret. */
   verify(authorization: string | null): Promise<boolean>;
   /** True when `verify` would run the slow password hash (~150 ms) for this header. */
-  costly(authorization: string | null): boolean;
+  costly(authorization: string | null): boolean | Promise<boolean>;
 }
 
 export function generatePassword(): string {
@@ -23,8 +22,8 @@ export function generatePassword(): string {
 }
 
 /** Stores the hash of a new administrator password (argon2id); the password itself is never stored. */
-export async function setAdminPassword(db: Db, password: string): Promise<void> {
-  writeMeta(db, PASSWORD_HASH_KEY, await Bun.password.hash(password));
+export async function setAdminPassword(meta: MetaStore, password: string): Promise<void> {
+  await meta.write(PASSWORD_HASH_KEY, await Bun.password.hash(password));
 }
 
 function parseBasic(authorization: string | null): { username: string; password: string } | undefined {
@@ -49,7 +48,7 @@ function parseBasic(authorization: string | null): { username: string; password:
  */
 export async function loadAdminCredentials(
   config: Config,
-  db: Db,
+  meta: MetaStore,
   log: Logger,
   nowMs: () => number = Date.now,
 ): Promise<AdminCredentials> {
@@ -69,9 +68,9 @@ export async function loadAdminCredentials(
     };
   }
 
-  if (readMeta(db, PASSWORD_HASH_KEY) === undefined) {
+  if ((await meta.read(PASSWORD_HASH_KEY)) === undefined) {
     const generated = generatePassword();
-    await setAdminPassword(db, generated);
+    await setAdminPassword(meta, generated);
     // Whatever LOG_LEVEL says: this is the only time the password can be seen.
     log.always(
       'generated an administrator password; it is shown only this once (set ADMIN_PASSWORD or run `kviz admin password` to change it)',
@@ -89,14 +88,14 @@ export async function loadAdminCredentials(
   const remembered = (hash: string | undefined, authorization: string) =>
     (verified.get(rememberedKey(hash, authorization)) ?? 0) > nowMs();
   return {
-    costly(authorization) {
+    async costly(authorization) {
       if (!authorization || !parseBasic(authorization)) return false;
-      return !remembered(readMeta(db, PASSWORD_HASH_KEY), authorization);
+      return !remembered(await meta.read(PASSWORD_HASH_KEY), authorization);
     },
     async verify(authorization) {
       const given = parseBasic(authorization);
       if (!given || !authorization) return false;
-      const hash = readMeta(db, PASSWORD_HASH_KEY);
+      const hash = await meta.read(PASSWORD_HASH_KEY);
       const key = rememberedKey(hash, authorization);
       if (remembered(hash, authorization)) return true;
       const userOk = sameDigest(given.username, username);
@@ -112,9 +111,9 @@ export async function loadAdminCredentials(
 const UNLOCKED_AT_KEY = 'admin_unlocked_at';
 
 /** What changes when `kviz admin unlock` runs; the server compares it on every admin request. */
-export const adminUnlockMarker = (db: Db) => () => readMeta(db, UNLOCKED_AT_KEY);
+export const adminUnlockMarker = (meta: MetaStore) => () => meta.read(UNLOCKED_AT_KEY);
 
 /** Clears every admin lockout of the running server(s): they see the new marker at their next admin request. */
-export function unlockAdmin(db: Db, nowMs: number): void {
-  writeMeta(db, UNLOCKED_AT_KEY, String(nowMs));
+export async function unlockAdmin(meta: MetaStore, nowMs: number): Promise<void> {
+  await meta.write(UNLOCKED_AT_KEY, String(nowMs));
 }

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'bun:test';
 import { createTestApp } from '../../test/support/fixtures';
+import { sqliteMeta } from '../db/meta';
 import { unlockAdmin } from './credentials';
 
 const basic = (user: string, password: string) => `Basic ${btoa(`${user}:${password}`)}`;
@@ -31,7 +32,7 @@ describe('admin sign-in lockout (docs/decisions/012)', () => {
     const locked = await ask(RIGHT);
     expect(locked.status).toBe(429);
     expect(Number(locked.headers.get('retry-after'))).toBeGreaterThan(0);
-    unlockAdmin(app.db, Date.now()); // what `kviz admin unlock` writes, from another process
+    await unlockAdmin(sqliteMeta(app.db), Date.now()); // what `kviz admin unlock` writes, from another process
     expect((await ask(RIGHT)).status).toBe(200);
   });
 

@@ -12,7 +12,7 @@ export interface AdminGuardDeps {
   /** Failed sign-ins per limiter key and window (RATE_LIMIT_ADMIN_FAILURES per 15 minutes). */
   failures: RateLimiter;
   /** Changes when `kviz admin unlock` ran (read from the database: it runs in another process). */
-  unlockMarker: () => string | undefined;
+  unlockMarker: () => string | undefined | Promise<string | undefined>;
 }
 
 /**
@@ -27,11 +27,13 @@ export interface AdminGuardDeps {
  */
 export function createAdminGuard({ credentials, failures, unlockMarker }: AdminGuardDeps) {
   let slowChecks = 0;
-  let seenUnlock = unlockMarker();
+  // Read at the first request (the marker may come over the network): a marker older than this
+  // process then "changes" once and clears failures that are still empty.
+  let seenUnlock: string | undefined;
   return {
     /** Resolves when `authorization` is the administrator's; throws 401 or 429 otherwise. */
     async admit(key: string, authorization: string | null, fromOwnPage: boolean): Promise<void> {
-      const marker = unlockMarker();
+      const marker = await unlockMarker();
       if (marker !== seenUnlock) {
         seenUnlock = marker;
         failures.clear();
@@ -39,7 +41,7 @@ export function createAdminGuard({ credentials, failures, unlockMarker }: AdminG
       if (!authorization || !/^Basic /i.test(authorization)) throw unauthorized(REALM, fromOwnPage);
       failures.check(key);
       failures.count(key);
-      const slow = credentials.costly(authorization);
+      const slow = await credentials.costly(authorization);
       if (slow && slowChecks >= MAX_SLOW_CHECKS) {
         failures.release(key);
         throw tooManyRequests(1);

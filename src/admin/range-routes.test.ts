@@ -1,7 +1,9 @@
-import { beforeAll, describe, expect, test } from 'bun:test';
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { parse } from 'csv-parse/sync';
-import { createTestApp, seededRandom, type TestApp } from '../../test/support/fixtures';
+import { createEngineTestApp, ENGINES, type Engine, type EngineTestApp } from '../../test/support/engines';
+import { seededRandom } from '../../test/support/fixtures';
 import { answerQuiz, fetchQuiz, submit } from '../../test/support/play';
+import { CLUSTER_START_MS } from '../../test/support/postgres';
 import type {
   AdminConfusions,
   AdminDaily,
@@ -91,17 +93,20 @@ const EVENTS: { ms: number; player: number; agent: Agent; correct: number; play:
 ];
 const TODAY_MS = at('2025-10-27T16:00:00Z');
 
-let app: TestApp;
+let app: EngineTestApp;
 const log: LoggedPlay[] = [];
 /** Quizzes fetched per local day (each play fetched one, and some were never played). */
 const issued = new Map<string, number>();
 /** Song id → album title, from the all-time song list. */
 let albumOfSong: Map<number, string>;
 
-beforeAll(async () => {
-  app = await createTestApp({
+/** The same plays recorded through the API of an app over `engine`; the log and counts start afresh. */
+async function recordFixture(engine: Engine) {
+  app = await createEngineTestApp(engine, {
     env: { RATE_LIMIT_SUBMIT_PER_MINUTE: '1000', RATE_LIMIT_QUIZ_PER_MINUTE: '1000' },
   });
+  log.length = 0;
+  issued.clear();
   const random = seededRandom(17);
   for (const event of EVENTS) {
     app.clock.ms = event.ms;
@@ -135,7 +140,7 @@ beforeAll(async () => {
   app.clock.ms = TODAY_MS;
   const songs = (await (await get('/api/admin/stats/songs')).json()) as SongStat[];
   albumOfSong = new Map(songs.map((s) => [s.songId, s.albumTitle]));
-});
+}
 
 const get = (path: string, headers: Record<string, string> = auth) => app.request(path, { headers });
 const json = async <T>(path: string): Promise<T> => {
@@ -203,284 +208,297 @@ function expectedCards(from: string, to: string) {
   };
 }
 
-describe('admin range reads equal a computation over the recorded plays', () => {
-  test('the fixture falls on the days and hours it should (Zagreb midnight, end of summer time)', () => {
-    expect(localOf(at('2025-10-24T21:59:00Z'))).toEqual({ day: '2025-10-24', hour: 23 });
-    expect(localOf(at('2025-10-24T22:01:00Z'))).toEqual({ day: '2025-10-25', hour: 0 });
-    expect(localOf(at('2025-10-26T00:30:00Z')).hour).toBe(2);
-    expect(localOf(at('2025-10-26T01:30:00Z')).hour).toBe(2);
-    expect(localOf(at('2025-10-26T23:30:00Z'))).toEqual({ day: '2025-10-27', hour: 0 });
-    expect(log).toHaveLength(12);
-  });
+/** Every read and export over both engines (docs/decisions/023): the same plays, the same answers. */
+describe.each(ENGINES)('%s', (engine) => {
+  beforeAll(() => recordFixture(engine), CLUSTER_START_MS);
+  afterAll(() => app.close(), 30_000);
 
-  test('summary: the cards of the range and of the period of the same length before it', async () => {
-    const s = await json<AdminSummary>('/api/admin/stats/summary?from=2025-10-24&to=2025-10-27');
-    expect(s.today).toBe('2025-10-27');
-    expect(s.firstDay).toBe('2025-10-20');
-    expect(s.current).toMatchObject({
-      from: '2025-10-24',
-      to: '2025-10-27',
-      days: 4,
-      ...expectedCards('2025-10-24', '2025-10-27'),
+  describe('admin range reads equal a computation over the recorded plays', () => {
+    test('the fixture falls on the days and hours it should (Zagreb midnight, end of summer time)', () => {
+      expect(localOf(at('2025-10-24T21:59:00Z'))).toEqual({ day: '2025-10-24', hour: 23 });
+      expect(localOf(at('2025-10-24T22:01:00Z'))).toEqual({ day: '2025-10-25', hour: 0 });
+      expect(localOf(at('2025-10-26T00:30:00Z')).hour).toBe(2);
+      expect(localOf(at('2025-10-26T01:30:00Z')).hour).toBe(2);
+      expect(localOf(at('2025-10-26T23:30:00Z'))).toEqual({ day: '2025-10-27', hour: 0 });
+      expect(log).toHaveLength(12);
     });
-    expect(s.previous).toMatchObject({
-      from: '2025-10-20',
-      to: '2025-10-23',
-      days: 4,
-      ...expectedCards('2025-10-20', '2025-10-23'),
-    });
-    expect(s.current.plays + s.previous.plays).toBe(log.length);
-  });
 
-  test('summary defaults: no dates is all time (first day → today); only `from` ends today', async () => {
-    const all = await json<AdminSummary>('/api/admin/stats/summary');
-    expect(all.current).toMatchObject({
-      from: '2025-10-20',
-      to: '2025-10-27',
-      ...expectedCards('2025-10-20', '2025-10-27'),
-    });
-    const fromOnly = await json<AdminSummary>('/api/admin/stats/summary?from=2025-10-26');
-    expect(fromOnly.current).toMatchObject({
-      from: '2025-10-26',
-      to: '2025-10-27',
-      ...expectedCards('2025-10-26', '2025-10-27'),
-    });
-    const toOnly = await json<AdminSummary>('/api/admin/stats/summary?to=2025-10-25');
-    expect(toOnly.current).toMatchObject({
-      from: '2025-10-20',
-      to: '2025-10-25',
-      ...expectedCards('2025-10-20', '2025-10-25'),
-    });
-  });
-
-  test('daily: a point per day with plays, distinct players, new players, quizzes issued', async () => {
-    const d = await json<AdminDaily>('/api/admin/stats/daily?from=2025-10-19&to=2025-10-27');
-    expect(d.points.map((p) => p.day)).toEqual(Array.from({ length: 9 }, (_, i) => `2025-10-${19 + i}`));
-    for (const point of d.points) {
-      const plays = inRange(point.day, point.day);
-      expect(point).toEqual({
-        day: point.day,
-        plays: plays.length,
-        players: new Set(plays.map((p) => p.player)).size,
-        newPlayers: [...new Set(log.map((p) => p.player))].filter((pl) => firstDayOf(pl) === point.day)
-          .length,
-        quizzesIssued: issued.get(point.day) ?? 0,
-        answers: plays.length * 30,
-        correct: plays.reduce((s, p) => s + p.score, 0),
+    test('summary: the cards of the range and of the period of the same length before it', async () => {
+      const s = await json<AdminSummary>('/api/admin/stats/summary?from=2025-10-24&to=2025-10-27');
+      expect(s.today).toBe('2025-10-27');
+      expect(s.firstDay).toBe('2025-10-20');
+      expect(s.current).toMatchObject({
+        from: '2025-10-24',
+        to: '2025-10-27',
+        days: 4,
+        ...expectedCards('2025-10-24', '2025-10-27'),
       });
-    }
-  });
+      expect(s.previous).toMatchObject({
+        from: '2025-10-20',
+        to: '2025-10-23',
+        days: 4,
+        ...expectedCards('2025-10-20', '2025-10-23'),
+      });
+      expect(s.current.plays + s.previous.plays).toBe(log.length);
+    });
 
-  test('devices: classes, browsers, new vs returning player-days, completion rate', async () => {
-    const d = await json<AdminDevices>('/api/admin/stats/devices?from=2025-10-25&to=2025-10-27');
-    const cards = expectedCards('2025-10-25', '2025-10-27');
-    expect(d).toEqual({
-      from: '2025-10-25',
-      to: '2025-10-27',
-      plays: cards.plays,
-      byDevice: cards.byDevice,
-      byBrowser: cards.byBrowser,
-      playerDays: cards.playerDays,
-      newPlayers: cards.newPlayers,
-      returningPlayerDays: cards.playerDays - cards.newPlayers,
-      quizzesIssued: cards.quizzesIssued,
-      completionRate: cards.completionRate,
-    } as AdminDevices);
-    expect(d.returningPlayerDays).toBeGreaterThan(0);
-  });
+    test('summary defaults: no dates is all time (first day → today); only `from` ends today', async () => {
+      const all = await json<AdminSummary>('/api/admin/stats/summary');
+      expect(all.current).toMatchObject({
+        from: '2025-10-20',
+        to: '2025-10-27',
+        ...expectedCards('2025-10-20', '2025-10-27'),
+      });
+      const fromOnly = await json<AdminSummary>('/api/admin/stats/summary?from=2025-10-26');
+      expect(fromOnly.current).toMatchObject({
+        from: '2025-10-26',
+        to: '2025-10-27',
+        ...expectedCards('2025-10-26', '2025-10-27'),
+      });
+      const toOnly = await json<AdminSummary>('/api/admin/stats/summary?to=2025-10-25');
+      expect(toOnly.current).toMatchObject({
+        from: '2025-10-20',
+        to: '2025-10-25',
+        ...expectedCards('2025-10-20', '2025-10-25'),
+      });
+    });
 
-  test('scores: the histogram and rating bands of the range', async () => {
-    const s = await json<ScoreDistribution>('/api/admin/stats/scores?from=2025-10-24&to=2025-10-26');
-    const plays = inRange('2025-10-24', '2025-10-26');
-    const histogram = Array.from({ length: 31 }, (_, score) => plays.filter((p) => p.score === score).length);
-    expect(s.histogram).toEqual(histogram);
-    expect(s.plays).toBe(plays.length);
-    expect(s.bands.reduce((sum, b) => sum + b.plays, 0)).toBe(plays.length);
-  });
+    test('daily: a point per day with plays, distinct players, new players, quizzes issued', async () => {
+      const d = await json<AdminDaily>('/api/admin/stats/daily?from=2025-10-19&to=2025-10-27');
+      expect(d.points.map((p) => p.day)).toEqual(Array.from({ length: 9 }, (_, i) => `2025-10-${19 + i}`));
+      for (const point of d.points) {
+        const plays = inRange(point.day, point.day);
+        expect(point).toEqual({
+          day: point.day,
+          plays: plays.length,
+          players: new Set(plays.map((p) => p.player)).size,
+          newPlayers: [...new Set(log.map((p) => p.player))].filter((pl) => firstDayOf(pl) === point.day)
+            .length,
+          quizzesIssued: issued.get(point.day) ?? 0,
+          answers: plays.length * 30,
+          correct: plays.reduce((s, p) => s + p.score, 0),
+        });
+      }
+    });
 
-  test('lyrics, songs, albums and hourly of a range; without a range the all-time lists', async () => {
-    const [from, to] = ['2025-10-25', '2025-10-26'];
-    const plays = inRange(from, to);
-    const lyrics = await json<LyricStat[]>(`/api/admin/stats/lyrics?from=${from}&to=${to}`);
-    const byLine = tally(plays, (a) => a.lyricId);
-    expect(lyrics.length).toBeGreaterThan(100);
-    for (const row of lyrics)
-      expect([row.occurrences, row.correctAnswers]).toEqual([
-        byLine.get(row.lyricId)?.occurrences ?? 0,
-        byLine.get(row.lyricId)?.correctAnswers ?? 0,
-      ]);
-    const songs = await json<SongStat[]>(`/api/admin/stats/songs?from=${from}&to=${to}`);
-    const bySong = tally(plays, (a) => a.songId);
-    for (const row of songs)
-      expect([row.occurrences, row.correctAnswers]).toEqual([
-        bySong.get(row.songId)?.occurrences ?? 0,
-        bySong.get(row.songId)?.correctAnswers ?? 0,
-      ]);
-    const albums = await json<AlbumStat[]>(`/api/admin/stats/albums?from=${from}&to=${to}`);
-    const byAlbum = tally(plays, (a) => albumOfSong.get(a.songId)!);
-    for (const row of albums)
-      expect([row.occurrences, row.correctAnswers]).toEqual([
-        byAlbum.get(row.title)?.occurrences ?? 0,
-        byAlbum.get(row.title)?.correctAnswers ?? 0,
-      ]);
-    expect(albums.reduce((s, r) => s + r.occurrences, 0)).toBe(plays.length * 30);
-    const hourly = await json<{ hour: number; attempts: number }[]>(
-      `/api/admin/stats/hourly?from=${from}&to=${to}`,
-    );
-    expect(hourly).toEqual(
-      Array.from({ length: 24 }, (_, hour) => ({
-        hour,
-        attempts: plays.filter((p) => p.hour === hour).length,
-      })),
-    );
-    // Without from/to: the spec's all-time answers, unchanged.
-    const allTime = await json<LyricStat[]>('/api/admin/stats/lyrics');
-    const publicLyrics = (await (await app.request('/api/stats/lyrics')).json()) as LyricStat[];
-    expect(allTime).toEqual(publicLyrics);
-    const allHourly = await json<HourlyStat[]>('/api/admin/stats/hourly');
-    expect(allHourly.every((h) => 'uniquePlayers' in h)).toBe(true);
-    // A range covering every play equals all time.
-    expect(await json<LyricStat[]>('/api/admin/stats/lyrics?from=2025-10-01')).toEqual(allTime);
-  });
+    test('devices: classes, browsers, new vs returning player-days, completion rate', async () => {
+      const d = await json<AdminDevices>('/api/admin/stats/devices?from=2025-10-25&to=2025-10-27');
+      const cards = expectedCards('2025-10-25', '2025-10-27');
+      expect(d).toEqual({
+        from: '2025-10-25',
+        to: '2025-10-27',
+        plays: cards.plays,
+        byDevice: cards.byDevice,
+        byBrowser: cards.byBrowser,
+        playerDays: cards.playerDays,
+        newPlayers: cards.newPlayers,
+        returningPlayerDays: cards.playerDays - cards.newPlayers,
+        quizzesIssued: cards.quizzesIssued,
+        completionRate: cards.completionRate,
+      } as AdminDevices);
+      expect(d.returningPlayerDays).toBeGreaterThan(0);
+    });
 
-  test('a range list honours the narrowing parameters', async () => {
-    const [from, to] = ['2025-10-24', '2025-10-27'];
-    const rows = await json<LyricStat[]>(
-      `/api/admin/stats/lyrics?from=${from}&to=${to}&sort=hardest&minOccurrences=1&limit=5`,
-    );
-    const byLine = tally(inRange(from, to), (a) => a.lyricId);
-    expect(rows).toHaveLength(5);
-    for (const row of rows) expect(row.occurrences).toBe(byLine.get(row.lyricId)!.occurrences);
-    const acc = (r: LyricStat) => r.correctAnswers / r.occurrences;
-    for (let i = 1; i < rows.length; i++) expect(acc(rows[i]!)).toBeGreaterThanOrEqual(acc(rows[i - 1]!));
-  });
+    test('scores: the histogram and rating bands of the range', async () => {
+      const s = await json<ScoreDistribution>('/api/admin/stats/scores?from=2025-10-24&to=2025-10-26');
+      const plays = inRange('2025-10-24', '2025-10-26');
+      const histogram = Array.from(
+        { length: 31 },
+        (_, score) => plays.filter((p) => p.score === score).length,
+      );
+      expect(s.histogram).toEqual(histogram);
+      expect(s.plays).toBe(plays.length);
+      expect(s.bands.reduce((sum, b) => sum + b.plays, 0)).toBe(plays.length);
+    });
 
-  test('confusions: overall, for a line, for a song (all-time counts)', async () => {
-    const wrong = log.flatMap((p) => p.answers.filter((a) => a.selectedSongId !== a.songId));
-    const pairs = count(wrong.map((a) => `${a.songId}:${a.selectedSongId}`));
-    const top = await json<AdminConfusions>('/api/admin/stats/confusions?limit=100');
-    expect(top.period).toBe('all-time');
-    expect(top.scope).toBe('all');
-    expect(top.confusions.length).toBe(Math.min(100, pairs.size));
-    for (const c of top.confusions) expect(c.times).toBe(pairs.get(`${c.songId}:${c.selectedSongId}`)!);
-    const line = wrong[0]!.lyricId;
-    const forLine = await json<AdminConfusions>(`/api/admin/stats/confusions?lyricId=${line}`);
-    expect(forLine.scope).toBe('lyric');
-    const linePicks = count(wrong.filter((a) => a.lyricId === line).map((a) => a.selectedSongId));
-    expect(forLine.confusions.reduce((s, c) => s + c.times, 0)).toBe(
-      [...linePicks.values()].reduce((a, b) => a + b, 0),
-    );
-    const song = wrong[0]!.songId;
-    const forSong = await json<AdminConfusions>(`/api/admin/stats/confusions?songId=${song}`);
-    expect(forSong.scope).toBe('song');
-    for (const c of forSong.confusions) expect(c.times).toBe(pairs.get(`${song}:${c.selectedSongId}`)!);
-  });
-});
+    test('lyrics, songs, albums and hourly of a range; without a range the all-time lists', async () => {
+      const [from, to] = ['2025-10-25', '2025-10-26'];
+      const plays = inRange(from, to);
+      const lyrics = await json<LyricStat[]>(`/api/admin/stats/lyrics?from=${from}&to=${to}`);
+      const byLine = tally(plays, (a) => a.lyricId);
+      expect(lyrics.length).toBeGreaterThan(100);
+      for (const row of lyrics)
+        expect([row.occurrences, row.correctAnswers]).toEqual([
+          byLine.get(row.lyricId)?.occurrences ?? 0,
+          byLine.get(row.lyricId)?.correctAnswers ?? 0,
+        ]);
+      const songs = await json<SongStat[]>(`/api/admin/stats/songs?from=${from}&to=${to}`);
+      const bySong = tally(plays, (a) => a.songId);
+      for (const row of songs)
+        expect([row.occurrences, row.correctAnswers]).toEqual([
+          bySong.get(row.songId)?.occurrences ?? 0,
+          bySong.get(row.songId)?.correctAnswers ?? 0,
+        ]);
+      const albums = await json<AlbumStat[]>(`/api/admin/stats/albums?from=${from}&to=${to}`);
+      const byAlbum = tally(plays, (a) => albumOfSong.get(a.songId)!);
+      for (const row of albums)
+        expect([row.occurrences, row.correctAnswers]).toEqual([
+          byAlbum.get(row.title)?.occurrences ?? 0,
+          byAlbum.get(row.title)?.correctAnswers ?? 0,
+        ]);
+      expect(albums.reduce((s, r) => s + r.occurrences, 0)).toBe(plays.length * 30);
+      const hourly = await json<{ hour: number; attempts: number }[]>(
+        `/api/admin/stats/hourly?from=${from}&to=${to}`,
+      );
+      expect(hourly).toEqual(
+        Array.from({ length: 24 }, (_, hour) => ({
+          hour,
+          attempts: plays.filter((p) => p.hour === hour).length,
+        })),
+      );
+      // Without from/to: the spec's all-time answers, unchanged.
+      const allTime = await json<LyricStat[]>('/api/admin/stats/lyrics');
+      const publicLyrics = (await (await app.request('/api/stats/lyrics')).json()) as LyricStat[];
+      expect(allTime).toEqual(publicLyrics);
+      const allHourly = await json<HourlyStat[]>('/api/admin/stats/hourly');
+      expect(allHourly.every((h) => 'uniquePlayers' in h)).toBe(true);
+      // A range covering every play equals all time.
+      expect(await json<LyricStat[]>('/api/admin/stats/lyrics?from=2025-10-01')).toEqual(allTime);
+    });
 
-describe('admin range errors', () => {
-  test.each([
-    ['/api/admin/stats/summary?from=2025-02-30', 'from'],
-    ['/api/admin/stats/daily?to=27.10.2025', 'to'],
-    ['/api/admin/stats/devices?from=2025-10-27&to=2025-10-20', 'to'],
-    ['/api/admin/stats/scores?from=x', 'from'],
-    ['/api/admin/stats/confusions?from=2025-13-01', 'from'],
-    ['/api/admin/stats/lyrics?from=2025-10-01&to=2025-09-01', 'to'],
-    ['/api/admin/stats/hourly?to=2025-1-1', 'to'],
-    ['/api/admin/stats/albums?from=1900-01-01&to=2025-01-01', 'to'],
-    ['/api/admin/export/daily.csv?from=2025-10-05&to=2025-10-01', 'to'],
-  ])('%s → 422 invalid_range naming %s', async (path, field) => {
-    const res = await get(path);
-    expect(res.status).toBe(422);
-    expect(((await res.json()) as { error: { code: string; field: string } }).error).toMatchObject({
-      code: 'invalid_range',
-      field,
+    test('a range list honours the narrowing parameters', async () => {
+      const [from, to] = ['2025-10-24', '2025-10-27'];
+      const rows = await json<LyricStat[]>(
+        `/api/admin/stats/lyrics?from=${from}&to=${to}&sort=hardest&minOccurrences=1&limit=5`,
+      );
+      const byLine = tally(inRange(from, to), (a) => a.lyricId);
+      expect(rows).toHaveLength(5);
+      for (const row of rows) expect(row.occurrences).toBe(byLine.get(row.lyricId)!.occurrences);
+      const acc = (r: LyricStat) => r.correctAnswers / r.occurrences;
+      for (let i = 1; i < rows.length; i++) expect(acc(rows[i]!)).toBeGreaterThanOrEqual(acc(rows[i - 1]!));
+    });
+
+    test('confusions: overall, for a line, for a song (all-time counts)', async () => {
+      const wrong = log.flatMap((p) => p.answers.filter((a) => a.selectedSongId !== a.songId));
+      const pairs = count(wrong.map((a) => `${a.songId}:${a.selectedSongId}`));
+      const top = await json<AdminConfusions>('/api/admin/stats/confusions?limit=100');
+      expect(top.period).toBe('all-time');
+      expect(top.scope).toBe('all');
+      expect(top.confusions.length).toBe(Math.min(100, pairs.size));
+      for (const c of top.confusions) expect(c.times).toBe(pairs.get(`${c.songId}:${c.selectedSongId}`)!);
+      const line = wrong[0]!.lyricId;
+      const forLine = await json<AdminConfusions>(`/api/admin/stats/confusions?lyricId=${line}`);
+      expect(forLine.scope).toBe('lyric');
+      const linePicks = count(wrong.filter((a) => a.lyricId === line).map((a) => a.selectedSongId));
+      expect(forLine.confusions.reduce((s, c) => s + c.times, 0)).toBe(
+        [...linePicks.values()].reduce((a, b) => a + b, 0),
+      );
+      const song = wrong[0]!.songId;
+      const forSong = await json<AdminConfusions>(`/api/admin/stats/confusions?songId=${song}`);
+      expect(forSong.scope).toBe('song');
+      for (const c of forSong.confusions) expect(c.times).toBe(pairs.get(`${song}:${c.selectedSongId}`)!);
     });
   });
 
-  test('confusions: both lyricId and songId, or a bad limit → 422 validation_failed', async () => {
-    for (const [path, field] of [
-      ['/api/admin/stats/confusions?lyricId=1&songId=1', 'songId'],
-      ['/api/admin/stats/confusions?limit=0', 'limit'],
-      ['/api/admin/stats/confusions?lyricId=abc', 'lyricId'],
-    ] as const) {
+  describe('admin range errors', () => {
+    test.each([
+      ['/api/admin/stats/summary?from=2025-02-30', 'from'],
+      ['/api/admin/stats/daily?to=27.10.2025', 'to'],
+      ['/api/admin/stats/devices?from=2025-10-27&to=2025-10-20', 'to'],
+      ['/api/admin/stats/scores?from=x', 'from'],
+      ['/api/admin/stats/confusions?from=2025-13-01', 'from'],
+      ['/api/admin/stats/lyrics?from=2025-10-01&to=2025-09-01', 'to'],
+      ['/api/admin/stats/hourly?to=2025-1-1', 'to'],
+      ['/api/admin/stats/albums?from=1900-01-01&to=2025-01-01', 'to'],
+      ['/api/admin/export/daily.csv?from=2025-10-05&to=2025-10-01', 'to'],
+    ])('%s → 422 invalid_range naming %s', async (path, field) => {
       const res = await get(path);
       expect(res.status).toBe(422);
-      expect(((await res.json()) as { error: { field: string } }).error.field).toBe(field);
-    }
+      expect(((await res.json()) as { error: { code: string; field: string } }).error).toMatchObject({
+        code: 'invalid_range',
+        field,
+      });
+    });
+
+    test('confusions: both lyricId and songId, or a bad limit → 422 validation_failed', async () => {
+      for (const [path, field] of [
+        ['/api/admin/stats/confusions?lyricId=1&songId=1', 'songId'],
+        ['/api/admin/stats/confusions?limit=0', 'limit'],
+        ['/api/admin/stats/confusions?lyricId=abc', 'lyricId'],
+      ] as const) {
+        const res = await get(path);
+        expect(res.status).toBe(422);
+        expect(((await res.json()) as { error: { field: string } }).error.field).toBe(field);
+      }
+    });
+
+    test.each([
+      '/api/admin/stats/summary',
+      '/api/admin/stats/daily',
+      '/api/admin/stats/scores',
+      '/api/admin/stats/confusions',
+      '/api/admin/stats/devices',
+      '/api/admin/stats/lyrics?from=2025-10-20',
+      '/api/admin/export/lyrics.csv',
+      '/api/admin/export/confusions.csv',
+    ])('%s without credentials → 401', async (path) => {
+      const res = await get(path, {});
+      expect(res.status).toBe(401);
+      expect(((await res.json()) as { error: { code: string } }).error.code).toBe('unauthorized');
+    });
   });
 
-  test.each([
-    '/api/admin/stats/summary',
-    '/api/admin/stats/daily',
-    '/api/admin/stats/scores',
-    '/api/admin/stats/confusions',
-    '/api/admin/stats/devices',
-    '/api/admin/stats/lyrics?from=2025-10-20',
-    '/api/admin/export/lyrics.csv',
-    '/api/admin/export/confusions.csv',
-  ])('%s without credentials → 401', async (path) => {
-    const res = await get(path, {});
-    expect(res.status).toBe(401);
-    expect(((await res.json()) as { error: { code: string } }).error.code).toBe('unauthorized');
-  });
-});
+  describe('CSV export', () => {
+    const csv = async (path: string) => {
+      const res = await get(path);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+      expect(res.headers.get('cache-control')).toContain('no-store');
+      const bytes = new Uint8Array(await res.arrayBuffer());
+      expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+      const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes);
+      expect(text).toContain('\r\n');
+      expect(text.replaceAll('\r\n', '')).not.toContain('\n');
+      const records = parse(text, {
+        bom: true,
+        delimiter: ';',
+        columns: true,
+        record_delimiter: '\r\n',
+      }) as Record<string, string>[];
+      return { res, text, records };
+    };
+    /** A cell back to the JSON value: digits → integer, decimal comma → fraction, else text. */
+    const value = (cell: string) =>
+      /^-?\d+$/.test(cell) ? Number(cell) : /^-?\d+,\d+$/.test(cell) ? Number(cell.replace(',', '.')) : cell;
+    const back = (records: Record<string, string>[]) =>
+      records.map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, value(v)])));
 
-describe('CSV export', () => {
-  const csv = async (path: string) => {
-    const res = await get(path);
-    expect(res.status).toBe(200);
-    expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
-    expect(res.headers.get('cache-control')).toContain('no-store');
-    const bytes = new Uint8Array(await res.arrayBuffer());
-    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-    const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes);
-    expect(text).toContain('\r\n');
-    expect(text.replaceAll('\r\n', '')).not.toContain('\n');
-    const records = parse(text, {
-      bom: true,
-      delimiter: ';',
-      columns: true,
-      record_delimiter: '\r\n',
-    }) as Record<string, string>[];
-    return { res, text, records };
-  };
-  /** A cell back to the JSON value: digits → integer, decimal comma → fraction, else text. */
-  const value = (cell: string) =>
-    /^-?\d+$/.test(cell) ? Number(cell) : /^-?\d+,\d+$/.test(cell) ? Number(cell.replace(',', '.')) : cell;
-  const back = (records: Record<string, string>[]) =>
-    records.map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, value(v)])));
-
-  test('lyrics of a range: file name, BOM, `;`, CRLF; parsed back equals the JSON', async () => {
-    const { res, records } = await csv('/api/admin/export/lyrics.csv?from=2025-10-24&to=2025-10-27');
-    expect(res.headers.get('content-disposition')).toBe(
-      'attachment; filename="kviz-lyrics-2025-10-24_2025-10-27.csv"',
-    );
-    expect(back(records)).toEqual(await json('/api/admin/stats/lyrics?from=2025-10-24&to=2025-10-27'));
-  });
-
-  test.each(['songs', 'albums', 'hourly'])(
-    '%s: all time without a range ("-sve"), and a range',
-    async (table) => {
-      const all = await csv(`/api/admin/export/${table}.csv`);
-      expect(all.res.headers.get('content-disposition')).toBe(`attachment; filename="kviz-${table}-sve.csv"`);
-      expect(back(all.records)).toEqual(await json(`/api/admin/stats/${table}`));
-      const ranged = await csv(`/api/admin/export/${table}.csv?from=2025-10-25&to=2025-10-26`);
-      expect(back(ranged.records)).toEqual(
-        await json(`/api/admin/stats/${table}?from=2025-10-25&to=2025-10-26`),
+    test('lyrics of a range: file name, BOM, `;`, CRLF; parsed back equals the JSON', async () => {
+      const { res, records } = await csv('/api/admin/export/lyrics.csv?from=2025-10-24&to=2025-10-27');
+      expect(res.headers.get('content-disposition')).toBe(
+        'attachment; filename="kviz-lyrics-2025-10-24_2025-10-27.csv"',
       );
-    },
-  );
+      expect(back(records)).toEqual(await json('/api/admin/stats/lyrics?from=2025-10-24&to=2025-10-27'));
+    });
 
-  test('daily, scores and confusions equal their JSON', async () => {
-    const q = 'from=2025-10-20&to=2025-10-27';
-    expect(back((await csv(`/api/admin/export/daily.csv?${q}`)).records)).toEqual(
-      (await json<AdminDaily>(`/api/admin/stats/daily?${q}`)).points,
+    test.each(['songs', 'albums', 'hourly'])(
+      '%s: all time without a range ("-sve"), and a range',
+      async (table) => {
+        const all = await csv(`/api/admin/export/${table}.csv`);
+        expect(all.res.headers.get('content-disposition')).toBe(
+          `attachment; filename="kviz-${table}-sve.csv"`,
+        );
+        expect(back(all.records)).toEqual(await json(`/api/admin/stats/${table}`));
+        const ranged = await csv(`/api/admin/export/${table}.csv?from=2025-10-25&to=2025-10-26`);
+        expect(back(ranged.records)).toEqual(
+          await json(`/api/admin/stats/${table}?from=2025-10-25&to=2025-10-26`),
+        );
+      },
     );
-    const scores = await json<ScoreDistribution>(`/api/admin/stats/scores?${q}`);
-    expect(back((await csv(`/api/admin/export/scores.csv?${q}`)).records)).toEqual(
-      scores.histogram.map((plays, score) => ({ score, plays })),
-    );
-    const confusions = await json<AdminConfusions>(`/api/admin/stats/confusions?${q}&limit=100`);
-    expect(back((await csv(`/api/admin/export/confusions.csv?${q}`)).records)).toEqual(confusions.confusions);
+
+    test('daily, scores and confusions equal their JSON', async () => {
+      const q = 'from=2025-10-20&to=2025-10-27';
+      expect(back((await csv(`/api/admin/export/daily.csv?${q}`)).records)).toEqual(
+        (await json<AdminDaily>(`/api/admin/stats/daily?${q}`)).points,
+      );
+      const scores = await json<ScoreDistribution>(`/api/admin/stats/scores?${q}`);
+      expect(back((await csv(`/api/admin/export/scores.csv?${q}`)).records)).toEqual(
+        scores.histogram.map((plays, score) => ({ score, plays })),
+      );
+      const confusions = await json<AdminConfusions>(`/api/admin/stats/confusions?${q}&limit=100`);
+      expect(back((await csv(`/api/admin/export/confusions.csv?${q}`)).records)).toEqual(
+        confusions.confusions,
+      );
+    });
   });
 });

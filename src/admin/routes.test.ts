@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'bun:test';
 import { createTestApp, testConfig } from '../../test/support/fixtures';
 import { createDb } from '../db/client';
+import { sqliteMeta } from '../db/meta';
 import { migrateDb } from '../db/migrate';
 import { createLogger } from '../logger';
 import { loadAdminCredentials, setAdminPassword } from './credentials';
@@ -71,7 +72,7 @@ describe('admin credentials without ADMIN_PASSWORD', () => {
     const lines: string[] = [];
     const log = createLogger('info', (line) => lines.push(line));
     const config = testConfig({ ADMIN_PASSWORD: '' });
-    const credentials = await loadAdminCredentials(config, db, log);
+    const credentials = await loadAdminCredentials(config, sqliteMeta(db), log);
     expect(lines).toHaveLength(1);
     const { password } = JSON.parse(lines[0]!);
     expect(password.length).toBeGreaterThanOrEqual(20);
@@ -79,7 +80,7 @@ describe('admin credentials without ADMIN_PASSWORD', () => {
     expect(stored).not.toContain(password);
     expect(await credentials.verify(basic('admin', password))).toBe(true);
     expect(await credentials.verify(basic('admin', `${password}x`))).toBe(false);
-    await loadAdminCredentials(config, db, log); // a second start prints nothing
+    await loadAdminCredentials(config, sqliteMeta(db), log); // a second start prints nothing
     expect(lines).toHaveLength(1);
   });
 });
@@ -90,10 +91,10 @@ describe('changing the administrator password on a running server', () => {
     migrateDb(db);
     const config = testConfig({ ADMIN_PASSWORD: '' });
     const log = createLogger('info', () => {});
-    const credentials = await loadAdminCredentials(config, db, log);
-    await setAdminPassword(db, 'first-password-1');
+    const credentials = await loadAdminCredentials(config, sqliteMeta(db), log);
+    await setAdminPassword(sqliteMeta(db), 'first-password-1');
     expect(await credentials.verify(basic('admin', 'first-password-1'))).toBe(true);
-    await setAdminPassword(db, 'second-password-2'); // what `kviz admin password` does from another process
+    await setAdminPassword(sqliteMeta(db), 'second-password-2'); // what `kviz admin password` does from another process
     expect(await credentials.verify(basic('admin', 'first-password-1'))).toBe(false);
     expect(await credentials.verify(basic('admin', 'second-password-2'))).toBe(true);
   });

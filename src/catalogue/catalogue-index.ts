@@ -39,17 +39,32 @@ export interface CatalogueIndex {
 }
 
 export function loadCatalogueIndex(db: Db): CatalogueIndex {
-  const artist = db.select().from(meta).where(eq(meta.key, 'artist')).get()?.value ?? '';
-  const albumRows = db
-    .select()
-    .from(albums)
-    .where(eq(albums.active, true))
-    .orderBy(albums.year, albums.position)
-    .all();
-  const albumsById = new Map(albumRows.map((a) => [a.id, { id: a.id, title: a.title, year: a.year }]));
-  const songRows = db.select().from(songs).where(eq(songs.active, true)).orderBy(songs.position).all();
+  return buildCatalogueIndex({
+    artist: db.select().from(meta).where(eq(meta.key, 'artist')).get()?.value ?? '',
+    albums: db
+      .select()
+      .from(albums)
+      .where(eq(albums.active, true))
+      .orderBy(albums.year, albums.position)
+      .all(),
+    songs: db.select().from(songs).where(eq(songs.active, true)).orderBy(songs.position).all(),
+    lyrics: db.select().from(lyrics).where(eq(lyrics.active, true)).orderBy(lyrics.id).all(),
+  });
+}
+
+/** The active rows of the catalogue, as either engine reads them (albums by year and position, songs by position, lines by id). */
+export interface CatalogueRows {
+  artist: string;
+  albums: { id: number; title: string; year: number }[];
+  songs: { id: number; title: string; albumId: number }[];
+  lyrics: { id: number; text: string; songId: number; ambiguous: boolean }[];
+}
+
+export function buildCatalogueIndex(rows: CatalogueRows): CatalogueIndex {
+  const { artist } = rows;
+  const albumsById = new Map(rows.albums.map((a) => [a.id, { id: a.id, title: a.title, year: a.year }]));
   const songsById = new Map<number, IndexedSong>();
-  for (const s of songRows) {
+  for (const s of rows.songs) {
     const album = albumsById.get(s.albumId);
     if (album)
       songsById.set(s.id, {
@@ -62,7 +77,7 @@ export function loadCatalogueIndex(db: Db): CatalogueIndex {
   }
   const lyricsById = new Map<number, IndexedLyric>();
   const askable: IndexedLyric[] = [];
-  for (const l of db.select().from(lyrics).where(eq(lyrics.active, true)).orderBy(lyrics.id).all()) {
+  for (const l of rows.lyrics) {
     const song = songsById.get(l.songId);
     if (!song) continue;
     const lyric = { id: l.id, text: l.text, song };

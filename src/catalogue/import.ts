@@ -18,6 +18,13 @@ export interface ImportSummary {
 /** Lines written between two progress reports (and chances to stop) of `importCatalogueInSteps`. */
 const LINES_PER_STEP = 2_000;
 
+/** How `importCatalogueInSteps` reports progress and learns to stop. */
+export interface ImportOptions {
+  onProgress?: (lines: number, totalLines: number) => void;
+  signal?: AbortSignal;
+  linesPerStep?: number;
+}
+
 /** What an import has written so far: lines of the catalogue, in file order. */
 export interface ImportStep {
   lines: number;
@@ -50,11 +57,7 @@ export function importCatalogue(db: Db, catalogue: NormalizedCatalogue): ImportS
 export async function importCatalogueInSteps(
   db: Db,
   catalogue: NormalizedCatalogue,
-  options: {
-    onProgress?: (lines: number, totalLines: number) => void;
-    signal?: AbortSignal;
-    linesPerStep?: number;
-  } = {},
+  options: ImportOptions = {},
 ): Promise<ImportSummary> {
   const sqlite = db.$client;
   sqlite.run('BEGIN IMMEDIATE');

@@ -7,6 +7,7 @@ import { createTestApp, testConfig } from '../../test/support/fixtures';
 import { adminUnlockMarker, loadAdminCredentials } from '../admin/credentials';
 import { createApp } from '../app';
 import { createDb } from '../db/client';
+import { sqliteMeta } from '../db/meta';
 import { silentLogger } from '../logger';
 import { adminCommand } from './admin';
 
@@ -16,7 +17,7 @@ describe('kviz admin password', () => {
   const path = join(mkdtempSync(join(tmpdir(), 'kviz-admin-')), 'kviz.db');
   const config = testConfig({ DATABASE_PATH: path, ADMIN_PASSWORD: '' });
   const verify = async (password: string) =>
-    (await loadAdminCredentials(config, createDb(path), silentLogger)).verify(basic(password));
+    (await loadAdminCredentials(config, sqliteMeta(createDb(path)), silentLogger)).verify(basic(password));
 
   test('generates a new password, prints it once and makes it the only valid one', async () => {
     const lines: string[] = [];
@@ -59,8 +60,8 @@ describe('kviz admin unlock', () => {
     // The same app, but reading the unlock marker from the file a separate `kviz admin unlock` writes.
     const app = createApp({
       ...base.deps,
-      adminUnlockMarker: adminUnlockMarker(db),
-      admin: await loadAdminCredentials(base.deps.config, db, silentLogger),
+      adminUnlockMarker: adminUnlockMarker(sqliteMeta(db)),
+      admin: await loadAdminCredentials(base.deps.config, sqliteMeta(db), silentLogger),
     });
     const ask = (password: string) =>
       app.handle(

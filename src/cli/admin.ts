@@ -14,11 +14,11 @@ export async function adminCommand(
   readStdin: () => Promise<string> = () => Bun.stdin.text(),
 ): Promise<number> {
   if (args[0] === 'unlock' && args.length === 1) {
-    const runtime = openRuntime(config, { seed: false });
+    const runtime = await openRuntime(config, { seed: false });
     try {
-      unlockAdmin(runtime.db, Date.now());
+      await unlockAdmin(runtime.meta, Date.now());
     } finally {
-      runtime.close();
+      await runtime.close();
     }
     out('Every admin sign-in lockout is cleared (a running server applies it at its next admin request).');
     return 0;
@@ -33,11 +33,11 @@ export async function adminCommand(
     out('The password must be at least 8 characters long.');
     return 1;
   }
-  const runtime = openRuntime(config, { seed: false });
+  const runtime = await openRuntime(config, { seed: false });
   try {
-    await setAdminPassword(runtime.db, password);
+    await setAdminPassword(runtime.meta, password);
   } finally {
-    runtime.close();
+    await runtime.close();
   }
   out(
     fromStdin

@@ -32,6 +32,26 @@ function parseArgs(args: string[]): { file: string; force: boolean } | undefined
 }
 
 /**
+ * Over PostgreSQL a backup is the database server's job: `pg_dump` for a
+ * logical copy (consistent while instances write), base backups with WAL
+ * archiving for point-in-time recovery (docs/deploy.md). The command printed
+ * reads the password from PGPASSWORD or ~/.pgpass, never from the URL shown.
+ */
+export function postgresBackupAdvice(databaseUrl: string): string[] {
+  const url = new URL(databaseUrl);
+  url.password = '';
+  const database = decodeURIComponent(url.pathname.replace(/^\//, '')) || 'kviz';
+  return [
+    'DATABASE_URL is set: the data is in PostgreSQL, and its backups are the job of pg_dump (or of base backups with WAL archiving, for point-in-time recovery).',
+    'A consistent copy, safe while the server is running (password from PGPASSWORD or ~/.pgpass):',
+    '',
+    `  pg_dump --format=custom --file=${database}-$(date +%Y%m%d-%H%M).dump '${url.toString()}'`,
+    '',
+    `Restore into an empty database with: pg_restore --dbname='<new database URL>' ${database}-….dump`,
+  ];
+}
+
+/**
  * `kviz backup [--force] FILE`: a consistent snapshot of the database, safe
  * while the server is writing (VACUUM INTO reads one WAL snapshot and blocks no
  * writer). The copy is written to a temporary name in FILE's directory, checked
@@ -41,6 +61,11 @@ function parseArgs(args: string[]): { file: string; force: boolean } | undefined
  * older backup. Returns the exit code (2 usage, 1 failure).
  */
 export function backupCommand(config: Config, args: string[], out: (line: string) => void): number {
+  if (config.databaseUrl) {
+    // Exit 1: a script that expected a file must not carry on as if one had been written.
+    for (const line of postgresBackupAdvice(config.databaseUrl)) out(line);
+    return 1;
+  }
   const parsed = parseArgs(args);
   if (!parsed) {
     out(backupUsage);

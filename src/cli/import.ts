@@ -1,4 +1,3 @@
-import { importCatalogueInSteps } from '../catalogue/import';
 import { CatalogueFileError, readCatalogueFile } from '../catalogue/load-file';
 import { formatProblem } from '../catalogue/validate';
 import type { Config } from '../config';
@@ -52,12 +51,12 @@ export async function importCommand(
     );
     return 1;
   }
-  const runtime = openRuntime(config, { seed: false });
+  const runtime = await openRuntime(config, { seed: false });
   try {
     const catalogue = result.catalogue;
     const s = await interruptible(async (signal) => {
       const bar = progress('import', 'lines');
-      const summary = await importCatalogueInSteps(runtime.db, catalogue, { onProgress: bar.update, signal });
+      const summary = await runtime.importCatalogue(catalogue, { onProgress: bar.update, signal });
       bar.finish();
       return summary;
     });
@@ -70,6 +69,6 @@ export async function importCommand(
     out('Restart the server to serve the new catalogue.');
     return 0;
   } finally {
-    runtime.close();
+    await runtime.close();
   }
 }

@@ -28,8 +28,9 @@ function loadAssets(log: Logger): ClientAssets {
 
 /** `kviz serve`: listens until SIGTERM/SIGINT, then finishes in-flight requests and closes the database. */
 export async function serve(config: Config, log: Logger, clock: Clock = systemClock): Promise<void> {
-  const lock = acquireServeLock(config.databasePath);
-  const runtime = openRuntime(config, { seed: true, log });
+  // SQLite: one server per file. PostgreSQL: as many instances as the operator runs (docs/decisions/023).
+  const lock = config.databaseUrl ? { release() {} } : acquireServeLock(config.databasePath);
+  const runtime = await openRuntime(config, { seed: true, log });
   try {
     // A database of an older version: its raw record is converted before anything is served.
     await convertOldRecord(
@@ -42,16 +43,16 @@ export async function serve(config: Config, log: Logger, clock: Clock = systemCl
       (message, fields) => log.info(message, fields),
     );
   } catch (error) {
-    runtime.close();
+    await runtime.close();
     throw error;
   }
-  const admin = await loadAdminCredentials(config, runtime.db, log);
+  const admin = await loadAdminCredentials(config, runtime.meta, log);
   const app = createApp({
     config,
     log,
     clock,
     admin,
-    adminUnlockMarker: adminUnlockMarker(runtime.db),
+    adminUnlockMarker: adminUnlockMarker(runtime.meta),
     assets: loadAssets(log),
     stores: runtime.stores,
     secrets: runtime.secrets,
@@ -66,7 +67,7 @@ export async function serve(config: Config, log: Logger, clock: Clock = systemCl
     stopping = true;
     log.info('stopping', { signal });
     await app.stop(false); // waits for in-flight requests
-    runtime.close();
+    await runtime.close();
     lock.release();
     log.info('stopped');
     process.exit(0);
@@ -86,5 +87,5 @@ export async function serve(config: Config, log: Logger, clock: Clock = systemCl
       lastResortResponse(error, (fields) => log.error('request failed outside the app', fields)),
   });
   const server = app.server!;
-  log.info('listening', { url: `http://${server.hostname}:${server.port}`, database: config.databasePath });
+  log.info('listening', { url: `http://${server.hostname}:${server.port}`, database: runtime.describe });
 }

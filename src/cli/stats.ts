@@ -21,7 +21,7 @@ export async function statsCommand(
     out('Usage: kviz stats verify | kviz stats rebuild');
     return 2;
   }
-  const runtime = openRuntime(config, { seed: false });
+  const runtime = await openRuntime(config, { seed: false });
   try {
     // A damaged file first: counters that agree with garbage prove nothing.
     const damage = await runtime.stores.plays.checkIntegrity();
@@ -55,6 +55,6 @@ export async function statsCommand(
       return differences.length === 0 ? 0 : 1;
     });
   } finally {
-    runtime.close();
+    await runtime.close();
   }
 }

@@ -1,10 +1,12 @@
-import { describe, expect, test } from 'bun:test';
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createEngineTestApp, ENGINES, type Engine, type EngineTestApp } from '../../test/support/engines';
 import { createFileDb } from '../../test/support/file-db';
 import { createTestApp, createTestAppOver, makeCatalogue, type TestApp } from '../../test/support/fixtures';
 import { answerQuiz, type FetchedQuiz, submit } from '../../test/support/play';
+import { CLUSTER_START_MS } from '../../test/support/postgres';
 import { createDb } from '../db/client';
 import type { DailyChallenge } from '../shared/contracts/daily';
 
@@ -23,12 +25,23 @@ async function fetchDaily(app: Pick<TestApp, 'request'>): Promise<FetchedQuiz & 
 }
 
 /** The daily play of `session`, `correct` answers right; the answer's body. */
-async function playDaily(app: TestApp, session: string, correct: number) {
+async function playDaily(app: Pick<TestApp, 'request'>, session: string, correct: number) {
   const quiz = await fetchDaily(app);
   const res = await submit(app, answerQuiz(quiz, correct, session));
   expect(res.status).toBe(200);
   return (await res.json()) as { playId: number; score: number; ranked?: boolean };
 }
+
+/** The ranking, streak and summary run over both engines (docs/decisions/023): the daily store of each. */
+const opened: EngineTestApp[] = [];
+async function appOn(engine: Engine): Promise<EngineTestApp> {
+  const app = await createEngineTestApp(engine);
+  opened.push(app);
+  return app;
+}
+afterAll(async () => {
+  for (const app of opened) await app.close();
+}, 30_000);
 
 const fingerprint = (c: DailyChallenge) =>
   c.questions.map((q) => `${q.lyricId}:${q.options.map((o) => o.id).join(',')}`).join(' ');
@@ -117,153 +130,157 @@ describe('GET /api/daily', () => {
   });
 });
 
-describe('ranked daily plays', () => {
-  test("a session's first daily play of the day is ranked, later ones are practice", async () => {
-    const app = await createTestApp();
-    app.clock.ms = NOON;
-    expect((await playDaily(app, SESSION_A, 20)).ranked).toBe(true);
-    expect((await playDaily(app, SESSION_A, 30)).ranked).toBe(false);
-    expect((await playDaily(app, SESSION_B, 10)).ranked).toBe(true);
-    // Free play says nothing about ranking and does not count in the day's ranking.
-    const free = await app.request('/api/quiz');
-    const quiz: FetchedQuiz = { token: free.headers.get('x-quiz-token')!, questions: await free.json() };
-    expect((await (await submit(app, answerQuiz(quiz, 30, SESSION_A))).json()).ranked).toBeUndefined();
-    const p = await app.request('/api/daily/percentile/20');
-    expect(p.status).toBe(200);
-    expect(await p.json()).toEqual({ day: '2025-04-15', percentile: 50, samePercent: 50, rankedPlays: 2 });
-    // The free-play percentile counts only the free play.
-    expect((await (await app.request('/api/score-percentile/30')).json()).totalPlayers).toBe(1);
-    // The next day, the same session is ranked again.
-    app.clock.advance(86_400);
-    expect((await playDaily(app, SESSION_A, 5)).ranked).toBe(true);
-  });
-
-  test('a repeated submission answers the first result, ranked as it was', async () => {
-    const app = await createTestApp();
-    app.clock.ms = NOON;
-    const quiz = await fetchDaily(app);
-    const body = answerQuiz(quiz, 12, SESSION_A);
-    const first = await (await submit(app, body)).json();
-    const again = await (await submit(app, body)).json();
-    expect(first.ranked).toBe(true);
-    expect(again).toEqual(first);
-  });
-
-  test('a token of a past day is never ranked (and does not use up the new day)', async () => {
-    const app = await createTestApp();
-    app.clock.ms = Date.UTC(2025, 3, 15, 21, 58); // 23:58 in Zagreb
-    const late = await fetchDaily(app);
-    app.clock.ms = Date.UTC(2025, 3, 15, 22, 1); // 00:01 on the 16th
-    const res = await submit(app, answerQuiz(late, 25, SESSION_A));
-    expect(res.status).toBe(200);
-    expect((await res.json()).ranked).toBe(false);
-    expect(await (await app.request('/api/daily/percentile/25?day=2025-04-15')).json()).toMatchObject({
-      rankedPlays: 0,
+describe.each(ENGINES)('%s', (engine) => {
+  // The throwaway cluster and its catalogue template start here, not inside a test's time.
+  beforeAll(() => appOn(engine), CLUSTER_START_MS);
+  describe('ranked daily plays', () => {
+    test("a session's first daily play of the day is ranked, later ones are practice", async () => {
+      const app = await appOn(engine);
+      app.clock.ms = NOON;
+      expect((await playDaily(app, SESSION_A, 20)).ranked).toBe(true);
+      expect((await playDaily(app, SESSION_A, 30)).ranked).toBe(false);
+      expect((await playDaily(app, SESSION_B, 10)).ranked).toBe(true);
+      // Free play says nothing about ranking and does not count in the day's ranking.
+      const free = await app.request('/api/quiz');
+      const quiz: FetchedQuiz = { token: free.headers.get('x-quiz-token')!, questions: await free.json() };
+      expect((await (await submit(app, answerQuiz(quiz, 30, SESSION_A))).json()).ranked).toBeUndefined();
+      const p = await app.request('/api/daily/percentile/20');
+      expect(p.status).toBe(200);
+      expect(await p.json()).toEqual({ day: '2025-04-15', percentile: 50, samePercent: 50, rankedPlays: 2 });
+      // The free-play percentile counts only the free play.
+      expect((await (await app.request('/api/score-percentile/30')).json()).totalPlayers).toBe(1);
+      // The next day, the same session is ranked again.
+      app.clock.advance(86_400);
+      expect((await playDaily(app, SESSION_A, 5)).ranked).toBe(true);
     });
-    expect((await playDaily(app, SESSION_A, 7)).ranked).toBe(true);
-  });
 
-  test('verify finds the daily counters equal to the raw record; rebuild rewrites them the same', async () => {
-    const app = await createTestApp();
-    app.clock.ms = NOON;
-    await playDaily(app, SESSION_A, 20);
-    await playDaily(app, SESSION_A, 3);
-    await playDaily(app, SESSION_B, 11);
-    app.clock.advance(86_400);
-    await playDaily(app, SESSION_A, 30);
-    expect(await app.stores.plays.verifyCounters()).toEqual([]);
-    const snapshot = () =>
-      ['daily_players', 'daily_scores', 'daily_lines'].map((t) =>
-        app.db.$client.query(`SELECT * FROM ${t} ORDER BY 1, 2`).all(),
-      );
-    const before = snapshot();
-    expect(before[0]).toHaveLength(3);
-    await app.stores.plays.rebuildCounters();
-    expect(snapshot()).toEqual(before);
-    app.db.$client.run("UPDATE daily_scores SET plays = plays + 1 WHERE day = '2025-04-15' AND score = 20");
-    app.db.$client.run("DELETE FROM daily_players WHERE day = '2025-04-16'");
-    const differences = await app.stores.plays.verifyCounters();
-    expect(differences.map((d) => `${d.table} ${d.key} ${d.column}`).sort()).toEqual([
-      'daily_players 2025-04-16:1 row',
-      'daily_scores 2025-04-15:20 plays',
-    ]);
-  });
-});
-
-describe('GET /api/daily/percentile/{score}, /streak, /summary', () => {
-  test('422 naming the field for a malformed or future day, a bad score or a bad session id', async () => {
-    const app = await createTestApp();
-    app.clock.ms = NOON;
-    const field = async (path: string) => {
-      const res = await app.request(path);
-      expect(res.status).toBe(422);
-      return (await res.json()).error.field;
-    };
-    expect(await field('/api/daily/percentile/31')).toBe('score');
-    expect(await field('/api/daily/percentile/1e1')).toBe('score');
-    expect(await field('/api/daily/percentile/5?day=2025-4-15')).toBe('day');
-    expect(await field('/api/daily/percentile/5?day=2025-02-30')).toBe('day');
-    expect(await field('/api/daily/percentile/5?day=2025-04-16')).toBe('day');
-    expect(await field('/api/daily/streak?sessionId=nope')).toBe('sessionId');
-    expect(await field('/api/daily/streak')).toBe('sessionId');
-    expect((await app.request('/api/daily/percentile/5?day=2025-04-14')).status).toBe(200);
-  });
-
-  test('the streak of a session over days, confirmed from its ranked plays', async () => {
-    const app = await createTestApp();
-    app.clock.ms = NOON;
-    const streak = async () => (await app.request(`/api/daily/streak?sessionId=${SESSION_A}`)).json();
-    expect(await streak()).toEqual({
-      today: '2025-04-15',
-      playedToday: false,
-      current: 0,
-      best: 0,
-      days: [],
+    test('a repeated submission answers the first result, ranked as it was', async () => {
+      const app = await appOn(engine);
+      app.clock.ms = NOON;
+      const quiz = await fetchDaily(app);
+      const body = answerQuiz(quiz, 12, SESSION_A);
+      const first = await (await submit(app, body)).json();
+      const again = await (await submit(app, body)).json();
+      expect(first.ranked).toBe(true);
+      expect(again).toEqual(first);
     });
-    await playDaily(app, SESSION_A, 10);
-    app.clock.advance(86_400);
-    expect(await streak()).toMatchObject({ playedToday: false, current: 1, best: 1 });
-    await playDaily(app, SESSION_A, 10);
-    await playDaily(app, SESSION_A, 10); // practice: no second day
-    app.clock.advance(86_400);
-    await playDaily(app, SESSION_A, 10);
-    expect(await streak()).toEqual({
-      today: '2025-04-17',
-      playedToday: true,
-      current: 3,
-      best: 3,
-      days: ['2025-04-17', '2025-04-16', '2025-04-15'],
+
+    test('a token of a past day is never ranked (and does not use up the new day)', async () => {
+      const app = await appOn(engine);
+      app.clock.ms = Date.UTC(2025, 3, 15, 21, 58); // 23:58 in Zagreb
+      const late = await fetchDaily(app);
+      app.clock.ms = Date.UTC(2025, 3, 15, 22, 1); // 00:01 on the 16th
+      const res = await submit(app, answerQuiz(late, 25, SESSION_A));
+      expect(res.status).toBe(200);
+      expect((await res.json()).ranked).toBe(false);
+      expect(await (await app.request('/api/daily/percentile/25?day=2025-04-15')).json()).toMatchObject({
+        rankedPlays: 0,
+      });
+      expect((await playDaily(app, SESSION_A, 7)).ranked).toBe(true);
     });
-    app.clock.advance(2 * 86_400); // a day missed
-    await playDaily(app, SESSION_A, 10);
-    expect(await streak()).toMatchObject({ current: 1, best: 3 });
+
+    test('verify finds the daily counters equal to the raw record; rebuild rewrites them the same', async () => {
+      const app = await appOn(engine);
+      app.clock.ms = NOON;
+      await playDaily(app, SESSION_A, 20);
+      await playDaily(app, SESSION_A, 3);
+      await playDaily(app, SESSION_B, 11);
+      app.clock.advance(86_400);
+      await playDaily(app, SESSION_A, 30);
+      expect(await app.stores.plays.verifyCounters()).toEqual([]);
+      const snapshot = () =>
+        ['daily_players', 'daily_scores', 'daily_lines'].map((t) =>
+          app.all(`SELECT * FROM ${t} ORDER BY 1, 2`),
+        );
+      const before = await Promise.all(snapshot());
+      expect(before[0]).toHaveLength(3);
+      await app.stores.plays.rebuildCounters();
+      expect(await Promise.all(snapshot())).toEqual(before);
+      await app.all("UPDATE daily_scores SET plays = plays + 1 WHERE day = '2025-04-15' AND score = 20");
+      await app.all("DELETE FROM daily_players WHERE day = '2025-04-16'");
+      const differences = await app.stores.plays.verifyCounters();
+      expect(differences.map((d) => `${d.table} ${d.key} ${d.column}`).sort()).toEqual([
+        'daily_players 2025-04-16:1 row',
+        'daily_scores 2025-04-15:20 plays',
+      ]);
+    });
   });
 
-  test("today's ranked plays and mean score, and yesterday's hardest line", async () => {
-    const app = await createTestApp();
-    app.clock.ms = NOON;
-    const yesterday = await fetchDaily(app);
-    // Both players miss the last line; one of them also the 29th.
-    expect((await submit(app, answerQuiz(yesterday, 29, SESSION_A))).status).toBe(200);
-    expect((await submit(app, answerQuiz(await fetchDaily(app), 28, SESSION_B))).status).toBe(200);
-    app.clock.advance(86_400);
-    await playDaily(app, SESSION_A, 20);
-    await playDaily(app, SESSION_B, 25);
-    await playDaily(app, SESSION_B, 1); // practice: not counted
-    const res = await app.request('/api/daily/summary');
-    expect(res.status).toBe(200);
-    const last = yesterday.questions[29]!;
-    expect(await res.json()).toEqual({
-      day: '2025-04-16',
-      number: 2,
-      rankedPlays: 2,
-      averageScore: 22.5,
-      yesterdayHardestLine: {
-        lyricId: last.lyricId,
-        text: (yesterday.body.questions[29] as { lyric: string }).lyric,
-        occurrences: 2,
-        correctAnswers: 0,
-      },
+  describe('GET /api/daily/percentile/{score}, /streak, /summary', () => {
+    test('422 naming the field for a malformed or future day, a bad score or a bad session id', async () => {
+      const app = await appOn(engine);
+      app.clock.ms = NOON;
+      const field = async (path: string) => {
+        const res = await app.request(path);
+        expect(res.status).toBe(422);
+        return (await res.json()).error.field;
+      };
+      expect(await field('/api/daily/percentile/31')).toBe('score');
+      expect(await field('/api/daily/percentile/1e1')).toBe('score');
+      expect(await field('/api/daily/percentile/5?day=2025-4-15')).toBe('day');
+      expect(await field('/api/daily/percentile/5?day=2025-02-30')).toBe('day');
+      expect(await field('/api/daily/percentile/5?day=2025-04-16')).toBe('day');
+      expect(await field('/api/daily/streak?sessionId=nope')).toBe('sessionId');
+      expect(await field('/api/daily/streak')).toBe('sessionId');
+      expect((await app.request('/api/daily/percentile/5?day=2025-04-14')).status).toBe(200);
+    });
+
+    test('the streak of a session over days, confirmed from its ranked plays', async () => {
+      const app = await appOn(engine);
+      app.clock.ms = NOON;
+      const streak = async () => (await app.request(`/api/daily/streak?sessionId=${SESSION_A}`)).json();
+      expect(await streak()).toEqual({
+        today: '2025-04-15',
+        playedToday: false,
+        current: 0,
+        best: 0,
+        days: [],
+      });
+      await playDaily(app, SESSION_A, 10);
+      app.clock.advance(86_400);
+      expect(await streak()).toMatchObject({ playedToday: false, current: 1, best: 1 });
+      await playDaily(app, SESSION_A, 10);
+      await playDaily(app, SESSION_A, 10); // practice: no second day
+      app.clock.advance(86_400);
+      await playDaily(app, SESSION_A, 10);
+      expect(await streak()).toEqual({
+        today: '2025-04-17',
+        playedToday: true,
+        current: 3,
+        best: 3,
+        days: ['2025-04-17', '2025-04-16', '2025-04-15'],
+      });
+      app.clock.advance(2 * 86_400); // a day missed
+      await playDaily(app, SESSION_A, 10);
+      expect(await streak()).toMatchObject({ current: 1, best: 3 });
+    });
+
+    test("today's ranked plays and mean score, and yesterday's hardest line", async () => {
+      const app = await appOn(engine);
+      app.clock.ms = NOON;
+      const yesterday = await fetchDaily(app);
+      // Both players miss the last line; one of them also the 29th.
+      expect((await submit(app, answerQuiz(yesterday, 29, SESSION_A))).status).toBe(200);
+      expect((await submit(app, answerQuiz(await fetchDaily(app), 28, SESSION_B))).status).toBe(200);
+      app.clock.advance(86_400);
+      await playDaily(app, SESSION_A, 20);
+      await playDaily(app, SESSION_B, 25);
+      await playDaily(app, SESSION_B, 1); // practice: not counted
+      const res = await app.request('/api/daily/summary');
+      expect(res.status).toBe(200);
+      const last = yesterday.questions[29]!;
+      expect(await res.json()).toEqual({
+        day: '2025-04-16',
+        number: 2,
+        rankedPlays: 2,
+        averageScore: 22.5,
+        yesterdayHardestLine: {
+          lyricId: last.lyricId,
+          text: (yesterday.body.questions[29] as { lyric: string }).lyric,
+          occurrences: 2,
+          correctAnswers: 0,
+        },
+      });
     });
   });
 });

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../db/client';
-import { readOrCreateMeta } from '../db/meta';
+import { type MetaStore, readOrCreateMeta } from '../db/meta';
 import type { Day } from '../stats/day';
 
 /** What the daily challenge keeps in the database, so every process on it agrees (docs/decisions/021). */
@@ -11,10 +11,23 @@ export interface DailySettings {
   firstDay: Day;
 }
 
-/** Reads the stored settings, creating them on the first start (`today` becomes the first day). */
-export function openDailySettings(db: Db, today: Day): DailySettings {
+const newDailySecret = () => randomBytes(32).toString('base64url');
+
+/**
+ * Reads the stored settings from the meta table of either engine, creating them on the first
+ * start (`today` becomes the first day); instances started together agree on the first written.
+ */
+export async function openDailySettings(meta: MetaStore, today: Day): Promise<DailySettings> {
   return {
-    secret: readOrCreateMeta(db, 'daily_secret', () => randomBytes(32).toString('base64url')),
+    secret: await meta.readOrCreate('daily_secret', newDailySecret),
+    firstDay: await meta.readOrCreate('daily_first_day', () => today),
+  };
+}
+
+/** `openDailySettings` over an SQLite file, synchronously (the SQLite runtime opens without awaiting). */
+export function openDailySettingsSqlite(db: Db, today: Day): DailySettings {
+  return {
+    secret: readOrCreateMeta(db, 'daily_secret', newDailySecret),
     firstDay: readOrCreateMeta(db, 'daily_first_day', () => today),
   };
 }

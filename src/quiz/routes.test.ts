@@ -1,5 +1,7 @@
 import { describe, expect, test } from 'bun:test';
+import { createEngineTestApp, ENGINES } from '../../test/support/engines';
 import { createTestApp } from '../../test/support/fixtures';
+import { CLUSTER_START_MS } from '../../test/support/postgres';
 import { verifyQuizToken } from './token';
 
 describe('GET /api/quiz', async () => {
@@ -83,14 +85,18 @@ describe('errors and operations', async () => {
     });
   });
 
-  test('/healthz answers ok while the database answers, 503 once it is closed', async () => {
-    const app = await createTestApp();
-    expect(await (await app.request('/healthz')).json()).toEqual({ status: 'ok' });
-    app.db.$client.close();
-    const res = await app.request('/healthz');
-    expect(res.status).toBe(503);
-    expect(await res.json()).toEqual({ status: 'unavailable' });
-  });
+  test.each(ENGINES)(
+    '/healthz answers ok while the database answers, 503 once it is closed (%s)',
+    async (engine) => {
+      const app = await createEngineTestApp(engine);
+      expect(await (await app.request('/healthz')).json()).toEqual({ status: 'ok' });
+      await app.close();
+      const res = await app.request('/healthz');
+      expect(res.status).toBe(503);
+      expect(await res.json()).toEqual({ status: 'unavailable' });
+    },
+    CLUSTER_START_MS,
+  );
 
   test('the docs page loads its script and styles from this server only', async () => {
     const html = await (await request('/openapi')).text();

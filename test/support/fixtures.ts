@@ -1,7 +1,7 @@
 /** Test support: fixture catalogues, a seeded random source and an app on an in-memory database. */
 import { adminUnlockMarker, loadAdminCredentials } from '../../src/admin/credentials';
 import { type AppDeps, createApp } from '../../src/app';
-import { loadCatalogueIndex } from '../../src/catalogue/catalogue-index';
+import { type CatalogueIndex, loadCatalogueIndex } from '../../src/catalogue/catalogue-index';
 import { importCatalogue } from '../../src/catalogue/import';
 import type { CatalogueFile } from '../../src/catalogue/model';
 import { validateCatalogue } from '../../src/catalogue/validate';
@@ -9,6 +9,7 @@ import type { Clock } from '../../src/clock';
 import { type Config, loadConfig } from '../../src/config';
 import { openDailySettings } from '../../src/daily/settings';
 import { createDb, type Db } from '../../src/db/client';
+import { type MetaStore, sqliteMeta } from '../../src/db/meta';
 import { migrateDb } from '../../src/db/migrate';
 import { silentLogger } from '../../src/logger';
 import { type ClientAssets, emptyAssets } from '../../src/pages/client-assets';
@@ -98,22 +99,41 @@ export async function createTestAppOver(
     stores?: StatsStores;
   } = {},
 ): Promise<TestApp> {
+  const secrets = options.secrets ?? TEST_SECRETS;
+  const built = await buildTestApp(
+    {
+      stores: options.stores ?? createSqliteStores(db, secrets.playerSalt),
+      index: loadCatalogueIndex(db),
+      meta: sqliteMeta(db),
+    },
+    { ...options, secrets },
+  );
+  return { ...built, db };
+}
+
+const TEST_SECRETS = { quizToken: 'test-secret-test-secret-test-secret-0', playerSalt: 'test-salt' };
+
+/** The app over the given stores, catalogue and meta table of either engine, with the test clock. */
+export async function buildTestApp(
+  over: { stores: StatsStores; index: CatalogueIndex; meta: MetaStore },
+  options: {
+    env?: Record<string, string>;
+    assets?: ClientAssets;
+    secrets?: { quizToken: string; playerSalt: string };
+  } = {},
+): Promise<Omit<TestApp, 'db'>> {
   const clock = new FakeClock();
-  const index = loadCatalogueIndex(db);
+  const { stores, index, meta } = over;
   const config = testConfig(options.env);
-  const secrets = options.secrets ?? {
-    quizToken: 'test-secret-test-secret-test-secret-0',
-    playerSalt: 'test-salt',
-  };
-  const stores = options.stores ?? createSqliteStores(db, secrets.playerSalt);
+  const secrets = options.secrets ?? TEST_SECRETS;
   const deps: AppDeps = {
     config,
     stores,
     catalogue: () => index,
     secrets,
-    daily: openDailySettings(db, dayOf(clock.nowMs(), config.statsTimezone)),
-    admin: await loadAdminCredentials(config, db, silentLogger),
-    adminUnlockMarker: adminUnlockMarker(db),
+    admin: await loadAdminCredentials(config, meta, silentLogger),
+    daily: await openDailySettings(meta, dayOf(clock.nowMs(), config.statsTimezone)),
+    adminUnlockMarker: adminUnlockMarker(meta),
     assets: options.assets ?? emptyAssets,
     clock,
     log: silentLogger,
@@ -131,5 +151,5 @@ export async function createTestAppOver(
     await contract.check(sent.method, new URL(sent.url).pathname, response.clone());
     return response;
   };
-  return { app, deps, db, stores, clock, request };
+  return { app, deps, stores, clock, request };
 }

@@ -47,7 +47,7 @@ export function submit(
   });
 }
 
-const statsTables = [
+export const statsTables = [
   'plays',
   'answer_keys',
   'players',

@@ -7,7 +7,7 @@ import { LEGACY_SECRETS } from '../../../test/fixtures/legacy/fill-through-the-a
 import { createTestAppOver } from '../../../test/support/fixtures';
 import { submit } from '../../../test/support/play';
 import { loadConfig } from '../../config';
-import { convertOldRecord, openRuntime } from '../../runtime';
+import { convertOldRecord, openSqliteRuntime } from '../../runtime';
 import { decodeAnswers } from '../answer-codec';
 import { dayOf } from '../day';
 import { classifyUserAgent } from '../device';
@@ -83,7 +83,7 @@ describe('migration of a database filled by the previous version', () => {
       ADMIN_PASSWORD: 'test-password-123',
       STATS_TIMEZONE: ZAGREB,
     });
-    const runtime = openRuntime(config, { seed: false });
+    const runtime = openSqliteRuntime(config, { seed: false });
     expect(legacyPlaysPending(runtime.db)).toBe(120);
     expect(await convertOldRecord(runtime, config, silent, () => {})).toBe(120);
     expect(legacyPlaysPending(runtime.db)).toBeUndefined();
@@ -160,7 +160,7 @@ describe('migration of a database filled by the previous version', () => {
   test('interrupted, the conversion writes nothing; the next start converts', async () => {
     const path = copyOfFixture();
     const config = loadConfig({ DATABASE_PATH: path, ADMIN_PASSWORD: 'test-password-123' });
-    const runtime = openRuntime(config, { seed: false });
+    const runtime = openSqliteRuntime(config, { seed: false });
     const controller = new AbortController();
     const conversion = convertLegacyRecord(runtime.db, {
       timeZone: ZAGREB,
@@ -177,7 +177,7 @@ describe('migration of a database filled by the previous version', () => {
     expect(runtime.db.$client.query('SELECT count(*) AS n FROM plays').get()).toEqual({ n: 0 });
     runtime.close();
 
-    const again = openRuntime(config, { seed: false });
+    const again = openSqliteRuntime(config, { seed: false });
     expect(await convertOldRecord(again, config, silent, () => {})).toBe(120);
     expect(await again.stores.plays.verifyCounters()).toEqual([]);
     again.close();

@@ -1,0 +1,3 @@
+export const INSTALL_COMMAND: string;
+export function postgresBin(): string | undefined;
+export function ensurePostgresql(): string;

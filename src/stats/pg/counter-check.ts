@@ -1,0 +1,366 @@
+import { asc, count, getTableName, gt, sql } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import type { PgDb } from '../../db/pg/client';
+import {
+  albumStats,
+  answerKeys,
+  cumulativeAnswers,
+  cumulativeDays,
+  cumulativeScores,
+  dailyLines,
+  dailyPlayers,
+  dailyScores,
+  dayPlayers,
+  hourPlayers,
+  hourStats,
+  lyricConfusions,
+  lyricStats,
+  plays,
+  scoreStats,
+  songConfusions,
+  songStats,
+  statsVersion,
+  totals,
+} from '../../db/pg/schema';
+import type { PlayMode } from '../../shared/play-mode';
+import { forEachAnswer } from '../answer-codec';
+import type { Day } from '../day';
+import {
+  addDayCounts,
+  addScoreCounts,
+  emptyDayCounts,
+  emptyScoreCounts,
+  runningTotals,
+  type ScoreCounts,
+} from '../day-counts';
+import {
+  type AnswerKey,
+  answerKeyNumber,
+  type Counters,
+  createRecompute,
+  type ItemCounts,
+  type RecordedAnswer,
+} from '../recompute';
+import { browserCode, deviceCode, difficultyCode } from '../sqlite/codes';
+import { nextChunk } from '../sqlite/counter-check';
+import { dayCounterKeys, daysRow, scoreCounterKeys, scoresRow } from '../sqlite/day-rows';
+import type { CounterDifference, LongRunOptions } from '../store';
+import { BATCH_LOCK } from './locks';
+import type { PgRunner } from './running-totals';
+
+const CHUNK = 5_000;
+/** PostgreSQL allows 65,535 parameters a statement. */
+const MAX_PARAMETERS = 60_000;
+
+type Values = Record<string, number>;
+type Row = Record<string, unknown>;
+
+/** One counter table: how its rows are keyed and which columns are compared. */
+interface CounterTable {
+  table: PgTable;
+  key(row: Row): string;
+  props: string[];
+  rows(c: Counters): Row[];
+}
+
+const pick = (row: Row, props: string[]): Values =>
+  Object.fromEntries(props.map((p) => [p, Number(row[p] ?? 0)]));
+const columnName = (table: PgTable, prop: string) =>
+  (table as unknown as Record<string, { name: string }>)[prop]!.name;
+
+/**
+ * Verify and rebuild over PostgreSQL: the SQLite version's work
+ * (src/stats/sqlite/counter-check.ts) with the same pure recompute
+ * (src/stats/recompute.ts). Verify reads one snapshot (REPEATABLE READ, read
+ * only). Rebuild takes the batches' advisory lock (locks.ts): no instance's batch
+ * interleaves; they wait, then add to the rebuilt counters.
+ */
+export function createPgCounterCheck(db: PgDb) {
+  /** Answer key number → answer_keys id, filled by each recompute (cumulative_answers is keyed by id). */
+  const keyIdOf = new Map<number, number>();
+
+  async function recompute(tx: PgRunner, options: LongRunOptions): Promise<Counters> {
+    const keys = new Map<number, AnswerKey>(
+      (await tx.select().from(answerKeys)).map((k) => [
+        k.id,
+        { lyricId: k.lyricId, songId: k.songId, albumId: k.albumId },
+      ]),
+    );
+    keyIdOf.clear();
+    for (const [id, key] of keys) keyIdOf.set(answerKeyNumber(key), id);
+    const total = (await tx.select({ n: count() }).from(plays))[0]?.n ?? 0;
+    const accumulator = createRecompute();
+    let done = 0;
+    let after = 0;
+    options.onProgress?.(0, total);
+    for (;;) {
+      const rows = await tx
+        .select({
+          id: plays.id,
+          playerId: plays.playerId,
+          day: plays.day,
+          hour: plays.hour,
+          difficulty: plays.difficulty,
+          deviceClass: plays.deviceClass,
+          browser: plays.browser,
+          score: plays.score,
+          answers: plays.answers,
+        })
+        .from(plays)
+        .where(gt(plays.id, after))
+        .orderBy(asc(plays.id))
+        .limit(CHUNK);
+      if (rows.length === 0) break;
+      for (const row of rows) {
+        const answers: RecordedAnswer[] = [];
+        forEachAnswer(row.answers, (keyId, wrongSongId) => {
+          const key = keys.get(keyId);
+          if (!key) throw new Error(`play ${row.id}: unknown answer key ${keyId}`);
+          answers.push({ key, selectedSongId: wrongSongId ?? key.songId });
+        });
+        accumulator.add({
+          playerId: row.playerId,
+          day: row.day,
+          hour: row.hour,
+          difficulty: difficultyCode.name(row.difficulty),
+          deviceClass: deviceCode.name(row.deviceClass),
+          browser: browserCode.name(row.browser),
+          score: row.score,
+          answers,
+        });
+        after = row.id;
+      }
+      done += rows.length;
+      options.onProgress?.(done, total);
+      await nextChunk(options.signal);
+    }
+    return accumulator.counters;
+  }
+
+  const itemTable = (
+    table: PgTable,
+    keyProp: string,
+    of: (c: Counters) => Counters['lyrics'],
+  ): CounterTable => ({
+    table,
+    key: (row) => String(row[keyProp]),
+    props: ['occurrences', 'correct'],
+    rows: (c) => [...of(c)].map(([id, counts]) => ({ [keyProp]: id, ...counts })),
+  });
+  const confusionTable = (
+    table: PgTable,
+    keyProp: string,
+    of: (c: Counters) => Counters['lyricConfusions'],
+  ): CounterTable => ({
+    table,
+    key: (row) => `${row[keyProp]}:${row.selectedSongId}`,
+    props: ['times'],
+    rows: (c) =>
+      [...of(c)].flatMap(([id, picks]) =>
+        [...picks].map(([selectedSongId, times]) => ({ [keyProp]: id, selectedSongId, times })),
+      ),
+  });
+  const cumulativeScoresOf = (c: Counters) => {
+    const perDifficulty = new Map<PlayMode, Map<Day, ScoreCounts>>();
+    for (const [day, byDifficulty] of c.dayScores)
+      for (const [difficulty, counts] of byDifficulty) {
+        if (!perDifficulty.has(difficulty)) perDifficulty.set(difficulty, new Map());
+        perDifficulty.get(difficulty)!.set(day, counts);
+      }
+    return [...perDifficulty].flatMap(([difficulty, days]) =>
+      [...runningTotals(days, emptyScoreCounts, addScoreCounts)].map(([day, counts]) =>
+        scoresRow(day, difficulty, counts),
+      ),
+    );
+  };
+  /** The recomputed per-key day counts as the running totals cumulative_answers keeps. */
+  const cumulativeAnswersOf = (c: Counters) => {
+    const perKey = new Map<number, Map<Day, ItemCounts>>();
+    for (const [day, byKey] of c.answerDays)
+      for (const [k, counts] of byKey) {
+        const keyId = keyIdOf.get(k)!;
+        if (!perKey.has(keyId)) perKey.set(keyId, new Map());
+        perKey.get(keyId)!.set(day, counts);
+      }
+    const addCounts = (into: ItemCounts, from: ItemCounts) => {
+      into.occurrences += from.occurrences;
+      into.correct += from.correct;
+      return into;
+    };
+    return [...perKey].flatMap(([keyId, days]) =>
+      [...runningTotals(days, () => ({ occurrences: 0, correct: 0 }), addCounts)].map(([day, counts]) => ({
+        keyId,
+        day,
+        ...counts,
+      })),
+    );
+  };
+  const tables: CounterTable[] = [
+    {
+      table: dailyScores,
+      key: (row) => `${row.day}:${row.score}`,
+      props: ['plays'],
+      rows: (c) =>
+        [...c.daily.scores].flatMap(([day, byScore]) =>
+          byScore.flatMap((n, score) => (n > 0 ? [{ day, score, plays: n }] : [])),
+        ),
+    },
+    {
+      table: dailyLines,
+      key: (row) => `${row.day}:${row.lyricId}`,
+      props: ['occurrences', 'correct'],
+      rows: (c) =>
+        [...c.daily.lines].flatMap(([day, lines]) =>
+          [...lines].map(([lyricId, counts]) => ({ day, lyricId, ...counts })),
+        ),
+    },
+    {
+      table: cumulativeAnswers,
+      key: (row) => `${row.keyId}:${row.day}`,
+      props: ['occurrences', 'correct'],
+      rows: cumulativeAnswersOf,
+    },
+    itemTable(lyricStats, 'lyricId', (c) => c.lyrics),
+    itemTable(songStats, 'songId', (c) => c.songs),
+    itemTable(albumStats, 'albumId', (c) => c.albums),
+    confusionTable(lyricConfusions, 'lyricId', (c) => c.lyricConfusions),
+    confusionTable(songConfusions, 'songId', (c) => c.songConfusions),
+    {
+      table: scoreStats,
+      key: (row) => `${row.difficulty}:${row.score}`,
+      props: ['plays'],
+      rows: (c) =>
+        [...c.scores].flatMap(([difficulty, byScore]) =>
+          byScore.flatMap((n, score) => (n > 0 ? [{ difficulty, score, plays: n }] : [])),
+        ),
+    },
+    {
+      table: hourStats,
+      key: (row) => String(row.hour),
+      props: ['attempts', 'uniquePlayers'],
+      rows: (c) =>
+        c.hours.attempts.flatMap((attempts, hour) =>
+          attempts > 0 ? [{ hour, attempts, uniquePlayers: c.hours.uniquePlayers[hour]! }] : [],
+        ),
+    },
+    {
+      table: totals,
+      key: (row) => String(row.id),
+      props: ['plays', 'players', 'answers', 'correct', 'scoreSum'],
+      rows: (c) => (c.totals.plays > 0 ? [{ id: 1, ...c.totals }] : []),
+    },
+    {
+      table: cumulativeDays,
+      key: (row) => String(row.day),
+      props: [...dayCounterKeys],
+      rows: (c) =>
+        [...runningTotals(c.days, emptyDayCounts, addDayCounts)].map(([day, counts]) => daysRow(day, counts)),
+    },
+    {
+      table: cumulativeScores,
+      key: (row) => `${row.difficulty}:${row.day}`,
+      props: [...scoreCounterKeys],
+      rows: cumulativeScoresOf,
+    },
+  ];
+  const memberships = [
+    {
+      table: hourPlayers,
+      group: 'hour' as const,
+      recomputed: (c: Counters) => c.hourPlayers as Map<number | string, Set<number>>,
+    },
+    {
+      table: dayPlayers,
+      group: 'day' as const,
+      recomputed: (c: Counters) => c.dayPlayers as Map<number | string, Set<number>>,
+    },
+    {
+      // The ranked daily plays' players (at most one row a player and day).
+      table: dailyPlayers,
+      group: 'day' as const,
+      recomputed: (c: Counters) => c.daily.players as Map<number | string, Set<number>>,
+    },
+  ];
+
+  async function compare(tx: PgRunner, c: Counters): Promise<CounterDifference[]> {
+    const differences: CounterDifference[] = [];
+    for (const t of tables) {
+      const stored = new Map(
+        ((await tx.select().from(t.table)) as Row[]).map((row) => [t.key(row), pick(row, t.props)]),
+      );
+      const recomputed = new Map(t.rows(c).map((row) => [t.key(row), pick(row, t.props)]));
+      for (const key of new Set([...stored.keys(), ...recomputed.keys()]))
+        for (const prop of t.props) {
+          const s = stored.get(key)?.[prop] ?? 0;
+          const r = recomputed.get(key)?.[prop] ?? 0;
+          if (s !== r)
+            differences.push({
+              table: getTableName(t.table),
+              key,
+              column: columnName(t.table, prop),
+              stored: s,
+              recomputed: r,
+            });
+        }
+    }
+    for (const m of memberships) {
+      const recomputed = m.recomputed(c);
+      const name = getTableName(m.table);
+      const rows = (await tx.select().from(m.table)) as Row[];
+      for (const row of rows) {
+        const group = row[m.group] as number | string;
+        const playerId = row.playerId as number;
+        if (!recomputed.get(group)?.delete(playerId))
+          differences.push({
+            table: name,
+            key: `${group}:${playerId}`,
+            column: 'row',
+            stored: 1,
+            recomputed: 0,
+          });
+      }
+      for (const [group, ids] of recomputed)
+        for (const playerId of ids)
+          differences.push({
+            table: name,
+            key: `${group}:${playerId}`,
+            column: 'row',
+            stored: 0,
+            recomputed: 1,
+          });
+    }
+    return differences;
+  }
+
+  async function write(tx: PgRunner, c: Counters, signal: AbortSignal | undefined): Promise<void> {
+    const membershipRows = (groups: Map<number | string, Set<number>>, group: string) =>
+      [...groups].flatMap(([g, ids]) => [...ids].map((playerId) => ({ [group]: g, playerId })));
+    const all: { table: PgTable; rows: Row[] }[] = [
+      ...tables.map((t) => ({ table: t.table, rows: t.rows(c) })),
+      ...memberships.map((m) => ({ table: m.table, rows: membershipRows(m.recomputed(c), m.group) })),
+    ];
+    for (const { table, rows } of all) {
+      await tx.delete(table);
+      if (rows.length === 0) continue;
+      const perInsert = Math.max(1, Math.floor(MAX_PARAMETERS / Object.keys(rows[0]!).length));
+      for (let i = 0; i < rows.length; i += perInsert) {
+        await tx.insert(table).values(rows.slice(i, i + perInsert) as never);
+        await nextChunk(signal);
+      }
+    }
+  }
+
+  return {
+    verify: (options: LongRunOptions = {}): Promise<CounterDifference[]> =>
+      db.transaction(async (tx) => compare(tx, await recompute(tx, options)), {
+        isolationLevel: 'repeatable read',
+        accessMode: 'read only',
+      }),
+    rebuild: (options: LongRunOptions = {}): Promise<void> =>
+      db.transaction(async (tx) => {
+        await tx.execute(sql`SELECT pg_advisory_xact_lock(${BATCH_LOCK})`);
+        await write(tx, await recompute(tx, options), options.signal);
+        await tx.update(statsVersion).set({ version: sql`${statsVersion.version} + 1` });
+      }),
+  };
+}

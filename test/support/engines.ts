@@ -1,0 +1,148 @@
+/**
+ * Test support: the statistics stores over either engine, holding the same
+ * catalogue, so a test can run once per engine (`for (const engine of ENGINES)`)
+ * or feed both the same plays and compare. PostgreSQL databases come from the
+ * shared throwaway cluster (postgres.ts).
+ */
+import type { CatalogueIndex } from '../../src/catalogue/catalogue-index';
+import { loadCatalogueIndex } from '../../src/catalogue/catalogue-index';
+import type { CatalogueFile } from '../../src/catalogue/model';
+import { importCataloguePg, loadCatalogueIndexPg } from '../../src/catalogue/pg';
+import { validateCatalogue } from '../../src/catalogue/validate';
+import { closePgDb, createPgDb, migratePg, type PgDb } from '../../src/db/pg/client';
+import { pgMeta } from '../../src/db/pg/meta';
+import type { ClientAssets } from '../../src/pages/client-assets';
+import { createPgStores } from '../../src/stats/pg/stores';
+import { createSqliteStores, type StatsStores } from '../../src/stats/sqlite/stores';
+import { buildTestApp, createTestApp, createTestDb, makeCatalogue, type TestApp } from './fixtures';
+import { rowCounts, statsTables } from './play';
+import { createTestDatabase } from './postgres';
+
+export const ENGINES = ['sqlite', 'postgres'] as const;
+export type Engine = (typeof ENGINES)[number];
+
+export interface EngineStores {
+  engine: Engine;
+  stores: StatsStores;
+  catalogue: CatalogueIndex;
+  /** The PostgreSQL URL (postgres only): another instance opens it with `openPgStores`. */
+  url?: string;
+  close(): Promise<void>;
+}
+
+/** Stores of another instance over an existing PostgreSQL database (its own pool, its own version refresh). */
+export async function openPgStores(
+  url: string,
+  playerSalt = 'test-salt',
+): Promise<EngineStores & { db: PgDb }> {
+  const db = createPgDb(url, { max: 4 });
+  const stores = createPgStores(db, playerSalt);
+  await stores.ready;
+  return {
+    engine: 'postgres',
+    db,
+    stores,
+    url,
+    catalogue: await loadCatalogueIndexPg(db),
+    close: async () => {
+      stores.close();
+      await closePgDb(db);
+    },
+  };
+}
+
+/** Migrated databases holding a catalogue, by the catalogue's JSON: copied (CREATE DATABASE … TEMPLATE) for each test. */
+const templates = new Map<string, Promise<string>>();
+
+async function templateFor(catalogueFile: CatalogueFile): Promise<string> {
+  const key = JSON.stringify(catalogueFile);
+  let template = templates.get(key);
+  if (!template) {
+    template = (async () => {
+      const url = await createTestDatabase();
+      await migratePg(url);
+      const db = createPgDb(url, { max: 1 });
+      const result = validateCatalogue(catalogueFile);
+      if (!result.catalogue) throw new Error(JSON.stringify(result.errors));
+      await importCataloguePg(db, result.catalogue);
+      await closePgDb(db);
+      return new URL(url).pathname.slice(1);
+    })();
+    templates.set(key, template);
+  }
+  return template;
+}
+
+/**
+ * A new PostgreSQL database, migrated and holding `catalogueFile`: a copy of a
+ * template made once per catalogue (a copy takes a fraction of a migration and an import).
+ */
+export async function createCatalogueDatabase(
+  catalogueFile: CatalogueFile = makeCatalogue(),
+): Promise<string> {
+  return createTestDatabase(await templateFor(catalogueFile));
+}
+
+export async function createEngineStores(
+  engine: Engine,
+  catalogueFile: CatalogueFile = makeCatalogue(),
+  playerSalt = 'test-salt',
+): Promise<EngineStores> {
+  if (engine === 'sqlite') {
+    const db = createTestDb(catalogueFile);
+    return {
+      engine,
+      stores: createSqliteStores(db, playerSalt),
+      catalogue: loadCatalogueIndex(db),
+      close: async () => db.$client.close(),
+    };
+  }
+  return openPgStores(await createCatalogueDatabase(catalogueFile), playerSalt);
+}
+
+/** The app of test/support/fixtures.ts over either engine, with what a test reads of its database. */
+export interface EngineTestApp extends Omit<TestApp, 'db'> {
+  engine: Engine;
+  /** Row counts of the statistics tables (rowCounts of play.ts). */
+  rows(): Promise<Record<string, number>>;
+  /** The rows of one SQL query (written for both engines). */
+  all(query: string): Promise<Record<string, unknown>[]>;
+  close(): Promise<void>;
+}
+
+export async function createEngineTestApp(
+  engine: Engine,
+  options: { catalogue?: CatalogueFile; env?: Record<string, string>; assets?: ClientAssets } = {},
+): Promise<EngineTestApp> {
+  if (engine === 'sqlite') {
+    const { db, ...t } = await createTestApp(options);
+    return {
+      ...t,
+      engine,
+      rows: async () => rowCounts(db.$client),
+      all: async (query) => db.$client.query(query).all() as Record<string, unknown>[],
+      close: async () => db.$client.close(),
+    };
+  }
+  const opened = await openPgStores(await createCatalogueDatabase(options.catalogue ?? makeCatalogue()));
+  const t = await buildTestApp(
+    { stores: opened.stores, index: opened.catalogue, meta: pgMeta(opened.db) },
+    options,
+  );
+  const sql = opened.db.$client;
+  return {
+    ...t,
+    engine,
+    // One round trip: the hostile suite reads the counts twice a request.
+    async rows() {
+      const row = (
+        await sql.unsafe(
+          `SELECT ${statsTables.map((t) => `(SELECT count(*) FROM ${t})::int AS ${t}`).join(', ')}`,
+        )
+      )[0];
+      return Object.fromEntries(statsTables.map((t) => [t, Number(row[t])]));
+    },
+    all: async (query) => [...(await sql.unsafe(query))],
+    close: opened.close,
+  };
+}
