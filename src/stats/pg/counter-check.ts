@@ -22,28 +22,19 @@ import {
   statsVersion,
   totals,
 } from '../../db/pg/schema';
-import type { PlayMode } from '../../shared/play-mode';
 import { forEachAnswer } from '../answer-codec';
-import type { Day } from '../day';
-import {
-  addDayCounts,
-  addScoreCounts,
-  emptyDayCounts,
-  emptyScoreCounts,
-  runningTotals,
-  type ScoreCounts,
-} from '../day-counts';
+import { cumulativeAnswerRows, cumulativeScoreRows, dailyLineRows, dailyScoreRows } from '../counter-rows';
+import { addDayCounts, emptyDayCounts, runningTotals } from '../day-counts';
 import {
   type AnswerKey,
   answerKeyNumber,
   type Counters,
   createRecompute,
-  type ItemCounts,
   type RecordedAnswer,
 } from '../recompute';
 import { browserCode, deviceCode, difficultyCode } from '../sqlite/codes';
 import { nextChunk } from '../sqlite/counter-check';
-import { dayCounterKeys, daysRow, scoreCounterKeys, scoresRow } from '../sqlite/day-rows';
+import { dayCounterKeys, daysRow, scoreCounterKeys } from '../sqlite/day-rows';
 import type { CounterDifference, LongRunOptions } from '../store';
 import { BATCH_LOCK } from './locks';
 import type { PgRunner } from './running-totals';
@@ -160,59 +151,20 @@ export function createPgCounterCheck(db: PgDb) {
         [...picks].map(([selectedSongId, times]) => ({ [keyProp]: id, selectedSongId, times })),
       ),
   });
-  const cumulativeScoresOf = (c: Counters) => {
-    const perDifficulty = new Map<PlayMode, Map<Day, ScoreCounts>>();
-    for (const [day, byDifficulty] of c.dayScores)
-      for (const [difficulty, counts] of byDifficulty) {
-        if (!perDifficulty.has(difficulty)) perDifficulty.set(difficulty, new Map());
-        perDifficulty.get(difficulty)!.set(day, counts);
-      }
-    return [...perDifficulty].flatMap(([difficulty, days]) =>
-      [...runningTotals(days, emptyScoreCounts, addScoreCounts)].map(([day, counts]) =>
-        scoresRow(day, difficulty, counts),
-      ),
-    );
-  };
-  /** The recomputed per-key day counts as the running totals cumulative_answers keeps. */
-  const cumulativeAnswersOf = (c: Counters) => {
-    const perKey = new Map<number, Map<Day, ItemCounts>>();
-    for (const [day, byKey] of c.answerDays)
-      for (const [k, counts] of byKey) {
-        const keyId = keyIdOf.get(k)!;
-        if (!perKey.has(keyId)) perKey.set(keyId, new Map());
-        perKey.get(keyId)!.set(day, counts);
-      }
-    const addCounts = (into: ItemCounts, from: ItemCounts) => {
-      into.occurrences += from.occurrences;
-      into.correct += from.correct;
-      return into;
-    };
-    return [...perKey].flatMap(([keyId, days]) =>
-      [...runningTotals(days, () => ({ occurrences: 0, correct: 0 }), addCounts)].map(([day, counts]) => ({
-        keyId,
-        day,
-        ...counts,
-      })),
-    );
-  };
+  const cumulativeScoresOf = cumulativeScoreRows;
+  const cumulativeAnswersOf = (c: Counters) => cumulativeAnswerRows(c, keyIdOf);
   const tables: CounterTable[] = [
     {
       table: dailyScores,
       key: (row) => `${row.day}:${row.score}`,
       props: ['plays'],
-      rows: (c) =>
-        [...c.daily.scores].flatMap(([day, byScore]) =>
-          byScore.flatMap((n, score) => (n > 0 ? [{ day, score, plays: n }] : [])),
-        ),
+      rows: dailyScoreRows,
     },
     {
       table: dailyLines,
       key: (row) => `${row.day}:${row.lyricId}`,
       props: ['occurrences', 'correct'],
-      rows: (c) =>
-        [...c.daily.lines].flatMap(([day, lines]) =>
-          [...lines].map(([lyricId, counts]) => ({ day, lyricId, ...counts })),
-        ),
+      rows: dailyLineRows,
     },
     {
       table: cumulativeAnswers,

@@ -21,28 +21,19 @@ import {
   songStats,
   totals,
 } from '../../db/schema';
-import type { PlayMode } from '../../shared/play-mode';
 import { forEachAnswer } from '../answer-codec';
-import type { Day } from '../day';
-import {
-  addDayCounts,
-  addScoreCounts,
-  emptyDayCounts,
-  emptyScoreCounts,
-  runningTotals,
-  type ScoreCounts,
-} from '../day-counts';
+import { cumulativeAnswerRows, cumulativeScoreRows, dailyLineRows, dailyScoreRows } from '../counter-rows';
+import { addDayCounts, emptyDayCounts, runningTotals } from '../day-counts';
 import {
   type AnswerKey,
   answerKeyNumber,
   type Counters,
   createRecompute,
-  type ItemCounts,
   type RecordedAnswer,
 } from '../recompute';
 import { type CounterDifference, Interrupted, type LongRunOptions } from '../store';
 import { browserCode, deviceCode, difficultyCode } from './codes';
-import { dayCounterKeys, daysRow, scoreCounterKeys, scoresRow } from './day-rows';
+import { dayCounterKeys, daysRow, scoreCounterKeys } from './day-rows';
 
 /** Plays read per chunk; between chunks the event loop turns (Ctrl-C, progress output). */
 const CHUNK = 5_000;
@@ -216,51 +207,8 @@ export function createCounterCheck(db: Db) {
   const dayScoresProps = [...scoreCounterKeys];
   /** The recomputed days as the running totals the store keeps. */
   const cumulativeDaysOf = (c: Counters) => runningTotals(c.days, emptyDayCounts, addDayCounts);
-  const cumulativeScoresOf = (c: Counters) => {
-    const perDifficulty = new Map<PlayMode, Map<Day, ScoreCounts>>();
-    for (const [day, byDifficulty] of c.dayScores)
-      for (const [difficulty, counts] of byDifficulty) {
-        if (!perDifficulty.has(difficulty)) perDifficulty.set(difficulty, new Map());
-        perDifficulty.get(difficulty)!.set(day, counts);
-      }
-    return [...perDifficulty].flatMap(([difficulty, days]) =>
-      [...runningTotals(days, emptyScoreCounts, addScoreCounts)].map(([day, counts]) =>
-        scoresRow(day, difficulty, counts),
-      ),
-    );
-  };
-
-  const dailyScoreRows = (c: Counters) =>
-    [...c.daily.scores].flatMap(([day, byScore]) =>
-      byScore.flatMap((n, score) => (n > 0 ? [{ day, score, plays: n }] : [])),
-    );
-  const dailyLineRows = (c: Counters) =>
-    [...c.daily.lines].flatMap(([day, lines]) =>
-      [...lines].map(([lyricId, counts]) => ({ day, lyricId, ...counts })),
-    );
-
-  /** The recomputed per-key day counts as the running totals cumulative_answers keeps. */
-  const cumulativeAnswersOf = (c: Counters) => {
-    const perKey = new Map<number, Map<Day, ItemCounts>>();
-    for (const [day, byKey] of c.answerDays)
-      for (const [k, counts] of byKey) {
-        const keyId = keyIdOf.get(k)!;
-        if (!perKey.has(keyId)) perKey.set(keyId, new Map());
-        perKey.get(keyId)!.set(day, counts);
-      }
-    const addCounts = (into: ItemCounts, from: ItemCounts) => {
-      into.occurrences += from.occurrences;
-      into.correct += from.correct;
-      return into;
-    };
-    return [...perKey].flatMap(([keyId, days]) =>
-      [...runningTotals(days, () => ({ occurrences: 0, correct: 0 }), addCounts)].map(([day, counts]) => ({
-        keyId,
-        day,
-        ...counts,
-      })),
-    );
-  };
+  const cumulativeScoresOf = cumulativeScoreRows;
+  const cumulativeAnswersOf = (c: Counters) => cumulativeAnswerRows(c, keyIdOf);
 
   const tables: CounterTable[] = [
     {

@@ -1,0 +1,61 @@
+/**
+ * The recomputed counters (src/stats/recompute.ts) as the rows the stores keep, for the counter
+ * tables whose rows are derived rather than counted one to one: running totals per day, and the
+ * daily challenge's tables. Engine-independent: `kviz stats verify`/`rebuild` on SQLite and on
+ * PostgreSQL compare and write these same rows.
+ */
+import type { PlayMode } from '../shared/play-mode';
+import type { Day } from './day';
+import { addScoreCounts, emptyScoreCounts, runningTotals, type ScoreCounts } from './day-counts';
+import type { Counters, ItemCounts } from './recompute';
+import { scoresRow } from './sqlite/day-rows';
+
+/** The score histograms per play mode and day as the running totals cumulative_scores keeps. */
+export function cumulativeScoreRows(c: Counters) {
+  const perMode = new Map<PlayMode, Map<Day, ScoreCounts>>();
+  for (const [day, byMode] of c.dayScores)
+    for (const [mode, counts] of byMode) {
+      if (!perMode.has(mode)) perMode.set(mode, new Map());
+      perMode.get(mode)!.set(day, counts);
+    }
+  return [...perMode].flatMap(([mode, days]) =>
+    [...runningTotals(days, emptyScoreCounts, addScoreCounts)].map(([day, counts]) =>
+      scoresRow(day, mode, counts),
+    ),
+  );
+}
+
+/** The per-key day counts as the running totals cumulative_answers keeps (`keyIdOf`: key number → row id). */
+export function cumulativeAnswerRows(c: Counters, keyIdOf: ReadonlyMap<number, number>) {
+  const perKey = new Map<number, Map<Day, ItemCounts>>();
+  for (const [day, byKey] of c.answerDays)
+    for (const [k, counts] of byKey) {
+      const keyId = keyIdOf.get(k)!;
+      if (!perKey.has(keyId)) perKey.set(keyId, new Map());
+      perKey.get(keyId)!.set(day, counts);
+    }
+  const addCounts = (into: ItemCounts, from: ItemCounts) => {
+    into.occurrences += from.occurrences;
+    into.correct += from.correct;
+    return into;
+  };
+  return [...perKey].flatMap(([keyId, days]) =>
+    [...runningTotals(days, () => ({ occurrences: 0, correct: 0 }), addCounts)].map(([day, counts]) => ({
+      keyId,
+      day,
+      ...counts,
+    })),
+  );
+}
+
+/** The ranked daily plays' score histogram per day (daily_scores). */
+export const dailyScoreRows = (c: Counters) =>
+  [...c.daily.scores].flatMap(([day, byScore]) =>
+    byScore.flatMap((n, score) => (n > 0 ? [{ day, score, plays: n }] : [])),
+  );
+
+/** The ranked daily plays' answers per day and line (daily_lines). */
+export const dailyLineRows = (c: Counters) =>
+  [...c.daily.lines].flatMap(([day, lines]) =>
+    [...lines].map(([lyricId, counts]) => ({ day, lyricId, ...counts })),
+  );
