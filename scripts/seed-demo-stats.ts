@@ -13,6 +13,7 @@ import { loadConfig } from '../src/config';
 import { createLogger } from '../src/logger';
 import { openSqliteRuntime } from '../src/runtime';
 import { PLAY_LENGTH } from '../src/shared/rules';
+import { seededRandom } from '../src/shared/seeded-random';
 import { createLocalClock, type Day } from '../src/stats/day';
 import { createDeviceClassifier } from '../src/stats/device';
 import type { PlayToRecord } from '../src/stats/store';
@@ -29,18 +30,7 @@ if (existing > 0 && !append) {
   process.exit(1);
 }
 
-/** mulberry32: small, seeded, good enough for demo data. */
-function seeded(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
-const random = seeded(20261123);
+const random = seededRandom(20261123);
 const pick = <T>(items: readonly T[]) => items[Math.floor(random() * items.length)]!;
 const weighted = <T>(items: readonly (readonly [T, number])[]) => {
   let r = random() * items.reduce((s, [, w]) => s + w, 0);

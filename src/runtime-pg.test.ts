@@ -4,7 +4,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { makeCatalogue, testConfig } from '../test/support/fixtures';
 import { CLUSTER_START_MS, createTestDatabase } from '../test/support/postgres';
-import { seededRandom } from '../test/support/random';
 import { randomPlay } from '../test/support/random-play';
 import { loadAdminCredentials } from './admin/credentials';
 import { adminCommand } from './cli/admin';
@@ -13,6 +12,7 @@ import { importCommand } from './cli/import';
 import { statsCommand } from './cli/stats';
 import { silentLogger } from './logger';
 import { openRuntime } from './runtime';
+import { seededRandom } from './shared/seeded-random';
 
 const basic = (password: string) => `Basic ${Buffer.from(`admin:${password}`).toString('base64')}`;
 const quiet = () => ({ update() {}, finish() {} });

@@ -3,8 +3,8 @@ import { mkdtempSync, openSync, readSync, rmSync, statSync, writeSync } from 'no
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { seededRandom } from '../src/shared/seeded-random';
 import { placeBinary, type RunningBinary, startBinary } from './support/binary';
-import { seededRandom } from './support/random';
 
 // Real processes on a shared 2-core machine: generous, never a measure of speed.
 setDefaultTimeout(60_000);

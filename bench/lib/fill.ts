@@ -9,8 +9,8 @@ import { loadCatalogueIndex } from '../../src/catalogue/catalogue-index';
 import { seedCatalogue } from '../../src/catalogue/seed';
 import { closeDb, createDb } from '../../src/db/client';
 import { migrateDb } from '../../src/db/migrate';
+import { seededRandom } from '../../src/shared/seeded-random';
 import { createSqlitePlayStore } from '../../src/stats/sqlite/play-store';
-import { seededRandom } from '../../test/support/random';
 import { randomPlay } from '../../test/support/random-play';
 
 const [path, playsArg] = process.argv.slice(2);

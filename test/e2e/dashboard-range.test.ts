@@ -14,6 +14,7 @@ import { closeDb, createDb } from '../../src/db/client';
 import type { AdminDaily, AdminDevices, AdminSummary } from '../../src/shared/contracts/admin-range';
 import type { LyricStat } from '../../src/shared/contracts/stats';
 import type { ScoreDistribution } from '../../src/shared/contracts/time-series';
+import { seededRandom } from '../../src/shared/seeded-random';
 import { createSqlitePlayStore } from '../../src/stats/sqlite/play-store';
 import type { PlayToRecord } from '../../src/stats/store';
 import { buildBinary, type RunningBinary, startBinary } from '../support/binary';
@@ -21,7 +22,6 @@ import { launchBrowser, seriousViolations, watchConsole } from '../support/brows
 import { makeCatalogue } from '../support/fixtures';
 import { layoutProblems } from '../support/layout';
 import { recordPlays } from '../support/play';
-import { seededRandom } from '../support/random';
 import { randomPlay } from '../support/random-play';
 
 setDefaultTimeout(240_000);

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { seededRandom } from '../../src/shared/seeded-random';
 import type { HourlyStat, LyricStat } from '../../web/lib/stats';
 import { type RunningBinary, startBinaryWithCatalogue } from '../support/binary';
 import { launchBrowser, seriousViolations, watchConsole } from '../support/browser';
 import { layoutProblems } from '../support/layout';
 import { recordPlays } from '../support/play';
-import { seededRandom } from '../support/random';
 
 // Real processes and a real browser on a shared 2-core machine: generous, never a measure of speed.
 setDefaultTimeout(180_000);

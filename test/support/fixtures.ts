@@ -18,7 +18,7 @@ import { createSqliteStores, type StatsStores } from '../../src/stats/sqlite/sto
 
 import { type ContractValidator, contractValidatorFor } from './contract';
 
-export { seededRandom } from './random';
+export { seededRandom } from '../../src/shared/seeded-random';
 
 /**
  * A catalogue of `albums` × `songsPerAlbum` songs with `linesPerSong` distinct lines each,

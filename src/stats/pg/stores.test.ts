@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { createEngineStores, type EngineStores, openPgStores } from '../../../test/support/engines';
 import { CLUSTER_START_MS } from '../../../test/support/postgres';
-import { seededRandom } from '../../../test/support/random';
 import { randomPlay } from '../../../test/support/random-play';
+import { seededRandom } from '../../shared/seeded-random';
 import type { StatsStores } from '../sqlite/stores';
 import { VERSION_REFRESH_MS } from './stats-version';
 

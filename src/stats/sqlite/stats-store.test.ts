@@ -3,10 +3,10 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createFileDb } from '../../../test/support/file-db';
-import { seededRandom } from '../../../test/support/random';
 import { randomPlay } from '../../../test/support/random-play';
 import { loadCatalogueIndex } from '../../catalogue/catalogue-index';
 import { createDb } from '../../db/client';
+import { seededRandom } from '../../shared/seeded-random';
 import { createCachedStatsJson } from '../cached-reads';
 import { createSqliteStores } from './stores';
 

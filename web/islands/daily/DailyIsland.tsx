@@ -112,7 +112,7 @@ export function DailyIsland({
                 ? 'Računamo vašu poziciju…'
                 : percentile.rankedPlays === 1
                   ? 'Prvi ste odigrali današnji izazov!'
-                  : `Bolji ste od ${formatPercent(percentile.percentile)} igrača današnjeg izazova (${countOf(percentile.rankedPlays, RANKED_PLAYS)}).`}
+                  : `Bolji ste od ${formatPercent(percentile.percentile)} igrača današnjeg izazova, jednako kao ${formatPercent(percentile.samePercent)} (${countOf(percentile.rankedPlays, RANKED_PLAYS)}).`}
             </p>
           ) : (
             <p data-ranked="false" className={resultStyles.scoreNote}>

@@ -10,9 +10,10 @@ import {
   keepDailyDays,
   saveDailyRecord,
 } from '../../lib/daily';
-import { answerFor, emptyQuiz, isFinished, quizReducer } from '../../lib/quiz-state';
+import { emptyQuiz, isFinished, quizReducer } from '../../lib/quiz-state';
 import { answerSquares } from '../../lib/share';
 import { getSessionId } from '../../lib/storage';
+import { useAnswering } from '../quiz/use-answering';
 import { submitWhenAllowed } from '../results/use-play-result';
 
 /**
@@ -129,17 +130,7 @@ export function useDailySession(today: DailyDay, playMinSeconds: number) {
       });
   }, [state, status, record, playMinSeconds, finish]);
 
-  const question = status === 'playing' ? state.questions[state.currentIndex] : undefined;
-  const answer = question ? answerFor(state, question.id) : undefined;
-  const choose = useCallback(
-    (songId: number) => {
-      if (question && !answer) dispatch({ type: 'answer', questionId: question.id, selectedSongId: songId });
-    },
-    [question, answer],
-  );
-  const next = useCallback(() => {
-    if (answer) dispatch({ type: 'next' });
-  }, [answer]);
+  const { question, answer, choose, next } = useAnswering(state, status === 'playing', dispatch);
   /** After a failure: a failed submission is tried again, failed questions are fetched again. */
   const retry = useCallback(() => {
     if (isFinished(state)) {

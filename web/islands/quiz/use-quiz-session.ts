@@ -11,8 +11,9 @@ import {
   rememberFinished,
   savePlay,
 } from '../../lib/play-store';
-import { answerFor, emptyQuiz, isFinished, type QuizState, quizReducer } from '../../lib/quiz-state';
+import { emptyQuiz, isFinished, type QuizState, quizReducer } from '../../lib/quiz-state';
 import { PLAY_KEY } from '../../lib/storage';
+import { useAnswering } from './use-answering';
 
 /** 'finished': the play found here is over; the player chooses its result or a new play. */
 export type QuizStatus = 'loading' | 'error' | 'ready' | 'finished';
@@ -111,18 +112,7 @@ export function useQuizSession() {
     return () => removeEventListener('storage', onStorage);
   }, [state, status]);
 
-  const question = status === 'ready' ? state.questions[state.currentIndex] : undefined;
-  const answer = question ? answerFor(state, question.id) : undefined;
-
-  const choose = useCallback(
-    (songId: number) => {
-      if (question && !answer) dispatch({ type: 'answer', questionId: question.id, selectedSongId: songId });
-    },
-    [question, answer],
-  );
-  const next = useCallback(() => {
-    if (answer) dispatch({ type: 'next' });
-  }, [answer]);
+  const { question, answer, choose, next } = useAnswering(state, status === 'ready', dispatch);
   /** 'Nova igra': forget the play and fetch a new one of the difficulty chosen. */
   const startNew = useCallback((difficulty: Difficulty) => {
     forgetTabPlay(sessionStorage);

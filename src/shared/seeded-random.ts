@@ -1,4 +1,4 @@
-/** mulberry32: a small deterministic PRNG so statistical tests and benchmarks are repeatable. */
+/** mulberry32: a small deterministic PRNG so tests, benchmarks and demo data are repeatable (not for secrets). */
 export function seededRandom(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
