@@ -1,9 +1,11 @@
 /**
  * Entry point of `kviz` (the compiled binary) and of `npm start`.
- * Commands: serve (default), import [--strict] FILE, backup FILE, stats verify|rebuild, admin password, --help, --version.
+ * Commands: serve (default), import [--strict] FILE, backup FILE, stats verify|rebuild, admin password|unlock,
+ * copy-to-postgres, --help, --version.
  */
 import { adminCommand } from './cli/admin';
 import { backupCommand } from './cli/backup';
+import { copyToPostgresCommand } from './cli/copy-to-postgres';
 import { importCommand } from './cli/import';
 import { serve } from './cli/serve';
 import { statsCommand } from './cli/stats';
@@ -28,6 +30,8 @@ Usage:
   kviz stats rebuild    rewrite every counter from the raw answers
   kviz admin password   set a new administrator password (generated; --stdin reads it)
   kviz admin unlock     clear every admin sign-in lockout (failed sign-ins per address)
+  kviz copy-to-postgres copy the SQLite database (DATABASE_PATH) into a new, empty PostgreSQL
+                        database (DATABASE_URL), then rebuild and verify its counters there
   kviz --help           show this help
   kviz --version        print the version`;
 
@@ -65,6 +69,8 @@ async function main(args: string[]): Promise<number | undefined> {
       return statsCommand(config, rest[0], out);
     case 'admin':
       return adminCommand(config, rest, out);
+    case 'copy-to-postgres':
+      return copyToPostgresCommand(config, rest, out);
     default:
       console.error(`Unknown command "${command}".\n\n${usage}`);
       return 2;
