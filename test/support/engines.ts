@@ -83,6 +83,17 @@ export async function createCatalogueDatabase(
   return createTestDatabase(await templateFor(catalogueFile));
 }
 
+/**
+ * Starts the shared cluster and makes the template of `catalogueFile` (PostgreSQL; nothing on
+ * SQLite): a `beforeAll` with CLUSTER_START_MS calls it so no single test pays the start.
+ */
+export async function warmEngine(
+  engine: Engine,
+  catalogueFile: CatalogueFile = makeCatalogue(),
+): Promise<void> {
+  if (engine === 'postgres') await templateFor(catalogueFile);
+}
+
 export async function createEngineStores(
   engine: Engine,
   catalogueFile: CatalogueFile = makeCatalogue(),
