@@ -10,10 +10,13 @@ import type { CatalogueFile } from '../../src/catalogue/model';
 import { importCataloguePg, loadCatalogueIndexPg } from '../../src/catalogue/pg';
 import { validateCatalogue } from '../../src/catalogue/validate';
 import { closePgDb, createPgDb, migratePg, type PgDb } from '../../src/db/pg/client';
+import { type MetaStore, sqliteMeta } from '../../src/db/meta';
 import { pgMeta } from '../../src/db/pg/meta';
 import type { ClientAssets } from '../../src/pages/client-assets';
 import { createPgStores } from '../../src/stats/pg/stores';
 import { createSqliteStores, type StatsStores } from '../../src/stats/sqlite/stores';
+import { createDb } from '../../src/db/client';
+import { migrateDb } from '../../src/db/migrate';
 import { buildTestApp, createTestApp, createTestDb, makeCatalogue, type TestApp } from './fixtures';
 import { rowCounts, statsTables } from './play';
 import { createTestDatabase } from './postgres';
@@ -155,5 +158,30 @@ export async function createEngineTestApp(
     },
     all: async (query) => [...(await sql.unsafe(query))],
     close: opened.close,
+  };
+}
+
+/** An empty migrated database of either engine, for what reads only its `meta` table (credentials, settings). */
+export async function createEngineMeta(
+  engine: Engine,
+): Promise<{
+  meta: MetaStore;
+  all(query: string): Promise<Record<string, unknown>[]>;
+  close(): Promise<void>;
+}> {
+  if (engine === 'sqlite') {
+    const db = createDb(':memory:');
+    migrateDb(db);
+    return {
+      meta: sqliteMeta(db),
+      all: async (query) => db.$client.query(query).all() as Record<string, unknown>[],
+      close: async () => db.$client.close(),
+    };
+  }
+  const db = createPgDb(await createCatalogueDatabase(), { max: 2 });
+  return {
+    meta: pgMeta(db),
+    all: async (query) => [...(await db.$client.unsafe(query))],
+    close: () => closePgDb(db),
   };
 }
