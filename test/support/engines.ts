@@ -9,14 +9,14 @@ import { loadCatalogueIndex } from '../../src/catalogue/catalogue-index';
 import type { CatalogueFile } from '../../src/catalogue/model';
 import { importCataloguePg, loadCatalogueIndexPg } from '../../src/catalogue/pg';
 import { validateCatalogue } from '../../src/catalogue/validate';
-import { closePgDb, createPgDb, migratePg, type PgDb } from '../../src/db/pg/client';
+import { createDb } from '../../src/db/client';
 import { type MetaStore, sqliteMeta } from '../../src/db/meta';
+import { migrateDb } from '../../src/db/migrate';
+import { closePgDb, createPgDb, migratePg, type PgDb } from '../../src/db/pg/client';
 import { pgMeta } from '../../src/db/pg/meta';
 import type { ClientAssets } from '../../src/pages/client-assets';
 import { createPgStores } from '../../src/stats/pg/stores';
 import { createSqliteStores, type StatsStores } from '../../src/stats/sqlite/stores';
-import { createDb } from '../../src/db/client';
-import { migrateDb } from '../../src/db/migrate';
 import { buildTestApp, createTestApp, createTestDb, makeCatalogue, type TestApp } from './fixtures';
 import { rowCounts, statsTables } from './play';
 import { createTestDatabase } from './postgres';
@@ -147,24 +147,14 @@ export async function createEngineTestApp(
   return {
     ...t,
     engine,
-    // One round trip: the hostile suite reads the counts twice a request.
-    async rows() {
-      const row = (
-        await sql.unsafe(
-          `SELECT ${statsTables.map((t) => `(SELECT count(*) FROM ${t})::int AS ${t}`).join(', ')}`,
-        )
-      )[0];
-      return Object.fromEntries(statsTables.map((t) => [t, Number(row[t])]));
-    },
+    rows: () => pgRowCounts(sql),
     all: async (query) => [...(await sql.unsafe(query))],
     close: opened.close,
   };
 }
 
 /** An empty migrated database of either engine, for what reads only its `meta` table (credentials, settings). */
-export async function createEngineMeta(
-  engine: Engine,
-): Promise<{
+export async function createEngineMeta(engine: Engine): Promise<{
   meta: MetaStore;
   all(query: string): Promise<Record<string, unknown>[]>;
   close(): Promise<void>;
@@ -184,4 +174,17 @@ export async function createEngineMeta(
     all: async (query) => [...(await db.$client.unsafe(query))],
     close: () => closePgDb(db),
   };
+}
+
+/**
+ * rowCounts of play.ts over PostgreSQL, in one round trip: the hostile suite reads the counts
+ * twice a request.
+ */
+export async function pgRowCounts(sql: InstanceType<typeof Bun.SQL>): Promise<Record<string, number>> {
+  const row = (
+    await sql.unsafe(
+      `SELECT ${statsTables.map((t) => `(SELECT count(*) FROM ${t})::int AS ${t}`).join(', ')}`,
+    )
+  )[0];
+  return Object.fromEntries(statsTables.map((t) => [t, Number(row[t])]));
 }
