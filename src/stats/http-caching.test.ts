@@ -1,7 +1,15 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import { createEngineTestApp, ENGINES, type Engine, type EngineTestApp } from '../../test/support/engines';
+import {
+  createEngineTestApp,
+  ENGINES,
+  type Engine,
+  type EngineTestApp,
+  openPgStores,
+} from '../../test/support/engines';
+import { seededRandom } from '../../test/support/fixtures';
 import { answerQuiz, fetchQuiz, submit } from '../../test/support/play';
 import { CLUSTER_START_MS } from '../../test/support/postgres';
+import { randomPlay } from '../../test/support/random-play';
 
 /**
  * Public statistics: strong ETag per content, Cache-Control, 304; narrowed lists (docs/decisions/013).
@@ -110,5 +118,31 @@ describe.each(ENGINES)('%s', (engine) => {
       expect(res.status).toBe(422);
       expect(((await res.json()) as { error: { field: string } }).error.field).toBe(query.split('=')[0]!);
     });
+  });
+});
+
+describe('caching across instances (postgres)', () => {
+  // The version is read from the database (docs/decisions/023): a play of another instance counts.
+  test('a play recorded by another instance over the same database changes the ETag within about a second', async () => {
+    const app = await appOn('postgres');
+    const etag = (await app.request('/api/stats/overview')).headers.get('etag')!;
+    const other = await openPgStores(app.url!);
+    try {
+      const play = randomPlay(other.catalogue, seededRandom(3), 'other-instance');
+      expect(await other.stores.plays.recordPlays([play])).toHaveLength(1);
+      const started = performance.now();
+      for (;;) {
+        const res = await app.request('/api/stats/overview', { headers: { 'if-none-match': etag } });
+        if (res.status === 200) {
+          expect(res.headers.get('etag')).not.toBe(etag);
+          break;
+        }
+        // One second of refresh, plus slack for a loaded test machine.
+        expect(performance.now() - started).toBeLessThan(3_000);
+        await Bun.sleep(50);
+      }
+    } finally {
+      await other.close();
+    }
   });
 });

@@ -121,6 +121,8 @@ export interface EngineTestApp extends Omit<TestApp, 'db'> {
   rows(): Promise<Record<string, number>>;
   /** The rows of one SQL query (written for both engines). */
   all(query: string): Promise<Record<string, unknown>[]>;
+  /** The PostgreSQL URL (postgres only): another instance opens it with `openPgStores`. */
+  url?: string;
   close(): Promise<void>;
 }
 
@@ -149,6 +151,7 @@ export async function createEngineTestApp(
     engine,
     rows: () => pgRowCounts(sql),
     all: async (query) => [...(await sql.unsafe(query))],
+    url: opened.url,
     close: opened.close,
   };
 }
