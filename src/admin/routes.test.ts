@@ -96,7 +96,8 @@ describe.each(ENGINES)('admin credentials without ADMIN_PASSWORD (%s)', (engine)
     await loadAdminCredentials(config, db.meta, log); // a second start prints nothing
     expect(lines).toHaveLength(1);
     await db.close();
-  });
+    // argon2id hashes: seconds each on a loaded machine.
+  }, 30_000);
 
   test('changing the password on a running server: the old one stops working at once, though it was verified a moment before', async () => {
     const db = await createEngineMeta(engine);
@@ -109,5 +110,6 @@ describe.each(ENGINES)('admin credentials without ADMIN_PASSWORD (%s)', (engine)
     expect(await credentials.verify(basic('admin', 'first-password-1'))).toBe(false);
     expect(await credentials.verify(basic('admin', 'second-password-2'))).toBe(true);
     await db.close();
-  });
+    // argon2id hashes: seconds each on a loaded machine.
+  }, 30_000);
 });
