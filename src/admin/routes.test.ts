@@ -1,8 +1,13 @@
-import { describe, expect, test } from 'bun:test';
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import {
+  createEngineMeta,
+  createEngineTestApp,
+  ENGINES,
+  type EngineTestApp,
+  warmEngine,
+} from '../../test/support/engines';
 import { createTestApp, testConfig } from '../../test/support/fixtures';
-import { createDb } from '../db/client';
-import { sqliteMeta } from '../db/meta';
-import { migrateDb } from '../db/migrate';
+import { CLUSTER_START_MS } from '../../test/support/postgres';
 import { createLogger } from '../logger';
 import { loadAdminCredentials, setAdminPassword } from './credentials';
 
@@ -10,11 +15,20 @@ const basic = (user: string, password: string) => `Basic ${btoa(`${user}:${passw
 const right = basic('admin', 'test-password-123');
 const routes = ['overview', 'lyrics', 'songs', 'albums', 'hourly'].map((name) => `/api/admin/stats/${name}`);
 
+const opened: EngineTestApp[] = [];
+afterAll(async () => {
+  for (const app of opened) await app.close();
+}, 30_000);
+
+/** The statistics routes and the stored credentials on both engines (docs/decisions/023). */
+beforeAll(() => warmEngine('postgres'), CLUSTER_START_MS);
+
 describe('admin routes', () => {
-  test.each(routes)(
-    '%s → 401 with WWW-Authenticate without credentials, with wrong ones; 200 with the right ones',
-    async (route) => {
-      const app = await createTestApp();
+  test.each(ENGINES.flatMap((engine) => routes.map((route) => [engine, route] as const)))(
+    '%s: %s → 401 with WWW-Authenticate without credentials, with wrong ones; 200 with the right ones',
+    async (engine, route) => {
+      const app = await createEngineTestApp(engine);
+      opened.push(app);
       for (const authorization of [
         undefined,
         `${right}x`, // junk after the padding: Node's base64 decoder would ignore it
@@ -65,37 +79,37 @@ describe('admin routes', () => {
   });
 });
 
-describe('admin credentials without ADMIN_PASSWORD', () => {
+describe.each(ENGINES)('admin credentials without ADMIN_PASSWORD (%s)', (engine) => {
   test('the first start generates a password, logs it once and stores only its hash', async () => {
-    const db = createDb(':memory:');
-    migrateDb(db);
+    const db = await createEngineMeta(engine);
     const lines: string[] = [];
     const log = createLogger('info', (line) => lines.push(line));
     const config = testConfig({ ADMIN_PASSWORD: '' });
-    const credentials = await loadAdminCredentials(config, sqliteMeta(db), log);
+    const credentials = await loadAdminCredentials(config, db.meta, log);
     expect(lines).toHaveLength(1);
     const { password } = JSON.parse(lines[0]!);
     expect(password.length).toBeGreaterThanOrEqual(20);
-    const stored = JSON.stringify(db.$client.query('SELECT * FROM meta').all());
+    const stored = JSON.stringify(await db.all('SELECT * FROM meta'));
     expect(stored).not.toContain(password);
     expect(await credentials.verify(basic('admin', password))).toBe(true);
     expect(await credentials.verify(basic('admin', `${password}x`))).toBe(false);
-    await loadAdminCredentials(config, sqliteMeta(db), log); // a second start prints nothing
+    await loadAdminCredentials(config, db.meta, log); // a second start prints nothing
     expect(lines).toHaveLength(1);
-  });
-});
+    await db.close();
+    // argon2id hashes: seconds each on a loaded machine.
+  }, 30_000);
 
-describe('changing the administrator password on a running server', () => {
-  test('the old password stops working at once, though it was verified a moment before', async () => {
-    const db = createDb(':memory:');
-    migrateDb(db);
+  test('changing the password on a running server: the old one stops working at once, though it was verified a moment before', async () => {
+    const db = await createEngineMeta(engine);
     const config = testConfig({ ADMIN_PASSWORD: '' });
     const log = createLogger('info', () => {});
-    const credentials = await loadAdminCredentials(config, sqliteMeta(db), log);
-    await setAdminPassword(sqliteMeta(db), 'first-password-1');
+    const credentials = await loadAdminCredentials(config, db.meta, log);
+    await setAdminPassword(db.meta, 'first-password-1');
     expect(await credentials.verify(basic('admin', 'first-password-1'))).toBe(true);
-    await setAdminPassword(sqliteMeta(db), 'second-password-2'); // what `kviz admin password` does from another process
+    await setAdminPassword(db.meta, 'second-password-2'); // what `kviz admin password` does from another process
     expect(await credentials.verify(basic('admin', 'first-password-1'))).toBe(false);
     expect(await credentials.verify(basic('admin', 'second-password-2'))).toBe(true);
-  });
+    await db.close();
+    // argon2id hashes: seconds each on a loaded machine.
+  }, 30_000);
 });

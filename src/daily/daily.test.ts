@@ -2,12 +2,27 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createEngineTestApp, ENGINES, type Engine, type EngineTestApp } from '../../test/support/engines';
+import {
+  createCatalogueDatabase,
+  createEngineTestApp,
+  ENGINES,
+  type Engine,
+  type EngineTestApp,
+  openPgStores,
+  warmEngine,
+} from '../../test/support/engines';
 import { createFileDb } from '../../test/support/file-db';
-import { createTestApp, createTestAppOver, makeCatalogue, type TestApp } from '../../test/support/fixtures';
+import {
+  buildTestApp,
+  createTestApp,
+  createTestAppOver,
+  makeCatalogue,
+  type TestApp,
+} from '../../test/support/fixtures';
 import { answerQuiz, type FetchedQuiz, submit } from '../../test/support/play';
 import { CLUSTER_START_MS } from '../../test/support/postgres';
 import { createDb } from '../db/client';
+import { pgMeta } from '../db/pg/meta';
 import type { DailyChallenge } from '../shared/contracts/daily';
 
 const SESSION_A = '00000000-0000-4000-8000-00000000000a';
@@ -46,9 +61,11 @@ afterAll(async () => {
 const fingerprint = (c: DailyChallenge) =>
   c.questions.map((q) => `${q.lyricId}:${q.options.map((o) => o.id).join(',')}`).join(' ');
 
-describe('GET /api/daily', () => {
+describe.each(ENGINES)('GET /api/daily (%s)', (engine) => {
+  beforeAll(() => warmEngine(engine), CLUSTER_START_MS);
+
   test('the same lines and options in the same order for every caller of a day, with a token each', async () => {
-    const app = await createTestApp();
+    const app = await appOn(engine);
     app.clock.ms = NOON;
     const a = await fetchDaily(app);
     app.clock.advance(3 * 3600);
@@ -63,36 +80,15 @@ describe('GET /api/daily', () => {
     expect(a.body.endsAt).toBe('2025-04-15T22:00:00.000Z');
   });
 
-  test('two app instances on one database file, and a second process, get identical questions', async () => {
-    const path = join(mkdtempSync(join(tmpdir(), 'kviz-daily-')), 'kviz.db');
-    const first = await createTestAppOver(createFileDb(path));
-    const second = await createTestAppOver(createDb(path));
-    first.clock.ms = NOON;
-    second.clock.ms = NOON + 60_000;
-    const a = await fetchDaily(first);
-    const b = await fetchDaily(second);
-    expect(fingerprint(b.body)).toBe(fingerprint(a.body));
-    const child = Bun.spawnSync(
-      [process.execPath, 'test/support/daily-process.ts', path, String(NOON + 120_000)],
-      {
-        cwd: join(import.meta.dir, '../..'),
-      },
-    );
-    expect(child.exitCode).toBe(0);
-    const c = JSON.parse(child.stdout.toString()) as DailyChallenge;
-    expect(fingerprint(c)).toBe(fingerprint(a.body));
-    expect(c.number).toBe(1);
-  }, 60_000);
-
   test('another database (another secret) chooses other lines on the same day', async () => {
-    const one = await createTestApp();
-    const other = await createTestApp();
+    const one = await appOn(engine);
+    const other = await appOn(engine);
     one.clock.ms = other.clock.ms = NOON;
     expect(fingerprint((await fetchDaily(other)).body)).not.toBe(fingerprint((await fetchDaily(one)).body));
   });
 
   test('the next day has other lines and the next number; the day turns at midnight in Zagreb', async () => {
-    const app = await createTestApp();
+    const app = await appOn(engine);
     app.clock.ms = NOON;
     const today = await fetchDaily(app);
     app.clock.ms = Date.UTC(2025, 3, 15, 21, 59, 59); // 23:59:59 in Zagreb
@@ -106,7 +102,7 @@ describe('GET /api/daily', () => {
   });
 
   test('daylight-saving days: a 23-hour and a 25-hour day, each one challenge', async () => {
-    const app = await createTestApp();
+    const app = await appOn(engine);
     // 30 March 2025: clocks go from 02:00 to 03:00 in Zagreb; the day runs 23:00Z (29th) to 22:00Z.
     app.clock.ms = Date.UTC(2025, 2, 29, 23, 30);
     const spring = await fetchDaily(app);
@@ -128,6 +124,54 @@ describe('GET /api/daily', () => {
     app.clock.ms = Date.UTC(2025, 9, 26, 22, 59, 59);
     expect(fingerprint((await fetchDaily(app)).body)).toBe(fingerprint(autumn.body));
   });
+});
+
+describe('GET /api/daily, several instances', () => {
+  test('two app instances on one database file, and a second process, get identical questions', async () => {
+    const path = join(mkdtempSync(join(tmpdir(), 'kviz-daily-')), 'kviz.db');
+    const first = await createTestAppOver(createFileDb(path));
+    const second = await createTestAppOver(createDb(path));
+    first.clock.ms = NOON;
+    second.clock.ms = NOON + 60_000;
+    const a = await fetchDaily(first);
+    const b = await fetchDaily(second);
+    expect(fingerprint(b.body)).toBe(fingerprint(a.body));
+    const child = Bun.spawnSync(
+      [process.execPath, 'test/support/daily-process.ts', path, String(NOON + 120_000)],
+      {
+        cwd: join(import.meta.dir, '../..'),
+      },
+    );
+    expect(child.exitCode).toBe(0);
+    const c = JSON.parse(child.stdout.toString()) as DailyChallenge;
+    expect(fingerprint(c)).toBe(fingerprint(a.body));
+    expect(c.number).toBe(1);
+  }, 60_000);
+
+  test(
+    'two app instances started at once on one PostgreSQL database get identical questions',
+    async () => {
+      const url = await createCatalogueDatabase();
+      const [first, second] = await Promise.all(
+        [0, 1].map(async () => {
+          const opened = await openPgStores(url);
+          const built = await buildTestApp({
+            stores: opened.stores,
+            index: opened.catalogue,
+            meta: pgMeta(opened.db),
+          });
+          return { ...built, close: opened.close };
+        }),
+      );
+      first!.clock.ms = NOON;
+      second!.clock.ms = NOON + 60_000;
+      expect(fingerprint((await fetchDaily(second!)).body)).toBe(
+        fingerprint((await fetchDaily(first!)).body),
+      );
+      await Promise.all([first!.close(), second!.close()]);
+    },
+    CLUSTER_START_MS,
+  );
 });
 
 describe.each(ENGINES)('%s', (engine) => {

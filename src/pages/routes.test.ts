@@ -1,13 +1,34 @@
-import { describe, expect, test } from 'bun:test';
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import {
+  createEngineTestApp,
+  ENGINES,
+  type Engine,
+  type EngineTestApp,
+  warmEngine,
+} from '../../test/support/engines';
 import { createTestApp } from '../../test/support/fixtures';
 import { answerQuiz, fetchQuiz, submit } from '../../test/support/play';
+import { CLUSTER_START_MS } from '../../test/support/postgres';
 
 /** The page's HTML without React's `<!-- -->` separators between adjacent text nodes. */
 const html = async (res: Response) => (await res.text()).replaceAll('<!-- -->', '');
 
-describe('server-rendered pages', () => {
+const opened: EngineTestApp[] = [];
+async function appOn(engine: Engine): Promise<EngineTestApp> {
+  const app = await createEngineTestApp(engine);
+  opened.push(app);
+  return app;
+}
+afterAll(async () => {
+  for (const app of opened) await app.close();
+}, 30_000);
+
+/** The pages that read statistics, over both engines (docs/decisions/023). */
+describe.each(ENGINES)('server-rendered pages reading statistics (%s)', (engine) => {
+  beforeAll(() => warmEngine(engine), CLUSTER_START_MS);
+
   test('/ shows the catalogue counts and the number of plays, refreshed after a play', async () => {
-    const app = await createTestApp();
+    const app = await appOn(engine);
     const first = await html(await app.request('/'));
     expect(first).toContain('120 stihova iz 12 pjesama sa svih 3 albuma, od 1992. do 1998.');
     expect(first).toContain('href="/quiz?nova"');
@@ -17,8 +38,8 @@ describe('server-rendered pages', () => {
   });
 
   test('when the statistics cannot be read, / still renders (no count) and /statistics shows the notice', async () => {
-    const app = await createTestApp();
-    app.db.$client.run('DROP TABLE totals');
+    const app = await appOn(engine);
+    await app.all('DROP TABLE totals');
     const landing = await app.request('/');
     expect(landing.status).toBe(200);
     expect(await landing.text()).toContain('Kako igrati');
@@ -28,7 +49,9 @@ describe('server-rendered pages', () => {
     expect(notice).toContain('Greška pri dohvaćanju statistike');
     expect(notice).toContain('Dogodila se greška prilikom dohvaćanja podataka statistike.');
   });
+});
 
+describe('server-rendered pages', () => {
   test('a shared result link /?r=N previews with the picture of its score; anything else is the plain page', async () => {
     const shareImages = {
       artist: 'Testni Izvođač',

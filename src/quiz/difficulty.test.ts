@@ -1,6 +1,8 @@
-import { describe, expect, test } from 'bun:test';
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { createEngineTestApp, ENGINES, type EngineTestApp } from '../../test/support/engines';
 import { createTestApp, makeCatalogue, seededRandom, type TestApp } from '../../test/support/fixtures';
 import { answerQuiz, type FetchedQuiz, submit } from '../../test/support/play';
+import { CLUSTER_START_MS } from '../../test/support/postgres';
 import type { Difficulty } from '../shared/difficulty';
 import { generateQuiz } from './generate';
 import { createQuiz } from './service';
@@ -14,7 +16,7 @@ const env = {
   RATE_LIMIT_SUBMIT_PER_HOUR: '100000',
 };
 
-async function fetchAt(app: TestApp, difficulty?: string, count = 30): Promise<FetchedQuiz> {
+async function fetchAt(app: Pick<TestApp, 'request'>, difficulty?: string, count = 30): Promise<FetchedQuiz> {
   const query = difficulty === undefined ? '' : `&difficulty=${difficulty}`;
   const res = await app.request(`/api/quiz?count=${count}${query}`);
   if (res.status !== 200) throw new Error(`quiz fetch failed: ${res.status} ${await res.text()}`);
@@ -24,7 +26,7 @@ async function fetchAt(app: TestApp, difficulty?: string, count = 30): Promise<F
 const tokenFields = (token: string) =>
   JSON.parse(Buffer.from(token.split('.')[0]!, 'base64url').toString()) as Record<string, unknown>;
 
-const percentile = async (app: TestApp, score: number, difficulty?: Difficulty) =>
+const percentile = async (app: Pick<TestApp, 'request'>, score: number, difficulty?: Difficulty) =>
   (await (
     await app.request(`/api/score-percentile/${score}${difficulty ? `?difficulty=${difficulty}` : ''}`)
   ).json()) as { percentile: number; totalPlayers: number };
@@ -84,64 +86,75 @@ describe('GET /api/quiz?difficulty', async () => {
   );
 });
 
-describe('the token binds the difficulty; the play records it; the percentile compares like with like', async () => {
-  const app = await createTestApp({ env });
+const opened: EngineTestApp[] = [];
+afterAll(async () => {
+  for (const app of opened) await app.close();
+}, 30_000);
 
-  test('a hard play is recorded as hard and counts only among hard plays', async () => {
-    const normal10 = answerQuiz(await fetchAt(app), 10, '00000000-0000-4000-8000-000000000001');
-    const normal20 = answerQuiz(await fetchAt(app), 20, '00000000-0000-4000-8000-000000000002');
-    for (const body of [normal10, normal20])
-      expect((await (await submit(app, body)).json()).difficulty).toBe('normal');
-    const normalBefore = await percentile(app, 15);
-    expect(normalBefore).toMatchObject({ percentile: 50, totalPlayers: 2 });
+/** Recording and reading by difficulty, over both engines (docs/decisions/023). */
+describe.each(ENGINES)(
+  'the token binds the difficulty; the play records it; the percentile compares like with like (%s)',
+  (engine) => {
+    let app: EngineTestApp;
+    beforeAll(async () => {
+      app = await createEngineTestApp(engine, { env });
+      opened.push(app);
+    }, CLUSTER_START_MS);
 
-    const hard = answerQuiz(await fetchAt(app, 'hard'), 15, '00000000-0000-4000-8000-000000000003');
-    const res = await submit(app, hard);
-    expect(res.status).toBe(200);
-    expect(await res.json()).toMatchObject({ score: 15, difficulty: 'hard' });
-    // The play row's difficulty (codes of src/stats/sqlite/codes.ts: hard = 2).
-    const rows = app.db.$client.query('SELECT difficulty FROM plays ORDER BY id').all() as {
-      difficulty: number;
-    }[];
-    expect(rows.map((r) => r.difficulty)).toEqual([0, 0, 2]);
-    // Like with like: the hard score is the only hard play; the normal percentile did not move.
-    expect(await percentile(app, 15, 'hard')).toMatchObject({ percentile: 0, totalPlayers: 1 });
-    expect(await percentile(app, 16, 'hard')).toMatchObject({ percentile: 100, totalPlayers: 1 });
-    expect(await percentile(app, 15)).toEqual(normalBefore);
-    expect(await percentile(app, 15, 'normal')).toEqual(normalBefore);
-    expect(await percentile(app, 15, 'easy')).toMatchObject({ totalPlayers: 0 });
-    expect(await app.stores.stats.getScoreHistogram('hard')).toEqual(new Map([[15, 1]]));
-  });
+    test('a hard play is recorded as hard and counts only among hard plays', async () => {
+      const normal10 = answerQuiz(await fetchAt(app), 10, '00000000-0000-4000-8000-000000000001');
+      const normal20 = answerQuiz(await fetchAt(app), 20, '00000000-0000-4000-8000-000000000002');
+      for (const body of [normal10, normal20])
+        expect((await (await submit(app, body)).json()).difficulty).toBe('normal');
+      const normalBefore = await percentile(app, 15);
+      expect(normalBefore).toMatchObject({ percentile: 50, totalPlayers: 2 });
 
-  test('the difficulty cannot be changed without breaking the signature', async () => {
-    const quiz = await fetchAt(app, 'hard');
-    const [body, signature] = quiz.token.split('.') as [string, string];
-    const fields = tokenFields(quiz.token);
-    const easier = Buffer.from(JSON.stringify({ ...fields, d: 'easy' })).toString('base64url');
-    const forged = answerQuiz({ ...quiz, token: `${easier}.${signature}` }, 30);
-    const res = await submit(app, forged);
-    expect(res.status).toBe(422);
-    expect(((await res.json()) as { error: { field: string } }).error.field).toBe('quizToken');
-    expect(body).not.toBe(easier);
-  });
-
-  test('a token without the field (issued before difficulties) is recorded as normal', async () => {
-    const quiz = await fetchAt(app);
-    const check = verifyQuizToken(app.deps.secrets.quizToken, quiz.token, app.clock.nowSeconds(), 7200);
-    if (!check.ok) throw new Error('token');
-    const old = createQuizToken(app.deps.secrets.quizToken, {
-      lyricIds: check.payload.lyricIds,
-      options: check.payload.options!,
-      issuedAt: check.payload.issuedAt,
-      nonce: newNonce(),
+      const hard = answerQuiz(await fetchAt(app, 'hard'), 15, '00000000-0000-4000-8000-000000000003');
+      const res = await submit(app, hard);
+      expect(res.status).toBe(200);
+      expect(await res.json()).toMatchObject({ score: 15, difficulty: 'hard' });
+      // The play row's difficulty (codes of src/stats/sqlite/codes.ts: hard = 2).
+      const rows = await app.all('SELECT difficulty FROM plays ORDER BY id');
+      expect(rows.map((r) => Number(r.difficulty))).toEqual([0, 0, 2]);
+      // Like with like: the hard score is the only hard play; the normal percentile did not move.
+      expect(await percentile(app, 15, 'hard')).toMatchObject({ percentile: 0, totalPlayers: 1 });
+      expect(await percentile(app, 16, 'hard')).toMatchObject({ percentile: 100, totalPlayers: 1 });
+      expect(await percentile(app, 15)).toEqual(normalBefore);
+      expect(await percentile(app, 15, 'normal')).toEqual(normalBefore);
+      expect(await percentile(app, 15, 'easy')).toMatchObject({ totalPlayers: 0 });
+      expect(await app.stores.stats.getScoreHistogram('hard')).toEqual(new Map([[15, 1]]));
     });
-    const res = await submit(
-      app,
-      answerQuiz({ ...quiz, token: old }, 5, '00000000-0000-4000-8000-000000000004'),
-    );
-    expect(await res.json()).toMatchObject({ difficulty: 'normal' });
-  });
-});
+
+    test('the difficulty cannot be changed without breaking the signature', async () => {
+      const quiz = await fetchAt(app, 'hard');
+      const [body, signature] = quiz.token.split('.') as [string, string];
+      const fields = tokenFields(quiz.token);
+      const easier = Buffer.from(JSON.stringify({ ...fields, d: 'easy' })).toString('base64url');
+      const forged = answerQuiz({ ...quiz, token: `${easier}.${signature}` }, 30);
+      const res = await submit(app, forged);
+      expect(res.status).toBe(422);
+      expect(((await res.json()) as { error: { field: string } }).error.field).toBe('quizToken');
+      expect(body).not.toBe(easier);
+    });
+
+    test('a token without the field (issued before difficulties) is recorded as normal', async () => {
+      const quiz = await fetchAt(app);
+      const check = verifyQuizToken(app.deps.secrets.quizToken, quiz.token, app.clock.nowSeconds(), 7200);
+      if (!check.ok) throw new Error('token');
+      const old = createQuizToken(app.deps.secrets.quizToken, {
+        lyricIds: check.payload.lyricIds,
+        options: check.payload.options!,
+        issuedAt: check.payload.issuedAt,
+        nonce: newNonce(),
+      });
+      const res = await submit(
+        app,
+        answerQuiz({ ...quiz, token: old }, 5, '00000000-0000-4000-8000-000000000004'),
+      );
+      expect(await res.json()).toMatchObject({ difficulty: 'normal' });
+    });
+  },
+);
 
 /**
  * A seeded history: plays recorded through the API by a player who gets each line right with a

@@ -1,14 +1,17 @@
-import { describe, expect, test } from 'bun:test';
+import { afterAll, describe, expect, test } from 'bun:test';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
-import { createTestApp, seededRandom, testConfig } from '../../test/support/fixtures';
+import { createEngineTestApp, ENGINES, type Engine, type EngineTestApp } from '../../test/support/engines';
+import { seededRandom, testConfig } from '../../test/support/fixtures';
 import { answerQuiz, fetchQuiz, submit } from '../../test/support/play';
+import { CLUSTER_START_MS, createTestDatabase } from '../../test/support/postgres';
 import { randomPlay } from '../../test/support/random-play';
 import { statsCommand } from '../cli/stats';
 import { createDb } from '../db/client';
 import { migrateDb } from '../db/migrate';
+import { migratePg } from '../db/pg/client';
 import { dayOf } from './day';
 import { getRangeSummary } from './range-reads';
 
@@ -47,8 +50,29 @@ const playArbitrary = fc.record({
   retry: fc.boolean(),
 });
 
-describe('counters', () => {
+/** Apps opened by a test, closed after the file (PostgreSQL ones hold a pool each). */
+const opened: EngineTestApp[] = [];
+async function appOn(engine: Engine, env?: Record<string, string>): Promise<EngineTestApp> {
+  const app = await createEngineTestApp(engine, { env });
+  opened.push(app);
+  return app;
+}
+afterAll(async () => {
+  for (const app of opened) await app.close();
+}, 30_000);
+
+/** Every row of a table, in an order independent of the engine's storage order. */
+const dumpTable = async (app: EngineTestApp, table: string) =>
+  (await app.all(`SELECT * FROM ${table}`))
+    .map((row) => JSON.stringify(row, (_, v) => (typeof v === 'bigint' ? Number(v) : v)))
+    .sort();
+
+/** Both engines (docs/decisions/023): the same counters, verify and rebuild on each. */
+describe.each(ENGINES)('counters (%s)', (engine) => {
   test('property: after a few hundred random valid plays over several days and time zones (with retries), every counter equals the recompute from the raw record', async () => {
+    // A PostgreSQL play costs about ten round trips: fewer, shorter runs there (about a third of
+    // SQLite's plays), still with players and days shared within a run.
+    const size = engine === 'sqlite' ? { minLength: 150, maxLength: 300 } : { minLength: 75, maxLength: 150 };
     const zones = fc.constantFrom(
       'Europe/Zagreb',
       'UTC',
@@ -57,18 +81,16 @@ describe('counters', () => {
       'Pacific/Chatham',
     );
     await fc.assert(
-      fc.asyncProperty(
-        zones,
-        fc.array(playArbitrary, { minLength: 150, maxLength: 300 }),
-        async (zone, plays) => {
-          const app = await createTestApp({
-            env: {
-              RATE_LIMIT_QUIZ_PER_MINUTE: '100000',
-              RATE_LIMIT_SUBMIT_PER_MINUTE: '100000',
-              RATE_LIMIT_SUBMIT_PER_HOUR: '100000',
-              STATS_TIMEZONE: zone,
-            },
-          });
+      fc.asyncProperty(zones, fc.array(playArbitrary, size), async (zone, plays) => {
+        const app = await createEngineTestApp(engine, {
+          env: {
+            RATE_LIMIT_QUIZ_PER_MINUTE: '100000',
+            RATE_LIMIT_SUBMIT_PER_MINUTE: '100000',
+            RATE_LIMIT_SUBMIT_PER_HOUR: '100000',
+            STATS_TIMEZONE: zone,
+          },
+        });
+        try {
           for (const p of plays) {
             app.clock.ms = p.atMs;
             const quiz = await fetchQuiz(app);
@@ -105,88 +127,113 @@ describe('counters', () => {
           );
           await app.stores.plays.rebuildCounters();
           expect(await app.stores.plays.verifyCounters()).toEqual([]);
-        },
-      ),
-      { numRuns: 3, endOnFailure: true },
+        } finally {
+          await app.close();
+        }
+      }),
+      { numRuns: engine === 'sqlite' ? 3 : 2, endOnFailure: true },
     );
-  }, 60_000);
+  }, 120_000);
 
-  test('plays recorded in one batch (group commit) count like plays recorded one by one; a failing play alone is rolled back', async () => {
-    const together = await createTestApp();
-    const alone = await createTestApp();
-    const catalogue = together.deps.catalogue();
-    const random = seededRandom(5);
-    // Few players over three days: the same player twice in a day and an hour inside the batch.
-    const plays = Array.from({ length: 120 }, (_, i) =>
-      randomPlay(catalogue, random, `batch-${i}`, { players: 6, days: 3 }),
-    );
-    const broken = { ...randomPlay(catalogue, random, 'broken'), answers: [...plays[0]!.answers] };
-    broken.answers[3] = { ...broken.answers[3]!, albumId: 999_999 }; // no such album: a foreign key fails
-    const batch = [...plays.slice(0, 60), broken, plays[7]!, ...plays.slice(60)];
-    const outcomes = await together.stores.plays.recordPlays(batch);
-    expect(outcomes.filter((o) => o instanceof Error)).toHaveLength(1);
-    expect(outcomes[60]).toBeInstanceOf(Error);
-    expect(outcomes[61]).toMatchObject({ duplicate: true }); // the same token twice in one batch
-    for (const play of plays) await alone.stores.plays.recordPlays([play]);
-    expect(await together.stores.plays.verifyCounters()).toEqual([]);
-    const counterTables = [
-      'lyric_stats',
-      'song_stats',
-      'totals',
-      'cumulative_days',
-      'cumulative_scores',
-      'song_confusions',
-      'hour_stats',
-    ];
-    const dump = (app: typeof together) =>
-      Object.fromEntries(
-        counterTables.map((t) => [t, app.db.$client.query(`SELECT * FROM ${t} ORDER BY 1, 2`).all()]),
+  test(
+    'plays recorded in one batch (group commit) count like plays recorded one by one; a failing play alone is rolled back',
+    async () => {
+      const together = await appOn(engine);
+      const alone = await appOn(engine);
+      const catalogue = together.deps.catalogue();
+      const random = seededRandom(5);
+      // Few players over three days: the same player twice in a day and an hour inside the batch.
+      const plays = Array.from({ length: 120 }, (_, i) =>
+        randomPlay(catalogue, random, `batch-${i}`, { players: 6, days: 3 }),
       );
-    expect(dump(together)).toEqual(dump(alone));
-  });
+      const broken = { ...randomPlay(catalogue, random, 'broken'), answers: [...plays[0]!.answers] };
+      broken.answers[3] = { ...broken.answers[3]!, albumId: 999_999 }; // no such album: a foreign key fails
+      const batch = [...plays.slice(0, 60), broken, plays[7]!, ...plays.slice(60)];
+      const outcomes = await together.stores.plays.recordPlays(batch);
+      expect(outcomes.filter((o) => o instanceof Error)).toHaveLength(1);
+      expect(outcomes[60]).toBeInstanceOf(Error);
+      expect(outcomes[61]).toMatchObject({ duplicate: true }); // the same token twice in one batch
+      for (const play of plays) await alone.stores.plays.recordPlays([play]);
+      expect(await together.stores.plays.verifyCounters()).toEqual([]);
+      const counterTables = [
+        'lyric_stats',
+        'song_stats',
+        'totals',
+        'cumulative_days',
+        'cumulative_scores',
+        'song_confusions',
+        'hour_stats',
+      ];
+      const dump = async (app: EngineTestApp) =>
+        Object.fromEntries(await Promise.all(counterTables.map(async (t) => [t, await dumpTable(app, t)])));
+      expect(await dump(together)).toEqual(await dump(alone));
+    },
+    CLUSTER_START_MS,
+  );
 
-  test('verify finds a tampered counter; rebuild restores it', async () => {
-    const app = await createTestApp();
-    for (const correct of [5, 17, 30]) await submit(app, answerQuiz(await fetchQuiz(app), correct));
-    app.db.$client.run(
-      'UPDATE song_stats SET correct = correct + 1 WHERE rowid = (SELECT min(rowid) FROM song_stats)',
-    );
-    app.db.$client.run('UPDATE totals SET plays = 7');
-    app.db.$client.run('UPDATE cumulative_days SET h00 = h00 + 2');
-    app.db.$client.run('DELETE FROM day_players WHERE player_id = (SELECT min(player_id) FROM day_players)');
-    // One row: a line missed twice may have two confusion rows (two different wrong songs).
-    app.db.$client.run(
-      `UPDATE lyric_confusions SET times = times + 1 WHERE (lyric_id, selected_song_id) =
+  test(
+    'verify finds a tampered counter; rebuild restores it',
+    async () => {
+      const app = await appOn(engine);
+      for (const correct of [5, 17, 30]) await submit(app, answerQuiz(await fetchQuiz(app), correct));
+      // The same statements on both engines.
+      await app.all(
+        'UPDATE song_stats SET correct = correct + 1 WHERE song_id = (SELECT min(song_id) FROM song_stats)',
+      );
+      await app.all('UPDATE totals SET plays = 7');
+      await app.all('UPDATE cumulative_days SET h00 = h00 + 2');
+      await app.all('DELETE FROM day_players WHERE player_id = (SELECT min(player_id) FROM day_players)');
+      // One row: a line missed twice may have two confusion rows (two different wrong songs).
+      await app.all(
+        `UPDATE lyric_confusions SET times = times + 1 WHERE (lyric_id, selected_song_id) =
         (SELECT lyric_id, selected_song_id FROM lyric_confusions ORDER BY lyric_id, selected_song_id LIMIT 1)`,
-    );
-    const differences = await app.stores.plays.verifyCounters();
-    expect(differences.map((d) => `${d.table}.${d.column}`).sort()).toEqual([
-      'cumulative_days.h00',
-      'day_players.row',
-      'lyric_confusions.times',
-      'song_stats.correct',
-      'totals.plays',
-    ]);
-    expect(differences.find((d) => d.table === 'totals')).toMatchObject({ stored: 7, recomputed: 3 });
-    await app.stores.plays.rebuildCounters();
-    expect(await app.stores.plays.verifyCounters()).toEqual([]);
-  });
+      );
+      const differences = await app.stores.plays.verifyCounters();
+      expect(differences.map((d) => `${d.table}.${d.column}`).sort()).toEqual([
+        'cumulative_days.h00',
+        'day_players.row',
+        'lyric_confusions.times',
+        'song_stats.correct',
+        'totals.plays',
+      ]);
+      expect(differences.find((d) => d.table === 'totals')).toMatchObject({ stored: 7, recomputed: 3 });
+      await app.stores.plays.rebuildCounters();
+      expect(await app.stores.plays.verifyCounters()).toEqual([]);
+    },
+    CLUSTER_START_MS,
+  );
 
-  test('kviz stats verify exits 1 on a difference, rebuild fixes it, verify then exits 0', async () => {
-    const path = join(mkdtempSync(join(tmpdir(), 'kviz-stats-')), 'kviz.db');
-    const db = createDb(path);
-    migrateDb(db);
-    db.$client.run("INSERT INTO score_stats (difficulty, score, plays) VALUES ('normal', 12, 3)");
-    db.$client.close();
-    const lines: string[] = [];
-    const config = testConfig({ DATABASE_PATH: path });
-    const silent = () => ({ update: () => {}, finish: () => {} });
-    const stats = (action: string) => statsCommand(config, action, (l) => lines.push(l), silent);
-    expect(await stats('verify')).toBe(1);
-    expect(lines).toContain('score_stats normal:12 plays: stored 3, recomputed 0');
-    expect(await stats('rebuild')).toBe(0);
-    expect(await stats('verify')).toBe(0);
-    expect(lines.at(-1)).toBe('Counters agree with the raw answers.');
-    expect(await stats('frobnicate')).toBe(2);
-  });
+  test(
+    'kviz stats verify exits 1 on a difference, rebuild fixes it, verify then exits 0',
+    async () => {
+      const tamper = "INSERT INTO score_stats (difficulty, score, plays) VALUES ('normal', 12, 3)";
+      let database: Record<string, string>;
+      if (engine === 'sqlite') {
+        const path = join(mkdtempSync(join(tmpdir(), 'kviz-stats-')), 'kviz.db');
+        const db = createDb(path);
+        migrateDb(db);
+        db.$client.run(tamper);
+        db.$client.close();
+        database = { DATABASE_PATH: path };
+      } else {
+        const url = await createTestDatabase();
+        await migratePg(url);
+        const sql = new Bun.SQL(url, { max: 1 });
+        await sql.unsafe(tamper);
+        await sql.close();
+        database = { DATABASE_URL: url };
+      }
+      const lines: string[] = [];
+      const config = testConfig(database);
+      const silent = () => ({ update: () => {}, finish: () => {} });
+      const stats = (action: string) => statsCommand(config, action, (l) => lines.push(l), silent);
+      expect(await stats('verify')).toBe(1);
+      expect(lines).toContain('score_stats normal:12 plays: stored 3, recomputed 0');
+      expect(await stats('rebuild')).toBe(0);
+      expect(await stats('verify')).toBe(0);
+      expect(lines.at(-1)).toBe('Counters agree with the raw answers.');
+      expect(await stats('frobnicate')).toBe(2);
+    },
+    CLUSTER_START_MS,
+  );
 });

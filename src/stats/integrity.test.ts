@@ -1,89 +1,110 @@
-import { describe, expect, test } from 'bun:test';
-import { createTestApp } from '../../test/support/fixtures';
-import { answerQuiz, fetchQuiz, rowCounts, submit } from '../../test/support/play';
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import {
+  createEngineTestApp,
+  ENGINES,
+  type Engine,
+  type EngineTestApp,
+  warmEngine,
+} from '../../test/support/engines';
+import { answerQuiz, fetchQuiz, submit } from '../../test/support/play';
+import { CLUSTER_START_MS } from '../../test/support/postgres';
 
 const errorOf = async (res: Response) =>
   ((await res.json()) as { error: { code: string; field?: string; message: string } }).error;
 
-describe('bounded weight per address (docs/decisions/012)', () => {
-  test('200 submissions from one address within a minute: exactly the per-minute limit is recorded', async () => {
-    const app = await createTestApp({ env: { RATE_LIMIT_QUIZ_PER_MINUTE: '100000' } });
-    const quizzes = [];
-    for (let i = 0; i < 200; i++) quizzes.push(await fetchQuiz(app));
-    const statuses = await Promise.all(
-      quizzes.map((quiz, i) =>
-        submit(app, answerQuiz(quiz, 20, `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`)).then(
-          (r) => r.status,
+/** Apps opened by a test, closed after the file (PostgreSQL ones hold a pool each). */
+const opened: EngineTestApp[] = [];
+async function appOn(engine: Engine, env?: Record<string, string>): Promise<EngineTestApp> {
+  const app = await createEngineTestApp(engine, { env });
+  opened.push(app);
+  return app;
+}
+afterAll(async () => {
+  for (const app of opened) await app.close();
+}, 30_000);
+
+/** What a refused request must not write, on both engines (docs/decisions/023). */
+describe.each(ENGINES)('%s', (engine) => {
+  beforeAll(() => warmEngine(engine), CLUSTER_START_MS);
+
+  describe('bounded weight per address (docs/decisions/012)', () => {
+    test('200 submissions from one address within a minute: exactly the per-minute limit is recorded', async () => {
+      const app = await appOn(engine, { RATE_LIMIT_QUIZ_PER_MINUTE: '100000' });
+      const quizzes = [];
+      for (let i = 0; i < 200; i++) quizzes.push(await fetchQuiz(app));
+      const statuses = await Promise.all(
+        quizzes.map((quiz, i) =>
+          submit(app, answerQuiz(quiz, 20, `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`)).then(
+            (r) => r.status,
+          ),
         ),
-      ),
-    );
-    expect(statuses.filter((s) => s === 200)).toHaveLength(120);
-    expect(statuses.filter((s) => s === 429)).toHaveLength(80);
-    expect(rowCounts(app.db.$client).plays).toBe(120);
-  });
-
-  test('the per-hour limit holds across minutes', async () => {
-    const app = await createTestApp({
-      env: { RATE_LIMIT_SUBMIT_PER_MINUTE: '5', RATE_LIMIT_SUBMIT_PER_HOUR: '8' },
+      );
+      expect(statuses.filter((s) => s === 200)).toHaveLength(120);
+      expect(statuses.filter((s) => s === 429)).toHaveLength(80);
+      expect((await app.rows()).plays).toBe(120);
     });
-    const statuses: number[] = [];
-    for (let minute = 0; minute < 3; minute++) {
-      for (let i = 0; i < 5; i++)
-        statuses.push((await submit(app, answerQuiz(await fetchQuiz(app), 3))).status);
-      app.clock.advance(60);
-    }
-    expect(statuses.filter((s) => s === 200)).toHaveLength(8);
-    const limited = await submit(app, answerQuiz(await fetchQuiz(app), 3));
-    expect(limited.status).toBe(429);
-    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(60);
-    expect(rowCounts(app.db.$client).plays).toBe(8);
+
+    test('the per-hour limit holds across minutes', async () => {
+      const app = await appOn(engine, { RATE_LIMIT_SUBMIT_PER_MINUTE: '5', RATE_LIMIT_SUBMIT_PER_HOUR: '8' });
+      const statuses: number[] = [];
+      for (let minute = 0; minute < 3; minute++) {
+        for (let i = 0; i < 5; i++)
+          statuses.push((await submit(app, answerQuiz(await fetchQuiz(app), 3))).status);
+        app.clock.advance(60);
+      }
+      expect(statuses.filter((s) => s === 200)).toHaveLength(8);
+      const limited = await submit(app, answerQuiz(await fetchQuiz(app), 3));
+      expect(limited.status).toBe(429);
+      expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(60);
+      expect((await app.rows()).plays).toBe(8);
+    });
+
+    test('a play submitted 2 s after its quiz (PLAY_MIN_SECONDS=30) → 422 play_too_fast with Retry-After, nothing recorded; accepted at 30 s', async () => {
+      const app = await appOn(engine, { PLAY_MIN_SECONDS: '30' });
+      const body = answerQuiz(await fetchQuiz(app), 12);
+      app.clock.advance(2);
+      const early = await submit(app, body);
+      expect(early.status).toBe(422);
+      expect(early.headers.get('retry-after')).toBe('28');
+      expect(await errorOf(early)).toMatchObject({ code: 'play_too_fast', field: 'quizToken' });
+      expect(await app.rows()).toMatchObject({ plays: 0, players: 0 });
+      app.clock.advance(28);
+      expect((await submit(app, body)).status).toBe(200);
+    });
   });
 
-  test('a play submitted 2 s after its quiz (PLAY_MIN_SECONDS=30) → 422 play_too_fast with Retry-After, nothing recorded; accepted at 30 s', async () => {
-    const app = await createTestApp({ env: { PLAY_MIN_SECONDS: '30' } });
-    const body = answerQuiz(await fetchQuiz(app), 12);
-    app.clock.advance(2);
-    const early = await submit(app, body);
-    expect(early.status).toBe(422);
-    expect(early.headers.get('retry-after')).toBe('28');
-    expect(await errorOf(early)).toMatchObject({ code: 'play_too_fast', field: 'quizToken' });
-    expect(rowCounts(app.db.$client)).toMatchObject({ plays: 0, players: 0 });
-    app.clock.advance(28);
-    expect((await submit(app, body)).status).toBe(200);
-  });
-});
+  describe('no oracle', () => {
+    test('every option of line 1 submitted as its right answer learns nothing: one code, one message', async () => {
+      const app = await appOn(engine);
+      const quiz = await fetchQuiz(app);
+      const replies = new Set<string>();
+      for (const option of quiz.questions[0]!.options) {
+        const body = answerQuiz(quiz, 0);
+        body.answers[0] = { ...body.answers[0]!, selectedSongId: option.id, isCorrect: true };
+        body.score = 30; // a claim that cannot hold whatever line 1's answer is
+        const res = await submit(app, body);
+        replies.add(`${res.status} ${JSON.stringify(await errorOf(res))}`);
+      }
+      expect(replies.size).toBe(1);
+      expect([...replies][0]).toStartWith('422 {"code":"play_mismatch"');
+      expect((await app.rows()).plays).toBe(0);
+    });
 
-describe('no oracle', () => {
-  test('every option of line 1 submitted as its right answer learns nothing: one code, one message', async () => {
-    const app = await createTestApp();
-    const quiz = await fetchQuiz(app);
-    const replies = new Set<string>();
-    for (const option of quiz.questions[0]!.options) {
-      const body = answerQuiz(quiz, 0);
-      body.answers[0] = { ...body.answers[0]!, selectedSongId: option.id, isCorrect: true };
-      body.score = 30; // a claim that cannot hold whatever line 1's answer is
+    test('a selection that was never offered is refused, naming the field and no song', async () => {
+      const app = await appOn(engine);
+      const quiz = await fetchQuiz(app);
+      const body = answerQuiz(quiz, 10);
+      const offered = quiz.questions[15]!.options.map((o) => o.id);
+      const other = app.deps.catalogue().songs.find((s) => !offered.includes(s.id))!;
+      body.answers[15] = { ...body.answers[15]!, selectedSongId: other.id, isCorrect: false };
       const res = await submit(app, body);
-      replies.add(`${res.status} ${JSON.stringify(await errorOf(res))}`);
-    }
-    expect(replies.size).toBe(1);
-    expect([...replies][0]).toStartWith('422 {"code":"play_mismatch"');
-    expect(rowCounts(app.db.$client).plays).toBe(0);
-  });
-
-  test('a selection that was never offered is refused, naming the field and no song', async () => {
-    const app = await createTestApp();
-    const quiz = await fetchQuiz(app);
-    const body = answerQuiz(quiz, 10);
-    const offered = quiz.questions[15]!.options.map((o) => o.id);
-    const other = app.deps.catalogue().songs.find((s) => !offered.includes(s.id))!;
-    body.answers[15] = { ...body.answers[15]!, selectedSongId: other.id, isCorrect: false };
-    const res = await submit(app, body);
-    expect(res.status).toBe(422);
-    const error = await errorOf(res);
-    expect(error).toEqual({
-      code: 'play_mismatch',
-      field: 'answers[15].selectedSongId',
-      message: 'answers[15].selectedSongId is not one of the options offered for this line',
+      expect(res.status).toBe(422);
+      const error = await errorOf(res);
+      expect(error).toEqual({
+        code: 'play_mismatch',
+        field: 'answers[15].selectedSongId',
+        message: 'answers[15].selectedSongId is not one of the options offered for this line',
+      });
     });
   });
 });

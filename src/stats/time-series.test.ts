@@ -1,6 +1,14 @@
-import { describe, expect, test } from 'bun:test';
-import { createTestApp, type TestApp } from '../../test/support/fixtures';
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import {
+  createEngineTestApp,
+  ENGINES,
+  type Engine,
+  type EngineTestApp,
+  warmEngine,
+} from '../../test/support/engines';
+import type { TestApp } from '../../test/support/fixtures';
 import { answerQuiz, type FetchedQuiz, fetchQuiz, submit } from '../../test/support/play';
+import { CLUSTER_START_MS } from '../../test/support/postgres';
 import { createQuizzesIssued } from './quizzes-issued';
 import {
   getDailySeries,
@@ -18,7 +26,7 @@ const FIREFOX = 'Mozilla/5.0 (X11; Ubuntu; Linux x86_64; rv:127.0) Gecko/2010010
 
 /** Plays one quiz at `atMs`: the first `correct` answers right, the others pick `wrong(question)`. */
 async function playAt(
-  app: TestApp,
+  app: Pick<TestApp, 'clock' | 'request'>,
   atMs: number,
   options: {
     player?: number;
@@ -40,181 +48,195 @@ async function playAt(
   return { quiz, body };
 }
 
+/** Apps opened by a test, closed after the file (PostgreSQL ones hold a pool each). */
+const opened: EngineTestApp[] = [];
+async function appOn(engine: Engine, env?: Record<string, string>): Promise<EngineTestApp> {
+  const app = await createEngineTestApp(engine, { env });
+  opened.push(app);
+  return app;
+}
+afterAll(async () => {
+  for (const app of opened) await app.close();
+}, 30_000);
+
 const zagreb = (y: number, m: number, d: number, h: number, min: number, offsetHours: number) =>
   Date.UTC(y, m - 1, d, h - offsetHours, min);
 
-describe('per-day counters through the recording path (STATS_TIMEZONE = Europe/Zagreb)', () => {
-  test('23:59 and 00:01 fall on two days; a player counts once a day and is new once', async () => {
-    const app = await createTestApp({
-      env: { RATE_LIMIT_SUBMIT_PER_MINUTE: '1000', RATE_LIMIT_QUIZ_PER_MINUTE: '1000' },
+/** The recording path and the range reads over both engines (docs/decisions/023). */
+describe.each(ENGINES)('%s', (engine) => {
+  beforeAll(() => warmEngine(engine), CLUSTER_START_MS);
+
+  describe('per-day counters through the recording path (STATS_TIMEZONE = Europe/Zagreb)', () => {
+    test('23:59 and 00:01 fall on two days; a player counts once a day and is new once', async () => {
+      const app = await appOn(engine, {
+        RATE_LIMIT_SUBMIT_PER_MINUTE: '1000',
+        RATE_LIMIT_QUIZ_PER_MINUTE: '1000',
+      });
+      await playAt(app, zagreb(2025, 1, 14, 23, 59, 1), { player: 1 });
+      await playAt(app, zagreb(2025, 1, 14, 12, 0, 1), { player: 1 });
+      await playAt(app, zagreb(2025, 1, 14, 8, 0, 1), { player: 2 });
+      await playAt(app, zagreb(2025, 1, 15, 0, 1, 1), { player: 1 });
+      await playAt(app, zagreb(2025, 1, 15, 0, 2, 1), { player: 3 });
+      const summary = await getRangeSummary(app.stores.stats, { from: '2025-01-14', to: '2025-01-15' });
+      const series = await getDailySeries(app.stores.stats, { from: '2025-01-14', to: '2025-01-15' });
+      expect(
+        series.map(({ day, plays, players, newPlayers }) => ({ day, plays, players, newPlayers })),
+      ).toEqual([
+        { day: '2025-01-14', plays: 3, players: 2, newPlayers: 2 },
+        { day: '2025-01-15', plays: 2, players: 2, newPlayers: 1 },
+      ]);
+      expect([summary.playerDays, summary.newPlayers]).toEqual([4, 3]);
+      expect(summary.byHour[23]).toBe(1);
+      expect(summary.byHour[0]).toBe(2);
+      expect(await app.stores.plays.verifyCounters()).toEqual([]);
     });
-    await playAt(app, zagreb(2025, 1, 14, 23, 59, 1), { player: 1 });
-    await playAt(app, zagreb(2025, 1, 14, 12, 0, 1), { player: 1 });
-    await playAt(app, zagreb(2025, 1, 14, 8, 0, 1), { player: 2 });
-    await playAt(app, zagreb(2025, 1, 15, 0, 1, 1), { player: 1 });
-    await playAt(app, zagreb(2025, 1, 15, 0, 2, 1), { player: 3 });
-    const summary = await getRangeSummary(app.stores.stats, { from: '2025-01-14', to: '2025-01-15' });
-    const series = await getDailySeries(app.stores.stats, { from: '2025-01-14', to: '2025-01-15' });
-    expect(
-      series.map(({ day, plays, players, newPlayers }) => ({ day, plays, players, newPlayers })),
-    ).toEqual([
-      { day: '2025-01-14', plays: 3, players: 2, newPlayers: 2 },
-      { day: '2025-01-15', plays: 2, players: 2, newPlayers: 1 },
-    ]);
-    expect([summary.playerDays, summary.newPlayers]).toEqual([4, 3]);
-    expect(summary.byHour[23]).toBe(1);
-    expect(summary.byHour[0]).toBe(2);
-    expect(await app.stores.plays.verifyCounters()).toEqual([]);
+
+    test('both daylight-saving changes: the day and the hour are local', async () => {
+      const app = await appOn(engine, {
+        RATE_LIMIT_SUBMIT_PER_MINUTE: '1000',
+        RATE_LIMIT_QUIZ_PER_MINUTE: '1000',
+      });
+      await playAt(app, Date.UTC(2025, 2, 29, 22, 59)); // 23:59 CET, 29 March
+      await playAt(app, Date.UTC(2025, 2, 30, 1, 30)); // 03:30 CEST, 30 March
+      await playAt(app, Date.UTC(2025, 9, 26, 0, 30)); // 02:30 CEST, 26 October
+      await playAt(app, Date.UTC(2025, 9, 26, 1, 30)); // 02:30 CET, 26 October
+      await playAt(app, Date.UTC(2025, 9, 26, 22, 59)); // 23:59 CET, 26 October
+      const spring = await getRangeSummary(app.stores.stats, { from: '2025-03-29', to: '2025-03-30' });
+      const springDays = await getDailySeries(app.stores.stats, { from: '2025-03-29', to: '2025-03-30' });
+      expect(springDays.map((p) => p.plays)).toEqual([1, 1]);
+      expect([spring.byHour[23], spring.byHour[3]]).toEqual([1, 1]);
+      const autumn = await getRangeSummary(app.stores.stats, { from: '2025-10-26', to: '2025-10-27' });
+      const autumnDays = await getDailySeries(app.stores.stats, { from: '2025-10-25', to: '2025-10-27' });
+      expect(autumnDays.map((p) => p.plays)).toEqual([0, 3, 0]);
+      expect(autumn.plays).toBe(3);
+      expect([autumn.byHour[2], autumn.byHour[23]]).toEqual([2, 1]);
+    });
+
+    test('devices are classified from the user agent and counted per day; the string is not kept', async () => {
+      const app = await appOn(engine);
+      const day = Date.UTC(2025, 4, 5, 10);
+      await playAt(app, day, { userAgent: IPHONE, player: 1 });
+      await playAt(app, day, { userAgent: FIREFOX, player: 2 });
+      await playAt(app, day, { userAgent: '', player: 3 });
+      const summary = await getRangeSummary(app.stores.stats, { from: '2025-05-05', to: '2025-05-05' });
+      expect(summary.byDevice).toEqual({ phone: 1, tablet: 0, desktop: 1, other: 1 });
+      expect(summary.byBrowser).toMatchObject({ safari: 1, firefox: 1, other: 1 });
+      const columns = (await app.all('SELECT * FROM plays')).flatMap(Object.values);
+      expect(columns.some((v) => typeof v === 'string' && v.includes('Mozilla'))).toBe(false);
+    });
+
+    test('the score distribution of a range, per difficulty, with rating bands', async () => {
+      const app = await appOn(engine);
+      for (const [correct, dayOfMonth] of [
+        [30, 1],
+        [5, 1],
+        [27, 2],
+        [12, 3],
+      ] as const)
+        await playAt(app, Date.UTC(2025, 5, dayOfMonth, 10), { correct, player: dayOfMonth });
+      const distribution = await getScoreDistribution(app.stores.stats, {
+        from: '2025-06-01',
+        to: '2025-06-02',
+      });
+      expect(distribution.plays).toBe(3);
+      expect(distribution.difficulty).toBe('normal');
+      expect([distribution.histogram[30], distribution.histogram[5], distribution.histogram[27]]).toEqual([
+        1, 1, 1,
+      ]);
+      expect(distribution.bands.map((b) => [b.label, b.plays])).toEqual([
+        ['Nedovoljno', 1],
+        ['Dovoljno', 0],
+        ['Dobro', 0],
+        ['Vrlo dobro', 0],
+        ['Odlično', 2],
+      ]);
+      const hard = await getScoreDistribution(app.stores.stats, {
+        from: '2025-06-01',
+        to: '2025-06-30',
+        difficulty: 'hard',
+      });
+      expect(hard.plays).toBe(0);
+    });
+
+    test('a range read refuses what is not a range: 422 naming the field', async () => {
+      const app = await appOn(engine);
+      const refusal = (from: string, to: string) =>
+        getRangeSummary(app.stores.stats, { from, to }).then(
+          () => undefined,
+          (e: { status: number; field: string }) => [e.status, e.field],
+        );
+      expect(await refusal('2025-02-30', '2025-03-01')).toEqual([422, 'from']);
+      expect(await refusal('2025-03-02', '2025-03-01')).toEqual([422, 'to']);
+      expect(await refusal('2000-01-01', '2025-03-01')).toEqual([422, 'to']);
+    });
   });
 
-  test('both daylight-saving changes: the day and the hour are local', async () => {
-    const app = await createTestApp({
-      env: { RATE_LIMIT_SUBMIT_PER_MINUTE: '1000', RATE_LIMIT_QUIZ_PER_MINUTE: '1000' },
-    });
-    await playAt(app, Date.UTC(2025, 2, 29, 22, 59)); // 23:59 CET, 29 March
-    await playAt(app, Date.UTC(2025, 2, 30, 1, 30)); // 03:30 CEST, 30 March
-    await playAt(app, Date.UTC(2025, 9, 26, 0, 30)); // 02:30 CEST, 26 October
-    await playAt(app, Date.UTC(2025, 9, 26, 1, 30)); // 02:30 CET, 26 October
-    await playAt(app, Date.UTC(2025, 9, 26, 22, 59)); // 23:59 CET, 26 October
-    const spring = await getRangeSummary(app.stores.stats, { from: '2025-03-29', to: '2025-03-30' });
-    const springDays = await getDailySeries(app.stores.stats, { from: '2025-03-29', to: '2025-03-30' });
-    expect(springDays.map((p) => p.plays)).toEqual([1, 1]);
-    expect([spring.byHour[23], spring.byHour[3]]).toEqual([1, 1]);
-    const autumn = await getRangeSummary(app.stores.stats, { from: '2025-10-26', to: '2025-10-27' });
-    const autumnDays = await getDailySeries(app.stores.stats, { from: '2025-10-25', to: '2025-10-27' });
-    expect(autumnDays.map((p) => p.plays)).toEqual([0, 3, 0]);
-    expect(autumn.plays).toBe(3);
-    expect([autumn.byHour[2], autumn.byHour[23]]).toEqual([2, 1]);
-  });
-
-  test('devices are classified from the user agent and counted per day; the string is not kept', async () => {
-    const app = await createTestApp();
-    const day = Date.UTC(2025, 4, 5, 10);
-    await playAt(app, day, { userAgent: IPHONE, player: 1 });
-    await playAt(app, day, { userAgent: FIREFOX, player: 2 });
-    await playAt(app, day, { userAgent: '', player: 3 });
-    const summary = await getRangeSummary(app.stores.stats, { from: '2025-05-05', to: '2025-05-05' });
-    expect(summary.byDevice).toEqual({ phone: 1, tablet: 0, desktop: 1, other: 1 });
-    expect(summary.byBrowser).toMatchObject({ safari: 1, firefox: 1, other: 1 });
-    const columns = (app.db.$client.query('SELECT * FROM plays').all() as Record<string, unknown>[]).flatMap(
-      Object.values,
-    );
-    expect(columns.some((v) => typeof v === 'string' && v.includes('Mozilla'))).toBe(false);
-  });
-
-  test('the score distribution of a range, per difficulty, with rating bands', async () => {
-    const app = await createTestApp();
-    for (const [correct, dayOfMonth] of [
-      [30, 1],
-      [5, 1],
-      [27, 2],
-      [12, 3],
-    ] as const)
-      await playAt(app, Date.UTC(2025, 5, dayOfMonth, 10), { correct, player: dayOfMonth });
-    const distribution = await getScoreDistribution(app.stores.stats, {
-      from: '2025-06-01',
-      to: '2025-06-02',
-    });
-    expect(distribution.plays).toBe(3);
-    expect(distribution.difficulty).toBe('normal');
-    expect([distribution.histogram[30], distribution.histogram[5], distribution.histogram[27]]).toEqual([
-      1, 1, 1,
-    ]);
-    expect(distribution.bands.map((b) => [b.label, b.plays])).toEqual([
-      ['Nedovoljno', 1],
-      ['Dovoljno', 0],
-      ['Dobro', 0],
-      ['Vrlo dobro', 0],
-      ['Odlično', 2],
-    ]);
-    const hard = await getScoreDistribution(app.stores.stats, {
-      from: '2025-06-01',
-      to: '2025-06-30',
-      difficulty: 'hard',
-    });
-    expect(hard.plays).toBe(0);
-  });
-
-  test('a range read refuses what is not a range: 422 naming the field', async () => {
-    const app = await createTestApp();
-    const refusal = (from: string, to: string) =>
-      getRangeSummary(app.stores.stats, { from, to }).then(
-        () => undefined,
-        (e: { status: number; field: string }) => [e.status, e.field],
+  describe('confusions', () => {
+    test('per line, per song and overall: which wrong song was picked how often', async () => {
+      const app = await appOn(engine);
+      const wrongSong = (q: FetchedQuiz['questions'][number]) =>
+        q.options.find((o) => o.id !== q.correctSongId)!.id;
+      const first = await playAt(app, Date.UTC(2025, 6, 1, 10), { correct: 0, wrong: wrongSong, player: 1 });
+      const second = await playAt(app, Date.UTC(2025, 6, 1, 11), { correct: 0, wrong: wrongSong, player: 2 });
+      const plays = [first, second];
+      // Expected counts straight from the submissions.
+      const byLine = new Map<string, number>();
+      const bySong = new Map<string, number>();
+      for (const { body } of plays)
+        for (const a of body.answers) {
+          byLine.set(
+            `${a.lyricId}>${a.selectedSongId}`,
+            (byLine.get(`${a.lyricId}>${a.selectedSongId}`) ?? 0) + 1,
+          );
+          bySong.set(
+            `${a.songId}>${a.selectedSongId}`,
+            (bySong.get(`${a.songId}>${a.selectedSongId}`) ?? 0) + 1,
+          );
+        }
+      const line = first.body.answers[0]!;
+      const lineConfusions = await getLineConfusions(app.stores.stats, line.lyricId);
+      expect(lineConfusions.map((c) => [`${c.lyricId}>${c.selectedSongId}`, c.times])).toEqual(
+        [...byLine]
+          .filter(([k]) => k.startsWith(`${line.lyricId}>`))
+          .sort((a, b) => b[1] - a[1] || Number(a[0].split('>')[1]) - Number(b[0].split('>')[1])),
       );
-    expect(await refusal('2025-02-30', '2025-03-01')).toEqual([422, 'from']);
-    expect(await refusal('2025-03-02', '2025-03-01')).toEqual([422, 'to']);
-    expect(await refusal('2000-01-01', '2025-03-01')).toEqual([422, 'to']);
-  });
-});
+      expect(lineConfusions[0]).toMatchObject({ lyricId: line.lyricId, songId: line.songId });
+      const songConfusions = await getSongConfusions(app.stores.stats, line.songId);
+      expect(songConfusions.map((c) => [`${c.songId}>${c.selectedSongId}`, c.times])).toEqual(
+        [...bySong]
+          .filter(([k]) => k.startsWith(`${line.songId}>`))
+          .sort((a, b) => b[1] - a[1] || Number(a[0].split('>')[1]) - Number(b[0].split('>')[1])),
+      );
+      const top = await getTopConfusions(app.stores.stats, 3);
+      const expectedTop = [...bySong.values()].sort((a, b) => b - a).slice(0, 3);
+      expect(top.map((c) => c.times)).toEqual(expectedTop);
+      expect(top[0]!.songTitle).toMatch(/^Pjesma /);
+      expect(await app.stores.plays.verifyCounters()).toEqual([]);
+    });
 
-describe('confusions', () => {
-  test('per line, per song and overall: which wrong song was picked how often', async () => {
-    const app = await createTestApp();
-    const wrongSong = (q: FetchedQuiz['questions'][number]) =>
-      q.options.find((o) => o.id !== q.correctSongId)!.id;
-    const first = await playAt(app, Date.UTC(2025, 6, 1, 10), { correct: 0, wrong: wrongSong, player: 1 });
-    const second = await playAt(app, Date.UTC(2025, 6, 1, 11), { correct: 0, wrong: wrongSong, player: 2 });
-    const plays = [first, second];
-    // Expected counts straight from the submissions.
-    const byLine = new Map<string, number>();
-    const bySong = new Map<string, number>();
-    for (const { body } of plays)
-      for (const a of body.answers) {
-        byLine.set(
-          `${a.lyricId}>${a.selectedSongId}`,
-          (byLine.get(`${a.lyricId}>${a.selectedSongId}`) ?? 0) + 1,
-        );
-        bySong.set(
-          `${a.songId}>${a.selectedSongId}`,
-          (bySong.get(`${a.songId}>${a.selectedSongId}`) ?? 0) + 1,
-        );
-      }
-    const line = first.body.answers[0]!;
-    const lineConfusions = await getLineConfusions(app.stores.stats, line.lyricId);
-    expect(lineConfusions.map((c) => [`${c.lyricId}>${c.selectedSongId}`, c.times])).toEqual(
-      [...byLine]
-        .filter(([k]) => k.startsWith(`${line.lyricId}>`))
-        .sort((a, b) => b[1] - a[1] || Number(a[0].split('>')[1]) - Number(b[0].split('>')[1])),
-    );
-    expect(lineConfusions[0]).toMatchObject({ lyricId: line.lyricId, songId: line.songId });
-    const songConfusions = await getSongConfusions(app.stores.stats, line.songId);
-    expect(songConfusions.map((c) => [`${c.songId}>${c.selectedSongId}`, c.times])).toEqual(
-      [...bySong]
-        .filter(([k]) => k.startsWith(`${line.songId}>`))
-        .sort((a, b) => b[1] - a[1] || Number(a[0].split('>')[1]) - Number(b[0].split('>')[1])),
-    );
-    const top = await getTopConfusions(app.stores.stats, 3);
-    const expectedTop = [...bySong.values()].sort((a, b) => b - a).slice(0, 3);
-    expect(top.map((c) => c.times)).toEqual(expectedTop);
-    expect(top[0]!.songTitle).toMatch(/^Pjesma /);
-    expect(await app.stores.plays.verifyCounters()).toEqual([]);
+    test('right answers confuse nothing', async () => {
+      const app = await appOn(engine);
+      await playAt(app, Date.UTC(2025, 6, 1, 10), { correct: 30 });
+      expect(await getTopConfusions(app.stores.stats)).toEqual([]);
+    });
   });
 
-  test('right answers confuse nothing', async () => {
-    const app = await createTestApp();
-    await playAt(app, Date.UTC(2025, 6, 1, 10), { correct: 30 });
-    expect(await getTopConfusions(app.stores.stats)).toEqual([]);
+  describe('quizzes issued', () => {
+    test('counted in memory and written with the next play: completion rate per day', async () => {
+      const app = await appOn(engine);
+      app.clock.ms = Date.UTC(2025, 7, 1, 10);
+      for (let i = 0; i < 3; i++) await fetchQuiz(app);
+      const countIssued = async () =>
+        Number((await app.all('SELECT coalesce(max(issued), 0) AS n FROM cumulative_quizzes'))[0]!.n);
+      expect(await countIssued()).toBe(0); // nothing written per fetch
+      await playAt(app, Date.UTC(2025, 7, 1, 11));
+      const summary = await getRangeSummary(app.stores.stats, { from: '2025-08-01', to: '2025-08-01' });
+      expect([summary.quizzesIssued, summary.plays, summary.completionRate]).toEqual([4, 1, 25]);
+    });
   });
 });
 
 describe('quizzes issued', () => {
-  test('counted in memory and written with the next play: completion rate per day', async () => {
-    const app = await createTestApp();
-    app.clock.ms = Date.UTC(2025, 7, 1, 10);
-    for (let i = 0; i < 3; i++) await fetchQuiz(app);
-    const countIssued = () =>
-      (
-        app.db.$client.query('SELECT coalesce(max(issued), 0) AS n FROM cumulative_quizzes').get() as {
-          n: number;
-        }
-      ).n;
-    expect(countIssued()).toBe(0); // nothing written per fetch
-    await playAt(app, Date.UTC(2025, 7, 1, 11));
-    const summary = await getRangeSummary(app.stores.stats, { from: '2025-08-01', to: '2025-08-01' });
-    expect([summary.quizzesIssued, summary.plays, summary.completionRate]).toEqual([4, 1, 25]);
-  });
-
   test('without plays they are written after a while; a failed write keeps them for the next', async () => {
     const writes: [string, number][][] = [];
     let fail = true;

@@ -9,6 +9,9 @@ import { loadCatalogueIndex } from '../../src/catalogue/catalogue-index';
 import type { CatalogueFile } from '../../src/catalogue/model';
 import { importCataloguePg, loadCatalogueIndexPg } from '../../src/catalogue/pg';
 import { validateCatalogue } from '../../src/catalogue/validate';
+import { createDb } from '../../src/db/client';
+import { type MetaStore, sqliteMeta } from '../../src/db/meta';
+import { migrateDb } from '../../src/db/migrate';
 import { closePgDb, createPgDb, migratePg, type PgDb } from '../../src/db/pg/client';
 import { pgMeta } from '../../src/db/pg/meta';
 import type { ClientAssets } from '../../src/pages/client-assets';
@@ -83,6 +86,17 @@ export async function createCatalogueDatabase(
   return createTestDatabase(await templateFor(catalogueFile));
 }
 
+/**
+ * Starts the shared cluster and makes the template of `catalogueFile` (PostgreSQL; nothing on
+ * SQLite): a `beforeAll` with CLUSTER_START_MS calls it so no single test pays the start.
+ */
+export async function warmEngine(
+  engine: Engine,
+  catalogueFile: CatalogueFile = makeCatalogue(),
+): Promise<void> {
+  if (engine === 'postgres') await templateFor(catalogueFile);
+}
+
 export async function createEngineStores(
   engine: Engine,
   catalogueFile: CatalogueFile = makeCatalogue(),
@@ -107,6 +121,8 @@ export interface EngineTestApp extends Omit<TestApp, 'db'> {
   rows(): Promise<Record<string, number>>;
   /** The rows of one SQL query (written for both engines). */
   all(query: string): Promise<Record<string, unknown>[]>;
+  /** The PostgreSQL URL (postgres only): another instance opens it with `openPgStores`. */
+  url?: string;
   close(): Promise<void>;
 }
 
@@ -133,16 +149,45 @@ export async function createEngineTestApp(
   return {
     ...t,
     engine,
-    // One round trip: the hostile suite reads the counts twice a request.
-    async rows() {
-      const row = (
-        await sql.unsafe(
-          `SELECT ${statsTables.map((t) => `(SELECT count(*) FROM ${t})::int AS ${t}`).join(', ')}`,
-        )
-      )[0];
-      return Object.fromEntries(statsTables.map((t) => [t, Number(row[t])]));
-    },
+    rows: () => pgRowCounts(sql),
     all: async (query) => [...(await sql.unsafe(query))],
+    url: opened.url,
     close: opened.close,
   };
+}
+
+/** An empty migrated database of either engine, for what reads only its `meta` table (credentials, settings). */
+export async function createEngineMeta(engine: Engine): Promise<{
+  meta: MetaStore;
+  all(query: string): Promise<Record<string, unknown>[]>;
+  close(): Promise<void>;
+}> {
+  if (engine === 'sqlite') {
+    const db = createDb(':memory:');
+    migrateDb(db);
+    return {
+      meta: sqliteMeta(db),
+      all: async (query) => db.$client.query(query).all() as Record<string, unknown>[],
+      close: async () => db.$client.close(),
+    };
+  }
+  const db = createPgDb(await createCatalogueDatabase(), { max: 2 });
+  return {
+    meta: pgMeta(db),
+    all: async (query) => [...(await db.$client.unsafe(query))],
+    close: () => closePgDb(db),
+  };
+}
+
+/**
+ * rowCounts of play.ts over PostgreSQL, in one round trip: the hostile suite reads the counts
+ * twice a request.
+ */
+export async function pgRowCounts(sql: InstanceType<typeof Bun.SQL>): Promise<Record<string, number>> {
+  const row = (
+    await sql.unsafe(
+      `SELECT ${statsTables.map((t) => `(SELECT count(*) FROM ${t})::int AS ${t}`).join(', ')}`,
+    )
+  )[0];
+  return Object.fromEntries(statsTables.map((t) => [t, Number(row[t])]));
 }

@@ -32,6 +32,7 @@ import { dayCounterKeys, daysRow, scoreCounterKeys, scoresRow } from '../sqlite/
 import { playerHash } from '../sqlite/play-store';
 import type { PlayStore, PlayToRecord, RecordOutcome } from '../store';
 import { createPgCounterCheck } from './counter-check';
+import { checkIntegrityPg } from './integrity';
 import { BATCH_LOCK } from './locks';
 import { type PgRunner, runningTotals } from './running-totals';
 
@@ -359,13 +360,6 @@ export function createPgPlayStore(db: PgDb, playerSalt: string, onCommit: () => 
       await counters.rebuild(options);
       onCommit();
     },
-    async checkIntegrity() {
-      // PostgreSQL checks its pages itself (checksums when enabled, amcheck for indexes as an operator's job);
-      // what the application can check cheaply is that the one-row tables are whole.
-      const problems: string[] = [];
-      const version = await db.select().from(statsVersion);
-      if (version.length !== 1) problems.push(`stats_version holds ${version.length} rows, not 1`);
-      return problems;
-    },
+    checkIntegrity: () => checkIntegrityPg(db),
   };
 }
