@@ -2,8 +2,9 @@
  * `npm run bench`: every hot path measured against this machine's ceiling (a
  * bare Bun.serve) and against the naive design, side by side in one run,
  * loopback only, bounded in time and connections, loaded by wrk (installed from
- * Debian when missing). Writes bench/results/latest.json and the table in
- * docs/performance.md.
+ * Debian when missing), then SQLite against PostgreSQL with one and with two
+ * instances (bench/lib/engines.ts, on a throwaway cluster). Writes
+ * bench/results/latest.json and the tables in docs/performance.md.
  *
  * `--smoke`: a tiny load that only proves the script runs (used by the test suite);
  * its results go to a temporary directory and no document is touched.
@@ -11,6 +12,7 @@
 import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { ENGINE_PROFILES, measureEngines } from './lib/engines';
 import { pageWeights, weighedPages } from './lib/page-weight';
 import { type Results, renderPerformanceDoc } from './lib/report';
 import { type BenchServer, startServer, stopAllServers } from './lib/server';
@@ -217,6 +219,14 @@ async function main() {
 
   const { small, large } = await statsAtTwoSizes(binary);
 
+  log('SQLite vs PostgreSQL, one and two instances: submissions and a read, interleaved rounds');
+  const engines = await measureEngines({
+    binary,
+    work,
+    profile: smoke ? ENGINE_PROFILES.smoke : ENGINE_PROFILES.full,
+    log,
+  });
+
   const results: Results = {
     date: new Date().toISOString(),
     command: smoke ? 'bun bench/run.ts --smoke' : 'npm run bench',
@@ -245,6 +255,7 @@ async function main() {
     statisticsPageRaw,
     pageWeights: pageWeights(join(root, 'dist/client'), pageHtml),
     stats: { small, large },
+    engines,
     seconds: (performance.now() - started) / 1000,
   };
   const outDir = smoke ? work : join(root, 'bench/results');
@@ -261,7 +272,8 @@ async function main() {
 
 try {
   const results = await main();
-  if (!results.submit.countersVerified) process.exitCode = 1;
+  if (!results.submit.countersVerified || results.engines.configs.some((c) => !c.countersVerified))
+    process.exitCode = 1;
 } finally {
   for (const child of children) child.kill();
   stopAllServers();

@@ -4,7 +4,7 @@ import { join, resolve } from 'node:path';
 
 // Builds the binary and runs tiny loads: generous on a shared machine. Asserts that the
 // benchmark runs end to end, never how fast anything is (benchmarks are not timed tests).
-setDefaultTimeout(120_000);
+setDefaultTimeout(240_000);
 
 test('npm run bench runs to completion on a tiny load and writes its results', () => {
   const root = resolve(import.meta.dir, '..');
@@ -34,7 +34,22 @@ test('npm run bench runs to completion on a tiny load and writes its results', (
     'percentile',
     'songs',
   ]);
-  expect(readFileSync(join(resultsFile!, '..', 'performance.md'), 'utf8')).toContain(
-    '| figure | measured | target |',
-  );
+  // SQLite and PostgreSQL with one and two instances, each recording plays and verified after.
+  expect(
+    results.engines.configs.map((c: { name: string; instances: number }) => [c.name, c.instances]),
+  ).toEqual([
+    ['SQLite, 1 instance', 1],
+    ['PostgreSQL, 1 instance', 1],
+    ['PostgreSQL, 2 instances', 2],
+  ]);
+  for (const config of results.engines.configs) {
+    expect(config.countersVerified).toBe(true);
+    expect(config.non2xx).toBe(0);
+    expect(config.playsPerSecond[0]).toBeGreaterThan(0);
+    expect(config.readUnderLoad.samples).toBeGreaterThan(0);
+    expect(config.readAtRest.samples).toBe(results.engines.profile.reads);
+  }
+  const doc = readFileSync(join(resultsFile!, '..', 'performance.md'), 'utf8');
+  expect(doc).toContain('| figure | measured | target |');
+  expect(doc).toContain('| PostgreSQL, 2 instances |');
 });

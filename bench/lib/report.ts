@@ -1,6 +1,7 @@
 /** Turns one bench run into docs/performance.md: every figure, every target, met or missed. */
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import type { EngineResults } from './engines';
 import type { PageWeight } from './page-weight';
 import type { Load } from './wrk';
 
@@ -53,6 +54,8 @@ export interface Results {
   starts: { freshMs: number[]; existingMs: number[] };
   pageWeights: Record<string, PageWeight>;
   stats: { small: StatsSize; large: StatsSize };
+  /** SQLite vs PostgreSQL, one vs two instances (bench/lib/engines.ts). */
+  engines: EngineResults;
   seconds: number;
 }
 
@@ -89,6 +92,45 @@ function lighthouseRows(): string[] {
 }
 
 const pct = (share: number | undefined) => (share === undefined ? '—' : `${Math.round(share * 100)} %`);
+const medianOf = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? Number.NaN;
+
+/** The engines' table: one column per configuration (SQLite, PostgreSQL with one and with two instances). */
+export function renderEngineTable(e: EngineResults): string {
+  const { configs, profile } = e;
+  const row = (label: string, cell: (c: EngineResults['configs'][number]) => string) =>
+    `| ${label} | ${configs.map(cell).join(' | ')} |`;
+  const rounds = (xs: number[]) => (xs.length > 1 ? ` (${xs.map(n0).join(', ')})` : '');
+  return [
+    `| ${profile.connections} connections in all, ${profile.seconds} s a round, ${profile.rounds} interleaved round${profile.rounds === 1 ? '' : 's'} | ${configs.map((c) => c.name).join(' | ')} |`,
+    `|---|${configs.map(() => '---:').join('|')}|`,
+    row(
+      `submissions, plays/s (median${profile.rounds > 1 ? '; each round' : ''})`,
+      (c) =>
+        `**${n0(medianOf(c.playsPerSecond))}**${rounds(c.playsPerSecond)}${c.bodiesRanOut ? ' (a lower bound: a round ran out of prepared bodies)' : ''}`,
+    ),
+    row(
+      'submission latency p50 / p99 (median of rounds; two instances: the slower one)',
+      (c) => `${n2(medianOf(c.submitP50Ms))} / ${n2(medianOf(c.submitP99Ms))} ms`,
+    ),
+    row('non-2xx answers, socket errors', (c) => `${c.non2xx}, ${c.errors}`),
+    row('server CPU during the submissions (all instances, share of one core)', (c) =>
+      pct(medianOf(c.serverCpu)),
+    ),
+    row(
+      `\`GET ${e.readPath}\` during the submissions, p50 / p99`,
+      (c) =>
+        `${n2(c.readUnderLoad.p50Ms)} / ${n2(c.readUnderLoad.p99Ms)} ms (${n0(c.readUnderLoad.samples)} reads)`,
+    ),
+    row(
+      'the same read at rest, p50 / p99',
+      (c) => `${n2(c.readAtRest.p50Ms)} / ${n2(c.readAtRest.p99Ms)} ms (${n0(c.readAtRest.samples)} reads)`,
+    ),
+    row('counters after the run (`kviz stats verify`)', (c) =>
+      c.countersVerified ? 'equal to the raw record' : '**differ**',
+    ),
+  ].join('\n');
+}
+
 const cpuOf = (load: Load) =>
   `server ${pct(load.serverCpu)} of a core (${load.serverCpuUsPerRequest?.toFixed(0) ?? '—'} µs a request), wrk ${pct(load.generatorCpu)}`;
 
@@ -166,6 +208,21 @@ order over 400 days from 2025-01-01, by up to 100,000 players).
 ${statsRows.join('\n')}
 
 Largest tables and indexes at ${n0(large.storage.plays)} plays: ${large.storage.largest.map(([name, bytes]) => `\`${name}\` ${(bytes / 1024 / 1024).toFixed(1)} MiB`).join(', ')}.
+
+### SQLite and PostgreSQL, one and two instances
+
+The same binary over SQLite, over PostgreSQL ${r.engines.postgresVersion} (a throwaway cluster of
+Debian's package on this machine, fsync on: \`test/support/postgres.ts\`), and twice over one
+PostgreSQL database with the load split evenly across the two, as behind a balancer
+(\`bench/lib/engines.ts\`, ${r.engines.seconds.toFixed(0)} s of this run). Every round prepares fresh
+submissions (a quiz fetched from the instance that receives the play) and loads every instance
+with wrk at once while one client reads \`${r.engines.readPath}\` over HTTP, one read at a time,
+${r.engines.profile.readPauseMs} ms apart, alternating between the instances: each commit changes the
+statistics version, so those reads mostly miss the cache and ask the database. Then ${r.engines.profile.reads}
+reads at rest (cached per version). Fewer connections than the submission row above
+(${r.engines.profile.connections} in all), so its SQLite figure differs from that row's.
+
+${renderEngineTable(r.engines)}
 
 ### Page weight (gzip, from the build output)
 

@@ -13,6 +13,8 @@ export interface BenchServer {
   /** Resident memory of the server process, in MiB. */
   rssMiB(): number;
   stop(): Promise<number>;
+  /** SIGKILL, without waiting: the clean-up of a run that failed half-way. */
+  kill(): void;
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -83,5 +85,6 @@ export async function startServer(
       proc.kill('SIGTERM');
       return proc.exited;
     },
+    kill: () => proc.kill('SIGKILL'),
   };
 }

@@ -70,15 +70,20 @@ export async function loadAdminCredentials(
 
   if ((await meta.read(PASSWORD_HASH_KEY)) === undefined) {
     const generated = generatePassword();
-    await setAdminPassword(meta, generated);
+    const hash = await Bun.password.hash(generated);
+    // Instances started together over one PostgreSQL database all get here: the first hash
+    // stored is kept, and only the instance whose password it is prints it. (Each writing its
+    // own printed two passwords of which only the last written worked.)
+    const kept = await meta.readOrCreate(PASSWORD_HASH_KEY, () => hash);
     // Whatever LOG_LEVEL says: this is the only time the password can be seen.
-    log.always(
-      'generated an administrator password; it is shown only this once (set ADMIN_PASSWORD or run `kviz admin password` to change it)',
-      {
-        username: config.adminUsername,
-        password: generated,
-      },
-    );
+    if (kept === hash)
+      log.always(
+        'generated an administrator password; it is shown only this once (set ADMIN_PASSWORD or run `kviz admin password` to change it)',
+        {
+          username: config.adminUsername,
+          password: generated,
+        },
+      );
   }
   const verified = new Map<string, number>();
   // The stored hash is part of the key: after `kviz admin password` (another process),

@@ -1,0 +1,58 @@
+import { describe, expect, test } from 'bun:test';
+import { testConfig } from '../../test/support/fixtures';
+import { CLUSTER_START_MS, createTestDatabase } from '../../test/support/postgres';
+import { createDb } from '../db/client';
+import { type MetaStore, sqliteMeta } from '../db/meta';
+import { migrateDb } from '../db/migrate';
+import { closePgDb, createPgDb, migratePg } from '../db/pg/client';
+import { pgMeta } from '../db/pg/meta';
+import { createLogger } from '../logger';
+import { loadAdminCredentials } from './credentials';
+
+const basic = (password: string) => `Basic ${Buffer.from(`admin:${password}`).toString('base64')}`;
+
+/** The meta store of a new, migrated database of each engine, opened `count` times (one per instance). */
+const engines: Record<string, (count: number) => Promise<{ metas: MetaStore[]; close(): Promise<void> }>> = {
+  sqlite: async (count) => {
+    const db = createDb(':memory:');
+    migrateDb(db);
+    return {
+      metas: Array.from({ length: count }, () => sqliteMeta(db)),
+      close: async () => db.$client.close(),
+    };
+  },
+  postgres: async (count) => {
+    const url = await createTestDatabase();
+    await migratePg(url);
+    const dbs = Array.from({ length: count }, () => createPgDb(url, { max: 2 }));
+    return { metas: dbs.map(pgMeta), close: async () => void (await Promise.all(dbs.map(closePgDb))) };
+  },
+};
+
+describe('a generated administrator password', () => {
+  for (const [engine, open] of Object.entries(engines))
+    test(
+      `${engine}: instances started together print one password, and it is the one every instance accepts`,
+      async () => {
+        const { metas, close } = await open(3);
+        try {
+          const printed: string[] = [];
+          const log = createLogger('error', (line) => {
+            const entry = JSON.parse(line) as { msg: string; password?: string };
+            if (entry.msg.startsWith('generated an administrator password')) printed.push(entry.password!);
+          });
+          const config = testConfig({ ADMIN_PASSWORD: '' });
+          const instances = await Promise.all(metas.map((meta) => loadAdminCredentials(config, meta, log)));
+          expect(printed).toHaveLength(1);
+          for (const credentials of instances)
+            expect(await credentials.verify(basic(printed[0]!))).toBe(true);
+          // A later start finds the password and prints nothing.
+          await loadAdminCredentials(config, metas[0]!, log);
+          expect(printed).toHaveLength(1);
+        } finally {
+          await close();
+        }
+      },
+      CLUSTER_START_MS,
+    );
+});
