@@ -42,13 +42,13 @@ function counts(plays: number, players: number, newPlayers: number): DayCounts {
 
 const from = '2026-11-17';
 const to = '2026-11-23';
-const current = summarizeRange(from, to, counts(412, 298, 171), 488);
+const current = { ...summarizeRange(from, to, counts(412, 298, 171), 488), players: 236 };
 
 export const exampleSummary: AdminSummary = {
   today: to,
   firstDay: '2026-09-24',
   current,
-  previous: summarizeRange('2026-11-10', '2026-11-16', counts(377, 270, 160), 452),
+  previous: { ...summarizeRange('2026-11-10', '2026-11-16', counts(377, 270, 160), 452), players: 219 },
 };
 
 export const exampleDevices: AdminDevices = {
@@ -57,8 +57,10 @@ export const exampleDevices: AdminDevices = {
   plays: current.plays,
   byDevice: current.byDevice,
   byBrowser: current.byBrowser,
-  playerDays: current.playerDays,
+  players: current.players,
   newPlayers: current.newPlayers,
+  returningPlayers: current.players - current.newPlayers,
+  playerDays: current.playerDays,
   returningPlayerDays: current.playerDays - current.newPlayers,
   quizzesIssued: current.quizzesIssued,
   completionRate: current.completionRate,

@@ -184,6 +184,7 @@ function expectedCards(from: string, to: string) {
   const quizzes = [...issued].filter(([d]) => d >= from && d <= to).reduce((s, [, n]) => s + n, 0);
   return {
     plays: plays.length,
+    players: new Set(plays.map((p) => p.player)).size,
     playerDays,
     newPlayers,
     answers,
@@ -290,13 +291,18 @@ describe.each(ENGINES)('%s', (engine) => {
         plays: cards.plays,
         byDevice: cards.byDevice,
         byBrowser: cards.byBrowser,
-        playerDays: cards.playerDays,
+        players: cards.players,
         newPlayers: cards.newPlayers,
+        returningPlayers: cards.players - cards.newPlayers,
+        playerDays: cards.playerDays,
         returningPlayerDays: cards.playerDays - cards.newPlayers,
         quizzesIssued: cards.quizzesIssued,
         completionRate: cards.completionRate,
       } as AdminDevices);
       expect(d.returningPlayerDays).toBeGreaterThan(0);
+      // Players 1 and 3 played on two days of the range: counted once each, not per day.
+      expect(d.players).toBeLessThan(d.playerDays);
+      expect(d.returningPlayers).toBeGreaterThan(0);
     });
 
     test('scores: the histogram and rating bands of the range', async () => {
@@ -368,7 +374,7 @@ describe.each(ENGINES)('%s', (engine) => {
       for (let i = 1; i < rows.length; i++) expect(acc(rows[i]!)).toBeGreaterThanOrEqual(acc(rows[i - 1]!));
     });
 
-    test('confusions: overall, for a line, for a song (all-time counts)', async () => {
+    test('confusions: overall, for a line, for a song (all-time counts without a range)', async () => {
       const wrong = log.flatMap((p) => p.answers.filter((a) => a.selectedSongId !== a.songId));
       const pairs = count(wrong.map((a) => `${a.songId}:${a.selectedSongId}`));
       const top = await json<AdminConfusions>('/api/admin/stats/confusions?limit=100');
@@ -387,6 +393,66 @@ describe.each(ENGINES)('%s', (engine) => {
       const forSong = await json<AdminConfusions>(`/api/admin/stats/confusions?songId=${song}`);
       expect(forSong.scope).toBe('song');
       for (const c of forSong.confusions) expect(c.times).toBe(pairs.get(`${song}:${c.selectedSongId}`)!);
+    });
+
+    /** Wrong picks of the plays of [from, to], per key, most first, ties by the ids (as the API orders them). */
+    const picksOf = (from: string, to: string, key: (a: LoggedPlay['answers'][number]) => string) => {
+      const wrong = inRange(from, to).flatMap((p) => p.answers.filter((a) => a.selectedSongId !== a.songId));
+      return count(wrong.map(key));
+    };
+
+    test.each([
+      ['2025-10-25', '2025-10-26'],
+      ['2025-10-27', '2025-10-27'],
+      ['2025-10-20', '2025-10-24'],
+      ['2025-10-21', '2025-10-23'],
+    ])('confusions of the range %s – %s: overall, per line, per song', async (from, to) => {
+      const q = `from=${from}&to=${to}`;
+      const pairs = picksOf(from, to, (a) => `${a.songId}:${a.selectedSongId}`);
+      const top = await json<AdminConfusions>(`/api/admin/stats/confusions?${q}&limit=100`);
+      expect(top).toMatchObject({ from, to, period: 'range', scope: 'all' });
+      const expected = [...pairs]
+        .map(([key, times]) => {
+          const [songId, selectedSongId] = key.split(':').map(Number);
+          return { songId: songId!, selectedSongId: selectedSongId!, times };
+        })
+        .sort((a, b) => b.times - a.times || a.songId - b.songId || a.selectedSongId - b.selectedSongId)
+        .slice(0, 100);
+      expect(
+        top.confusions.map(({ songId, selectedSongId, times }) => ({ songId, selectedSongId, times })),
+      ).toEqual(expected);
+      // Every line and song that had a wrong pick in the range, and one that had none in it.
+      const wrong = inRange(from, to).flatMap((p) => p.answers.filter((a) => a.selectedSongId !== a.songId));
+      const otherLine = log
+        .flatMap((p) => p.answers)
+        .find((a) => a.selectedSongId !== a.songId && !wrong.some((w) => w.lyricId === a.lyricId));
+      const lines = [...new Set(wrong.map((a) => a.lyricId))].slice(0, 12);
+      for (const line of otherLine ? [...lines, otherLine.lyricId] : lines) {
+        const picks = picksOf(from, to, (a) => (a.lyricId === line ? String(a.selectedSongId) : ''));
+        picks.delete('');
+        const forLine = await json<AdminConfusions>(
+          `/api/admin/stats/confusions?${q}&lyricId=${line}&limit=100`,
+        );
+        expect(forLine.period).toBe('range');
+        expect(new Map(forLine.confusions.map((c) => [String(c.selectedSongId), c.times]))).toEqual(picks);
+      }
+      for (const song of [...new Set(wrong.map((a) => a.songId))].slice(0, 8)) {
+        const picks = picksOf(from, to, (a) => (a.songId === song ? String(a.selectedSongId) : ''));
+        picks.delete('');
+        const forSong = await json<AdminConfusions>(
+          `/api/admin/stats/confusions?${q}&songId=${song}&limit=100`,
+        );
+        expect(new Map(forSong.confusions.map((c) => [String(c.selectedSongId), c.times]))).toEqual(picks);
+        const times = forSong.confusions.map((c) => c.times);
+        expect(times).toEqual([...times].sort((a, b) => b - a));
+      }
+    });
+
+    test('confusions of a range covering every play equal the all-time ones', async () => {
+      const all = await json<AdminConfusions>('/api/admin/stats/confusions?limit=100');
+      const ranged = await json<AdminConfusions>('/api/admin/stats/confusions?from=2025-10-01&limit=100');
+      expect(ranged.period).toBe('range');
+      expect(ranged.confusions).toEqual(all.confusions);
     });
   });
 

@@ -88,7 +88,7 @@ export const adminRangeRoutes = ({ stats, today }: RangeDeps) =>
         access: 'admin',
         summary: 'Dashboard cards of a range, and of the period before it',
         description:
-          'Plays, player-days, new players, answers, accuracy, average score, quizzes issued and the completion rate, plays per hour, device class and browser of the range (`current`) and of the period of the same length ending the day before `from` (`previous`), from per-day running totals (two rows each, whatever the length).' +
+          'Plays, distinct players, player-days, new players, answers, accuracy, average score, quizzes issued and the completion rate, plays per hour, device class and browser of the range (`current`) and of the period of the same length ending the day before `from` (`previous`), from per-day running totals (two rows each, whatever the length); the distinct players are counted over the day memberships of each period (its cost grows with its player-days).' +
           RANGE_NOTE,
         parameters: rangeParams,
         responses: adminAnswers(
@@ -151,14 +151,14 @@ export const adminRangeRoutes = ({ stats, today }: RangeDeps) =>
         summary: 'The wrong songs players pick',
         description:
           'Without `lyricId`/`songId`: the (right song, song picked instead) pairs picked most over the catalogue; with `lyricId`: for that line; with `songId`: when that song was the answer (not both). ' +
-          'Confusions are counted all-time (`period: "all-time"`): the range is checked and echoed, not applied (docs/decisions/019).' +
+          'With `from` or `to`: the wrong picks of the plays of those days (`period: "range"`, from per-day running totals per line and wrong song: docs/decisions/024); with neither: every recorded play (`period: "all-time"`).' +
           RANGE_NOTE,
         parameters: [...rangeParams, lyricIdParam, songIdParam, limitParam],
         responses: adminAnswers(
           ok('The confusions, most picked first.', AdminConfusions, {
             from: '2026-11-01',
             to: '2026-11-23',
-            period: 'all-time',
+            period: 'range',
             scope: 'all',
             confusions: [
               {
@@ -184,7 +184,7 @@ export const adminRangeRoutes = ({ stats, today }: RangeDeps) =>
         access: 'admin',
         summary: 'Devices, new vs returning players, completion rate of a range',
         description:
-          'Plays per device class and browser family, player-days split into new players and returning player-days, quizzes issued and the completion rate (plays recorded / quizzes issued).' +
+          'Plays per device class and browser family, distinct players split into new and returning players (and player-days), quizzes issued and the completion rate (plays recorded / quizzes issued).' +
           RANGE_NOTE,
         parameters: rangeParams,
         responses: adminAnswers(ok('The figures of the range.', AdminDevices, exampleDevices)),

@@ -83,7 +83,7 @@ export const AdminConfusions = T.Object(
     ...Applied,
     period: T.Union([T.Literal('all-time'), T.Literal('range')], {
       description:
-        '`all-time`: the counts are of every recorded play, whatever the range (confusions are kept all-time; docs/decisions/019); `range`: of the plays of [from, to].',
+        '`range` (`from` or `to` given): the wrong picks of the plays of [from, to] (docs/decisions/024); `all-time` (neither given): of every recorded play, from the all-time counters (`from`/`to` then echo the default range, first day to today).',
     }),
     scope: ConfusionScope,
     lyricId: T.Optional(T.Integer({ description: 'With scope `lyric`.' })),
@@ -105,14 +105,23 @@ export const AdminDevices = T.Object(
     plays: T.Integer({ minimum: 0 }),
     byDevice: countsOf(DEVICE_CLASSES, 'Plays per device class.'),
     byBrowser: countsOf(BROWSER_FAMILIES, 'Plays per browser family.'),
-    playerDays: T.Integer({
+    players: T.Integer({
       minimum: 0,
-      description:
-        'Sum over the days of each day’s distinct players (a player on three days counts three times).',
+      description: 'Distinct players with a play in the range (each once, however many days they played).',
     }),
     newPlayers: T.Integer({
       minimum: 0,
       description: 'Players whose first recorded play falls in the range (each once).',
+    }),
+    returningPlayers: T.Integer({
+      minimum: 0,
+      description:
+        'Distinct players of the range who had played before it: players − newPlayers (each once).',
+    }),
+    playerDays: T.Integer({
+      minimum: 0,
+      description:
+        'Sum over the days of each day’s distinct players (a player on three days counts three times).',
     }),
     returningPlayerDays: T.Integer({
       minimum: 0,
