@@ -497,6 +497,9 @@ describe.each(ENGINES)('%s', (engine) => {
       '/api/admin/stats/lyrics?from=2025-10-20',
       '/api/admin/export/lyrics.csv',
       '/api/admin/export/confusions.csv',
+      '/api/admin/export/summary.csv',
+      '/api/admin/export/devices.csv',
+      '/api/admin/export/bands.csv',
     ])('%s without credentials → 401', async (path) => {
       const res = await get(path, {});
       expect(res.status).toBe(401);
@@ -562,9 +565,73 @@ describe.each(ENGINES)('%s', (engine) => {
         scores.histogram.map((plays, score) => ({ score, plays })),
       );
       const confusions = await json<AdminConfusions>(`/api/admin/stats/confusions?${q}&limit=100`);
+      expect(confusions.period).toBe('range');
       expect(back((await csv(`/api/admin/export/confusions.csv?${q}`)).records)).toEqual(
         confusions.confusions,
       );
+      const narrow = 'from=2025-10-25&to=2025-10-26';
+      const narrowCsv = back((await csv(`/api/admin/export/confusions.csv?${narrow}`)).records);
+      expect(narrowCsv).toEqual(
+        (await json<AdminConfusions>(`/api/admin/stats/confusions?${narrow}&limit=100`)).confusions,
+      );
+      expect(narrowCsv.length).toBeLessThan(confusions.confusions.length);
+      expect(back((await csv(`/api/admin/export/bands.csv?${q}`)).records)).toEqual(scores.bands);
+    });
+
+    test('summary: a row per card with the range, the previous period and the change; equals the JSON', async () => {
+      const q = 'from=2025-10-24&to=2025-10-27';
+      const { res, records } = await csv(`/api/admin/export/summary.csv?${q}`);
+      expect(res.headers.get('content-disposition')).toBe(
+        'attachment; filename="kviz-summary-2025-10-24_2025-10-27.csv"',
+      );
+      const s = await json<AdminSummary>(`/api/admin/stats/summary?${q}`);
+      const rows = back(records);
+      expect(rows.map((r) => r.figure)).toEqual([
+        'plays',
+        'players',
+        'playerDays',
+        'newPlayers',
+        'answers',
+        'correct',
+        'averageScore',
+        'accuracy',
+        'quizzesIssued',
+        'completionRate',
+      ]);
+      for (const row of rows) {
+        const figure = row.figure as keyof AdminSummary['current'];
+        const [now, before] = [s.current[figure] as number, s.previous[figure] as number];
+        expect(row.current).toEqual(now);
+        expect(row.previous).toEqual(before);
+        // The change as the cards show it, computed here: percent of the previous value, one decimal.
+        expect(row.change).toEqual(before ? Math.round(((now - before) / before) * 1000) / 10 : '');
+      }
+      // The distinct players of the range from the test's own log (players 1 and 3 played on two days).
+      const players = new Set(inRange('2025-10-24', '2025-10-27').map((p) => p.player)).size;
+      expect(rows.find((r) => r.figure === 'players')!.current).toBe(players);
+      expect(rows.find((r) => r.figure === 'playerDays')!.current).toBeGreaterThan(players);
+    });
+
+    test('devices: classes, browsers, players and quizzes as rows; equals the JSON', async () => {
+      const q = 'from=2025-10-25&to=2025-10-27';
+      const d = await json<AdminDevices>(`/api/admin/stats/devices?${q}`);
+      const rows = back((await csv(`/api/admin/export/devices.csv?${q}`)).records);
+      const flat = new Map(rows.map((r) => [`${r.group}.${r.key}`, r.value]));
+      expect(rows).toHaveLength(flat.size);
+      for (const [key, value] of Object.entries(d.byDevice)) expect(flat.get(`device.${key}`)).toBe(value);
+      for (const [key, value] of Object.entries(d.byBrowser)) expect(flat.get(`browser.${key}`)).toBe(value);
+      for (const key of [
+        'players',
+        'newPlayers',
+        'returningPlayers',
+        'playerDays',
+        'returningPlayerDays',
+      ] as const)
+        expect(flat.get(`players.${key}`)).toBe(d[key]);
+      expect(flat.get('quizzes.quizzesIssued')).toBe(d.quizzesIssued);
+      expect(flat.get('quizzes.plays')).toBe(d.plays);
+      expect(flat.get('quizzes.completionRate')).toBe(d.completionRate ?? '');
+      expect(rows).toHaveLength(4 + 7 + 5 + 3);
     });
   });
 });

@@ -16,7 +16,7 @@ import { Confusion, DailySeries, IsoDate, LineConfusion, RangeSummary } from './
  *   GET /api/admin/stats/songs       ?from&to (+ the same)          → SongStat[]
  *   GET /api/admin/stats/albums      ?from&to                       → AlbumStat[]
  *   GET /api/admin/stats/hourly      ?from&to                       → HourlyStat[] (no range) | HourlyRangeStat[] (a range)
- *   GET /api/admin/export/{lyrics|songs|albums|hourly|daily|scores|confusions}.csv ?from&to
+ *   GET /api/admin/export/{lyrics|songs|albums|hourly|daily|scores|bands|confusions|summary|devices}.csv ?from&to
  *       → text/csv; charset=utf-8: BOM, `;` separator, CRLF, RFC 4180 quoting, a header row of the
  *         JSON field names; integers as digits, fractions with a decimal comma (58,07);
  *         Content-Disposition: attachment; filename="kviz-lyrics-2026-11-01_2026-11-23.csv"
@@ -164,7 +164,10 @@ export const EXPORT_TABLES = [
   'hourly',
   'daily',
   'scores',
+  'bands',
   'confusions',
+  'summary',
+  'devices',
 ] as const;
 export type ExportTable = (typeof EXPORT_TABLES)[number];
 
@@ -180,6 +183,11 @@ export const CSV_DIALECT = {
  * The columns of each export, in order (the header row). Rows of lyrics/songs/albums/hourly/daily
  * are the JSON rows; `scores` has one row per score 0–30 (score;plays) — the bands follow the
  * histogram in the JSON only; `confusions` is the overall top list (limit 100).
+ * `bands` is the rating bands of the score distribution (the JSON's `bands`). `summary` is the
+ * cards: one row per figure of SUMMARY_FIGURES with the range's value, the previous period's and
+ * the change in percent (src/shared/change.ts; empty when the previous value is 0). `devices` is
+ * the devices view flattened: one row per figure of /stats/devices, `group` being `device`
+ * (plays per device class), `browser` (plays per browser family), `players` or `quizzes`.
  */
 export const EXPORT_COLUMNS = {
   lyrics: ['lyricId', 'text', 'songTitle', 'albumTitle', 'albumYear', 'occurrences', 'correctAnswers'],
@@ -189,5 +197,28 @@ export const EXPORT_COLUMNS = {
   hourly: ['hour', 'attempts'],
   daily: ['day', 'plays', 'players', 'newPlayers', 'quizzesIssued', 'answers', 'correct'],
   scores: ['score', 'plays'],
+  bands: ['label', 'min', 'max', 'plays', 'share'],
   confusions: ['songId', 'songTitle', 'selectedSongId', 'selectedSongTitle', 'times'],
+  summary: ['figure', 'current', 'previous', 'change'],
+  devices: ['group', 'key', 'value'],
 } as const satisfies Record<ExportTable, readonly string[]>;
+
+/** The figures of `summary.csv`, one row each, in order (fields of RangeSummary). */
+export const SUMMARY_FIGURES = [
+  'plays',
+  'players',
+  'playerDays',
+  'newPlayers',
+  'answers',
+  'correct',
+  'averageScore',
+  'accuracy',
+  'quizzesIssued',
+  'completionRate',
+] as const;
+
+/** The figures of `devices.csv` beyond the device classes and browsers: group → fields of AdminDevices. */
+export const DEVICES_FIGURES = {
+  players: ['players', 'newPlayers', 'returningPlayers', 'playerDays', 'returningPlayerDays'],
+  quizzes: ['quizzesIssued', 'plays', 'completionRate'],
+} as const;
