@@ -161,9 +161,7 @@ export function DashboardIsland() {
                 averageScore: changeOf(summary.current.averageScore, summary.previous.averageScore),
                 averagePercentage: changeOf(summary.current.accuracy, summary.previous.accuracy),
               },
-        ...(summary.current.days === 1
-          ? {}
-          : { playersNote: 'u razdoblju, svaki igrač jednom koliko god dana igrao' }),
+        ...(summary.current.days === 1 ? {} : { playersNote: 'svaki igrač jednom' }),
       }
     : { overview: data.overview };
 
@@ -203,6 +201,7 @@ export function DashboardIsland() {
       {view.range.preset !== 'sve' && unavailable('summary')}
       <StatsCards {...cards} />
       <div className={styles.tableTools}>
+        <span className={styles.muted}>Brojke iznad i usporedba s prethodnim razdobljem:</span>
         <CsvButton credentials={credentials} table="summary" range={range} label="sažetak s usporedbom" />
       </div>
       <DashboardTabs tab={view.tab} onSelect={setTab} />
