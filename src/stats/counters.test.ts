@@ -91,6 +91,8 @@ describe.each(ENGINES)('counters (%s)', (engine) => {
           },
         });
         try {
+          /** Wrong picks as (day, right song, song picked), for the range confusions below. */
+          const picks: { day: string; songId: number; selectedSongId: number }[] = [];
           for (const p of plays) {
             app.clock.ms = p.atMs;
             const quiz = await fetchQuiz(app);
@@ -104,6 +106,9 @@ describe.each(ENGINES)('counters (%s)', (engine) => {
             });
             expect((await submit(app, body)).status).toBe(200);
             if (p.retry) expect((await submit(app, body)).status).toBe(200);
+            for (const a of body.answers)
+              if (!a.isCorrect)
+                picks.push({ day: dayOf(p.atMs, zone), songId: a.songId, selectedSongId: a.selectedSongId });
           }
           expect(await app.stores.plays.verifyCounters()).toEqual([]);
           const overview = (await (await app.request('/api/stats/overview')).json()) as {
@@ -125,6 +130,16 @@ describe.each(ENGINES)('counters (%s)', (engine) => {
           expect(everything.playerDays).toBe(
             new Set(plays.map((p) => `${p.player}@${dayOf(p.atMs, zone)}`)).size,
           );
+          // The wrong picks of a range (cumulative_confusions) equal those counted here.
+          const range = { from: dayOf(dayStarts[1]!, zone), to: dayOf(dayStarts[3]!, zone) };
+          const expected = new Map<string, number>();
+          for (const pick of picks)
+            if (pick.day >= range.from && pick.day <= range.to) {
+              const key = `${pick.songId}:${pick.selectedSongId}`;
+              expected.set(key, (expected.get(key) ?? 0) + 1);
+            }
+          const top = await app.stores.stats.getTopConfusions({ limit: 100_000, range });
+          expect(new Map(top.map((c) => [`${c.songId}:${c.selectedSongId}`, c.times]))).toEqual(expected);
           await app.stores.plays.rebuildCounters();
           expect(await app.stores.plays.verifyCounters()).toEqual([]);
         } finally {
@@ -162,6 +177,7 @@ describe.each(ENGINES)('counters (%s)', (engine) => {
         'cumulative_days',
         'cumulative_scores',
         'song_confusions',
+        'cumulative_confusions',
         'hour_stats',
       ];
       const dump = async (app: EngineTestApp) =>
@@ -182,6 +198,10 @@ describe.each(ENGINES)('counters (%s)', (engine) => {
       );
       await app.all('UPDATE totals SET plays = 7');
       await app.all('UPDATE cumulative_days SET h00 = h00 + 2');
+      await app.all(
+        `UPDATE cumulative_confusions SET times = times + 1 WHERE (day, lyric_id, selected_song_id) =
+        (SELECT day, lyric_id, selected_song_id FROM cumulative_confusions ORDER BY 1, 2, 3 LIMIT 1)`,
+      );
       await app.all('DELETE FROM day_players WHERE player_id = (SELECT min(player_id) FROM day_players)');
       // One row: a line missed twice may have two confusion rows (two different wrong songs).
       await app.all(
@@ -190,6 +210,7 @@ describe.each(ENGINES)('counters (%s)', (engine) => {
       );
       const differences = await app.stores.plays.verifyCounters();
       expect(differences.map((d) => `${d.table}.${d.column}`).sort()).toEqual([
+        'cumulative_confusions.times',
         'cumulative_days.h00',
         'day_players.row',
         'lyric_confusions.times',

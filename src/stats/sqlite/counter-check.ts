@@ -5,6 +5,7 @@ import {
   albumStats,
   answerKeys,
   cumulativeAnswers,
+  cumulativeConfusions,
   cumulativeDays,
   cumulativeScores,
   dailyLines,
@@ -22,7 +23,13 @@ import {
   totals,
 } from '../../db/schema';
 import { forEachAnswer } from '../answer-codec';
-import { cumulativeAnswerRows, cumulativeScoreRows, dailyLineRows, dailyScoreRows } from '../counter-rows';
+import {
+  cumulativeAnswerRows,
+  cumulativeConfusionRows,
+  cumulativeScoreRows,
+  dailyLineRows,
+  dailyScoreRows,
+} from '../counter-rows';
 import { addDayCounts, emptyDayCounts, runningTotals } from '../day-counts';
 import {
   type AnswerKey,
@@ -368,6 +375,25 @@ export function createCounterCheck(db: Db) {
           ),
         ),
       rows: cumulativeAnswersOf,
+    },
+    {
+      table: cumulativeConfusions,
+      columns: columnsOf(cumulativeConfusions, ['times']),
+      stored: () =>
+        new Map(
+          db
+            .select()
+            .from(cumulativeConfusions)
+            .all()
+            .map((row) => [`${row.lyricId}:${row.selectedSongId}:${row.day}`, { times: row.times }]),
+        ),
+      recomputed: (c) =>
+        new Map(
+          cumulativeConfusionRows(c).map(
+            (row) => [`${row.lyricId}:${row.selectedSongId}:${row.day}`, { times: row.times }] as const,
+          ),
+        ),
+      rows: cumulativeConfusionRows,
     },
   ];
 

@@ -26,10 +26,12 @@ import {
   totals,
 } from '../../db/schema';
 import { encodeAnswers } from '../answer-codec';
+import { confusionDayRows } from '../counter-rows';
 import type { GradedPlay } from '../grade';
 import { answerKeyNumber, type BatchSums, createBatchSums } from '../recompute';
 import type { PlayStore, PlayToRecord, QuizzesIssued, RecordOutcome } from '../store';
 import { browserCode, deviceCode, difficultyCode } from './codes';
+import { confusionRunningTotals } from './confusion-days';
 import { createCounterCheck } from './counter-check';
 import { dayCounterKeys, daysRow, scoreCounterKeys, scoresRow } from './day-rows';
 
@@ -385,6 +387,7 @@ export function createSqlitePlayStore(
   const addToScores = runningTotals(db, cumulativeScores, scoreCounterKeys, 'difficulty');
   const addToQuizzes = runningTotals(db, cumulativeQuizzes, ['issued']);
   const addToAnswers = answerRunningTotals(db);
+  const addToConfusionDays = confusionRunningTotals(db);
 
   /** Answer keys by lyric, song and album (one number). Only committed keys enter it. */
   const keyIds = new Map<number, number>();
@@ -498,6 +501,7 @@ export function createSqlitePlayStore(
     if (lyricPicks.length > 0) upsertLyricConfusions(lyricPicks);
     const songPicks = picks(sums.songConfusions);
     if (songPicks.length > 0) upsertSongConfusions(songPicks);
+    for (const [day, rows] of confusionDayRows(sums)) addToConfusionDays(day, rows);
     for (const [difficulty, byScore] of sums.scores)
       byScore.forEach((plays, score) => {
         if (plays > 0) upsertScore.run({ difficulty, score, plays });

@@ -207,7 +207,14 @@ export const sectionHeading = style({
 export const sectionTitle = style({ margin: 0, fontSize: '1.25rem' });
 export const muted = style({ color: vars.color.muted, margin: 0 });
 /** A table's own 'Preuzmi CSV' above it, at the right. */
-export const tableTools = style({ display: 'flex', justifyContent: 'flex-end', marginBottom: vars.space.sm });
+export const tableTools = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'center',
+  justifyContent: 'flex-end',
+  gap: vars.space.sm,
+  marginBottom: vars.space.sm,
+});
 export const viewGrid = style({
   display: 'grid',
   gap: vars.space.lg,
