@@ -204,7 +204,7 @@ async function serveVariants() {
   const limiter = createRateLimiter(config.rateLimitQuizPerMinute, 60_000, clock.nowMs);
   const limiterKey = createLimiterKeyCache();
   const policy = `"minute";q=${limiter.limit};w=60`;
-  let issued = 0;
+  let issued = 0; // stands for the quizzes-issued count the product keeps per quiz
   const quota = (request: Request, server: Server<unknown>) => {
     const peer = server.requestIP(request)?.address ?? '127.0.0.1';
     const q = limiter.consume(limiterKey(peer));
