@@ -123,6 +123,8 @@ export interface EngineTestApp extends Omit<TestApp, 'db'> {
   all(query: string): Promise<Record<string, unknown>[]>;
   /** The PostgreSQL URL (postgres only): another instance opens it with `openPgStores`. */
   url?: string;
+  /** The app's `meta` table (secrets, settings, the admin unlock marker). */
+  meta: MetaStore;
   close(): Promise<void>;
 }
 
@@ -136,6 +138,7 @@ export async function createEngineTestApp(
       ...t,
       engine,
       rows: async () => rowCounts(db.$client),
+      meta: sqliteMeta(db),
       all: async (query) => db.$client.query(query).all() as Record<string, unknown>[],
       close: async () => db.$client.close(),
     };
@@ -152,6 +155,7 @@ export async function createEngineTestApp(
     rows: () => pgRowCounts(sql),
     all: async (query) => [...(await sql.unsafe(query))],
     url: opened.url,
+    meta: pgMeta(opened.db),
     close: opened.close,
   };
 }
