@@ -224,7 +224,7 @@ submissions (a quiz fetched from the instance that receives the play) and loads 
 with wrk at once while one client reads \`${r.engines.readPath}\` over HTTP, one read at a time,
 ${r.engines.profile.readPauseMs} ms apart, alternating between the instances: each commit changes the
 statistics version, so those reads mostly miss the cache and ask the database. Then ${r.engines.profile.reads}
-reads at rest (cached per version). Fewer connections than the submission row above
+reads a round at rest (cached per version). Fewer connections than the submission row above
 (${r.engines.profile.connections} in all), so its SQLite figure differs from that row's.
 
 ${renderEngineTable(r.engines)}
