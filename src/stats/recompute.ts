@@ -150,14 +150,24 @@ function emptySums(): Sums {
 }
 
 /** What one play adds to every counter: the one definition the recording and the recompute share. */
-function countPlay(c: Sums, play: CountedPlay, answers: Iterable<CountedAnswer>, firsts: Firsts): void {
+function countPlay(
+  c: Sums,
+  play: CountedPlay,
+  answers: Iterable<CountedAnswer>,
+  firsts: Firsts,
+  /** false: the per-answer counters (lines, songs, albums, confusions, answer days) are left out. */
+  perAnswer = true,
+): void {
   let correct = 0;
   let asked = 0;
-  const answerDay = getOr(c.answerDays, play.day, () => new Map<number, ItemCounts>());
+  const answerDay = perAnswer
+    ? getOr(c.answerDays, play.day, () => new Map<number, ItemCounts>())
+    : undefined;
   for (const a of answers) {
     const right = a.selectedSongId === a.songId;
     asked++;
     if (right) correct++;
+    if (!answerDay) continue;
     bump(answerDay, answerKeyNumber(a), right);
     bump(c.lyrics, a.lyricId, right);
     bump(c.songs, a.songId, right);
@@ -183,12 +193,16 @@ function countPlay(c: Sums, play: CountedPlay, answers: Iterable<CountedAnswer>,
   addScoreCounts(getOr(byDifficulty, play.difficulty, emptyScoreCounts), scoreCountsOfPlay(play.score));
 }
 
-/** The sums of a batch of plays being recorded; who is new comes from the database's membership rows. */
-export function createBatchSums() {
+/**
+ * The sums of a batch of plays being recorded; who is new comes from the database's membership
+ * rows. The per-answer maps stay empty: the SQLite store counts those from the raw record when
+ * it flushes (docs/decisions/025); `perAnswer` for a store that writes them with the batch.
+ */
+export function createBatchSums(perAnswer = false) {
   const sums = emptySums();
   return Object.assign(sums, {
     add(play: CountedPlay & { answers: readonly CountedAnswer[] }, firsts: Firsts): void {
-      countPlay(sums, play, play.answers, firsts);
+      countPlay(sums, play, play.answers, firsts, perAnswer);
     },
   });
 }

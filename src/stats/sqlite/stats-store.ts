@@ -28,14 +28,28 @@ import type { ItemCounts } from '../recompute';
 import { round } from '../round';
 import type { StatsStore } from '../store';
 import { dayCountsOf, scoreCountsOf } from './day-rows';
+import { createDeferredCounters, type DeferredCounters } from './deferred-counters';
 import { createVersionRead } from './stats-version';
 
 /**
  * The SQLite read side. Every query reads counters (never the raw answers), so
  * its cost does not grow with the number of plays. Statements are prepared once.
  * `ownCommits` counts this connection's committed batches (stats-version.ts).
+ * The counters a play's transaction leaves to a later flush (per line, song and album, the
+ * confusions, the per-key day totals: docs/decisions/025) are flushed before each read of them,
+ * so a read never misses a recorded play, whichever process recorded it. Reads are cached per
+ * statistics version, so this costs two indexed reads per read computed, and a flush only when
+ * plays are waiting.
  */
-export function createSqliteStatsStore(db: Db, ownCommits: () => number): StatsStore {
+export function createSqliteStatsStore(
+  db: Db,
+  ownCommits: () => number,
+  deferred: Pick<DeferredCounters, 'flush'> = createDeferredCounters(db),
+): StatsStore {
+  const settled = <T>(read: () => T): Promise<T> => {
+    deferred.flush();
+    return Promise.resolve(read());
+  };
   const readVersion = createVersionRead(db, ownCommits);
   const overview = db.select().from(totals).where(eq(totals.id, 1)).prepare();
   const ph = sql.placeholder;
@@ -254,11 +268,11 @@ export function createSqliteStatsStore(db: Db, ownCommits: () => number): StatsS
       return days.length === 0 ? null : days.sort()[0]!;
     },
     getRangeLyricStats: async (from, to) =>
-      withCounts(lyricList.all(), (r) => r.lyricId, rangeCounts(from, to).lyrics),
+      settled(() => withCounts(lyricList.all(), (r) => r.lyricId, rangeCounts(from, to).lyrics)),
     getRangeSongStats: async (from, to) =>
-      withCounts(songList.all(), (r) => r.songId, rangeCounts(from, to).songs),
+      settled(() => withCounts(songList.all(), (r) => r.songId, rangeCounts(from, to).songs)),
     getRangeAlbumStats: async (from, to) =>
-      withCounts(albumList.all(), (r) => r.albumId, rangeCounts(from, to).albums),
+      settled(() => withCounts(albumList.all(), (r) => r.albumId, rangeCounts(from, to).albums)),
     async getOverview(): Promise<Overview> {
       const row = overview.get();
       if (!row || row.plays === 0)
@@ -272,9 +286,9 @@ export function createSqliteStatsStore(db: Db, ownCommits: () => number): StatsS
     },
     getScoreHistogram: async (difficulty = DEFAULT_DIFFICULTY) =>
       new Map(histogram.all({ difficulty }).map((row) => [row.score, row.plays])),
-    getLyricStats: async () => lyricList.all(),
-    getSongStats: async () => songList.all(),
-    getAlbumStats: async () => albumList.all(),
+    getLyricStats: () => settled(() => lyricList.all()),
+    getSongStats: () => settled(() => songList.all()),
+    getAlbumStats: () => settled(() => albumList.all()),
     async getHourly() {
       const byHour = new Map(hourly.all().map((row) => [row.hour, row]));
       return Array.from({ length: 24 }, (_, hour) => ({
@@ -301,9 +315,9 @@ export function createSqliteStatsStore(db: Db, ownCommits: () => number): StatsS
         readQuizzesThrough(addDays(from, -1)),
         (a, b) => a - b,
       ),
-    getLineConfusions: async (lyricId, { limit }) => lineConfusions.all({ id: lyricId, limit }),
-    getSongConfusions: async (songId, { limit }) => songConfusionList.all({ id: songId, limit }),
-    getTopConfusions: async ({ limit }) => topConfusions.all({ limit }),
+    getLineConfusions: (lyricId, { limit }) => settled(() => lineConfusions.all({ id: lyricId, limit })),
+    getSongConfusions: (songId, { limit }) => settled(() => songConfusionList.all({ id: songId, limit })),
+    getTopConfusions: ({ limit }) => settled(() => topConfusions.all({ limit })),
     async ping() {
       // Not a statement prepared once: preparing is what fails on a closed or broken database.
       db.get(sql`SELECT 1`);
