@@ -17,7 +17,7 @@ import { pgMeta, readOrCreateMetaPg } from './db/pg/meta';
 import type { Logger } from './logger';
 import { dayOf } from './stats/day';
 import { createPgStores } from './stats/pg/stores';
-import { answerDaysPending, fillAnswerDays } from './stats/sqlite/answer-days-fill';
+import { counterFillPending, fillAnswerDays } from './stats/sqlite/answer-days-fill';
 import { convertLegacyRecord, legacyPlaysPending } from './stats/sqlite/legacy-record';
 import { createSqliteStores, type StatsStores } from './stats/sqlite/stores';
 
@@ -183,9 +183,10 @@ export async function convertOldRecord(
   // PostgreSQL databases were never written by a version with the old record, and got the
   // per-day answer counts with their first schema that had plays.
   if (!('db' in runtime)) return undefined;
-  if (answerDaysPending(runtime.db)) {
-    // Migration 0003 on a database with plays: the per-day answer counts come from the raw record.
-    note('filling the per-day counts of lines, songs and albums from the recorded plays');
+  if (counterFillPending(runtime.db)) {
+    // Migration 0003 or 0005 on a database with plays: the per-day counts of answers and of wrong
+    // picks come from the raw record.
+    note('filling the per-day counts of lines, songs, albums and wrong picks from the recorded plays');
     const reporter = progress('filling per-day line counts', 'plays');
     await interruptible((signal) =>
       fillAnswerDays(runtime.db, { signal, onProgress: reporter.update }).finally(() => reporter.finish()),

@@ -6,7 +6,15 @@
  */
 import { closeDb, createDb } from '../../src/db/client';
 import { percentileOf } from '../../src/stats/percentile';
-import { getDailySeries, getRangeSummary, getScoreDistribution } from '../../src/stats/range-reads';
+import {
+  getDailySeries,
+  getLineConfusions,
+  getRangeCounts,
+  getRangeSummary,
+  getScoreDistribution,
+  getSongConfusions,
+  getTopConfusions,
+} from '../../src/stats/range-reads';
 import { createCounterCheck } from '../../src/stats/sqlite/counter-check';
 import { createSqliteStatsStore } from '../../src/stats/sqlite/stats-store';
 
@@ -47,9 +55,33 @@ const recomputeMs = Object.fromEntries(Object.keys(reads).map((name) => [name, f
 const lastDay = '2025-12-31';
 const oneDay = { from: lastDay, to: lastDay };
 const year = { from: '2025-01-01', to: lastDay };
+// The line and song with the most wrong picks: the largest confusion reads of one line or song.
+const busiestLine = (
+  db.$client
+    .query('SELECT lyric_id AS id FROM lyric_confusions GROUP BY lyric_id ORDER BY count(*) DESC LIMIT 1')
+    .get() as { id: number } | null
+)?.id;
+const busiestSong = (
+  db.$client
+    .query('SELECT song_id AS id FROM song_confusions GROUP BY song_id ORDER BY count(*) DESC LIMIT 1')
+    .get() as { id: number } | null
+)?.id;
 const rangeMs = {
+  countsDay: await timeIt(() => getRangeCounts(stats, oneDay), samples),
+  countsYear: await timeIt(() => getRangeCounts(stats, year), samples),
+  // getRangeCounts plus the distinct players (COUNT(DISTINCT) over the range's day_players rows).
   summaryDay: await timeIt(() => getRangeSummary(stats, oneDay), samples),
   summaryYear: await timeIt(() => getRangeSummary(stats, year), samples),
+  distinctPlayersDay: await timeIt(() => stats.getDistinctPlayers(oneDay.from, oneDay.to), samples),
+  distinctPlayersYear: await timeIt(() => stats.getDistinctPlayers(year.from, year.to), samples),
+  // Confusions (docs/decisions/024): all time, and of a day and a year from cumulative_confusions.
+  confusionsTopAllTime: await timeIt(() => getTopConfusions(stats, 100), samples),
+  confusionsTopDay: await timeIt(() => getTopConfusions(stats, 100, oneDay), samples),
+  confusionsTopYear: await timeIt(() => getTopConfusions(stats, 100, year), samples),
+  confusionsLineDay: await timeIt(() => getLineConfusions(stats, busiestLine ?? 1, 10, oneDay), samples),
+  confusionsLineYear: await timeIt(() => getLineConfusions(stats, busiestLine ?? 1, 10, year), samples),
+  confusionsSongDay: await timeIt(() => getSongConfusions(stats, busiestSong ?? 1, 10, oneDay), samples),
+  confusionsSongYear: await timeIt(() => getSongConfusions(stats, busiestSong ?? 1, 10, year), samples),
   distributionDay: await timeIt(() => getScoreDistribution(stats, oneDay), samples),
   distributionYear: await timeIt(() => getScoreDistribution(stats, year), samples),
   seriesYear: await timeIt(() => getDailySeries(stats, year), Math.max(5, samples / 10)),

@@ -98,7 +98,10 @@ export function renderPerformanceDoc(r: Results): string {
   const quizVsMatched = rps(r.quiz) / rps(r.ceilingSized);
   const { small, large } = r.stats;
   const reads = Object.keys(large.httpMs);
-  const rangeGrowth = large.rangeMs.summaryYear! / large.rangeMs.summaryDay!;
+  // The running-totals part of the summary (the distinct players are a count over day_players,
+  // reported on their own row: docs/decisions/024).
+  const rangeGrowth = large.rangeMs.countsYear! / large.rangeMs.countsDay!;
+  const confusionGrowth = large.rangeMs.confusionsTopYear! / large.rangeMs.confusionsTopDay!;
   const rows: string[] = [
     `| Ceiling: bare \`Bun.serve\`, tiny JSON, ${r.profile.connections} connections | ${n0(rps(r.ceiling))} req/s (p50 ${n2(r.ceiling.latencyP50Ms)} ms, p99 ${n2(r.ceiling.latencyP99Ms)} ms); ${cpuOf(r.ceiling)} | — | — |`,
     `| Payload-matched ceiling: the same bare server answering a quiz of this run byte for byte (${kb(r.quizBytes)}) | ${n0(rps(r.ceilingSized))} req/s = ${n2(ratio(r.ceilingSized))}× the tiny ceiling; ${cpuOf(r.ceilingSized)} | — | — |`,
@@ -108,7 +111,9 @@ export function renderPerformanceDoc(r: Results): string {
     `| \`GET /\`, as a browser asks (\`Accept-Encoding: gzip, br\`) | ${n0(rps(r.landing))} req/s = **${n2(ratio(r.landing))}×** ceiling (uncompressed: ${n2(ratio(r.landingRaw))}×) | ≥ 0.5× | ${verdict(ratio(r.landing) >= 0.5)} |`,
     `| \`GET /statistics\`, as a browser asks | ${n0(rps(r.statisticsPage))} req/s = **${n2(ratio(r.statisticsPage))}×** ceiling (uncompressed: ${n2(ratio(r.statisticsPageRaw))}×) | ≥ 0.5× | ${verdict(ratio(r.statisticsPage) >= 0.5)} |`,
     `| Raw record at ${n0(large.storage.plays)} plays (\`plays\` + its nonce index + \`answer_keys\`, from \`dbstat\`) | **${large.storage.rawRecordBytesPerPlay.toFixed(0)} bytes a play** (${(large.storage.rawRecordBytes / 1024 / 1024).toFixed(0)} MiB); the whole database ${large.storage.databaseBytesPerPlay.toFixed(0)} bytes a play (${(large.storage.databaseBytes / 1024 / 1024).toFixed(0)} MiB) | ≤ 250 bytes | ${verdict(large.storage.rawRecordBytesPerPlay <= 250)} |`,
-    `| Date-range summary at ${n0(large.plays)} plays, in process, uncached: a year (365 days, ${n0(large.yearPlays)} plays) vs one day | ${ms(large.rangeMs.summaryYear!)} vs ${ms(large.rangeMs.summaryDay!)} = **${n2(rangeGrowth)}×** (score distribution: ${ms(large.rangeMs.distributionYear!)} vs ${ms(large.rangeMs.distributionDay!)}; a year's daily series, one row a day: ${ms(large.rangeMs.seriesYear!)}) | ≤ 1.5× | ${verdict(rangeGrowth <= 1.5)} |`,
+    `| Date-range summary at ${n0(large.plays)} plays, in process, uncached: a year (365 days, ${n0(large.yearPlays)} plays) vs one day | ${ms(large.rangeMs.countsYear!)} vs ${ms(large.rangeMs.countsDay!)} = **${n2(rangeGrowth)}×** (score distribution: ${ms(large.rangeMs.distributionYear!)} vs ${ms(large.rangeMs.distributionDay!)}; a year's daily series, one row a day: ${ms(large.rangeMs.seriesYear!)}) | ≤ 1.5× | ${verdict(rangeGrowth <= 1.5)} |`,
+    `| Distinct players of a range (COUNT(DISTINCT) over its \`day_players\` rows; grows with the range's player-days), a year vs one day | ${ms(large.rangeMs.distinctPlayersYear!)} vs ${ms(large.rangeMs.distinctPlayersDay!)} (the whole summary with it: ${ms(large.rangeMs.summaryYear!)} vs ${ms(large.rangeMs.summaryDay!)}) | — | — |`,
+    `| Confusions of a range (\`cumulative_confusions\`), overall top 100: a year vs one day | ${ms(large.rangeMs.confusionsTopYear!)} vs ${ms(large.rangeMs.confusionsTopDay!)} = **${n2(confusionGrowth)}×** (all time: ${ms(large.rangeMs.confusionsTopAllTime!)}; the busiest line: ${ms(large.rangeMs.confusionsLineYear!)} vs ${ms(large.rangeMs.confusionsLineDay!)}; the busiest song: ${ms(large.rangeMs.confusionsSongYear!)} vs ${ms(large.rangeMs.confusionsSongDay!)}) | ≤ 1.5× | ${verdict(confusionGrowth <= 1.5)} |`,
     ...reads.map((name) => {
       const growth = large.httpMs[name]! / small.httpMs[name]!;
       return `| Read \`${name}\`: ${n0(small.plays)} → ${n0(large.plays)} plays | ${ms(small.httpMs[name]!)} → ${ms(large.httpMs[name]!)} = **${n2(growth)}×** | ≤ 1.2× | ${verdict(growth <= 1.2)} |`;

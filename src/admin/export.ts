@@ -1,7 +1,16 @@
-import { EXPORT_COLUMNS, type ExportTable } from '../shared/contracts/admin-range';
+import { percentChange } from '../shared/change';
+import {
+  type AdminDevices,
+  DEVICES_FIGURES,
+  EXPORT_COLUMNS,
+  type ExportTable,
+  SUMMARY_FIGURES,
+} from '../shared/contracts/admin-range';
 import {
   getAdminConfusions,
   getAdminDaily,
+  getAdminDevices,
+  getAdminSummary,
   getRangeAlbums,
   getRangeHourly,
   getRangeLyrics,
@@ -72,8 +81,35 @@ async function inRange(
       return (await getAdminDaily(stats, range, today)).points;
     case 'scores':
       return (await getScoreDistribution(stats, range)).histogram.map((plays, score) => ({ score, plays }));
+    case 'bands':
+      return (await getScoreDistribution(stats, range)).bands;
     case 'confusions':
       return (await getAdminConfusions(stats, { ...query, ...range, limit: MAX_CONFUSIONS }, today))
         .confusions;
+    case 'summary': {
+      const { current, previous } = await getAdminSummary(stats, range, today);
+      return SUMMARY_FIGURES.map((figure) => {
+        const [now, before] = [current[figure], previous[figure]];
+        return {
+          figure,
+          current: now,
+          previous: before,
+          change: now === null ? null : percentChange(now, before),
+        };
+      });
+    }
+    case 'devices':
+      return devicesRows(await getAdminDevices(stats, range, today));
   }
+}
+
+/** The devices view as rows (group, key, value): classes and browsers, then players and quizzes. */
+export function devicesRows(d: AdminDevices): Rows {
+  return [
+    ...Object.entries(d.byDevice).map(([key, value]) => ({ group: 'device', key, value })),
+    ...Object.entries(d.byBrowser).map(([key, value]) => ({ group: 'browser', key, value })),
+    ...Object.entries(DEVICES_FIGURES).flatMap(([group, keys]) =>
+      keys.map((key) => ({ group, key, value: d[key] })),
+    ),
+  ];
 }

@@ -2,7 +2,7 @@
  * Examples of the admin range reads for the API document, computed by the same pure functions
  * as the answers (src/stats/day-counts.ts), so they always fit their schemas.
  */
-import type { AdminDaily, AdminDevices, AdminSummary } from '../shared/contracts/admin-range';
+import type { AdminDaily, AdminDevices, AdminSummary, ExportTable } from '../shared/contracts/admin-range';
 import type { ScoreDistribution } from '../shared/contracts/time-series';
 import { DEFAULT_DIFFICULTY } from '../shared/difficulty';
 import { addDays } from '../stats/day';
@@ -42,13 +42,13 @@ function counts(plays: number, players: number, newPlayers: number): DayCounts {
 
 const from = '2026-11-17';
 const to = '2026-11-23';
-const current = summarizeRange(from, to, counts(412, 298, 171), 488);
+const current = { ...summarizeRange(from, to, counts(412, 298, 171), 488), players: 236 };
 
 export const exampleSummary: AdminSummary = {
   today: to,
   firstDay: '2026-09-24',
   current,
-  previous: summarizeRange('2026-11-10', '2026-11-16', counts(377, 270, 160), 452),
+  previous: { ...summarizeRange('2026-11-10', '2026-11-16', counts(377, 270, 160), 452), players: 219 },
 };
 
 export const exampleDevices: AdminDevices = {
@@ -57,8 +57,10 @@ export const exampleDevices: AdminDevices = {
   plays: current.plays,
   byDevice: current.byDevice,
   byBrowser: current.byBrowser,
-  playerDays: current.playerDays,
+  players: current.players,
   newPlayers: current.newPlayers,
+  returningPlayers: current.players - current.newPlayers,
+  playerDays: current.playerDays,
   returningPlayerDays: current.playerDays - current.newPlayers,
   quizzesIssued: current.quizzesIssued,
   completionRate: current.completionRate,
@@ -86,3 +88,20 @@ const histogram = emptyScoreCounts();
   histogram.scoreSum += n * score;
 });
 export const exampleScores: ScoreDistribution = scoreDistribution(from, to, DEFAULT_DIFFICULTY, histogram);
+
+/** One example file per export (header and a first row or two), for the API document. */
+export const exampleCsv: Record<ExportTable, string> = {
+  lyrics:
+    'lyricId;text;songTitle;albumTitle;albumYear;occurrences;correctAnswers\r\n345;Puše bura, hladna i prava,;Zatvorene škure;Sol na usnama;1992;41;29\r\n',
+  songs:
+    'songId;title;albumTitle;albumYear;occurrences;correctAnswers\r\n12;Zatvorene škure;Sol na usnama;1992;812;503\r\n',
+  albums: 'albumId;title;occurrences;correctAnswers\r\n3;Sol na usnama;4120;2398\r\n',
+  hourly: 'hour;attempts\r\n0;4\r\n1;2\r\n',
+  daily: 'day;plays;players;newPlayers;quizzesIssued;answers;correct\r\n2026-11-17;52;40;20;62;1560;905\r\n',
+  scores: 'score;plays\r\n0;0\r\n1;0\r\n2;1\r\n',
+  bands: 'label;min;max;plays;share\r\nOdlično;27;30;10;2,4\r\n',
+  confusions:
+    'songId;songTitle;selectedSongId;selectedSongTitle;times\r\n12;Zatvorene škure;17;Divlja kupina;41\r\n',
+  summary: `figure;current;previous;change\r\nplays;${current.plays};${exampleSummary.previous.plays};9,3\r\nplayers;${current.players};${exampleSummary.previous.players};7,8\r\n`,
+  devices: `group;key;value\r\ndevice;phone;${current.byDevice.phone}\r\nplayers;players;${current.players}\r\nquizzes;completionRate;84,4\r\n`,
+};

@@ -184,6 +184,7 @@ function expectedCards(from: string, to: string) {
   const quizzes = [...issued].filter(([d]) => d >= from && d <= to).reduce((s, [, n]) => s + n, 0);
   return {
     plays: plays.length,
+    players: new Set(plays.map((p) => p.player)).size,
     playerDays,
     newPlayers,
     answers,
@@ -290,13 +291,18 @@ describe.each(ENGINES)('%s', (engine) => {
         plays: cards.plays,
         byDevice: cards.byDevice,
         byBrowser: cards.byBrowser,
-        playerDays: cards.playerDays,
+        players: cards.players,
         newPlayers: cards.newPlayers,
+        returningPlayers: cards.players - cards.newPlayers,
+        playerDays: cards.playerDays,
         returningPlayerDays: cards.playerDays - cards.newPlayers,
         quizzesIssued: cards.quizzesIssued,
         completionRate: cards.completionRate,
       } as AdminDevices);
       expect(d.returningPlayerDays).toBeGreaterThan(0);
+      // Players 1 and 3 played on two days of the range: counted once each, not per day.
+      expect(d.players).toBeLessThan(d.playerDays);
+      expect(d.returningPlayers).toBeGreaterThan(0);
     });
 
     test('scores: the histogram and rating bands of the range', async () => {
@@ -368,7 +374,7 @@ describe.each(ENGINES)('%s', (engine) => {
       for (let i = 1; i < rows.length; i++) expect(acc(rows[i]!)).toBeGreaterThanOrEqual(acc(rows[i - 1]!));
     });
 
-    test('confusions: overall, for a line, for a song (all-time counts)', async () => {
+    test('confusions: overall, for a line, for a song (all-time counts without a range)', async () => {
       const wrong = log.flatMap((p) => p.answers.filter((a) => a.selectedSongId !== a.songId));
       const pairs = count(wrong.map((a) => `${a.songId}:${a.selectedSongId}`));
       const top = await json<AdminConfusions>('/api/admin/stats/confusions?limit=100');
@@ -387,6 +393,66 @@ describe.each(ENGINES)('%s', (engine) => {
       const forSong = await json<AdminConfusions>(`/api/admin/stats/confusions?songId=${song}`);
       expect(forSong.scope).toBe('song');
       for (const c of forSong.confusions) expect(c.times).toBe(pairs.get(`${song}:${c.selectedSongId}`)!);
+    });
+
+    /** Wrong picks of the plays of [from, to], per key, most first, ties by the ids (as the API orders them). */
+    const picksOf = (from: string, to: string, key: (a: LoggedPlay['answers'][number]) => string) => {
+      const wrong = inRange(from, to).flatMap((p) => p.answers.filter((a) => a.selectedSongId !== a.songId));
+      return count(wrong.map(key));
+    };
+
+    test.each([
+      ['2025-10-25', '2025-10-26'],
+      ['2025-10-27', '2025-10-27'],
+      ['2025-10-20', '2025-10-24'],
+      ['2025-10-21', '2025-10-23'],
+    ])('confusions of the range %s – %s: overall, per line, per song', async (from, to) => {
+      const q = `from=${from}&to=${to}`;
+      const pairs = picksOf(from, to, (a) => `${a.songId}:${a.selectedSongId}`);
+      const top = await json<AdminConfusions>(`/api/admin/stats/confusions?${q}&limit=100`);
+      expect(top).toMatchObject({ from, to, period: 'range', scope: 'all' });
+      const expected = [...pairs]
+        .map(([key, times]) => {
+          const [songId, selectedSongId] = key.split(':').map(Number);
+          return { songId: songId!, selectedSongId: selectedSongId!, times };
+        })
+        .sort((a, b) => b.times - a.times || a.songId - b.songId || a.selectedSongId - b.selectedSongId)
+        .slice(0, 100);
+      expect(
+        top.confusions.map(({ songId, selectedSongId, times }) => ({ songId, selectedSongId, times })),
+      ).toEqual(expected);
+      // Every line and song that had a wrong pick in the range, and one that had none in it.
+      const wrong = inRange(from, to).flatMap((p) => p.answers.filter((a) => a.selectedSongId !== a.songId));
+      const otherLine = log
+        .flatMap((p) => p.answers)
+        .find((a) => a.selectedSongId !== a.songId && !wrong.some((w) => w.lyricId === a.lyricId));
+      const lines = [...new Set(wrong.map((a) => a.lyricId))].slice(0, 12);
+      for (const line of otherLine ? [...lines, otherLine.lyricId] : lines) {
+        const picks = picksOf(from, to, (a) => (a.lyricId === line ? String(a.selectedSongId) : ''));
+        picks.delete('');
+        const forLine = await json<AdminConfusions>(
+          `/api/admin/stats/confusions?${q}&lyricId=${line}&limit=100`,
+        );
+        expect(forLine.period).toBe('range');
+        expect(new Map(forLine.confusions.map((c) => [String(c.selectedSongId), c.times]))).toEqual(picks);
+      }
+      for (const song of [...new Set(wrong.map((a) => a.songId))].slice(0, 8)) {
+        const picks = picksOf(from, to, (a) => (a.songId === song ? String(a.selectedSongId) : ''));
+        picks.delete('');
+        const forSong = await json<AdminConfusions>(
+          `/api/admin/stats/confusions?${q}&songId=${song}&limit=100`,
+        );
+        expect(new Map(forSong.confusions.map((c) => [String(c.selectedSongId), c.times]))).toEqual(picks);
+        const times = forSong.confusions.map((c) => c.times);
+        expect(times).toEqual([...times].sort((a, b) => b - a));
+      }
+    });
+
+    test('confusions of a range covering every play equal the all-time ones', async () => {
+      const all = await json<AdminConfusions>('/api/admin/stats/confusions?limit=100');
+      const ranged = await json<AdminConfusions>('/api/admin/stats/confusions?from=2025-10-01&limit=100');
+      expect(ranged.period).toBe('range');
+      expect(ranged.confusions).toEqual(all.confusions);
     });
   });
 
@@ -431,6 +497,9 @@ describe.each(ENGINES)('%s', (engine) => {
       '/api/admin/stats/lyrics?from=2025-10-20',
       '/api/admin/export/lyrics.csv',
       '/api/admin/export/confusions.csv',
+      '/api/admin/export/summary.csv',
+      '/api/admin/export/devices.csv',
+      '/api/admin/export/bands.csv',
     ])('%s without credentials → 401', async (path) => {
       const res = await get(path, {});
       expect(res.status).toBe(401);
@@ -496,9 +565,73 @@ describe.each(ENGINES)('%s', (engine) => {
         scores.histogram.map((plays, score) => ({ score, plays })),
       );
       const confusions = await json<AdminConfusions>(`/api/admin/stats/confusions?${q}&limit=100`);
+      expect(confusions.period).toBe('range');
       expect(back((await csv(`/api/admin/export/confusions.csv?${q}`)).records)).toEqual(
         confusions.confusions,
       );
+      const narrow = 'from=2025-10-25&to=2025-10-26';
+      const narrowCsv = back((await csv(`/api/admin/export/confusions.csv?${narrow}`)).records);
+      expect(narrowCsv).toEqual(
+        (await json<AdminConfusions>(`/api/admin/stats/confusions?${narrow}&limit=100`)).confusions,
+      );
+      expect(narrowCsv.length).toBeLessThan(confusions.confusions.length);
+      expect(back((await csv(`/api/admin/export/bands.csv?${q}`)).records)).toEqual(scores.bands);
+    });
+
+    test('summary: a row per card with the range, the previous period and the change; equals the JSON', async () => {
+      const q = 'from=2025-10-24&to=2025-10-27';
+      const { res, records } = await csv(`/api/admin/export/summary.csv?${q}`);
+      expect(res.headers.get('content-disposition')).toBe(
+        'attachment; filename="kviz-summary-2025-10-24_2025-10-27.csv"',
+      );
+      const s = await json<AdminSummary>(`/api/admin/stats/summary?${q}`);
+      const rows = back(records);
+      expect(rows.map((r) => r.figure)).toEqual([
+        'plays',
+        'players',
+        'playerDays',
+        'newPlayers',
+        'answers',
+        'correct',
+        'averageScore',
+        'accuracy',
+        'quizzesIssued',
+        'completionRate',
+      ]);
+      for (const row of rows) {
+        const figure = row.figure as keyof AdminSummary['current'];
+        const [now, before] = [s.current[figure] as number, s.previous[figure] as number];
+        expect(row.current).toEqual(now);
+        expect(row.previous).toEqual(before);
+        // The change as the cards show it, computed here: percent of the previous value, one decimal.
+        expect(row.change).toEqual(before ? Math.round(((now - before) / before) * 1000) / 10 : '');
+      }
+      // The distinct players of the range from the test's own log (players 1 and 3 played on two days).
+      const players = new Set(inRange('2025-10-24', '2025-10-27').map((p) => p.player)).size;
+      expect(rows.find((r) => r.figure === 'players')!.current).toBe(players);
+      expect(rows.find((r) => r.figure === 'playerDays')!.current).toBeGreaterThan(players);
+    });
+
+    test('devices: classes, browsers, players and quizzes as rows; equals the JSON', async () => {
+      const q = 'from=2025-10-25&to=2025-10-27';
+      const d = await json<AdminDevices>(`/api/admin/stats/devices?${q}`);
+      const rows = back((await csv(`/api/admin/export/devices.csv?${q}`)).records);
+      const flat = new Map(rows.map((r) => [`${r.group}.${r.key}`, r.value]));
+      expect(rows).toHaveLength(flat.size);
+      for (const [key, value] of Object.entries(d.byDevice)) expect(flat.get(`device.${key}`)).toBe(value);
+      for (const [key, value] of Object.entries(d.byBrowser)) expect(flat.get(`browser.${key}`)).toBe(value);
+      for (const key of [
+        'players',
+        'newPlayers',
+        'returningPlayers',
+        'playerDays',
+        'returningPlayerDays',
+      ] as const)
+        expect(flat.get(`players.${key}`)).toBe(d[key]);
+      expect(flat.get('quizzes.quizzesIssued')).toBe(d.quizzesIssued);
+      expect(flat.get('quizzes.plays')).toBe(d.plays);
+      expect(flat.get('quizzes.completionRate')).toBe(d.completionRate ?? '');
+      expect(rows).toHaveLength(4 + 7 + 5 + 3);
     });
   });
 });

@@ -23,7 +23,7 @@ import { RangeQueryParams, rangeInvalid, rangeParams } from '../stats/model';
 import { getScoreDistribution, MAX_CONFUSIONS } from '../stats/range-reads';
 import type { RangeDeps } from '../stats/read-routes';
 import { type ExportFile, exportCsv } from './export';
-import { exampleDaily, exampleDevices, exampleScores, exampleSummary } from './range-examples';
+import { exampleCsv, exampleDaily, exampleDevices, exampleScores, exampleSummary } from './range-examples';
 
 const lyricIdParam = integerParam({
   name: 'lyricId',
@@ -88,7 +88,7 @@ export const adminRangeRoutes = ({ stats, today }: RangeDeps) =>
         access: 'admin',
         summary: 'Dashboard cards of a range, and of the period before it',
         description:
-          'Plays, player-days, new players, answers, accuracy, average score, quizzes issued and the completion rate, plays per hour, device class and browser of the range (`current`) and of the period of the same length ending the day before `from` (`previous`), from per-day running totals (two rows each, whatever the length).' +
+          'Plays, distinct players, player-days, new players, answers, accuracy, average score, quizzes issued and the completion rate, plays per hour, device class and browser of the range (`current`) and of the period of the same length ending the day before `from` (`previous`), from per-day running totals (two rows each, whatever the length); the distinct players are counted over the day memberships of each period (its cost grows with its player-days).' +
           RANGE_NOTE,
         parameters: rangeParams,
         responses: adminAnswers(
@@ -151,14 +151,14 @@ export const adminRangeRoutes = ({ stats, today }: RangeDeps) =>
         summary: 'The wrong songs players pick',
         description:
           'Without `lyricId`/`songId`: the (right song, song picked instead) pairs picked most over the catalogue; with `lyricId`: for that line; with `songId`: when that song was the answer (not both). ' +
-          'Confusions are counted all-time (`period: "all-time"`): the range is checked and echoed, not applied (docs/decisions/019).' +
+          'With `from` or `to`: the wrong picks of the plays of those days (`period: "range"`, from per-day running totals per line and wrong song: docs/decisions/024); with neither: every recorded play (`period: "all-time"`).' +
           RANGE_NOTE,
         parameters: [...rangeParams, lyricIdParam, songIdParam, limitParam],
         responses: adminAnswers(
           ok('The confusions, most picked first.', AdminConfusions, {
             from: '2026-11-01',
             to: '2026-11-23',
-            period: 'all-time',
+            period: 'range',
             scope: 'all',
             confusions: [
               {
@@ -184,13 +184,29 @@ export const adminRangeRoutes = ({ stats, today }: RangeDeps) =>
         access: 'admin',
         summary: 'Devices, new vs returning players, completion rate of a range',
         description:
-          'Plays per device class and browser family, player-days split into new players and returning player-days, quizzes issued and the completion rate (plays recorded / quizzes issued).' +
+          'Plays per device class and browser family, distinct players split into new and returning players (and player-days), quizzes issued and the completion rate (plays recorded / quizzes issued).' +
           RANGE_NOTE,
         parameters: rangeParams,
         responses: adminAnswers(ok('The figures of the range.', AdminDevices, exampleDevices)),
       }),
     })
     .use(exportRoutes({ stats, today }));
+
+/** What each export holds (its columns: EXPORT_COLUMNS in src/shared/contracts/admin-range.ts). */
+const EXPORT_NOTES: Record<(typeof EXPORT_TABLES)[number], string> = {
+  lyrics: 'The lyric table of the range (the rows of GET /api/admin/stats/lyrics).',
+  songs: 'The song table of the range (GET /api/admin/stats/songs).',
+  albums: 'The album table of the range (GET /api/admin/stats/albums).',
+  hourly: 'Plays per hour of day of the range (GET /api/admin/stats/hourly).',
+  daily: 'One row per day of the range (the points of GET /api/admin/stats/daily).',
+  scores: 'The score histogram of the range, one row per score 0–30 (GET /api/admin/stats/scores).',
+  bands: 'The rating bands of the range’s score distribution (`bands` of GET /api/admin/stats/scores).',
+  confusions: 'The overall top 100 wrong songs picked in the range (GET /api/admin/stats/confusions).',
+  summary:
+    'The dashboard cards: one row per figure (plays, distinct players, player-days, new players, answers, right answers, average score, accuracy, quizzes issued, completion rate) with the range’s value, the previous period’s (same length, ending the day before `from`) and the change in percent of the previous value, one decimal (empty when it was 0) (GET /api/admin/stats/summary).',
+  devices:
+    'The devices view as rows `group;key;value`: plays per device class (`device`) and browser family (`browser`), then distinct, new and returning players and player-days (`players`), quizzes issued, plays and the completion rate (`quizzes`) (GET /api/admin/stats/devices).',
+};
 
 const exportRoutes = (deps: RangeDeps) => {
   let app = new Elysia();
@@ -205,7 +221,7 @@ const exportRoutes = (deps: RangeDeps) => {
           access: 'admin',
           summary: `Export: ${table} as CSV`,
           description:
-            `The ${table} table of the range as CSV for spreadsheet programs: UTF-8 with BOM, \`;\` between fields, CRLF, RFC 4180 quoting, a header row of the JSON field names; integers as digits, fractions with a decimal comma. ` +
+            `${EXPORT_NOTES[table]} As CSV for spreadsheet programs: UTF-8 with BOM, \`;\` between fields, CRLF, RFC 4180 quoting, a header row of the JSON field names; integers as digits, fractions with a decimal comma. ` +
             (['lyrics', 'songs', 'albums', 'hourly'].includes(table)
               ? 'Without `from` and `to`: all time (the file name ends in `-sve`).'
               : 'Defaults of the range as for the JSON reads.') +
@@ -215,8 +231,7 @@ const exportRoutes = (deps: RangeDeps) => {
             description: 'The CSV file, as an attachment.',
             schema: T.String(),
             mediaType: 'text/csv',
-            example:
-              'lyricId;text;songTitle;albumTitle;albumYear;occurrences;correctAnswers\r\n345;Puše bura, hladna i prava,;Zatvorene škure;Sol na usnama;1992;41;29\r\n',
+            example: exampleCsv[table],
             headers: {
               'Content-Disposition': {
                 description:

@@ -363,3 +363,31 @@ export const cumulativeAnswers = sqliteTable(
   // The index finds a key's latest row up to a day.
   (t) => [primaryKey({ columns: [t.day, t.keyId] }), index('cumulative_answers_key_day').on(t.keyId, t.day)],
 );
+
+/**
+ * Per line, wrong song picked and day: running totals of how many times that song was picked
+ * for that line, like cumulative_answers — a day without such a pick has no row (the one before
+ * it stands for it). A range's confusions are, per (line, wrong song) pair, the row through `to`
+ * minus the row before `from`; a song's are its lines' (a line never changes song,
+ * docs/decisions/003). The pairs to read are those of lyric_confusions (all time).
+ * WITHOUT ROWID (docs/decisions/024).
+ */
+export const cumulativeConfusions = sqliteTable(
+  'cumulative_confusions',
+  {
+    lyricId: integer('lyric_id')
+      .notNull()
+      .references(() => lyrics.id),
+    selectedSongId: integer('selected_song_id')
+      .notNull()
+      .references(() => songs.id),
+    day: text('day').notNull(),
+    times: counter('times'),
+  },
+  // Day first, as cumulative_answers (docs/decisions/019): a batch updates its day's rows, which
+  // sit together; the index finds a pair's latest row up to a day.
+  (t) => [
+    primaryKey({ columns: [t.day, t.lyricId, t.selectedSongId] }),
+    index('cumulative_confusions_pair_day').on(t.lyricId, t.selectedSongId, t.day),
+  ],
+);

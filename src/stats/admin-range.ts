@@ -19,6 +19,7 @@ import {
   type DayRange,
   getDailySeries,
   getLineConfusions,
+  getRangeCounts,
   getRangeSummary,
   getSongConfusions,
   getTopConfusions,
@@ -87,8 +88,10 @@ export async function getAdminDevices(
     plays: s.plays,
     byDevice: s.byDevice,
     byBrowser: s.byBrowser,
-    playerDays: s.playerDays,
+    players: s.players,
     newPlayers: s.newPlayers,
+    returningPlayers: s.players - s.newPlayers,
+    playerDays: s.playerDays,
     returningPlayerDays: s.playerDays - s.newPlayers,
     quizzesIssued: s.quizzesIssued,
     completionRate: s.completionRate,
@@ -107,9 +110,10 @@ export interface ConfusionParams extends RangeParams {
 }
 
 /**
- * The wrong songs picked: overall, for a line or for a song. Confusions are kept all-time
- * (docs/decisions/019), so the answer says `period: 'all-time'` whatever the range; the
- * range is still checked and echoed.
+ * The wrong songs picked: overall, for a line or for a song. With `from` or `to`, the picks of
+ * the range's days (cumulative_confusions, docs/decisions/024: `period: 'range'`); with neither,
+ * every recorded play from the all-time counters (`period: 'all-time'`, the range echoed is the
+ * default one, first day to today), as the lists answer without a range.
  */
 export async function getAdminConfusions(
   stats: StatsStore,
@@ -120,27 +124,29 @@ export async function getAdminConfusions(
   const limit = query.limit ?? 10;
   if (query.lyricId !== undefined && query.songId !== undefined)
     throw unprocessable('validation_failed', 'give lyricId or songId, not both', 'songId');
-  const base = { ...range, period: 'all-time' as const };
+  const ranged = hasRange(query);
+  const of = ranged ? range : undefined;
+  const base = { ...range, period: ranged ? ('range' as const) : ('all-time' as const) };
   if (query.lyricId !== undefined)
     return {
       ...base,
       scope: 'lyric',
       lyricId: query.lyricId,
-      confusions: await getLineConfusions(stats, query.lyricId, limit),
+      confusions: await getLineConfusions(stats, query.lyricId, limit, of),
     };
   if (query.songId !== undefined)
     return {
       ...base,
       scope: 'song',
       songId: query.songId,
-      confusions: await getSongConfusions(stats, query.songId, limit),
+      confusions: await getSongConfusions(stats, query.songId, limit, of),
     };
-  return { ...base, scope: 'all', confusions: await getTopConfusions(stats, limit) };
+  return { ...base, scope: 'all', confusions: await getTopConfusions(stats, limit, of) };
 }
 
 /** Plays per hour of day within a range: from the per-day running totals (two rows). */
 export async function getRangeHourly(stats: StatsStore, range: DayRange): Promise<HourlyRangeStat[]> {
-  const summary = await getRangeSummary(stats, range);
+  const summary = await getRangeCounts(stats, range);
   return summary.byHour.map((attempts, hour) => ({ hour, attempts }));
 }
 

@@ -7,7 +7,7 @@
 import type { PlayMode } from '../shared/play-mode';
 import type { Day } from './day';
 import { addScoreCounts, emptyScoreCounts, runningTotals, type ScoreCounts } from './day-counts';
-import type { Counters, ItemCounts } from './recompute';
+import type { Counters, ItemCounts, Sums } from './recompute';
 import { scoresRow } from './sqlite/day-rows';
 
 /** The score histograms per play mode and day as the running totals cumulative_scores keeps. */
@@ -46,6 +46,50 @@ export function cumulativeAnswerRows(c: Counters, keyIdOf: ReadonlyMap<number, n
       ...counts,
     })),
   );
+}
+
+/** One (line, wrong song) pair's picks of a day. */
+export interface ConfusionDayRow {
+  lyricId: number;
+  selectedSongId: number;
+  times: number;
+}
+
+/** A batch's wrong picks per day as the rows cumulative_confusions adds (docs/decisions/024). */
+export function confusionDayRows(sums: Sums): [Day, ConfusionDayRow[]][] {
+  return [...sums.confusionDays.keys()]
+    .sort()
+    .map((day) => [
+      day,
+      [...sums.confusionDays.get(day)!].flatMap(([lyricId, picks]) =>
+        [...picks].map(([selectedSongId, times]) => ({ lyricId, selectedSongId, times })),
+      ),
+    ]);
+}
+
+/** The per-day wrong picks of each (line, wrong song) pair as the running totals cumulative_confusions keeps. */
+export function cumulativeConfusionRows(c: Counters) {
+  const perPair = new Map<string, { lyricId: number; selectedSongId: number; days: Map<Day, number> }>();
+  for (const [day, byLine] of c.confusionDays)
+    for (const [lyricId, picks] of byLine)
+      for (const [selectedSongId, times] of picks) {
+        const key = `${lyricId}:${selectedSongId}`;
+        let pair = perPair.get(key);
+        if (!pair) {
+          pair = { lyricId, selectedSongId, days: new Map() };
+          perPair.set(key, pair);
+        }
+        pair.days.set(day, times);
+      }
+  const rows: { lyricId: number; selectedSongId: number; day: Day; times: number }[] = [];
+  for (const { lyricId, selectedSongId, days } of perPair.values()) {
+    let times = 0;
+    for (const day of [...days.keys()].sort()) {
+      times += days.get(day)!;
+      rows.push({ lyricId, selectedSongId, day, times });
+    }
+  }
+  return rows;
 }
 
 /** The ranked daily plays' score histogram per day (daily_scores). */

@@ -71,6 +71,8 @@ describe('counters', () => {
               STATS_TIMEZONE: zone,
             },
           });
+          /** Wrong picks as (day, right song, song picked), for the range confusions below. */
+          const picks: { day: string; songId: number; selectedSongId: number }[] = [];
           for (const p of plays) {
             app.clock.ms = p.atMs;
             const quiz = await fetchQuiz(app);
@@ -85,6 +87,9 @@ describe('counters', () => {
             expect((await submit(app, body)).status).toBe(200);
             if (p.retry) expect((await submit(app, body)).status).toBe(200);
             if (p.flush === 0) await app.stores.plays.flushCounters();
+            for (const a of body.answers)
+              if (!a.isCorrect)
+                picks.push({ day: dayOf(p.atMs, zone), songId: a.songId, selectedSongId: a.selectedSongId });
           }
           // Plays past the watermark: the stored deferred counters plus theirs equal the recompute.
           expect(await app.stores.plays.verifyCounters()).toEqual([]);
@@ -109,6 +114,16 @@ describe('counters', () => {
           expect(everything.playerDays).toBe(
             new Set(plays.map((p) => `${p.player}@${dayOf(p.atMs, zone)}`)).size,
           );
+          // The wrong picks of a range (cumulative_confusions) equal those counted here.
+          const range = { from: dayOf(dayStarts[1]!, zone), to: dayOf(dayStarts[3]!, zone) };
+          const expected = new Map<string, number>();
+          for (const pick of picks)
+            if (pick.day >= range.from && pick.day <= range.to) {
+              const key = `${pick.songId}:${pick.selectedSongId}`;
+              expected.set(key, (expected.get(key) ?? 0) + 1);
+            }
+          const top = await app.stores.stats.getTopConfusions({ limit: 100_000, range });
+          expect(new Map(top.map((c) => [`${c.songId}:${c.selectedSongId}`, c.times]))).toEqual(expected);
           await app.stores.plays.rebuildCounters();
           expect(await app.stores.plays.verifyCounters()).toEqual([]);
         },
@@ -142,6 +157,7 @@ describe('counters', () => {
       'cumulative_days',
       'cumulative_scores',
       'song_confusions',
+      'cumulative_confusions',
       'hour_stats',
     ];
     const dump = (app: typeof together) =>
@@ -161,6 +177,10 @@ describe('counters', () => {
     );
     app.db.$client.run('UPDATE totals SET plays = 7');
     app.db.$client.run('UPDATE cumulative_days SET h00 = h00 + 2');
+    app.db.$client.run(
+      `UPDATE cumulative_confusions SET times = times + 1 WHERE (day, lyric_id, selected_song_id) =
+        (SELECT day, lyric_id, selected_song_id FROM cumulative_confusions ORDER BY 1, 2, 3 LIMIT 1)`,
+    );
     app.db.$client.run('DELETE FROM day_players WHERE player_id = (SELECT min(player_id) FROM day_players)');
     // One row: a line missed twice may have two confusion rows (two different wrong songs).
     app.db.$client.run(
@@ -169,6 +189,7 @@ describe('counters', () => {
     );
     const differences = await app.stores.plays.verifyCounters();
     expect(differences.map((d) => `${d.table}.${d.column}`).sort()).toEqual([
+      'cumulative_confusions.times',
       'cumulative_days.h00',
       'day_players.row',
       'lyric_confusions.times',

@@ -184,7 +184,10 @@ const percent = (part: number, whole: number, decimals: number) =>
   whole === 0 ? 0 : round((part / whole) * 100, decimals);
 
 /** The summary of [from, to] from its counts (running totals at `to` minus those before `from`). */
-export function summarizeRange(from: Day, to: Day, counts: DayCounts, quizzesIssued: number): RangeSummary {
+/** The figures of a range that per-day counters give: all of RangeSummary but the distinct players. */
+export type RangeCounts = Omit<RangeSummary, 'players'>;
+
+export function summarizeRange(from: Day, to: Day, counts: DayCounts, quizzesIssued: number): RangeCounts {
   return {
     from,
     to,

@@ -17,6 +17,7 @@ import { DEFAULT_DIFFICULTY, type Difficulty } from '../shared/difficulty';
 import { addDays, type Day, daysInRange, isDay } from './day';
 import {
   dailySeries,
+  type RangeCounts,
   scoreDistribution,
   subtractDayCounts,
   subtractScoreCounts,
@@ -49,11 +50,11 @@ export function checkRange({ from, to }: DayRange): void {
 }
 
 /**
- * Plays, players, answers, quizzes issued, hours, devices of [from, to]: the
- * running totals through `to` minus those through the day before `from`, so four
- * row reads whatever the length of the range.
+ * Plays, player-days, answers, quizzes issued, hours, devices of [from, to]: the running totals
+ * through `to` minus those through the day before `from`, so four row reads whatever the length
+ * of the range. Without the distinct players: see getRangeSummary.
  */
-export async function getRangeSummary(stats: StatsStore, range: DayRange): Promise<RangeSummary> {
+export async function getRangeCounts(stats: StatsStore, range: DayRange): Promise<RangeCounts> {
   checkRange(range);
   const before = addDays(range.from, -1);
   const [through, upTo, issuedThrough, issuedUpTo] = await Promise.all([
@@ -63,6 +64,19 @@ export async function getRangeSummary(stats: StatsStore, range: DayRange): Promi
     stats.getQuizzesThrough(before),
   ]);
   return summarizeRange(range.from, range.to, subtractDayCounts(through, upTo), issuedThrough - issuedUpTo);
+}
+
+/**
+ * The figures of getRangeCounts and the distinct players of the range (each counted once): a
+ * count over the range's day memberships, whose cost grows with its player-days
+ * (docs/decisions/024), so it is read only where a distinct count is shown.
+ */
+export async function getRangeSummary(stats: StatsStore, range: DayRange): Promise<RangeSummary> {
+  const [counts, players] = await Promise.all([
+    getRangeCounts(stats, range),
+    stats.getDistinctPlayers(range.from, range.to),
+  ]);
+  return { ...counts, players };
 }
 
 /** A point per day of [from, to] (trend charts): one row per day with plays, and one more. */
@@ -94,24 +108,40 @@ const checkLimit = (limit: number) => {
     throw unprocessable('invalid_limit', `limit must be an integer from 1 to ${MAX_CONFUSIONS}`, 'limit');
 };
 
-/** The wrong songs players pick for one line, most picked first. */
+/**
+ * The wrong songs players pick for one line, most picked first: all time, or of the days of
+ * `range` (docs/decisions/024).
+ */
 export async function getLineConfusions(
   stats: StatsStore,
   lyricId: number,
   limit = 10,
+  range?: DayRange,
 ): Promise<LineConfusion[]> {
   checkLimit(limit);
-  return stats.getLineConfusions(lyricId, { limit });
+  if (range) checkRange(range);
+  return stats.getLineConfusions(lyricId, { limit, ...(range ? { range } : {}) });
 }
 
-/** The wrong songs players pick when one song is the answer, most picked first. */
-export async function getSongConfusions(stats: StatsStore, songId: number, limit = 10): Promise<Confusion[]> {
+/** The wrong songs players pick when one song is the answer, most picked first (all time, or of `range`). */
+export async function getSongConfusions(
+  stats: StatsStore,
+  songId: number,
+  limit = 10,
+  range?: DayRange,
+): Promise<Confusion[]> {
   checkLimit(limit);
-  return stats.getSongConfusions(songId, { limit });
+  if (range) checkRange(range);
+  return stats.getSongConfusions(songId, { limit, ...(range ? { range } : {}) });
 }
 
-/** The (right song, song picked instead) pairs picked most often over the whole catalogue. */
-export async function getTopConfusions(stats: StatsStore, limit = 10): Promise<Confusion[]> {
+/** The (right song, song picked instead) pairs picked most over the whole catalogue (all time, or of `range`). */
+export async function getTopConfusions(
+  stats: StatsStore,
+  limit = 10,
+  range?: DayRange,
+): Promise<Confusion[]> {
   checkLimit(limit);
-  return stats.getTopConfusions({ limit });
+  if (range) checkRange(range);
+  return stats.getTopConfusions({ limit, ...(range ? { range } : {}) });
 }

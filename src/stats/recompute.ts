@@ -68,6 +68,8 @@ export interface Sums {
   songConfusions: Map<number, Map<number, number>>;
   /** Day → answer key (as `answerKeyNumber`) → its counts that day (cumulative_answers). */
   answerDays: Map<Day, Map<number, ItemCounts>>;
+  /** Day → right line → wrong song selected → times that day (cumulative_confusions). */
+  confusionDays: Map<Day, Map<number, Map<number, number>>>;
 }
 
 /** Every counter: the sums of every play, and who played when (the distinct counts). */
@@ -146,6 +148,7 @@ function emptySums(): Sums {
     lyricConfusions: new Map(),
     songConfusions: new Map(),
     answerDays: new Map(),
+    confusionDays: new Map(),
   };
 }
 
@@ -163,6 +166,9 @@ function countPlay(
   const answerDay = perAnswer
     ? getOr(c.answerDays, play.day, () => new Map<number, ItemCounts>())
     : undefined;
+  const confusionDay = perAnswer
+    ? getOr(c.confusionDays, play.day, () => new Map<number, Map<number, number>>())
+    : undefined;
   for (const a of answers) {
     const right = a.selectedSongId === a.songId;
     asked++;
@@ -175,6 +181,7 @@ function countPlay(
     if (!right) {
       confuse(c.lyricConfusions, a.lyricId, a.selectedSongId);
       confuse(c.songConfusions, a.songId, a.selectedSongId);
+      confuse(confusionDay!, a.lyricId, a.selectedSongId);
     }
   }
   getOr(c.scores, play.difficulty, () => new Array<number>(PLAY_LENGTH + 1).fill(0))[play.score]!++;

@@ -122,6 +122,11 @@ export interface DailyStore {
 
 export interface ConfusionQuery {
   limit: number;
+  /**
+   * The picks of these days only (both included), from cumulative_confusions
+   * (docs/decisions/024); without it, all time from lyric_confusions/song_confusions.
+   */
+  range?: { from: Day; to: Day };
 }
 
 /** The read side: every statistics query reads counters, so its cost does not grow with the plays. */
@@ -159,6 +164,12 @@ export interface StatsStore {
   getTopConfusions(query: ConfusionQuery): Promise<Confusion[]>;
   /** The first day with a recorded play or an issued quiz; null when there is none. */
   getFirstDay(): Promise<Day | null>;
+  /**
+   * Distinct players with a play in [from, to] (each counted once, however many days they
+   * played): a count over the day memberships of the range, so its cost grows with the
+   * player-days of the range (docs/decisions/024).
+   */
+  getDistinctPlayers(from: Day, to: Day): Promise<number>;
   /**
    * The lyric, song and album lists (same rows and order as the all-time ones) with the counts
    * of [from, to]: per answer key, the running totals through `to` minus those through the day

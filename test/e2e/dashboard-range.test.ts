@@ -12,7 +12,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { loadCatalogueIndex } from '../../src/catalogue/catalogue-index';
 import { closeDb, createDb } from '../../src/db/client';
 import type { AdminDaily, AdminDevices, AdminSummary } from '../../src/shared/contracts/admin-range';
-import type { LyricStat } from '../../src/shared/contracts/stats';
+import type { LyricStat, SongStat } from '../../src/shared/contracts/stats';
 import type { ScoreDistribution } from '../../src/shared/contracts/time-series';
 import { createSqlitePlayStore } from '../../src/stats/sqlite/play-store';
 import type { PlayToRecord } from '../../src/stats/store';
@@ -219,6 +219,19 @@ describe('the range, tab and sort in the address', () => {
 
 describe('the views of a range equal the API and the recorded plays', () => {
   const inRange = () => seeded.filter((p) => p.day >= FROM && p.day <= TO);
+  /** Distinct players of the fixture's plays in [from, to], by session id: each once. */
+  const distinctPlayers = (from: string, to: string) =>
+    new Set(seeded.filter((p) => p.day >= from && p.day <= to).map((p) => p.sessionId)).size;
+  /** Wrong picks of the fixture's plays in the range, keyed by `key` of the answer. */
+  const wrongPicks = (key: (a: PlayToRecord['answers'][number]) => string | null) => {
+    const picks = new Map<string, number>();
+    for (const play of inRange())
+      for (const a of play.answers) {
+        const k = a.isCorrect ? null : key(a);
+        if (k !== null) picks.set(k, (picks.get(k) ?? 0) + 1);
+      }
+    return picks;
+  };
 
   test('cards and their change against the previous period', async () => {
     const { context, page } = await adminContext();
@@ -240,6 +253,21 @@ describe('the views of a range equal the API and the recorded plays', () => {
     );
     expect(await card('totalAttempts').locator('[data-change]').getAttribute('data-change')).toBe(
       change > 0 ? 'up' : 'down',
+    );
+    // Players: the distinct players of the two weeks, each once (not a sum of each day's players),
+    // and the change against the distinct players of the two weeks before.
+    const players = distinctPlayers(FROM, TO);
+    expect(summary.current.players).toBe(players);
+    expect(summary.current.playerDays).toBeGreaterThan(players);
+    expect(number(await card('uniquePlayers').evaluate((el) => el.firstChild?.textContent ?? ''))).toBe(
+      players,
+    );
+    expect(await card('uniquePlayers').textContent()).toContain('svaki igrač jednom');
+    const previousPlayers = distinctPlayers(dayBefore(28), dayBefore(15));
+    expect(summary.previous.players).toBe(previousPlayers);
+    const playersChange = Math.round(((players - previousPlayers) / previousPlayers) * 1000) / 10;
+    expect(await card('uniquePlayers').locator('[data-change]').textContent()).toContain(
+      `${Math.abs(playersChange).toLocaleString('hr-HR', { minimumFractionDigits: 1, maximumFractionDigits: 1 })}%`,
     );
 
     // A range with nothing before it: neutral, said so.
@@ -306,8 +334,20 @@ describe('the views of a range equal the API and the recorded plays', () => {
     const browserRows = await rowsOf(page, '[data-view-table="browser"]');
     expect(browserRows.reduce((sum, r) => sum + number(r[1]!), 0)).toBe(devices.plays);
     expect(number(await page.locator('[data-figure="newPlayers"]').textContent())).toBe(devices.newPlayers);
-    expect(number(await page.locator('[data-figure="returningPlayerDays"]').textContent())).toBe(
-      devices.returningPlayerDays,
+    // Distinct players of the range, the new ones, and those who had played before it: each once.
+    const players = distinctPlayers(FROM, TO);
+    expect(number(await page.locator('[data-figure="players"]').textContent())).toBe(players);
+    // A player is new on the day of their first recorded play (the fixture recorded its plays in
+    // array order, not in day order); returning = the range's players whose first play is not in it.
+    const firstDay = new Map<string, string>();
+    for (const p of seeded) if (!firstDay.has(p.sessionId)) firstDay.set(p.sessionId, p.day);
+    const returningBefore = [...new Set(inRange().map((p) => p.sessionId))].filter(
+      (id) => firstDay.get(id)! < FROM || firstDay.get(id)! > TO,
+    );
+    expect(devices.returningPlayers).toBe(returningBefore.length);
+    expect(devices.newPlayers).toBe(players - returningBefore.length);
+    expect(number(await page.locator('[data-figure="returningPlayers"]').textContent())).toBe(
+      returningBefore.length,
     );
     // No quiz was fetched in the range (the fixture wrote plays directly): no completion rate.
     expect(devices.quizzesIssued).toBe(0);
@@ -331,20 +371,39 @@ describe('the views of a range equal the API and the recorded plays', () => {
     await context.close();
   });
 
-  test("'Najčešće zamjene': the overall top list and a line's and a song's detail", async () => {
+  test("'Najčešće zamjene' of the range: the overall top list and a line's and a song's detail", async () => {
     const { context, page } = await adminContext();
     await openDashboard(page, `?tab=top&${RANGE}`);
+    const songs = await adminApi<SongStat[]>('stats/songs');
+    const title = new Map(songs.map((s) => [s.songId, s.title]));
+    // Independently: the fixture's wrong picks of the two weeks, most first, ties by the song ids.
+    const pairs = [...wrongPicks((a) => `${a.songId}:${a.selectedSongId}`)]
+      .map(([key, times]) => {
+        const [songId, selectedSongId] = key.split(':').map(Number) as [number, number];
+        return { songId, selectedSongId, times };
+      })
+      .sort((a, b) => b.times - a.times || a.songId - b.songId || a.selectedSongId - b.selectedSongId);
     const overall = await adminApi<{
-      confusions: { songTitle: string; selectedSongTitle: string; times: number }[];
+      period: string;
+      confusions: { songId: number; selectedSongId: number; times: number }[];
     }>(`stats/confusions?${RANGE}&limit=10`);
-    expect(overall.confusions.length).toBeGreaterThan(0);
+    expect(overall.period).toBe('range');
+    expect(
+      overall.confusions.map(({ songId, selectedSongId, times }) => ({ songId, selectedSongId, times })),
+    ).toEqual(pairs.slice(0, 10));
+    // All time counts more: the range really narrows the list.
+    const allTime = await adminApi<{ confusions: { times: number }[] }>('stats/confusions?limit=1');
+    expect(allTime.confusions[0]!.times).toBeGreaterThan(pairs[0]!.times);
     expect(await rowsOf(page, '[data-view-table="confusions"]')).toEqual(
-      overall.confusions.map((c) => [
-        c.songTitle,
-        c.selectedSongTitle,
-        expect.stringMatching(new RegExp(`^${c.times} puta?$`)),
-      ]),
+      pairs
+        .slice(0, 10)
+        .map((c) => [
+          title.get(c.songId),
+          title.get(c.selectedSongId),
+          expect.stringMatching(new RegExp(`^${c.times} puta?$`)),
+        ]),
     );
+    expect(await page.locator('[data-view="confusions"]').textContent()).toContain('u odabranom razdoblju');
 
     await page.getByRole('tab', { name: 'Statistika stihova' }).click();
     await page.locator('[data-updated]', { hasText: 'Zadnje ažurirano' }).waitFor();
@@ -360,12 +419,35 @@ describe('the views of a range equal the API and the recorded plays', () => {
     expect(await toggle.getAttribute('aria-expanded')).toBe('true');
     const detail = page.locator(`#${await toggle.getAttribute('aria-controls')}`);
     await detail.locator('[data-confusions]').waitFor();
-    const forLine = await adminApi<{ confusions: { selectedSongTitle: string; times: number }[] }>(
-      `stats/confusions?${RANGE}&lyricId=${first.lyricId}&limit=5`,
-    );
+    const linePicks = [...wrongPicks((a) => (a.lyricId === first.lyricId ? String(a.selectedSongId) : null))]
+      .map(([id, times]) => ({ id: Number(id), times }))
+      .sort((a, b) => b.times - a.times || a.id - b.id)
+      .slice(0, 5);
+    expect(linePicks.length).toBeGreaterThan(0);
     const items = await detail.locator('li').allTextContents();
     expect(items).toEqual(
-      forLine.confusions.map((c) => expect.stringContaining(`${c.selectedSongTitle} — ${c.times} put`)),
+      linePicks.map((c) => expect.stringContaining(`${title.get(c.id)} — ${c.times} put`)),
+    );
+
+    // A song's detail: its lines' wrong picks of the range summed.
+    await page.getByRole('tab', { name: 'Statistika pjesama' }).click();
+    await page.locator('[data-updated]', { hasText: 'Zadnje ažurirano' }).waitFor();
+    const songTable = page.locator('[data-sortable-table="Statistika pjesama"]');
+    const song = songs[0]!;
+    const songToggle = songTable
+      .locator('tbody tr', { hasText: song.title })
+      .first()
+      .locator('[data-detail-toggle]');
+    await songToggle.click();
+    const songDetail = page.locator(`#${await songToggle.getAttribute('aria-controls')}`);
+    await songDetail.locator('[data-confusions]').waitFor();
+    const songPicks = [...wrongPicks((a) => (a.songId === song.songId ? String(a.selectedSongId) : null))]
+      .map(([id, times]) => ({ id: Number(id), times }))
+      .sort((a, b) => b.times - a.times || a.id - b.id)
+      .slice(0, 5);
+    expect(songPicks.length).toBeGreaterThan(0);
+    expect(await songDetail.locator('li').allTextContents()).toEqual(
+      songPicks.map((c) => expect.stringContaining(`${title.get(c.id)} — ${c.times} put`)),
     );
     await context.close();
   });
@@ -403,6 +485,50 @@ describe("'Preuzmi CSV'", () => {
     expect(dailyHeader!.slice(0, 3)).toEqual(['day', 'plays', 'players']);
     const table = await rowsOf(page, '[data-chart-table="daily"]');
     expect(dailyRows.map((r) => [hrDay(r[0]!), r[1], r[2]])).toEqual(table.map((r) => r.slice(0, 3)));
+    await context.close();
+  });
+
+  test('the summary, devices, bands and confusions exports parse back to the API’s numbers', async () => {
+    const { context, page } = await adminContext();
+    await openDashboard(page, `?${RANGE}`);
+    const cell = (v: string) =>
+      v === '' ? null : /^-?\d+(,\d+)?$/.test(v) ? Number(v.replace(',', '.')) : v;
+    const csvOf = async (table: string) => {
+      const { name, text } = await downloadCsv(page, table);
+      expect(name).toBe(`kviz-${table}-${FROM}_${TO}.csv`);
+      const [header, ...rows] = parseCsv(text.slice(1));
+      return rows.map((r) => Object.fromEntries(header!.map((h, i) => [h, cell(r[i]!)])));
+    };
+    const summary = await adminApi<AdminSummary>(`stats/summary?${RANGE}`);
+    const cards = await csvOf('summary');
+    expect(cards.length).toBe(10);
+    for (const row of cards) {
+      const figure = row.figure as 'plays';
+      expect([row.current, row.previous]).toEqual([summary.current[figure], summary.previous[figure]]);
+    }
+    // The card shown and its row agree (plays).
+    expect(cards.find((r) => r.figure === 'players')!.current).toBe(summary.current.players);
+
+    const devices = await adminApi<AdminDevices>(`stats/devices?${RANGE}`);
+    const deviceRows = await csvOf('devices');
+    const flat = new Map(deviceRows.map((r) => [`${r.group}.${r.key}`, r.value]));
+    for (const [key, value] of Object.entries(devices.byDevice))
+      expect(flat.get(`device.${key}`)).toBe(value);
+    for (const [key, value] of Object.entries(devices.byBrowser))
+      expect(flat.get(`browser.${key}`)).toBe(value);
+    expect(flat.get('players.players')).toBe(devices.players);
+    expect(flat.get('players.returningPlayers')).toBe(devices.returningPlayers);
+    expect(flat.get('quizzes.completionRate')).toBe(devices.completionRate);
+
+    const scores = await adminApi<ScoreDistribution>(`stats/scores?${RANGE}`);
+    expect(await csvOf('bands')).toEqual(scores.bands);
+
+    await page.getByRole('tab', { name: 'Top liste' }).click();
+    await page.locator('[data-updated]', { hasText: 'Zadnje ažurirano' }).waitFor();
+    const confusions = await adminApi<{ confusions: Record<string, unknown>[] }>(
+      `stats/confusions?${RANGE}&limit=100`,
+    );
+    expect(await csvOf('confusions')).toEqual(confusions.confusions as never);
     await context.close();
   });
 });

@@ -1,3 +1,5 @@
+import { percentChange } from '../../src/shared/change';
+
 /**
  * The dashboard's date range (issue 17): a preset ('Danas', 'Jučer', '7 dana', '30 dana',
  * 'Ova godina', 'Sve') or a custom from–to, its days, the previous period of the same length
@@ -97,9 +99,8 @@ export interface Change {
 
 /** Null (neutral) when the previous period has no data: a change from zero has no percentage. */
 export function changeOf(current: number, previous: number | null | undefined): Change | null {
-  if (previous === null || previous === undefined || previous === 0) return null;
-  const percent = ((current - previous) / previous) * 100;
-  const rounded = Math.round(percent * 10) / 10;
+  const rounded = percentChange(current, previous);
+  if (rounded === null) return null;
   return { direction: rounded > 0 ? 'up' : rounded < 0 ? 'down' : 'same', percent: rounded };
 }
 

@@ -314,3 +314,26 @@ export const cumulativeAnswers = pgTable(
   },
   (t) => [primaryKey({ columns: [t.day, t.keyId] }), index('cumulative_answers_key_day').on(t.keyId, t.day)],
 );
+
+/**
+ * Per line, wrong song picked and day: running totals of the times picked, as in
+ * src/db/schema.ts (docs/decisions/024); a range is the row through `to` minus the row
+ * before `from`, per pair. The index finds a pair's latest row up to a day.
+ */
+export const cumulativeConfusions = pgTable(
+  'cumulative_confusions',
+  {
+    lyricId: integer('lyric_id')
+      .notNull()
+      .references(() => lyrics.id),
+    selectedSongId: integer('selected_song_id')
+      .notNull()
+      .references(() => songs.id),
+    day: text('day').notNull(),
+    times: counter('times'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.day, t.lyricId, t.selectedSongId] }),
+    index('cumulative_confusions_pair_day').on(t.lyricId, t.selectedSongId, t.day),
+  ],
+);

@@ -16,7 +16,7 @@ import { Confusion, DailySeries, IsoDate, LineConfusion, RangeSummary } from './
  *   GET /api/admin/stats/songs       ?from&to (+ the same)          → SongStat[]
  *   GET /api/admin/stats/albums      ?from&to                       → AlbumStat[]
  *   GET /api/admin/stats/hourly      ?from&to                       → HourlyStat[] (no range) | HourlyRangeStat[] (a range)
- *   GET /api/admin/export/{lyrics|songs|albums|hourly|daily|scores|confusions}.csv ?from&to
+ *   GET /api/admin/export/{lyrics|songs|albums|hourly|daily|scores|bands|confusions|summary|devices}.csv ?from&to
  *       → text/csv; charset=utf-8: BOM, `;` separator, CRLF, RFC 4180 quoting, a header row of the
  *         JSON field names; integers as digits, fractions with a decimal comma (58,07);
  *         Content-Disposition: attachment; filename="kviz-lyrics-2026-11-01_2026-11-23.csv"
@@ -83,7 +83,7 @@ export const AdminConfusions = T.Object(
     ...Applied,
     period: T.Union([T.Literal('all-time'), T.Literal('range')], {
       description:
-        '`all-time`: the counts are of every recorded play, whatever the range (confusions are kept all-time; docs/decisions/019); `range`: of the plays of [from, to].',
+        '`range` (`from` or `to` given): the wrong picks of the plays of [from, to] (docs/decisions/024); `all-time` (neither given): of every recorded play, from the all-time counters (`from`/`to` then echo the default range, first day to today).',
     }),
     scope: ConfusionScope,
     lyricId: T.Optional(T.Integer({ description: 'With scope `lyric`.' })),
@@ -105,14 +105,23 @@ export const AdminDevices = T.Object(
     plays: T.Integer({ minimum: 0 }),
     byDevice: countsOf(DEVICE_CLASSES, 'Plays per device class.'),
     byBrowser: countsOf(BROWSER_FAMILIES, 'Plays per browser family.'),
-    playerDays: T.Integer({
+    players: T.Integer({
       minimum: 0,
-      description:
-        'Sum over the days of each day’s distinct players (a player on three days counts three times).',
+      description: 'Distinct players with a play in the range (each once, however many days they played).',
     }),
     newPlayers: T.Integer({
       minimum: 0,
       description: 'Players whose first recorded play falls in the range (each once).',
+    }),
+    returningPlayers: T.Integer({
+      minimum: 0,
+      description:
+        'Distinct players of the range who had played before it: players − newPlayers (each once).',
+    }),
+    playerDays: T.Integer({
+      minimum: 0,
+      description:
+        'Sum over the days of each day’s distinct players (a player on three days counts three times).',
     }),
     returningPlayerDays: T.Integer({
       minimum: 0,
@@ -155,7 +164,10 @@ export const EXPORT_TABLES = [
   'hourly',
   'daily',
   'scores',
+  'bands',
   'confusions',
+  'summary',
+  'devices',
 ] as const;
 export type ExportTable = (typeof EXPORT_TABLES)[number];
 
@@ -171,6 +183,11 @@ export const CSV_DIALECT = {
  * The columns of each export, in order (the header row). Rows of lyrics/songs/albums/hourly/daily
  * are the JSON rows; `scores` has one row per score 0–30 (score;plays) — the bands follow the
  * histogram in the JSON only; `confusions` is the overall top list (limit 100).
+ * `bands` is the rating bands of the score distribution (the JSON's `bands`). `summary` is the
+ * cards: one row per figure of SUMMARY_FIGURES with the range's value, the previous period's and
+ * the change in percent (src/shared/change.ts; empty when the previous value is 0). `devices` is
+ * the devices view flattened: one row per figure of /stats/devices, `group` being `device`
+ * (plays per device class), `browser` (plays per browser family), `players` or `quizzes`.
  */
 export const EXPORT_COLUMNS = {
   lyrics: ['lyricId', 'text', 'songTitle', 'albumTitle', 'albumYear', 'occurrences', 'correctAnswers'],
@@ -180,5 +197,28 @@ export const EXPORT_COLUMNS = {
   hourly: ['hour', 'attempts'],
   daily: ['day', 'plays', 'players', 'newPlayers', 'quizzesIssued', 'answers', 'correct'],
   scores: ['score', 'plays'],
+  bands: ['label', 'min', 'max', 'plays', 'share'],
   confusions: ['songId', 'songTitle', 'selectedSongId', 'selectedSongTitle', 'times'],
+  summary: ['figure', 'current', 'previous', 'change'],
+  devices: ['group', 'key', 'value'],
 } as const satisfies Record<ExportTable, readonly string[]>;
+
+/** The figures of `summary.csv`, one row each, in order (fields of RangeSummary). */
+export const SUMMARY_FIGURES = [
+  'plays',
+  'players',
+  'playerDays',
+  'newPlayers',
+  'answers',
+  'correct',
+  'averageScore',
+  'accuracy',
+  'quizzesIssued',
+  'completionRate',
+] as const;
+
+/** The figures of `devices.csv` beyond the device classes and browsers: group → fields of AdminDevices. */
+export const DEVICES_FIGURES = {
+  players: ['players', 'newPlayers', 'returningPlayers', 'playerDays', 'returningPlayerDays'],
+  quizzes: ['quizzesIssued', 'plays', 'completionRate'],
+} as const;

@@ -36,6 +36,11 @@ export const RangeSummary = T.Object({
   to: IsoDate,
   days: T.Integer({ description: 'Days in the range, both ends included.' }),
   plays: T.Integer(),
+  players: T.Integer({
+    minimum: 0,
+    description:
+      'Distinct players with a play in the range, each counted once however many days they played (counted over the day memberships; docs/decisions/024).',
+  }),
   playerDays: T.Integer({
     description:
       'Sum over the days of the distinct players of each day: a player who played on three days counts three times. Distinct players of a whole range are not summable from per-day counters.',

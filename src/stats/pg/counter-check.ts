@@ -5,6 +5,7 @@ import {
   albumStats,
   answerKeys,
   cumulativeAnswers,
+  cumulativeConfusions,
   cumulativeDays,
   cumulativeScores,
   dailyLines,
@@ -23,7 +24,13 @@ import {
   totals,
 } from '../../db/pg/schema';
 import { forEachAnswer } from '../answer-codec';
-import { cumulativeAnswerRows, cumulativeScoreRows, dailyLineRows, dailyScoreRows } from '../counter-rows';
+import {
+  cumulativeAnswerRows,
+  cumulativeConfusionRows,
+  cumulativeScoreRows,
+  dailyLineRows,
+  dailyScoreRows,
+} from '../counter-rows';
 import { addDayCounts, emptyDayCounts, runningTotals } from '../day-counts';
 import {
   type AnswerKey,
@@ -171,6 +178,12 @@ export function createPgCounterCheck(db: PgDb) {
       key: (row) => `${row.keyId}:${row.day}`,
       props: ['occurrences', 'correct'],
       rows: cumulativeAnswersOf,
+    },
+    {
+      table: cumulativeConfusions,
+      key: (row) => `${row.lyricId}:${row.selectedSongId}:${row.day}`,
+      props: ['times'],
+      rows: cumulativeConfusionRows,
     },
     itemTable(lyricStats, 'lyricId', (c) => c.lyrics),
     itemTable(songStats, 'songId', (c) => c.songs),

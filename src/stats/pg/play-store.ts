@@ -25,12 +25,14 @@ import {
   totals,
 } from '../../db/pg/schema';
 import { encodeAnswers } from '../answer-codec';
+import { confusionDayRows } from '../counter-rows';
 import type { GradedPlay } from '../grade';
 import { answerKeyNumber, type BatchSums, createBatchSums } from '../recompute';
 import { browserCode, deviceCode, difficultyCode } from '../sqlite/codes';
 import { dayCounterKeys, daysRow, scoreCounterKeys, scoresRow } from '../sqlite/day-rows';
 import { playerHash } from '../sqlite/play-store';
 import type { PlayStore, PlayToRecord, RecordOutcome } from '../store';
+import { addToConfusionDays } from './confusion-days';
 import { createPgCounterCheck } from './counter-check';
 import { BATCH_LOCK } from './locks';
 import { type PgRunner, runningTotals } from './running-totals';
@@ -288,6 +290,7 @@ export function createPgPlayStore(db: PgDb, playerSalt: string, onCommit: () => 
       [songConfusions.songId, songConfusions.selectedSongId],
       ['times'],
     );
+    for (const [day, rows] of confusionDayRows(sums)) await addToConfusionDays(tx, day, rows);
     const scoreRows = [...sums.scores].flatMap(([difficulty, byScore]) =>
       byScore.flatMap((n, score) => (n > 0 ? [{ difficulty, score, plays: n }] : [])),
     );

@@ -9,6 +9,7 @@ import {
   cumulativeDays,
   cumulativeQuizzes,
   cumulativeScores,
+  dayPlayers,
   hourStats,
   lyricConfusions,
   lyricStats,
@@ -32,6 +33,7 @@ import {
   scoreCountsOf,
 } from '../sqlite/day-rows';
 import type { StatsStore } from '../store';
+import { createPgConfusionReads } from './confusion-reads';
 
 /**
  * The PostgreSQL read side: the SQLite store's queries (src/stats/sqlite/stats-store.ts)
@@ -126,8 +128,18 @@ export function createPgStatsStore(db: PgDb, version: () => string): StatsStore 
       return { ...row, occurrences: c?.occurrences ?? 0, correctAnswers: c?.correct ?? 0 };
     });
 
+  const rangeConfusions = createPgConfusionReads(db);
+
   const store: StatsStore = {
     version,
+    async getDistinctPlayers(from, to) {
+      // The day memberships of the range by the primary key (day, player_id).
+      const rows = await db
+        .select({ n: sql<number>`count(DISTINCT ${dayPlayers.playerId})`.mapWith(Number) })
+        .from(dayPlayers)
+        .where(between(dayPlayers.day, from, to));
+      return rows[0]?.n ?? 0;
+    },
     async getFirstDay() {
       const [plays, quizzes] = await Promise.all([
         db.select({ day: sql<string | null>`min(${cumulativeDays.day})` }).from(cumulativeDays),
@@ -255,41 +267,47 @@ export function createPgStatsStore(db: PgDb, version: () => string): StatsStore 
         (a, b) => a - b,
       );
     },
-    getLineConfusions: (lyricId, { limit }) =>
-      db
-        .select({
-          lyricId: lyrics.id,
-          lyric: lyrics.text,
-          songId: rightSong.id,
-          songTitle: rightSong.title,
-          selectedSongId: picked.id,
-          selectedSongTitle: picked.title,
-          times: lyricConfusions.times,
-        })
-        .from(lyricConfusions)
-        .innerJoin(lyrics, eq(lyrics.id, lyricConfusions.lyricId))
-        .innerJoin(rightSong, eq(rightSong.id, lyrics.songId))
-        .innerJoin(picked, eq(picked.id, lyricConfusions.selectedSongId))
-        .where(eq(lyricConfusions.lyricId, lyricId))
-        .orderBy(desc(lyricConfusions.times), asc(picked.id))
-        .limit(limit),
-    getSongConfusions: (songId, { limit }) =>
-      db
-        .select(songConfusionFields)
-        .from(songConfusions)
-        .innerJoin(rightSong, eq(rightSong.id, songConfusions.songId))
-        .innerJoin(picked, eq(picked.id, songConfusions.selectedSongId))
-        .where(eq(songConfusions.songId, songId))
-        .orderBy(desc(songConfusions.times), asc(picked.id))
-        .limit(limit),
-    getTopConfusions: ({ limit }) =>
-      db
-        .select(songConfusionFields)
-        .from(songConfusions)
-        .innerJoin(rightSong, eq(rightSong.id, songConfusions.songId))
-        .innerJoin(picked, eq(picked.id, songConfusions.selectedSongId))
-        .orderBy(desc(songConfusions.times), asc(rightSong.id), asc(picked.id))
-        .limit(limit),
+    getLineConfusions: async (lyricId, { limit, range }) =>
+      range
+        ? rangeConfusions.line(lyricId, range.from, range.to, limit)
+        : db
+            .select({
+              lyricId: lyrics.id,
+              lyric: lyrics.text,
+              songId: rightSong.id,
+              songTitle: rightSong.title,
+              selectedSongId: picked.id,
+              selectedSongTitle: picked.title,
+              times: lyricConfusions.times,
+            })
+            .from(lyricConfusions)
+            .innerJoin(lyrics, eq(lyrics.id, lyricConfusions.lyricId))
+            .innerJoin(rightSong, eq(rightSong.id, lyrics.songId))
+            .innerJoin(picked, eq(picked.id, lyricConfusions.selectedSongId))
+            .where(eq(lyricConfusions.lyricId, lyricId))
+            .orderBy(desc(lyricConfusions.times), asc(picked.id))
+            .limit(limit),
+    getSongConfusions: async (songId, { limit, range }) =>
+      range
+        ? rangeConfusions.song(songId, range.from, range.to, limit)
+        : db
+            .select(songConfusionFields)
+            .from(songConfusions)
+            .innerJoin(rightSong, eq(rightSong.id, songConfusions.songId))
+            .innerJoin(picked, eq(picked.id, songConfusions.selectedSongId))
+            .where(eq(songConfusions.songId, songId))
+            .orderBy(desc(songConfusions.times), asc(picked.id))
+            .limit(limit),
+    getTopConfusions: async ({ limit, range }) =>
+      range
+        ? rangeConfusions.top(range.from, range.to, limit)
+        : db
+            .select(songConfusionFields)
+            .from(songConfusions)
+            .innerJoin(rightSong, eq(rightSong.id, songConfusions.songId))
+            .innerJoin(picked, eq(picked.id, songConfusions.selectedSongId))
+            .orderBy(desc(songConfusions.times), asc(rightSong.id), asc(picked.id))
+            .limit(limit),
     async ping() {
       await db.execute(sql`SELECT 1`);
     },

@@ -9,6 +9,7 @@ import { VERSION_REFRESH_MS } from './stats-version';
 /** Every read of the statistics interface, for comparing two stores. */
 async function everyRead({ stats, daily }: StatsStores) {
   const confusions = { limit: 50 };
+  const aRange = { from: '2025-04-16', to: '2025-04-18' };
   const player = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
   return {
     firstDay: await stats.getFirstDay(),
@@ -34,6 +35,18 @@ async function everyRead({ stats, daily }: StatsStores) {
     lineConfusions: await stats.getLineConfusions(1, confusions),
     songConfusions: await stats.getSongConfusions(1, confusions),
     topConfusions: await stats.getTopConfusions(confusions),
+    rangeLineConfusions: await Promise.all(
+      [1, 2, 3, 40, 41].map((id) => stats.getLineConfusions(id, { limit: 50, range: aRange })),
+    ),
+    rangeSongConfusions: await Promise.all(
+      [1, 2, 3].map((id) => stats.getSongConfusions(id, { limit: 50, range: aRange })),
+    ),
+    rangeTopConfusions: await stats.getTopConfusions({ limit: 50, range: aRange }),
+    oneDayTopConfusions: await stats.getTopConfusions({
+      limit: 50,
+      range: { from: '2025-04-17', to: '2025-04-17' },
+    }),
+    distinctPlayers: await stats.getDistinctPlayers('2025-04-15', '2025-04-18'),
   };
 }
 
@@ -88,6 +101,12 @@ describe('the PostgreSQL stores against the SQLite ones', () => {
       expect(reads.dailyScores.some((scores) => scores.size > 0)).toBe(true);
       expect(reads.rankedDays.some((days) => days.length > 0)).toBe(true);
       expect(reads.rangeLyrics.some((row) => row.occurrences > 0)).toBe(true);
+      expect(reads.rangeTopConfusions.length).toBeGreaterThan(3);
+      expect(reads.rangeSongConfusions.some((rows) => rows.length > 0)).toBe(true);
+      // Fewer picks in the range than all time (the range leaves days out).
+      const sum = (rows: { times: number }[]) => rows.reduce((s, r) => s + r.times, 0);
+      expect(sum(reads.rangeTopConfusions)).toBeLessThan(sum(reads.topConfusions));
+      expect(reads.distinctPlayers).toBeGreaterThan(1);
       expect(reads).toEqual(await everyRead(sqlite.stores));
       expect(await postgres.stores.plays.verifyCounters()).toEqual([]);
       expect(await sqlite.stores.plays.verifyCounters()).toEqual([]);

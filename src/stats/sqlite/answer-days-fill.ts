@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { meta } from '../../db/schema';
 import type { LongRunOptions } from '../store';
@@ -6,23 +6,32 @@ import { createCounterCheck } from './counter-check';
 
 /** Set by migration 0003 on a database that had plays: cumulative_answers is still to be filled. */
 export const ANSWER_DAYS_PENDING = 'cumulative_answers_pending';
+/** Set by migration 0005 on a database that had plays: cumulative_confusions is still to be filled. */
+export const CONFUSION_DAYS_PENDING = 'cumulative_confusions_pending';
+/** Every marker of a counter table a migration added empty to a database with plays. */
+const FILL_MARKERS = [ANSWER_DAYS_PENDING, CONFUSION_DAYS_PENDING];
 
-export function answerDaysPending(db: Db): boolean {
-  return db.select().from(meta).where(eq(meta.key, ANSWER_DAYS_PENDING)).get() !== undefined;
-}
+const isPending = (db: Db, key: string) =>
+  db.select().from(meta).where(eq(meta.key, key)).get() !== undefined;
+
+export const answerDaysPending = (db: Db): boolean => isPending(db, ANSWER_DAYS_PENDING);
+export const confusionDaysPending = (db: Db): boolean => isPending(db, CONFUSION_DAYS_PENDING);
+/** Whether a migration left a counter table to be filled from the raw record (0003, 0005). */
+export const counterFillPending = (db: Db): boolean => FILL_MARKERS.some((key) => isPending(db, key));
 
 /**
- * Finishes migration 0003 (docs/decisions/019): every counter, cumulative_answers with
- * them, rebuilt from the raw record in one IMMEDIATE transaction that also deletes the
- * marker. Interrupted, nothing is written and the next start does it again.
+ * Finishes migrations 0003 and 0005 (docs/decisions/019, 024): every counter,
+ * cumulative_answers and cumulative_confusions with them, rebuilt from the raw record in one
+ * IMMEDIATE transaction that also deletes the markers. Interrupted, nothing is written and the
+ * next start does it again.
  */
 export async function fillAnswerDays(db: Db, options: LongRunOptions = {}): Promise<void> {
   const sqlite = db.$client;
   sqlite.run('BEGIN IMMEDIATE');
   try {
-    if (answerDaysPending(db)) {
+    if (counterFillPending(db)) {
       await createCounterCheck(db).rebuildWithin(options);
-      db.delete(meta).where(eq(meta.key, ANSWER_DAYS_PENDING)).run();
+      db.delete(meta).where(inArray(meta.key, FILL_MARKERS)).run();
     }
     sqlite.run('COMMIT');
   } catch (error) {

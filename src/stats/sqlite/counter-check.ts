@@ -5,6 +5,7 @@ import {
   albumStats,
   answerKeys,
   cumulativeAnswers,
+  cumulativeConfusions,
   cumulativeDays,
   cumulativeScores,
   dailyLines,
@@ -22,7 +23,13 @@ import {
   totals,
 } from '../../db/schema';
 import { forEachAnswer } from '../answer-codec';
-import { cumulativeAnswerRows, cumulativeScoreRows, dailyLineRows, dailyScoreRows } from '../counter-rows';
+import {
+  cumulativeAnswerRows,
+  cumulativeConfusionRows,
+  cumulativeScoreRows,
+  dailyLineRows,
+  dailyScoreRows,
+} from '../counter-rows';
 import { addDayCounts, emptyDayCounts, runningTotals } from '../day-counts';
 import {
   type AnswerKey,
@@ -196,8 +203,15 @@ export function createCounterCheck(db: Db, deferred: DeferredCounters = createDe
         byNumber.set(answerKeyNumber(keys.get(keyId)!), counts);
       answerDays.set(day, items(byKey, byNumber));
     }
+    const confusionDays = new Map(
+      [...c.confusionDays].map(([day, byLine]) => [
+        day,
+        picks(byLine, pending.confusionDays.get(day) ?? new Map()),
+      ]),
+    );
     return {
       ...c,
+      confusionDays,
       lyrics: items(c.lyrics, pending.lyrics),
       songs: items(c.songs, pending.songs),
       albums: items(c.albums, pending.albums),
@@ -423,6 +437,25 @@ export function createCounterCheck(db: Db, deferred: DeferredCounters = createDe
           ),
         ),
       rows: cumulativeAnswersOf,
+    },
+    {
+      table: cumulativeConfusions,
+      columns: columnsOf(cumulativeConfusions, ['times']),
+      stored: () =>
+        new Map(
+          db
+            .select()
+            .from(cumulativeConfusions)
+            .all()
+            .map((row) => [`${row.lyricId}:${row.selectedSongId}:${row.day}`, { times: row.times }]),
+        ),
+      recomputed: (c) =>
+        new Map(
+          cumulativeConfusionRows(c).map(
+            (row) => [`${row.lyricId}:${row.selectedSongId}:${row.day}`, { times: row.times }] as const,
+          ),
+        ),
+      rows: cumulativeConfusionRows,
     },
   ];
 

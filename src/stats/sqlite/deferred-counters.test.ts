@@ -21,6 +21,7 @@ const deferredTables = [
   'lyric_confusions',
   'song_confusions',
   'cumulative_answers',
+  'cumulative_confusions',
 ];
 const sumOf = (db: Db, table: string, column: string) =>
   (db.$client.query(`SELECT coalesce(sum(${column}), 0) AS n FROM ${table}`).get() as { n: number }).n;

@@ -15,11 +15,12 @@ import {
 } from '../../db/schema';
 import { forEachAnswer } from '../answer-codec';
 import type { AnswerKey, ItemCounts } from '../recompute';
+import { confusionRunningTotals } from './confusion-days';
 
 /**
  * The `meta` key of the watermark: the id of the last play whose per-line, per-song and
  * per-album counters, confusions and per-key day totals are written (docs/decisions/025).
- * Set by migration 0005 (every play before it was counted in its own transaction), moved by
+ * Set by migration 0006 (every play before it was counted in its own transaction), moved by
  * each flush and by a rebuild, in the same transaction as the counter rows.
  */
 export const COUNTED_THROUGH = 'counters_counted_through';
@@ -90,6 +91,8 @@ export interface DeferredSums {
   songConfusions: Map<number, Map<number, number>>;
   /** Day → answer_keys id → counts that day. */
   answerDays: Map<string, Map<number, ItemCounts>>;
+  /** Day → right line → wrong song → times that day (cumulative_confusions, docs/decisions/024). */
+  confusionDays: Map<string, Map<number, Map<number, number>>>;
 }
 
 export function emptyDeferredSums(): DeferredSums {
@@ -100,6 +103,7 @@ export function emptyDeferredSums(): DeferredSums {
     lyricConfusions: new Map(),
     songConfusions: new Map(),
     answerDays: new Map(),
+    confusionDays: new Map(),
   };
 }
 
@@ -133,6 +137,12 @@ export function addDeferred(
     sums.answerDays.set(day, answerDay);
   }
   const perDay = answerDay;
+  let confusionDay = sums.confusionDays.get(day);
+  if (!confusionDay) {
+    confusionDay = new Map();
+    sums.confusionDays.set(day, confusionDay);
+  }
+  const picksOfDay = confusionDay;
   forEachAnswer(packed, (keyId, wrongSongId) => {
     const key = keyOf(keyId);
     const right = wrongSongId === undefined;
@@ -143,13 +153,14 @@ export function addDeferred(
     if (!right) {
       confuse(sums.lyricConfusions, key.lyricId, wrongSongId);
       confuse(sums.songConfusions, key.songId, wrongSongId);
+      confuse(picksOfDay, key.lyricId, wrongSongId);
     }
   });
 }
 
 /**
  * The counters a play does not need written in its own transaction (docs/decisions/025): per
- * line, song and album, the confusions, and the per-key day running totals. A flush reads the
+ * line, song and album, the confusions, and the per-key and per-confusion day running totals. A flush reads the
  * raw record past the watermark, sums those plays and writes each touched row once, moving the
  * watermark in the same transaction: the raw record is the truth, so a flush counts exactly the
  * plays committed before it, whichever process recorded them, and a crash between flushes loses
@@ -266,6 +277,7 @@ export function createDeferredCounters(db: Db) {
     confusionKeys,
   );
   const addToAnswers = answerRunningTotals(db);
+  const addToConfusionDays = confusionRunningTotals(db);
 
   /** answer_keys id → its line, song and album. Keys are never changed once made; new ones are read on a miss. */
   const keys = new Map<number, AnswerKey>();
@@ -314,6 +326,13 @@ export function createDeferredCounters(db: Db) {
       addToAnswers(
         day,
         [...sums.answerDays.get(day)!].map(([keyId, counts]) => ({ keyId, ...counts })),
+      );
+    for (const day of [...sums.confusionDays.keys()].sort())
+      addToConfusionDays(
+        day,
+        [...sums.confusionDays.get(day)!].flatMap(([lyricId, picks]) =>
+          [...picks].map(([selectedSongId, times]) => ({ lyricId, selectedSongId, times })),
+        ),
       );
   };
 

@@ -10,6 +10,7 @@ import {
   cumulativeDays,
   cumulativeQuizzes,
   cumulativeScores,
+  dayPlayers,
   hourStats,
   lyricConfusions,
   lyricStats,
@@ -27,6 +28,7 @@ import { dailyValues, emptyDayCounts, emptyScoreCounts, subtractDayCounts } from
 import type { ItemCounts } from '../recompute';
 import { round } from '../round';
 import type { StatsStore } from '../store';
+import { createSqliteConfusionReads } from './confusion-reads';
 import { dayCountsOf, scoreCountsOf } from './day-rows';
 import { createDeferredCounters, type DeferredCounters } from './deferred-counters';
 import { createVersionRead } from './stats-version';
@@ -211,6 +213,13 @@ export function createSqliteStatsStore(
       sql`WITH latest AS MATERIALIZED (SELECT ${k.id} AS id, ${k.lyricId} AS lyric_id, ${k.songId} AS song_id, ${k.albumId} AS album_id, (SELECT max(l.${name(ca.day)}) FROM ${ca} l WHERE l.${name(ca.keyId)} = ${k.id} AND l.${name(ca.day)} <= ${ph('day')}) AS day FROM ${k}) SELECT latest.lyric_id AS lyricId, latest.song_id AS songId, latest.album_id AS albumId, c.${name(ca.occurrences)} AS occurrences, c.${name(ca.correct)} AS correct FROM latest JOIN ${ca} c ON c.${name(ca.day)} = latest.day AND c.${name(ca.keyId)} = latest.id`,
     ),
   );
+  const rangeConfusions = createSqliteConfusionReads(db);
+  // The day memberships of the range by the primary key (day, player): one index range scan.
+  const distinctPlayers = db
+    .select({ n: sql<number>`count(DISTINCT ${dayPlayers.playerId})`.mapWith(Number) })
+    .from(dayPlayers)
+    .where(between(dayPlayers.day, ph('from'), ph('to')))
+    .prepare();
   const firstPlayDay = db
     .select({ day: cumulativeDays.day })
     .from(cumulativeDays)
@@ -315,9 +324,23 @@ export function createSqliteStatsStore(
         readQuizzesThrough(addDays(from, -1)),
         (a, b) => a - b,
       ),
-    getLineConfusions: (lyricId, { limit }) => settled(() => lineConfusions.all({ id: lyricId, limit })),
-    getSongConfusions: (songId, { limit }) => settled(() => songConfusionList.all({ id: songId, limit })),
-    getTopConfusions: ({ limit }) => settled(() => topConfusions.all({ limit })),
+    getLineConfusions: (lyricId, { limit, range }) =>
+      settled(() =>
+        range
+          ? rangeConfusions.line(lyricId, range.from, range.to, limit)
+          : lineConfusions.all({ id: lyricId, limit }),
+      ),
+    getSongConfusions: (songId, { limit, range }) =>
+      settled(() =>
+        range
+          ? rangeConfusions.song(songId, range.from, range.to, limit)
+          : songConfusionList.all({ id: songId, limit }),
+      ),
+    getTopConfusions: ({ limit, range }) =>
+      settled(() =>
+        range ? rangeConfusions.top(range.from, range.to, limit) : topConfusions.all({ limit }),
+      ),
+    getDistinctPlayers: async (from, to) => distinctPlayers.get({ from, to })?.n ?? 0,
     async ping() {
       // Not a statement prepared once: preparing is what fails on a closed or broken database.
       db.get(sql`SELECT 1`);

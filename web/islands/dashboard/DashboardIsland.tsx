@@ -147,7 +147,8 @@ export function DashboardIsland() {
     ? {
         overview: {
           totalAttempts: summary.current.plays,
-          uniquePlayers: summary.current.playerDays,
+          // Distinct players of the whole range, each once (not a sum of each day's players).
+          uniquePlayers: summary.current.players,
           averageScore: summary.current.averageScore,
           averagePercentage: summary.current.accuracy,
         },
@@ -156,17 +157,13 @@ export function DashboardIsland() {
             ? { totalAttempts: null, uniquePlayers: null, averageScore: null, averagePercentage: null }
             : {
                 totalAttempts: changeOf(summary.current.plays, summary.previous.plays),
-                uniquePlayers: changeOf(summary.current.playerDays, summary.previous.playerDays),
+                uniquePlayers: changeOf(summary.current.players, summary.previous.players),
                 averageScore: changeOf(summary.current.averageScore, summary.previous.averageScore),
                 averagePercentage: changeOf(summary.current.accuracy, summary.previous.accuracy),
               },
-        // One day: the day's distinct players; longer, distinct players per day summed.
         ...(summary.current.days === 1
           ? {}
-          : {
-              playersLabel: 'Igrači po danima',
-              playersNote: 'zbroj različitih igrača svakog dana',
-            }),
+          : { playersNote: 'u razdoblju, svaki igrač jednom koliko god dana igrao' }),
       }
     : { overview: data.overview };
 
@@ -205,6 +202,9 @@ export function DashboardIsland() {
       <RangePicker value={view.range} onChange={setRange} shown={data.days} />
       {view.range.preset !== 'sve' && unavailable('summary')}
       <StatsCards {...cards} />
+      <div className={styles.tableTools}>
+        <CsvButton credentials={credentials} table="summary" range={range} label="sažetak s usporedbom" />
+      </div>
       <DashboardTabs tab={view.tab} onSelect={setTab} />
       <div
         className={styles.panel}
@@ -230,7 +230,10 @@ export function DashboardIsland() {
               <ScoreView scores={data.views.scores} credentials={credentials} range={range} />
             )))}
         {view.tab === 'pregled' &&
-          (unavailable('devices') ?? (data.views.devices && <DevicesView devices={data.views.devices} />))}
+          (unavailable('devices') ??
+            (data.views.devices && (
+              <DevicesView devices={data.views.devices} credentials={credentials} range={range} />
+            )))}
         {view.tab === 'stihovi' &&
           (unavailable('lyrics') ?? (
             <Card>

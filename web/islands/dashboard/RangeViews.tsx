@@ -132,6 +132,9 @@ export function ScoreView({
         labels={['Igranja']}
         series={[SCORES.map((s) => scores.histogram[s] ?? 0)]}
       />
+      <div className={styles.tableTools}>
+        <CsvButton credentials={credentials} table="bands" range={range} label="udio po ocjenama" />
+      </div>
       <SimpleTable
         caption="Udio po ocjenama"
         columns={bandColumns}
@@ -170,14 +173,24 @@ const shareColumns = (total: number, first: string): SimpleColumn<Share>[] => [
 ];
 
 /** Plays by device class and browser, new and returning players, quizzes issued against plays recorded. */
-export function DevicesView({ devices }: { devices: AdminDevices }) {
+export function DevicesView({
+  devices,
+  credentials,
+  range,
+}: {
+  devices: AdminDevices;
+  credentials: string;
+  range: RangeParams;
+}) {
   const byDevice = DEVICE_CLASSES.map((d) => ({ name: deviceNames[d], plays: devices.byDevice[d] ?? 0 }));
   const byBrowser = BROWSER_FAMILIES.map((b) => ({ name: browserNames[b], plays: devices.byBrowser[b] ?? 0 }))
     .filter((b) => b.plays > 0)
     .sort((a, b) => b.plays - a.plays);
   return (
     <Card className={styles.view} data-view="devices">
-      <SectionHeading title="Uređaji, igrači i dovršeni kvizovi" />
+      <SectionHeading title="Uređaji, igrači i dovršeni kvizovi">
+        <CsvButton credentials={credentials} table="devices" range={range} label="uređaji i igrači" />
+      </SectionHeading>
       <dl className={styles.figures}>
         <div className={styles.figure}>
           <dt>Dovršenost kvizova</dt>
@@ -190,16 +203,21 @@ export function DevicesView({ devices }: { devices: AdminDevices }) {
           </dd>
         </div>
         <div className={styles.figure}>
+          <dt>Različiti igrači</dt>
+          <dd data-figure="players">{formatCount(devices.players)}</dd>
+          <dd className={styles.figureNote}>
+            igrali u ovom razdoblju, svaki jednom ({formatCount(devices.playerDays)} po danima)
+          </dd>
+        </div>
+        <div className={styles.figure}>
           <dt>Novi igrači</dt>
           <dd data-figure="newPlayers">{formatCount(devices.newPlayers)}</dd>
           <dd className={styles.figureNote}>prvi put igrali u ovom razdoblju</dd>
         </div>
         <div className={styles.figure}>
-          <dt>Povratnici (igrač-dani)</dt>
-          <dd data-figure="returningPlayerDays">{formatCount(devices.returningPlayerDays)}</dd>
-          <dd className={styles.figureNote}>
-            dani igranja igrača koji su igrali i ranije; tko se vratio tri dana, broji se tri puta
-          </dd>
+          <dt>Povratnici</dt>
+          <dd data-figure="returningPlayers">{formatCount(devices.returningPlayers)}</dd>
+          <dd className={styles.figureNote}>igrali i prije ovog razdoblja, svaki jednom</dd>
         </div>
       </dl>
       <div className={styles.viewGrid}>
@@ -247,7 +265,7 @@ export function ConfusionsView({
       </SectionHeading>
       <p className={styles.muted}>
         Pjesme koje igrači najčešće odaberu umjesto točne.
-        {period === 'all-time' && ' Zamjene se broje za cijelo razdoblje, bez obzira na odabrani raspon.'}
+        {period === 'all-time' ? ' Sva zabilježena igranja.' : ' Igranja u odabranom razdoblju.'}
       </p>
       <SimpleTable
         caption="Najčešće zamjene pjesama"
