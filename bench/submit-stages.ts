@@ -2,7 +2,8 @@
  * `bun bench/submit-stages.ts`: where the server's time for `POST /api/stats/submit-quiz` goes,
  * in process, on a database file (WAL, as served): CPU microseconds a play for the whole request
  * through app.handle (50 in flight, so plays share commits as under load) and for its stages
- * alone. docs/performance.md records its figures before and after a change.
+ * alone, the deferred counters' flushes included (docs/decisions/025). docs/performance.md records
+ * its figures before and after a change.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -35,6 +36,19 @@ const { createSqliteStores } = await import('../src/stats/sqlite/stores');
 const stores = createSqliteStores(db, 'test-salt');
 let recordMicros = 0;
 let recordBatches = 0;
+// The deferred counters' flushes (docs/decisions/025), by the app's timer and the last one below.
+let flushMicros = 0;
+let flushes = 0;
+const flushCounters = stores.plays.flushCounters;
+stores.plays.flushCounters = async () => {
+  const started = cpu();
+  try {
+    return await flushCounters();
+  } finally {
+    flushMicros += cpu() - started;
+    flushes++;
+  }
+};
 const recordPlays = stores.plays.recordPlays;
 stores.plays.recordPlays = async (batch, issued) => {
   const started = cpu();
@@ -102,6 +116,8 @@ async function whole(list: string[], inFlight: number): Promise<number> {
     }
   };
   await Promise.all(Array.from({ length: inFlight }, worker));
+  // The counters left to a flush are part of what the plays cost.
+  await stores.plays.flushCounters();
   return (cpu() - started) / list.length;
 }
 
@@ -116,11 +132,16 @@ const measured = all.slice(PLAYS);
 await whole(warm.slice(0, 1000), 50);
 recordMicros = 0;
 recordBatches = 0;
+flushMicros = 0;
+flushes = 0;
 console.log(
   `${(await whole(measured, 50)).toFixed(1).padStart(7)} µs  whole request (app.handle, 50 in flight)`,
 );
 console.log(
   `${(recordMicros / measured.length).toFixed(1).padStart(7)} µs  of it in recordPlays (${(measured.length / recordBatches).toFixed(1)} plays a batch)`,
+);
+console.log(
+  `${(flushMicros / measured.length).toFixed(1).padStart(7)} µs  of it in flushCounters (${flushes} flushes, the last after the load)`,
 );
 const secret = deps.secrets.quizToken;
 const parsed = measured.map((b) => JSON.parse(b));

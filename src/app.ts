@@ -30,6 +30,7 @@ import { createSelectionCache } from './quiz/selection-cache';
 import type { DailyToday } from './shared/contracts/pages';
 import { productTitle } from './shared/rules';
 import { createCachedStatsJson } from './stats/cached-reads';
+import { createCounterFlush } from './stats/counter-flush';
 import { createLocalClock } from './stats/day';
 import { createDeviceClassifier } from './stats/device';
 import { createGroupCommit } from './stats/group-commit';
@@ -74,7 +75,11 @@ export function createApp(deps: AppDeps) {
     write: (counts) => stores.plays.recordPlays([], counts),
     onError: (error) => log.error('could not write the quizzes issued', { error: String(error) }),
   });
-  const recordPlay = createGroupCommit(stores.plays, quizzesIssued);
+  const counterFlush = createCounterFlush({
+    flush: stores.plays.flushCounters,
+    onError: (error) => log.error('could not write the deferred counters', { error: String(error) }),
+  });
+  const recordPlay = createGroupCommit(stores.plays, quizzesIssued, counterFlush.schedule);
   const proxies = trustedProxyRanges(config);
   const limits = rateLimits(
     {
@@ -145,8 +150,12 @@ export function createApp(deps: AppDeps) {
       }),
     )
     .use(healthRoutes({ ping: stores.stats.ping }))
-    // A graceful stop writes the quiz counts still in memory (the store writes before its first await).
-    .onStop(() => quizzesIssued.flush())
+    // A graceful stop writes the quiz counts still in memory (the store writes before its first await)
+    // and the deferred counters (docs/decisions/025; the next start would count them anyway).
+    .onStop(async () => {
+      await quizzesIssued.flush();
+      await counterFlush.flush();
+    })
     .use(
       quizRoutes({
         catalogue,

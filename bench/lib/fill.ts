@@ -35,6 +35,8 @@ for (let done = 0; done < total; done += BATCH) {
     }),
   );
   for (const outcome of await store.recordPlays(plays)) if (outcome instanceof Error) throw outcome;
+  // The per-line counters, as the server's flush writes them about once a second (docs/decisions/025).
+  await store.flushCounters();
 }
 db.$client.exec('PRAGMA wal_checkpoint(TRUNCATE)');
 closeDb(db);

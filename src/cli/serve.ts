@@ -42,6 +42,10 @@ export async function serve(config: Config, log: Logger, clock: Clock = systemCl
         ),
       (message, fields) => log.info(message, fields),
     );
+    // The catch-up (docs/decisions/025): plays committed after the last flush of a process that
+    // stopped without one (kill -9, power loss) get their per-line counters before anything is served.
+    const counted = await runtime.stores.plays.flushCounters();
+    if (counted > 0) log.info('counted the plays recorded after the last flush', { plays: counted });
   } catch (error) {
     await runtime.close();
     throw error;

@@ -8,11 +8,14 @@ import type { PlayStore, PlayToRecord, RecordOutcome } from './store';
  * writes each touched page once instead of once per play, which is where the
  * time of a single-play transaction goes (docs/decisions/006-statistics-counters.md).
  * With no concurrency a batch is one play. The quizzes issued since the last
- * commit ride in the same transaction.
+ * commit ride in the same transaction; the per-line counters are written by a
+ * flush within a second (docs/decisions/025).
  */
 export function createGroupCommit(
   store: PlayStore,
   quizzesIssued?: Pick<QuizzesIssuedCounter, 'take' | 'putBack'>,
+  /** After each committed batch: the deferred counters' flush is due (docs/decisions/025). */
+  onCommitted: () => void = () => {},
 ) {
   let queue: { play: PlayToRecord; resolve: (o: RecordOutcome) => void; reject: (e: Error) => void }[] = [];
   const flush = async () => {
@@ -30,6 +33,7 @@ export function createGroupCommit(
       for (const entry of batch) entry.reject(error instanceof Error ? error : new Error(String(error)));
       return;
     }
+    onCommitted();
     batch.forEach((entry, i) => {
       const outcome = outcomes[i]!;
       if (outcome instanceof Error) entry.reject(outcome);

@@ -153,15 +153,27 @@ function emptySums(): Sums {
 }
 
 /** What one play adds to every counter: the one definition the recording and the recompute share. */
-function countPlay(c: Sums, play: CountedPlay, answers: Iterable<CountedAnswer>, firsts: Firsts): void {
+function countPlay(
+  c: Sums,
+  play: CountedPlay,
+  answers: Iterable<CountedAnswer>,
+  firsts: Firsts,
+  /** false: the per-answer counters (lines, songs, albums, confusions, answer days) are left out. */
+  perAnswer = true,
+): void {
   let correct = 0;
   let asked = 0;
-  const answerDay = getOr(c.answerDays, play.day, () => new Map<number, ItemCounts>());
-  const confusionDay = getOr(c.confusionDays, play.day, () => new Map<number, Map<number, number>>());
+  const answerDay = perAnswer
+    ? getOr(c.answerDays, play.day, () => new Map<number, ItemCounts>())
+    : undefined;
+  const confusionDay = perAnswer
+    ? getOr(c.confusionDays, play.day, () => new Map<number, Map<number, number>>())
+    : undefined;
   for (const a of answers) {
     const right = a.selectedSongId === a.songId;
     asked++;
     if (right) correct++;
+    if (!answerDay) continue;
     bump(answerDay, answerKeyNumber(a), right);
     bump(c.lyrics, a.lyricId, right);
     bump(c.songs, a.songId, right);
@@ -169,7 +181,7 @@ function countPlay(c: Sums, play: CountedPlay, answers: Iterable<CountedAnswer>,
     if (!right) {
       confuse(c.lyricConfusions, a.lyricId, a.selectedSongId);
       confuse(c.songConfusions, a.songId, a.selectedSongId);
-      confuse(confusionDay, a.lyricId, a.selectedSongId);
+      confuse(confusionDay!, a.lyricId, a.selectedSongId);
     }
   }
   getOr(c.scores, play.difficulty, () => new Array<number>(PLAY_LENGTH + 1).fill(0))[play.score]!++;
@@ -188,12 +200,16 @@ function countPlay(c: Sums, play: CountedPlay, answers: Iterable<CountedAnswer>,
   addScoreCounts(getOr(byDifficulty, play.difficulty, emptyScoreCounts), scoreCountsOfPlay(play.score));
 }
 
-/** The sums of a batch of plays being recorded; who is new comes from the database's membership rows. */
-export function createBatchSums() {
+/**
+ * The sums of a batch of plays being recorded; who is new comes from the database's membership
+ * rows. The per-answer maps stay empty: the SQLite store counts those from the raw record when
+ * it flushes (docs/decisions/025); `perAnswer` for a store that writes them with the batch.
+ */
+export function createBatchSums(perAnswer = false) {
   const sums = emptySums();
   return Object.assign(sums, {
     add(play: CountedPlay & { answers: readonly CountedAnswer[] }, firsts: Firsts): void {
-      countPlay(sums, play, play.answers, firsts);
+      countPlay(sums, play, play.answers, firsts, perAnswer);
     },
   });
 }

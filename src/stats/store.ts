@@ -82,6 +82,15 @@ export interface PlayStore {
    */
   recordPlays(plays: PlayToRecord[], quizzesIssued?: QuizzesIssued): Promise<(RecordOutcome | Error)[]>;
   /**
+   * Writes the counters a play's transaction leaves to later (docs/decisions/025: per line, song
+   * and album, confusions, per-key day totals) for every play recorded so far, by any process,
+   * from the raw record past the watermark; resolves with the number of plays it counted. The
+   * server runs it at start (the catch-up), every second while plays come, and at a graceful
+   * stop; every read of those counters runs it first. An engine that writes every counter in the
+   * play's transaction resolves 0.
+   */
+  flushCounters(): Promise<number>;
+  /**
    * Every difference between the stored counters and a recompute from the raw
    * record. Holds a read transaction on this store's connection while it runs
    * (the command line runs it on a connection of its own).

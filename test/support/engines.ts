@@ -137,7 +137,11 @@ export async function createEngineTestApp(
     return {
       ...t,
       engine,
-      rows: async () => rowCounts(db.$client),
+      // The deferred counters flushed first (docs/decisions/025): counts of every recorded play.
+      rows: async () => {
+        await t.stores.plays.flushCounters();
+        return rowCounts(db.$client);
+      },
       meta: sqliteMeta(db),
       all: async (query) => db.$client.query(query).all() as Record<string, unknown>[],
       close: async () => db.$client.close(),

@@ -330,7 +330,7 @@ export function createPgPlayStore(db: PgDb, playerSalt: string, onCommit: () => 
       const outcomes = await db.transaction(async (tx) => {
         // One batch at a time across instances: see locks.ts.
         await tx.execute(sql`SELECT pg_advisory_xact_lock(${BATCH_LOCK})`);
-        const sums = createBatchSums();
+        const sums = createBatchSums(true);
         const results: (RecordOutcome | Error)[] = [];
         for (const play of batch) {
           const own = new Map<number, number>();
@@ -358,6 +358,8 @@ export function createPgPlayStore(db: PgDb, playerSalt: string, onCommit: () => 
       onCommit();
       return outcomes;
     },
+    // Every counter is written in the play's transaction here (docs/decisions/025: not deferred on PostgreSQL yet).
+    flushCounters: async () => 0,
     verifyCounters: (options) => counters.verify(options),
     rebuildCounters: async (options) => {
       await counters.rebuild(options);

@@ -17,6 +17,7 @@ describe('migration 0003 on a database with plays', () => {
       const body = answerQuiz(await fetchQuiz(app), 5 * i, `00000000-0000-4000-8000-00000000000${i}`);
       expect((await submit(app, body)).status).toBe(200);
     }
+    await app.stores.plays.flushCounters(); // cumulative_answers is written by a flush (docs/decisions/025)
     const sqlite = app.db.$client;
     const stored = () => sqlite.query('SELECT * FROM cumulative_answers ORDER BY key_id, day').all();
     const before = stored();
@@ -36,6 +37,7 @@ describe('migration 0003 on a database with plays', () => {
     };
     const previous = journal.entries.find((entry) => entry.tag === '0002_time_series')!.when;
     sqlite.run('DELETE FROM __drizzle_migrations WHERE created_at > ?', [previous]);
+    sqlite.run("DELETE FROM meta WHERE key = 'counters_counted_through'"); // migration 0005's
     migrateDb(app.db);
     expect(stored()).toEqual([]);
     expect(answerDaysPending(app.db)).toBe(true);
@@ -62,6 +64,7 @@ describe('migration 0005 on a database with plays', () => {
       const body = answerQuiz(await fetchQuiz(app), 4 * i, `00000000-0000-4000-8000-00000000000${i}`);
       expect((await submit(app, body)).status).toBe(200);
     }
+    await app.stores.plays.flushCounters(); // cumulative_confusions is written by a flush (docs/decisions/025)
     const sqlite = app.db.$client;
     const stored = () =>
       sqlite.query('SELECT * FROM cumulative_confusions ORDER BY lyric_id, selected_song_id, day').all();

@@ -1,12 +1,10 @@
 import { createHmac } from 'node:crypto';
-import { eq, type Placeholder, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import type { Db } from '../../db/client';
-import { excluded, multiRowInsert, prepare, statement } from '../../db/prepared';
+import { multiRowInsert, prepare, statement } from '../../db/prepared';
 import {
-  albumStats,
   answerKeys,
-  cumulativeAnswers,
   cumulativeDays,
   cumulativeQuizzes,
   cumulativeScores,
@@ -16,24 +14,19 @@ import {
   dayPlayers,
   hourPlayers,
   hourStats,
-  lyricConfusions,
-  lyricStats,
   players,
   plays,
   scoreStats,
-  songConfusions,
-  songStats,
   totals,
 } from '../../db/schema';
 import { encodeAnswers } from '../answer-codec';
-import { confusionDayRows } from '../counter-rows';
 import type { GradedPlay } from '../grade';
 import { answerKeyNumber, type BatchSums, createBatchSums } from '../recompute';
 import type { PlayStore, PlayToRecord, QuizzesIssued, RecordOutcome } from '../store';
 import { browserCode, deviceCode, difficultyCode } from './codes';
-import { confusionRunningTotals } from './confusion-days';
 import { createCounterCheck } from './counter-check';
 import { dayCounterKeys, daysRow, scoreCounterKeys, scoresRow } from './day-rows';
+import { addingUp, createDeferredCounters, type DeferredCounters } from './deferred-counters';
 
 /** Salted hash of a session id: players are counted without their id ever being stored. */
 export function playerHash(salt: string, sessionId: string): string {
@@ -56,16 +49,6 @@ export function nonceKey(nonce: string): Uint8Array | string {
 interface PlayKeys {
   batch: Map<number, number>;
   own: Map<number, number>;
-}
-
-/** `SET column = column + excluded.column` for each counter column, keyed by property as drizzle's `set` wants. */
-function addingUp<Table extends object>(table: Table, props: readonly (keyof Table & string)[]) {
-  return Object.fromEntries(
-    props.map((prop) => {
-      const column = table[prop] as SQLiteColumn;
-      return [prop, sql`${column} + ${excluded(column)}`];
-    }),
-  );
 }
 
 /**
@@ -122,60 +105,22 @@ function runningTotals<
 }
 
 /**
- * Adds a day's answer counts per answer key to cumulative_answers (running totals, like
- * `runningTotals` above, but many keys in one statement): first every stored row of a key
- * from that day on gets the counts (the day's own row when it exists, and any later day's);
- * then the keys without a row for the day get one, the key's row before the day plus the
- * counts (one multi-row INSERT per 64 keys; the look-up of the row before runs only for a
- * key's first answers of a day).
- */
-function answerRunningTotals(db: Db) {
-  const t = cumulativeAnswers;
-  const col = (column: SQLiteColumn) => sql.identifier(column.name);
-  const before = (column: SQLiteColumn) =>
-    sql`coalesce((SELECT p.${col(column)} FROM ${t} p WHERE p.${col(t.keyId)} = v.column1 AND p.${col(t.day)} < v.column2 ORDER BY p.${col(t.day)} DESC LIMIT 1), 0)`;
-  type Row = Record<'keyId' | 'day' | 'occurrences' | 'correct', Placeholder>;
-  const values = (rows: Row[]) =>
-    sql.join(
-      rows.map((r) => sql`(${r.keyId}, ${r.day}, ${r.occurrences}, ${r.correct})`),
-      sql`, `,
-    );
-  const keys = ['keyId', 'day', 'occurrences', 'correct'] as const;
-  // One statement per key: measured faster here than a multi-row UPDATE … FROM (VALUES …).
-  const ph = sql.placeholder;
-  const addOne = prepare(
-    db,
-    statement(
-      sql`UPDATE ${t} SET ${col(t.occurrences)} = ${col(t.occurrences)} + ${ph('occurrences')}, ${col(t.correct)} = ${col(t.correct)} + ${ph('correct')} WHERE ${col(t.keyId)} = ${ph('keyId')} AND ${col(t.day)} >= ${ph('day')}`,
-    ),
-  );
-  const open = multiRowInsert(
-    db,
-    (rows) =>
-      statement(
-        sql`INSERT INTO ${t} (${col(t.keyId)}, ${col(t.day)}, ${col(t.occurrences)}, ${col(t.correct)}) SELECT v.column1, v.column2, ${before(t.occurrences)} + v.column3, ${before(t.correct)} + v.column4 FROM (VALUES ${values(rows)}) v WHERE NOT EXISTS (SELECT 1 FROM ${t} d WHERE d.${col(t.day)} = v.column2 AND d.${col(t.keyId)} = v.column1) ON CONFLICT DO NOTHING`,
-      ),
-    keys,
-  );
-  return (day: string, rows: { keyId: number; occurrences: number; correct: number }[]) => {
-    const withDay = rows.map((r) => ({ ...r, day }));
-    for (const row of withDay) addOne.run(row);
-    open(withDay);
-  };
-}
-
-/**
  * The SQLite write side. A play's raw record (one `plays` row with its packed
- * answers), its memberships and every counter are written in one transaction (a
- * savepoint per play inside the batch), so a play is complete or absent, never
- * half-counted. Six statements a play and about fifteen a batch for the counters,
- * each prepared once (docs/decisions/006, 014).
+ * answers), its memberships and the counters its response and the day totals read
+ * (score histogram, hours, totals, running day totals, the daily challenge's) are
+ * written in one transaction, so a play is complete or absent, never half-counted; a
+ * batch in which a play fails is written again with a savepoint per play, so that play
+ * alone is refused. The per-line, per-song and per-album counters, confusions and
+ * per-key day totals are written by `flushCounters`, from the raw record past a
+ * watermark (deferred-counters.ts, docs/decisions/025). Six statements a play and
+ * about ten a batch, each prepared once (docs/decisions/006, 014).
  * `onCommit` runs after every committed batch (the local statistics version).
  */
 export function createSqlitePlayStore(
   db: Db,
   playerSalt: string,
   onCommit: () => void = () => {},
+  deferred: DeferredCounters = createDeferredCounters(db),
 ): PlayStore {
   const ph = sql.placeholder;
   const findPlay = prepare<{ id: number; score: number; total_questions: number; difficulty: number }>(
@@ -238,68 +183,6 @@ export function createSqlitePlayStore(
         answers: ph('answers'),
       })
       .returning({ id: plays.id }),
-  );
-  const counterKeys = ['id', 'occurrences', 'correct'] as const;
-  const upsertLyrics = multiRowInsert(
-    db,
-    (rows) =>
-      db
-        .insert(lyricStats)
-        .values(rows.map(({ id, ...counts }) => ({ lyricId: id, ...counts })))
-        .onConflictDoUpdate({
-          target: lyricStats.lyricId,
-          set: addingUp(lyricStats, ['occurrences', 'correct']),
-        }),
-    counterKeys,
-  );
-  const upsertSongs = multiRowInsert(
-    db,
-    (rows) =>
-      db
-        .insert(songStats)
-        .values(rows.map(({ id, ...counts }) => ({ songId: id, ...counts })))
-        .onConflictDoUpdate({
-          target: songStats.songId,
-          set: addingUp(songStats, ['occurrences', 'correct']),
-        }),
-    counterKeys,
-  );
-  const upsertAlbums = multiRowInsert(
-    db,
-    (rows) =>
-      db
-        .insert(albumStats)
-        .values(rows.map(({ id, ...counts }) => ({ albumId: id, ...counts })))
-        .onConflictDoUpdate({
-          target: albumStats.albumId,
-          set: addingUp(albumStats, ['occurrences', 'correct']),
-        }),
-    counterKeys,
-  );
-  const confusionKeys = ['id', 'selectedSongId', 'times'] as const;
-  const upsertLyricConfusions = multiRowInsert(
-    db,
-    (rows) =>
-      db
-        .insert(lyricConfusions)
-        .values(rows.map(({ id, ...rest }) => ({ lyricId: id, ...rest })))
-        .onConflictDoUpdate({
-          target: [lyricConfusions.lyricId, lyricConfusions.selectedSongId],
-          set: addingUp(lyricConfusions, ['times']),
-        }),
-    confusionKeys,
-  );
-  const upsertSongConfusions = multiRowInsert(
-    db,
-    (rows) =>
-      db
-        .insert(songConfusions)
-        .values(rows.map(({ id, ...rest }) => ({ songId: id, ...rest })))
-        .onConflictDoUpdate({
-          target: [songConfusions.songId, songConfusions.selectedSongId],
-          set: addingUp(songConfusions, ['times']),
-        }),
-    confusionKeys,
   );
   const upsertScore = prepare(
     db,
@@ -386,8 +269,6 @@ export function createSqlitePlayStore(
   const addToDays = runningTotals(db, cumulativeDays, dayCounterKeys);
   const addToScores = runningTotals(db, cumulativeScores, scoreCounterKeys, 'difficulty');
   const addToQuizzes = runningTotals(db, cumulativeQuizzes, ['issued']);
-  const addToAnswers = answerRunningTotals(db);
-  const addToConfusionDays = confusionRunningTotals(db);
 
   /** Answer keys by lyric, song and album (one number). Only committed keys enter it. */
   const keyIds = new Map<number, number>();
@@ -487,21 +368,9 @@ export function createSqlitePlayStore(
     };
   };
 
-  /** The id of a key number: committed, or made by a play of this batch that held. */
-  const writeCounts = (sums: BatchSums, batchKeys: Map<number, number>) => {
+  /** The counters written with the batch (what a response to one of its plays reads, and the day totals). */
+  const writeCounts = (sums: BatchSums) => {
     if (sums.totals.plays === 0) return;
-    upsertLyrics([...sums.lyrics].map(([id, c]) => ({ id, ...c })));
-    upsertSongs([...sums.songs].map(([id, c]) => ({ id, ...c })));
-    upsertAlbums([...sums.albums].map(([id, c]) => ({ id, ...c })));
-    const picks = (map: Map<number, Map<number, number>>) =>
-      [...map].flatMap(([id, bySong]) =>
-        [...bySong].map(([selectedSongId, times]) => ({ id, selectedSongId, times })),
-      );
-    const lyricPicks = picks(sums.lyricConfusions);
-    if (lyricPicks.length > 0) upsertLyricConfusions(lyricPicks);
-    const songPicks = picks(sums.songConfusions);
-    if (songPicks.length > 0) upsertSongConfusions(songPicks);
-    for (const [day, rows] of confusionDayRows(sums)) addToConfusionDays(day, rows);
     for (const [difficulty, byScore] of sums.scores)
       byScore.forEach((plays, score) => {
         if (plays > 0) upsertScore.run({ difficulty, score, plays });
@@ -514,45 +383,61 @@ export function createSqlitePlayStore(
     for (const [day, byDifficulty] of sums.dayScores)
       for (const [difficulty, counts] of byDifficulty)
         addToScores(day, scoresRow(day, difficulty, counts), difficulty);
-    for (const day of [...sums.answerDays.keys()].sort())
-      addToAnswers(
-        day,
-        [...sums.answerDays.get(day)!].map(([k, counts]) => ({
-          keyId: keyIds.get(k) ?? batchKeys.get(k)!,
-          ...counts,
-        })),
-      );
   };
 
   const sqlite = db.$client;
-  // Inside the batch transaction each play has its own savepoint (a nested
-  // transaction): a play that fails is rolled back alone and reported alone.
+  /**
+   * A batch in one transaction. `isolated`: each play in its own savepoint (a nested
+   * transaction), so a play that fails is rolled back alone and reported alone. Not isolated:
+   * no savepoint (two statements a play fewer), and a play that fails aborts the transaction;
+   * `recordPlays` then runs the batch again isolated. Plays that fail are rare (a bug, a
+   * database error), so the batch nearly always commits on the first run.
+   */
   const writeInSavepoint = sqlite.transaction(writePlay);
-  const writeBatch = sqlite.transaction((batch: PlayToRecord[], issued: QuizzesIssued | undefined) => {
-    for (const [day, count] of issued ?? []) if (count > 0) addToQuizzes(day, { issued: count });
-    const created = new Map<number, number>();
-    const sums = createBatchSums();
-    const outcomes = batch.map((play): RecordOutcome | Error => {
-      const keys: PlayKeys = { batch: created, own: new Map() };
-      try {
-        const outcome = writeInSavepoint(play, keys, sums);
-        for (const [k, id] of keys.own) created.set(k, id);
-        return outcome;
-      } catch (error) {
-        return error instanceof Error ? error : new Error(String(error));
-      }
-    });
-    writeCounts(sums, created);
-    return { outcomes, created };
-  });
-  const counters = createCounterCheck(db);
+  const writeBatch = sqlite.transaction(
+    (batch: PlayToRecord[], issued: QuizzesIssued | undefined, isolated: boolean) => {
+      for (const [day, count] of issued ?? []) if (count > 0) addToQuizzes(day, { issued: count });
+      const created = new Map<number, number>();
+      const sums = createBatchSums();
+      const outcomes = batch.map((play): RecordOutcome | Error => {
+        const keys: PlayKeys = { batch: created, own: new Map() };
+        if (!isolated) {
+          const outcome = writePlay(play, keys, sums);
+          for (const [k, id] of keys.own) created.set(k, id);
+          return outcome;
+        }
+        try {
+          const outcome = writeInSavepoint(play, keys, sums);
+          for (const [k, id] of keys.own) created.set(k, id);
+          return outcome;
+        } catch (error) {
+          return error instanceof Error ? error : new Error(String(error));
+        }
+      });
+      writeCounts(sums);
+      return { outcomes, created };
+    },
+  );
+  const counters = createCounterCheck(db, deferred);
 
   return {
     async recordPlays(batch, quizzesIssued) {
-      const { outcomes, created } = writeBatch.immediate(batch, quizzesIssued);
+      let written: ReturnType<typeof writeBatch.immediate>;
+      try {
+        written = writeBatch.immediate(batch, quizzesIssued, false);
+      } catch {
+        // Rolled back whole: again, each play alone, so only the failing one is refused.
+        written = writeBatch.immediate(batch, quizzesIssued, true);
+      }
+      const { outcomes, created } = written;
       for (const [k, id] of created) keyIds.set(k, id);
       onCommit();
       return outcomes;
+    },
+    // No commit count: every read of the deferred counters flushes first (stats-store.ts), so no
+    // cached answer was computed without the plays a flush writes (docs/decisions/025).
+    async flushCounters() {
+      return deferred.flush();
     },
     verifyCounters: (options) => counters.verify(options),
     async checkIntegrity() {

@@ -30,14 +30,28 @@ import { round } from '../round';
 import type { StatsStore } from '../store';
 import { createSqliteConfusionReads } from './confusion-reads';
 import { dayCountsOf, scoreCountsOf } from './day-rows';
+import { createDeferredCounters, type DeferredCounters } from './deferred-counters';
 import { createVersionRead } from './stats-version';
 
 /**
  * The SQLite read side. Every query reads counters (never the raw answers), so
  * its cost does not grow with the number of plays. Statements are prepared once.
  * `ownCommits` counts this connection's committed batches (stats-version.ts).
+ * The counters a play's transaction leaves to a later flush (per line, song and album, the
+ * confusions, the per-key day totals: docs/decisions/025) are flushed before each read of them,
+ * so a read never misses a recorded play, whichever process recorded it. Reads are cached per
+ * statistics version, so this costs two indexed reads per read computed, and a flush only when
+ * plays are waiting.
  */
-export function createSqliteStatsStore(db: Db, ownCommits: () => number): StatsStore {
+export function createSqliteStatsStore(
+  db: Db,
+  ownCommits: () => number,
+  deferred: Pick<DeferredCounters, 'flush'> = createDeferredCounters(db),
+): StatsStore {
+  const settled = <T>(read: () => T): Promise<T> => {
+    deferred.flush();
+    return Promise.resolve(read());
+  };
   const readVersion = createVersionRead(db, ownCommits);
   const overview = db.select().from(totals).where(eq(totals.id, 1)).prepare();
   const ph = sql.placeholder;
@@ -263,11 +277,11 @@ export function createSqliteStatsStore(db: Db, ownCommits: () => number): StatsS
       return days.length === 0 ? null : days.sort()[0]!;
     },
     getRangeLyricStats: async (from, to) =>
-      withCounts(lyricList.all(), (r) => r.lyricId, rangeCounts(from, to).lyrics),
+      settled(() => withCounts(lyricList.all(), (r) => r.lyricId, rangeCounts(from, to).lyrics)),
     getRangeSongStats: async (from, to) =>
-      withCounts(songList.all(), (r) => r.songId, rangeCounts(from, to).songs),
+      settled(() => withCounts(songList.all(), (r) => r.songId, rangeCounts(from, to).songs)),
     getRangeAlbumStats: async (from, to) =>
-      withCounts(albumList.all(), (r) => r.albumId, rangeCounts(from, to).albums),
+      settled(() => withCounts(albumList.all(), (r) => r.albumId, rangeCounts(from, to).albums)),
     async getOverview(): Promise<Overview> {
       const row = overview.get();
       if (!row || row.plays === 0)
@@ -281,9 +295,9 @@ export function createSqliteStatsStore(db: Db, ownCommits: () => number): StatsS
     },
     getScoreHistogram: async (difficulty = DEFAULT_DIFFICULTY) =>
       new Map(histogram.all({ difficulty }).map((row) => [row.score, row.plays])),
-    getLyricStats: async () => lyricList.all(),
-    getSongStats: async () => songList.all(),
-    getAlbumStats: async () => albumList.all(),
+    getLyricStats: () => settled(() => lyricList.all()),
+    getSongStats: () => settled(() => songList.all()),
+    getAlbumStats: () => settled(() => albumList.all()),
     async getHourly() {
       const byHour = new Map(hourly.all().map((row) => [row.hour, row]));
       return Array.from({ length: 24 }, (_, hour) => ({
@@ -310,16 +324,22 @@ export function createSqliteStatsStore(db: Db, ownCommits: () => number): StatsS
         readQuizzesThrough(addDays(from, -1)),
         (a, b) => a - b,
       ),
-    getLineConfusions: async (lyricId, { limit, range }) =>
-      range
-        ? rangeConfusions.line(lyricId, range.from, range.to, limit)
-        : lineConfusions.all({ id: lyricId, limit }),
-    getSongConfusions: async (songId, { limit, range }) =>
-      range
-        ? rangeConfusions.song(songId, range.from, range.to, limit)
-        : songConfusionList.all({ id: songId, limit }),
-    getTopConfusions: async ({ limit, range }) =>
-      range ? rangeConfusions.top(range.from, range.to, limit) : topConfusions.all({ limit }),
+    getLineConfusions: (lyricId, { limit, range }) =>
+      settled(() =>
+        range
+          ? rangeConfusions.line(lyricId, range.from, range.to, limit)
+          : lineConfusions.all({ id: lyricId, limit }),
+      ),
+    getSongConfusions: (songId, { limit, range }) =>
+      settled(() =>
+        range
+          ? rangeConfusions.song(songId, range.from, range.to, limit)
+          : songConfusionList.all({ id: songId, limit }),
+      ),
+    getTopConfusions: ({ limit, range }) =>
+      settled(() =>
+        range ? rangeConfusions.top(range.from, range.to, limit) : topConfusions.all({ limit }),
+      ),
     getDistinctPlayers: async (from, to) => distinctPlayers.get({ from, to })?.n ?? 0,
     async ping() {
       // Not a statement prepared once: preparing is what fails on a closed or broken database.

@@ -1,6 +1,7 @@
 import type { Db } from '../../db/client';
 import type { DailyStore, PlayStore, StatsStore } from '../store';
 import { createSqliteDailyStore } from './daily-store';
+import { createDeferredCounters } from './deferred-counters';
 import { createSqlitePlayStore } from './play-store';
 import { createSqliteStatsStore } from './stats-store';
 
@@ -14,9 +15,10 @@ export interface StatsStores {
 /** Both statistics stores over one SQLite connection, sharing the count of its own commits. */
 export function createSqliteStores(db: Db, playerSalt: string): StatsStores {
   let commits = 0;
+  const deferred = createDeferredCounters(db);
   return {
-    plays: createSqlitePlayStore(db, playerSalt, () => void commits++),
-    stats: createSqliteStatsStore(db, () => commits),
+    plays: createSqlitePlayStore(db, playerSalt, () => void commits++, deferred),
+    stats: createSqliteStatsStore(db, () => commits, deferred),
     daily: createSqliteDailyStore(db, playerSalt),
   };
 }

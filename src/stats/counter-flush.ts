@@ -1,0 +1,40 @@
+/**
+ * When the counters a play's transaction leaves to later are written (docs/decisions/025): at
+ * most `delayMs` after the first play committed since the last flush, and at a graceful stop.
+ * Reads of those counters flush first (the SQLite stats store), so this bounds only the work
+ * left for them and for the catch-up at the next start, not what anyone reads.
+ */
+export interface CounterFlushOptions {
+  /** The play store's `flushCounters`. */
+  flush: () => Promise<unknown>;
+  delayMs?: number;
+  onError?: (error: unknown) => void;
+}
+
+/** How long a committed play's per-line counters may wait to be written (docs/decisions/025). */
+export const COUNTER_FLUSH_MS = 1_000;
+
+export function createCounterFlush({ flush, delayMs = COUNTER_FLUSH_MS, onError }: CounterFlushOptions) {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const run = async () => {
+    if (timer) clearTimeout(timer);
+    timer = undefined;
+    try {
+      await flush();
+    } catch (error) {
+      onError?.(error);
+    }
+  };
+  return {
+    /** A batch of plays committed: flush within `delayMs` (one timer for any number of batches). */
+    schedule(): void {
+      if (timer) return;
+      timer = setTimeout(() => void run(), delayMs);
+      timer.unref?.();
+    },
+    /** Flush now (a graceful stop); errors go to `onError`. */
+    flush: run,
+  };
+}
+
+export type CounterFlush = ReturnType<typeof createCounterFlush>;
