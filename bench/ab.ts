@@ -3,8 +3,11 @@
  * against two versions of the server run from source side by side (each `<dir>` a checkout with
  * its `node_modules`), alternating A, B, B, A, … so both see the same machine at the same moment.
  * Prints, per version, the median requests/s of `GET /api/quiz?count=30`, plays/s recorded by
- * `POST /api/stats/submit-quiz`, and the server's and wrk's CPU shares; every server's counters
- * are checked with `kviz stats verify` at the end. `BENCH_SECONDS` sets a run's length (4).
+ * `POST /api/stats/submit-quiz`, and the server's and wrk's CPU shares; then the cached reads of
+ * `npm run bench` (statistics, percentile, the admin hourly read with its password, the two pages
+ * as a browser asks), each with wrk, server CPU µs a request; every server's counters are checked
+ * with `kviz stats verify` at the end. `BENCH_SECONDS` sets a run's length (4); `AB_LOADS` picks
+ * the loads (`quiz,submit,reads` by default).
  * The quick loop for comparing a change with the code it replaces (docs/performance.md).
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -24,6 +27,19 @@ const versions = args
 const rounds = Number(args.find((a) => /^\d+$/.test(a)) ?? 3);
 const seconds = Number(process.env.BENCH_SECONDS ?? 4);
 const connections = 50;
+const loads = new Set((process.env.AB_LOADS ?? 'quiz,submit,reads').split(','));
+const admin = { authorization: `Basic ${btoa('admin:bench-password-1')}` };
+const browser = { 'accept-encoding': 'gzip, br' };
+/** The cached reads: the same paths as `npm run bench` reads one at a time, here under wrk. */
+const reads: Record<string, { path: string; headers?: Record<string, string> }> = {
+  overview: { path: '/api/stats/overview' },
+  songs: { path: '/api/stats/songs' },
+  lyrics: { path: '/api/stats/lyrics' },
+  percentile: { path: '/api/score-percentile/20' },
+  adminHourly: { path: '/api/admin/stats/hourly', headers: admin },
+  landing: { path: '/', headers: browser },
+  statistics: { path: '/statistics', headers: browser },
+};
 if (versions.length === 0) throw new Error('usage: bun bench/ab.ts A=<dir> B=<dir> [rounds]');
 const work = mkdtempSync(join(tmpdir(), 'kviz-ab-'));
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
@@ -36,6 +52,7 @@ interface Side {
   bodies: string[][];
   quiz: Load[];
   submit: (Load & { plays: number })[];
+  reads: Record<string, Load[]>;
 }
 
 const recorded = async (url: string) =>
@@ -59,11 +76,11 @@ async function main() {
     );
     const server = await startServer(launcher, data);
     // More bodies a round than the server can take in it (BENCH_PLAYS_PER_SECOND): each is sent once.
-    const perRound = Number(process.env.BENCH_PLAYS_PER_SECOND ?? 4_000) * seconds;
+    const perRound = loads.has('submit') ? Number(process.env.BENCH_PLAYS_PER_SECOND ?? 4_000) * seconds : 0;
     log(`${label}: preparing ${perRound * rounds} submissions`);
     const all = await prepareSubmissions(server.url, perRound * rounds);
     const bodies = Array.from({ length: rounds }, (_, r) => all.slice(r * perRound, (r + 1) * perRound));
-    sides.push({ label, dir, server, bodies, quiz: [], submit: [] });
+    sides.push({ label, dir, server, bodies, quiz: [], submit: [], reads: {} });
   }
   // The payload-matched ceiling (bench/lib/ceiling.ts): a bare Bun.serve sending a quiz of the
   // first version byte for byte, loaded in every round with the others.
@@ -86,7 +103,7 @@ async function main() {
     log(
       `round ${r + 1} ceiling: ${ceiling[r]!.requestsPerSecond.toFixed(0)} req/s (server ${(ceiling[r]!.serverCpu! * 100).toFixed(0)} %, ${ceiling[r]!.serverCpuUsPerRequest!.toFixed(0)} µs/req, wrk ${(ceiling[r]!.generatorCpu * 100).toFixed(0)} %)`,
     );
-    for (const side of order) {
+    for (const side of loads.has('quiz') ? order : []) {
       const { server } = side;
       side.quiz.push(
         await wrk({
@@ -97,7 +114,7 @@ async function main() {
         }),
       );
     }
-    for (const side of order) {
+    for (const side of loads.has('submit') ? order : []) {
       const { server } = side;
       const file = join(work, `${side.label}-${r}.ndjson`);
       writeFileSync(file, `${side.bodies[r]!.join('\n')}\n`);
@@ -111,7 +128,22 @@ async function main() {
       });
       side.submit.push({ ...load, plays: (await recorded(server.url)) - before });
     }
-    for (const side of sides)
+    for (const [name, { path, headers }] of loads.has('reads') ? Object.entries(reads) : [])
+      for (const side of order) {
+        const load = await wrk({
+          url: `${side.server.url}${path}`,
+          connections,
+          duration: seconds,
+          headers,
+          serverPid: side.server.pid,
+        });
+        if (load.non2xx > 0) throw new Error(`${side.label} ${path}: ${load.non2xx} answers not 2xx`);
+        side.reads[name] = [...(side.reads[name] ?? []), load];
+        log(
+          `round ${r + 1} ${side.label}: ${name} ${load.requestsPerSecond.toFixed(0)} req/s (server ${(load.serverCpu! * 100).toFixed(0)} %, ${load.serverCpuUsPerRequest!.toFixed(1)} µs/req, wrk ${(load.generatorCpu * 100).toFixed(0)} %)`,
+        );
+      }
+    for (const side of loads.has('quiz') && loads.has('submit') ? sides : [])
       log(
         `round ${r + 1} ${side.label}: quiz ${side.quiz[r]!.requestsPerSecond.toFixed(0)} req/s ` +
           `(server ${(side.quiz[r]!.serverCpu! * 100).toFixed(0)} %, ${side.quiz[r]!.serverCpuUsPerRequest!.toFixed(0)} µs/req, wrk ${(side.quiz[r]!.generatorCpu * 100).toFixed(0)} %); ` +
@@ -147,6 +179,16 @@ async function main() {
       submitWrkCpu: median(side.submit.map((l) => l.generatorCpu)),
       submitP99Ms: median(side.submit.map((l) => l.latencyP99Ms)),
       countersVerified: verify.exitCode === 0,
+      reads: Object.fromEntries(
+        Object.entries(side.reads).map(([name, runs]) => [
+          name,
+          {
+            rps: median(runs.map((l) => l.requestsPerSecond)),
+            serverUsPerRequest: median(runs.map((l) => l.serverCpuUsPerRequest!)),
+            p99Ms: median(runs.map((l) => l.latencyP99Ms)),
+          },
+        ]),
+      ),
     };
   }
   console.log(JSON.stringify({ date: new Date().toISOString(), rounds, seconds, summary }, null, 2));

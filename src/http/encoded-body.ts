@@ -54,8 +54,7 @@ export function precompressedBody(
   return { raw, brotli: forms.brotli, etag: forms.etag, gzipped: () => forms.gzip };
 }
 
-const accepts = (request: Request, encoding: 'br' | 'gzip') =>
-  new RegExp(`\\b${encoding}\\b`).test(request.headers.get('accept-encoding') ?? '');
+const codings = { br: /\bbr\b/, gzip: /\bgzip\b/ };
 
 /** `"abc"` → `"abc-gzip"`: each content coding is its own representation, with its own strong tag. */
 const codedTag = (etag: string, coding: string) => `${etag.slice(0, -1)}-${coding}"`;
@@ -82,8 +81,9 @@ export function sendBody(
 ): Response {
   const vary = headers.vary ? `Accept-Encoding, ${headers.vary}` : 'Accept-Encoding';
   const all: Record<string, string> = { ...headers, vary };
-  const br = body.brotli && accepts(request, 'br') ? body.brotli : undefined;
-  const gzip = br ? undefined : accepts(request, 'gzip') ? body.gzipped() : undefined;
+  const accepted = request.headers.get('accept-encoding') ?? '';
+  const br = body.brotli && codings.br.test(accepted) ? body.brotli : undefined;
+  const gzip = br ? undefined : codings.gzip.test(accepted) ? body.gzipped() : undefined;
   const coding = br ? 'br' : gzip ? 'gzip' : undefined;
   if (body.etag) {
     all.etag = coding ? codedTag(body.etag, coding) : body.etag;
