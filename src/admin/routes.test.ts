@@ -1,11 +1,5 @@
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import {
-  createEngineMeta,
-  createEngineTestApp,
-  ENGINES,
-  type EngineTestApp,
-  warmEngine,
-} from '../../test/support/engines';
+import { beforeAll, describe, expect, test } from 'bun:test';
+import { appsClosedAfterFile, createEngineMeta, ENGINES, warmEngine } from '../../test/support/engines';
 import { createTestApp, testConfig } from '../../test/support/fixtures';
 import { CLUSTER_START_MS } from '../../test/support/postgres';
 import { createLogger } from '../logger';
@@ -15,10 +9,7 @@ const basic = (user: string, password: string) => `Basic ${btoa(`${user}:${passw
 const right = basic('admin', 'test-password-123');
 const routes = ['overview', 'lyrics', 'songs', 'albums', 'hourly'].map((name) => `/api/admin/stats/${name}`);
 
-const opened: EngineTestApp[] = [];
-afterAll(async () => {
-  for (const app of opened) await app.close();
-}, 30_000);
+const appOn = appsClosedAfterFile();
 
 /** The statistics routes and the stored credentials on both engines (docs/decisions/023). */
 beforeAll(() => warmEngine('postgres'), CLUSTER_START_MS);
@@ -27,8 +18,7 @@ describe('admin routes', () => {
   test.each(ENGINES.flatMap((engine) => routes.map((route) => [engine, route] as const)))(
     '%s: %s → 401 with WWW-Authenticate without credentials, with wrong ones; 200 with the right ones',
     async (engine, route) => {
-      const app = await createEngineTestApp(engine);
-      opened.push(app);
+      const app = await appOn(engine);
       for (const authorization of [
         undefined,
         `${right}x`, // junk after the padding: Node's base64 decoder would ignore it

@@ -2,21 +2,17 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { albums, lyrics, meta, songs } from '../db/schema';
 import { nextChunk } from '../stats/sqlite/counter-check';
+import {
+  type CatalogueWrite,
+  type ImportStep,
+  type ImportSummary,
+  importWalk,
+  LINES_PER_STEP,
+  type WriteResult,
+} from './import-walk';
 import type { NormalizedCatalogue } from './model';
-import { lineKey } from './normalize';
 
-export interface ImportSummary {
-  artist: string;
-  albums: number;
-  songs: number;
-  lines: number;
-  ambiguousLines: number;
-  added: { albums: number; songs: number; lines: number };
-  retired: { albums: number; songs: number; lines: number };
-}
-
-/** Lines written between two progress reports (and chances to stop) of `importCatalogueInSteps`. */
-const LINES_PER_STEP = 2_000;
+export type { ImportStep, ImportSummary } from './import-walk';
 
 /** How `importCatalogueInSteps` reports progress and learns to stop. */
 export interface ImportOptions {
@@ -25,18 +21,12 @@ export interface ImportOptions {
   linesPerStep?: number;
 }
 
-/** What an import has written so far: lines of the catalogue, in file order. */
-export interface ImportStep {
-  lines: number;
-  totalLines: number;
-}
-
 /**
  * Writes a validated catalogue in one transaction. Rows are matched on their
  * natural keys (album title, song title, song + line text) so that unchanged
  * entries keep their ids, and with them their statistics; entries that left
- * the catalogue are marked inactive, never deleted. Running it twice with the
- * same catalogue changes nothing.
+ * the catalogue are marked inactive, never deleted (the walk: import-walk.ts).
+ * Running it twice with the same catalogue changes nothing.
  */
 export function importCatalogue(db: Db, catalogue: NormalizedCatalogue): ImportSummary {
   return db.transaction((tx) => {
@@ -79,151 +69,90 @@ export async function importCatalogueInSteps(
   }
 }
 
-/** The import's writes (inside the caller's transaction), pausing every LINES_PER_STEP lines. */
+/** The import's writes (inside the caller's transaction), pausing every `linesPerStep` lines. */
 function* importSteps(
   tx: Db,
   catalogue: NormalizedCatalogue,
   linesPerStep = LINES_PER_STEP,
 ): Generator<ImportStep, ImportSummary> {
-  {
-    const totalLines = catalogue.albums.reduce(
-      (sum, album) => sum + album.songs.reduce((n, song) => n + song.lines.length, 0),
-      0,
-    );
-    yield { lines: 0, totalLines };
-    // Prepared once: a first start inserts ~2,000 lines, and the builder would re-render each.
-    const insertLyric = tx
-      .insert(lyrics)
-      .values({
-        songId: sql.placeholder('songId'),
-        text: sql.placeholder('text'),
-        position: sql.placeholder('position'),
-        ambiguous: sql.placeholder('ambiguous'),
-      })
-      .returning({ id: lyrics.id })
-      .prepare();
-    const added = { albums: 0, songs: 0, lines: 0 };
-    const existingAlbums = new Map(
-      tx
-        .select()
-        .from(albums)
-        .all()
-        .map((row) => [row.title, row]),
-    );
-    const existingSongs = new Map(
-      tx
-        .select()
-        .from(songs)
-        .all()
-        .map((row) => [row.title, row]),
-    );
-    const existingLyrics = new Map(
-      tx
-        .select()
-        .from(lyrics)
-        .all()
-        .map((row) => [`${row.songId}\u0000${row.text}`, row]),
-    );
-    const keptAlbums = new Set<number>();
-    const keptSongs = new Set<number>();
-    const keptLyrics = new Set<number>();
-    let lineCount = 0;
-    let ambiguousLines = 0;
-
-    for (const [albumPosition, album] of catalogue.albums.entries()) {
-      let albumId = existingAlbums.get(album.title)?.id;
-      if (albumId === undefined) {
-        albumId = tx
-          .insert(albums)
-          .values({ title: album.title, year: album.year, position: albumPosition })
-          .returning({ id: albums.id })
-          .get().id;
-        added.albums++;
-      } else {
+  // Prepared once: a first start inserts ~2,000 lines, and the builder would re-render each.
+  const insertLyric = tx
+    .insert(lyrics)
+    .values({
+      songId: sql.placeholder('songId'),
+      text: sql.placeholder('text'),
+      position: sql.placeholder('position'),
+      ambiguous: sql.placeholder('ambiguous'),
+    })
+    .returning({ id: lyrics.id })
+    .prepare();
+  const tables = { albums, songs, lyrics };
+  const write = (w: CatalogueWrite): WriteResult => {
+    switch (w.op) {
+      case 'insertAlbum':
+        return [
+          tx
+            .insert(albums)
+            .values({ title: w.title, year: w.year, position: w.position })
+            .returning({ id: albums.id })
+            .get().id,
+        ];
+      case 'updateAlbum':
         tx.update(albums)
-          .set({ year: album.year, position: albumPosition, active: true })
-          .where(eq(albums.id, albumId))
+          .set({ year: w.year, position: w.position, active: true })
+          .where(eq(albums.id, w.id))
           .run();
-      }
-      keptAlbums.add(albumId);
-
-      for (const [songPosition, song] of album.songs.entries()) {
-        let songId = existingSongs.get(song.title)?.id;
-        if (songId === undefined) {
-          songId = tx
+        return;
+      case 'insertSong':
+        return [
+          tx
             .insert(songs)
-            .values({ albumId, title: song.title, position: songPosition })
+            .values({ albumId: w.albumId, title: w.title, position: w.position })
             .returning({ id: songs.id })
-            .get().id;
-          added.songs++;
-        } else {
-          tx.update(songs)
-            .set({ albumId, position: songPosition, active: true })
-            .where(eq(songs.id, songId))
-            .run();
-        }
-        keptSongs.add(songId);
-
-        for (const [position, text] of song.lines.entries()) {
-          const ambiguous = catalogue.ambiguousKeys.has(lineKey(text));
-          lineCount++;
-          if (ambiguous) ambiguousLines++;
-          const existing = existingLyrics.get(`${songId}\u0000${text}`);
-          if (existing === undefined) {
-            const id = insertLyric.get({ songId, text, position, ambiguous })!.id;
-            keptLyrics.add(id);
-            added.lines++;
-          } else {
-            keptLyrics.add(existing.id);
-            if (existing.position !== position || existing.ambiguous !== ambiguous || !existing.active)
-              tx.update(lyrics)
-                .set({ position, ambiguous, active: true })
-                .where(eq(lyrics.id, existing.id))
-                .run();
-          }
-          if (lineCount % linesPerStep === 0) yield { lines: lineCount, totalLines };
-        }
+            .get().id,
+        ];
+      case 'updateSong':
+        tx.update(songs)
+          .set({ albumId: w.albumId, position: w.position, active: true })
+          .where(eq(songs.id, w.id))
+          .run();
+        return;
+      case 'insertLines':
+        return w.lines.map((line) => insertLyric.get(line)!.id);
+      case 'updateLine':
+        tx.update(lyrics)
+          .set({ position: w.position, ambiguous: w.ambiguous, active: true })
+          .where(eq(lyrics.id, w.id))
+          .run();
+        return;
+      case 'retire': {
+        const table = tables[w.table];
+        tx.update(table).set({ active: false }).where(eq(table.id, w.id)).run();
+        return;
       }
+      case 'artist':
+        tx.insert(meta)
+          .values({ key: 'artist', value: w.name })
+          .onConflictDoUpdate({ target: meta.key, set: { value: w.name } })
+          .run();
+        return;
+      case 'step':
+        return;
     }
-
-    const retire = <T extends { id: number; active: boolean }>(
-      rows: Iterable<T>,
-      kept: Set<number>,
-      apply: (id: number) => void,
-    ) => {
-      let count = 0;
-      for (const row of rows)
-        if (row.active && !kept.has(row.id)) {
-          apply(row.id);
-          count++;
-        }
-      return count;
-    };
-    const retired = {
-      albums: retire(existingAlbums.values(), keptAlbums, (id) =>
-        tx.update(albums).set({ active: false }).where(eq(albums.id, id)).run(),
-      ),
-      songs: retire(existingSongs.values(), keptSongs, (id) =>
-        tx.update(songs).set({ active: false }).where(eq(songs.id, id)).run(),
-      ),
-      lines: retire(existingLyrics.values(), keptLyrics, (id) =>
-        tx.update(lyrics).set({ active: false }).where(eq(lyrics.id, id)).run(),
-      ),
-    };
-
-    tx.insert(meta)
-      .values({ key: 'artist', value: catalogue.artist })
-      .onConflictDoUpdate({ target: meta.key, set: { value: catalogue.artist } })
-      .run();
-
-    return {
-      artist: catalogue.artist,
-      albums: catalogue.albums.length,
-      songs: keptSongs.size,
-      lines: lineCount,
-      ambiguousLines,
-      added,
-      retired,
-    };
+  };
+  const walk = importWalk(
+    catalogue,
+    {
+      albums: tx.select().from(albums).all(),
+      songs: tx.select().from(songs).all(),
+      lyrics: tx.select().from(lyrics).all(),
+    },
+    linesPerStep,
+  );
+  for (let next = walk.next(); ; ) {
+    if (next.done) return next.value;
+    const w = next.value;
+    if (w.op === 'step') yield { lines: w.lines, totalLines: w.totalLines };
+    next = walk.next(write(w));
   }
 }

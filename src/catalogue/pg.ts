@@ -1,6 +1,6 @@
 /**
- * The catalogue over PostgreSQL: import (the same matching on natural keys as
- * src/catalogue/import.ts, one transaction), the first start's seed, and the
+ * The catalogue over PostgreSQL: import (the walk of src/catalogue/import-walk.ts, as
+ * src/catalogue/import.ts over SQLite, one transaction), the first start's seed, and the
  * in-memory index. The import runs under an advisory lock, so instances
  * started together seed once: the second finds the catalogue there.
  */
@@ -8,10 +8,9 @@ import { eq, sql } from 'drizzle-orm';
 import type { PgDb } from '../db/pg/client';
 import { albums, lyrics, meta, songs } from '../db/pg/schema';
 import { buildCatalogueIndex, type CatalogueIndex } from './catalogue-index';
-import type { ImportSummary } from './import';
+import { type CatalogueWrite, type ImportSummary, importWalk, type WriteResult } from './import-walk';
 import { readCatalogueFile } from './load-file';
 import type { NormalizedCatalogue } from './model';
-import { lineKey } from './normalize';
 import { embeddedCataloguePath } from './seed';
 import { formatProblem } from './validate';
 
@@ -20,112 +19,66 @@ const IMPORT_LOCK = 0x6b_76_69_79;
 
 type Tx = Parameters<Parameters<PgDb['transaction']>[0]>[0];
 
+/** The walk of import-walk.ts written inside `tx`. */
 async function importWithin(tx: Tx, catalogue: NormalizedCatalogue): Promise<ImportSummary> {
-  const added = { albums: 0, songs: 0, lines: 0 };
-  const existingAlbums = new Map((await tx.select().from(albums)).map((row) => [row.title, row]));
-  const existingSongs = new Map((await tx.select().from(songs)).map((row) => [row.title, row]));
-  const existingLyrics = new Map(
-    (await tx.select().from(lyrics)).map((row) => [`${row.songId}\u0000${row.text}`, row]),
-  );
-  const keptAlbums = new Set<number>();
-  const keptSongs = new Set<number>();
-  const keptLyrics = new Set<number>();
-  let lineCount = 0;
-  let ambiguousLines = 0;
-  for (const [albumPosition, album] of catalogue.albums.entries()) {
-    let albumId = existingAlbums.get(album.title)?.id;
-    if (albumId === undefined) {
-      albumId = (
+  const tables = { albums, songs, lyrics };
+  const write = async (w: CatalogueWrite): Promise<WriteResult> => {
+    switch (w.op) {
+      case 'insertAlbum':
+        return (
+          await tx
+            .insert(albums)
+            .values({ title: w.title, year: w.year, position: w.position })
+            .returning({ id: albums.id })
+        ).map((row) => row.id);
+      case 'updateAlbum':
         await tx
-          .insert(albums)
-          .values({ title: album.title, year: album.year, position: albumPosition })
-          .returning({ id: albums.id })
-      )[0]!.id;
-      added.albums++;
-    } else
-      await tx
-        .update(albums)
-        .set({ year: album.year, position: albumPosition, active: true })
-        .where(eq(albums.id, albumId));
-    keptAlbums.add(albumId);
-    for (const [songPosition, song] of album.songs.entries()) {
-      let songId = existingSongs.get(song.title)?.id;
-      if (songId === undefined) {
-        songId = (
+          .update(albums)
+          .set({ year: w.year, position: w.position, active: true })
+          .where(eq(albums.id, w.id));
+        return;
+      case 'insertSong':
+        return (
           await tx
             .insert(songs)
-            .values({ albumId, title: song.title, position: songPosition })
+            .values({ albumId: w.albumId, title: w.title, position: w.position })
             .returning({ id: songs.id })
-        )[0]!.id;
-        added.songs++;
-      } else
+        ).map((row) => row.id);
+      case 'updateSong':
         await tx
           .update(songs)
-          .set({ albumId, position: songPosition, active: true })
-          .where(eq(songs.id, songId));
-      keptSongs.add(songId);
-      const fresh: { songId: number; text: string; position: number; ambiguous: boolean }[] = [];
-      for (const [position, text] of song.lines.entries()) {
-        const ambiguous = catalogue.ambiguousKeys.has(lineKey(text));
-        lineCount++;
-        if (ambiguous) ambiguousLines++;
-        const existing = existingLyrics.get(`${songId}\u0000${text}`);
-        if (existing === undefined) {
-          fresh.push({ songId, text, position, ambiguous });
-          continue;
-        }
-        keptLyrics.add(existing.id);
-        if (existing.position !== position || existing.ambiguous !== ambiguous || !existing.active)
-          await tx
-            .update(lyrics)
-            .set({ position, ambiguous, active: true })
-            .where(eq(lyrics.id, existing.id));
+          .set({ albumId: w.albumId, position: w.position, active: true })
+          .where(eq(songs.id, w.id));
+        return;
+      case 'insertLines':
+        return (await tx.insert(lyrics).values(w.lines).returning({ id: lyrics.id })).map((row) => row.id);
+      case 'updateLine':
+        await tx
+          .update(lyrics)
+          .set({ position: w.position, ambiguous: w.ambiguous, active: true })
+          .where(eq(lyrics.id, w.id));
+        return;
+      case 'retire': {
+        const table = tables[w.table];
+        await tx.update(table).set({ active: false }).where(eq(table.id, w.id));
+        return;
       }
-      // A song's new lines in one statement: a first start inserts ~2,000 lines, one round trip each would cost seconds.
-      if (fresh.length > 0) {
-        const ids = await tx.insert(lyrics).values(fresh).returning({ id: lyrics.id });
-        for (const { id } of ids) keptLyrics.add(id);
-        added.lines += ids.length;
-      }
+      case 'artist':
+        await tx
+          .insert(meta)
+          .values({ key: 'artist', value: w.name })
+          .onConflictDoUpdate({ target: meta.key, set: { value: w.name } });
+        return;
+      case 'step':
+        return;
     }
-  }
-  const retire = async <T extends { id: number; active: boolean }>(
-    rows: Iterable<T>,
-    kept: Set<number>,
-    apply: (id: number) => Promise<unknown>,
-  ) => {
-    let n = 0;
-    for (const row of rows)
-      if (row.active && !kept.has(row.id)) {
-        await apply(row.id);
-        n++;
-      }
-    return n;
   };
-  const retired = {
-    albums: await retire(existingAlbums.values(), keptAlbums, (id) =>
-      tx.update(albums).set({ active: false }).where(eq(albums.id, id)),
-    ),
-    songs: await retire(existingSongs.values(), keptSongs, (id) =>
-      tx.update(songs).set({ active: false }).where(eq(songs.id, id)),
-    ),
-    lines: await retire(existingLyrics.values(), keptLyrics, (id) =>
-      tx.update(lyrics).set({ active: false }).where(eq(lyrics.id, id)),
-    ),
-  };
-  await tx
-    .insert(meta)
-    .values({ key: 'artist', value: catalogue.artist })
-    .onConflictDoUpdate({ target: meta.key, set: { value: catalogue.artist } });
-  return {
-    artist: catalogue.artist,
-    albums: catalogue.albums.length,
-    songs: keptSongs.size,
-    lines: lineCount,
-    ambiguousLines,
-    added,
-    retired,
-  };
+  const walk = importWalk(catalogue, {
+    albums: await tx.select().from(albums),
+    songs: await tx.select().from(songs),
+    lyrics: await tx.select().from(lyrics),
+  });
+  for (let next = walk.next(); ; next = walk.next(await write(next.value))) if (next.done) return next.value;
 }
 
 export function importCataloguePg(db: PgDb, catalogue: NormalizedCatalogue): Promise<ImportSummary> {

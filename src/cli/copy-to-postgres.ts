@@ -4,7 +4,7 @@ import { closePgDb, createPgDb, migratePg } from '../db/pg/client';
 import { copySqliteToPg, TargetNotEmpty } from '../db/pg/copy-from-sqlite';
 import { convertOldRecord, openRuntime, openSqliteRuntime, type Progress } from '../runtime';
 import { interruptible } from './interrupt';
-import { stderrProgress } from './stats';
+import { reportDifferences, stderrProgress } from './stats';
 
 export const copyUsage =
   'Usage: kviz copy-to-postgres   (copies the SQLite database at DATABASE_PATH into the new, empty PostgreSQL database at DATABASE_URL)';
@@ -80,8 +80,7 @@ export async function copyToPostgresCommand(
       const verify = progress('verify', 'plays');
       const differences = await runtime.stores.plays.verifyCounters({ onProgress: verify.update, signal });
       verify.finish();
-      for (const d of differences.slice(0, 20))
-        out(`${d.table} ${d.key} ${d.column}: stored ${d.stored}, recomputed ${d.recomputed}`);
+      reportDifferences(out, differences, 20);
       out(
         differences.length === 0
           ? 'Counters rebuilt on PostgreSQL and verified against the raw record.'

@@ -1,10 +1,22 @@
 import type { Config } from '../config';
 import { convertOldRecord, openRuntime, type Progress } from '../runtime';
+import type { CounterDifference } from '../stats/store';
 import { interruptible } from './interrupt';
 import { progressOn } from './progress';
 
 /** Progress on standard error: a bar on a terminal, a line every few seconds otherwise. */
 export const stderrProgress: Progress = (label, unit) => progressOn(process.stderr, label, unit);
+
+/** One line a counter difference, the first `limit` of them, then how many more there are. */
+export function reportDifferences(
+  out: (line: string) => void,
+  differences: readonly CounterDifference[],
+  limit: number,
+): void {
+  for (const d of differences.slice(0, limit))
+    out(`${d.table} ${d.key} ${d.column}: stored ${d.stored}, recomputed ${d.recomputed}`);
+  if (differences.length > limit) out(`… and ${differences.length - limit} more`);
+}
 
 /**
  * `kviz stats verify|rebuild`. Returns the exit code: verify exits 1 when any
@@ -44,9 +56,7 @@ export async function statsCommand(
       const bar = progress('verify', 'plays');
       const differences = await plays.verifyCounters({ onProgress: bar.update, signal });
       bar.finish();
-      for (const d of differences.slice(0, 100))
-        out(`${d.table} ${d.key} ${d.column}: stored ${d.stored}, recomputed ${d.recomputed}`);
-      if (differences.length > 100) out(`… and ${differences.length - 100} more`);
+      reportDifferences(out, differences, 100);
       out(
         differences.length === 0
           ? 'Counters agree with the raw answers.'

@@ -1,13 +1,11 @@
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { beforeAll, describe, expect, test } from 'bun:test';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
+  appsClosedAfterFile,
   createCatalogueDatabase,
-  createEngineTestApp,
   ENGINES,
-  type Engine,
-  type EngineTestApp,
   openPgStores,
   warmEngine,
 } from '../../test/support/engines';
@@ -48,15 +46,7 @@ async function playDaily(app: Pick<TestApp, 'request'>, session: string, correct
 }
 
 /** The ranking, streak and summary run over both engines (docs/decisions/023): the daily store of each. */
-const opened: EngineTestApp[] = [];
-async function appOn(engine: Engine): Promise<EngineTestApp> {
-  const app = await createEngineTestApp(engine);
-  opened.push(app);
-  return app;
-}
-afterAll(async () => {
-  for (const app of opened) await app.close();
-}, 30_000);
+const appOn = appsClosedAfterFile();
 
 const fingerprint = (c: DailyChallenge) =>
   c.questions.map((q) => `${q.lyricId}:${q.options.map((o) => o.id).join(',')}`).join(' ');

@@ -1,11 +1,5 @@
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import {
-  createEngineTestApp,
-  ENGINES,
-  type Engine,
-  type EngineTestApp,
-  warmEngine,
-} from '../../test/support/engines';
+import { beforeAll, describe, expect, test } from 'bun:test';
+import { appsClosedAfterFile, ENGINES, warmEngine } from '../../test/support/engines';
 import { createTestApp } from '../../test/support/fixtures';
 import { answerQuiz, fetchQuiz, submit } from '../../test/support/play';
 import { CLUSTER_START_MS } from '../../test/support/postgres';
@@ -13,15 +7,7 @@ import { CLUSTER_START_MS } from '../../test/support/postgres';
 /** The page's HTML without React's `<!-- -->` separators between adjacent text nodes. */
 const html = async (res: Response) => (await res.text()).replaceAll('<!-- -->', '');
 
-const opened: EngineTestApp[] = [];
-async function appOn(engine: Engine): Promise<EngineTestApp> {
-  const app = await createEngineTestApp(engine);
-  opened.push(app);
-  return app;
-}
-afterAll(async () => {
-  for (const app of opened) await app.close();
-}, 30_000);
+const appOn = appsClosedAfterFile();
 
 /** The pages that read statistics, over both engines (docs/decisions/023). */
 describe.each(ENGINES)('server-rendered pages reading statistics (%s)', (engine) => {

@@ -9,6 +9,7 @@ import type { Day } from './day';
 import { addScoreCounts, emptyScoreCounts, runningTotals, type ScoreCounts } from './day-counts';
 import type { Counters, ItemCounts, Sums } from './recompute';
 import { scoresRow } from './sqlite/day-rows';
+import type { CounterDifference } from './store';
 
 /** The score histograms per play mode and day as the running totals cumulative_scores keeps. */
 export function cumulativeScoreRows(c: Counters) {
@@ -103,3 +104,28 @@ export const dailyLineRows = (c: Counters) =>
   [...c.daily.lines].flatMap(([day, lines]) =>
     [...lines].map(([lyricId, counts]) => ({ day, lyricId, ...counts })),
   );
+
+/** A membership table's rows (hour_players, day_players, daily_players: one a player and hour or day) from the recomputed sets. */
+export const membershipRows = <G>(groups: ReadonlyMap<G, ReadonlySet<number>>, groupProp: 'day' | 'hour') =>
+  [...groups].flatMap(([group, ids]) => [...ids].map((playerId) => ({ [groupProp]: group, playerId })));
+
+/**
+ * The differences between a membership table's stored (group, player) rows and the recomputed
+ * players per group: each stored row not recomputed, then each recomputed player not stored.
+ * Empties the recomputed sets as stored rows are matched (one pass over a stream of stored rows,
+ * no second copy of day_players in memory): compare memberships after everything else that reads them.
+ */
+export function membershipDifferences(
+  table: string,
+  stored: Iterable<readonly [group: number | string, playerId: number]>,
+  recomputed: Map<number | string, Set<number>>,
+): CounterDifference[] {
+  const differences: CounterDifference[] = [];
+  for (const [group, playerId] of stored)
+    if (!recomputed.get(group)?.delete(playerId))
+      differences.push({ table, key: `${group}:${playerId}`, column: 'row', stored: 1, recomputed: 0 });
+  for (const [group, ids] of recomputed)
+    for (const playerId of ids)
+      differences.push({ table, key: `${group}:${playerId}`, column: 'row', stored: 0, recomputed: 1 });
+  return differences;
+}

@@ -1,9 +1,14 @@
-import { afterAll, describe, expect, test } from 'bun:test';
+import { describe, expect, test } from 'bun:test';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
-import { createEngineTestApp, ENGINES, type Engine, type EngineTestApp } from '../../test/support/engines';
+import {
+  appsClosedAfterFile,
+  createEngineTestApp,
+  ENGINES,
+  type EngineTestApp,
+} from '../../test/support/engines';
 import { seededRandom, testConfig } from '../../test/support/fixtures';
 import { answerQuiz, fetchQuiz, submit } from '../../test/support/play';
 import { CLUSTER_START_MS, createTestDatabase } from '../../test/support/postgres';
@@ -52,16 +57,7 @@ const playArbitrary = fc.record({
   flush: fc.integer({ min: 0, max: 9 }),
 });
 
-/** Apps opened by a test, closed after the file (PostgreSQL ones hold a pool each). */
-const opened: EngineTestApp[] = [];
-async function appOn(engine: Engine, env?: Record<string, string>): Promise<EngineTestApp> {
-  const app = await createEngineTestApp(engine, { env });
-  opened.push(app);
-  return app;
-}
-afterAll(async () => {
-  for (const app of opened) await app.close();
-}, 30_000);
+const appOn = appsClosedAfterFile();
 
 /** Every row of a table, in an order independent of the engine's storage order. */
 const dumpTable = async (app: EngineTestApp, table: string) =>

@@ -1,11 +1,5 @@
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import {
-  createEngineTestApp,
-  ENGINES,
-  type Engine,
-  type EngineTestApp,
-  openPgStores,
-} from '../../test/support/engines';
+import { beforeAll, describe, expect, test } from 'bun:test';
+import { appsClosedAfterFile, ENGINES, type EngineTestApp, openPgStores } from '../../test/support/engines';
 import { seededRandom } from '../../test/support/fixtures';
 import { answerQuiz, fetchQuiz, submit } from '../../test/support/play';
 import { CLUSTER_START_MS } from '../../test/support/postgres';
@@ -16,15 +10,7 @@ import { randomPlay } from '../../test/support/random-play';
  * On both engines (docs/decisions/023): the caches are keyed on each store's statistics version.
  */
 
-const opened: EngineTestApp[] = [];
-async function appOn(engine: Engine, env?: Record<string, string>): Promise<EngineTestApp> {
-  const app = await createEngineTestApp(engine, { env });
-  opened.push(app);
-  return app;
-}
-afterAll(async () => {
-  for (const app of opened) await app.close();
-}, 30_000);
+const appOn = appsClosedAfterFile();
 
 describe.each(ENGINES)('%s', (engine) => {
   describe('caching of public statistics', () => {

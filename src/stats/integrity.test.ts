@@ -1,27 +1,12 @@
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import {
-  createEngineTestApp,
-  ENGINES,
-  type Engine,
-  type EngineTestApp,
-  warmEngine,
-} from '../../test/support/engines';
+import { beforeAll, describe, expect, test } from 'bun:test';
+import { appsClosedAfterFile, ENGINES, warmEngine } from '../../test/support/engines';
 import { answerQuiz, fetchQuiz, submit } from '../../test/support/play';
 import { CLUSTER_START_MS } from '../../test/support/postgres';
 
 const errorOf = async (res: Response) =>
   ((await res.json()) as { error: { code: string; field?: string; message: string } }).error;
 
-/** Apps opened by a test, closed after the file (PostgreSQL ones hold a pool each). */
-const opened: EngineTestApp[] = [];
-async function appOn(engine: Engine, env?: Record<string, string>): Promise<EngineTestApp> {
-  const app = await createEngineTestApp(engine, { env });
-  opened.push(app);
-  return app;
-}
-afterAll(async () => {
-  for (const app of opened) await app.close();
-}, 30_000);
+const appOn = appsClosedAfterFile();
 
 /** What a refused request must not write, on both engines (docs/decisions/023). */
 describe.each(ENGINES)('%s', (engine) => {

@@ -1,5 +1,5 @@
-import { afterAll, describe, expect, test } from 'bun:test';
-import { createEngineTestApp, ENGINES, type Engine, type EngineTestApp } from '../../test/support/engines';
+import { describe, expect, test } from 'bun:test';
+import { appsClosedAfterFile, ENGINES } from '../../test/support/engines';
 import { createTestApp, type TestApp } from '../../test/support/fixtures';
 import { answerQuiz, fetchQuiz, submit } from '../../test/support/play';
 import { CLUSTER_START_MS } from '../../test/support/postgres';
@@ -16,15 +16,7 @@ async function play(app: Pick<TestApp, 'request'>, score: number, player = 1) {
 const get = async (app: Pick<TestApp, 'request'>, path: string) => (await app.request(path)).json();
 
 /** The reads that depend on recorded plays run over both engines (docs/decisions/023). */
-const opened: EngineTestApp[] = [];
-async function appOn(engine: Engine): Promise<EngineTestApp> {
-  const app = await createEngineTestApp(engine);
-  opened.push(app);
-  return app;
-}
-afterAll(async () => {
-  for (const app of opened) await app.close();
-}, 30_000);
+const appOn = appsClosedAfterFile();
 
 describe('percentile', () => {
   test('on a known histogram, ties counting as not lower', () => {

@@ -1,11 +1,5 @@
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import {
-  createEngineTestApp,
-  ENGINES,
-  type Engine,
-  type EngineTestApp,
-  warmEngine,
-} from '../../test/support/engines';
+import { beforeAll, describe, expect, test } from 'bun:test';
+import { appsClosedAfterFile, ENGINES, warmEngine } from '../../test/support/engines';
 import type { TestApp } from '../../test/support/fixtures';
 import { answerQuiz, type FetchedQuiz, fetchQuiz, submit } from '../../test/support/play';
 import { CLUSTER_START_MS } from '../../test/support/postgres';
@@ -48,16 +42,7 @@ async function playAt(
   return { quiz, body };
 }
 
-/** Apps opened by a test, closed after the file (PostgreSQL ones hold a pool each). */
-const opened: EngineTestApp[] = [];
-async function appOn(engine: Engine, env?: Record<string, string>): Promise<EngineTestApp> {
-  const app = await createEngineTestApp(engine, { env });
-  opened.push(app);
-  return app;
-}
-afterAll(async () => {
-  for (const app of opened) await app.close();
-}, 30_000);
+const appOn = appsClosedAfterFile();
 
 const zagreb = (y: number, m: number, d: number, h: number, min: number, offsetHours: number) =>
   Date.UTC(y, m - 1, d, h - offsetHours, min);

@@ -4,6 +4,7 @@
  * or feed both the same plays and compare. PostgreSQL databases come from the
  * shared throwaway cluster (postgres.ts).
  */
+import { afterAll } from 'bun:test';
 import type { CatalogueIndex } from '../../src/catalogue/catalogue-index';
 import { loadCatalogueIndex } from '../../src/catalogue/catalogue-index';
 import type { CatalogueFile } from '../../src/catalogue/model';
@@ -161,6 +162,26 @@ export async function createEngineTestApp(
     url: opened.url,
     meta: pgMeta(opened.db),
     close: opened.close,
+  };
+}
+
+/**
+ * `appOn(engine, env?)` for one test file: each call a new app over `engine`, every one closed
+ * after the file (PostgreSQL ones hold a pool each). Call it at the file's top level, where its
+ * `afterAll` belongs to the file: `const appOn = appsClosedAfterFile();`.
+ */
+export function appsClosedAfterFile(): (
+  engine: Engine,
+  env?: Record<string, string>,
+) => Promise<EngineTestApp> {
+  const opened: EngineTestApp[] = [];
+  afterAll(async () => {
+    for (const app of opened) await app.close();
+  }, 30_000);
+  return async (engine, env) => {
+    const app = await createEngineTestApp(engine, { env });
+    opened.push(app);
+    return app;
   };
 }
 

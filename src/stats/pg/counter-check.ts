@@ -30,6 +30,8 @@ import {
   cumulativeScoreRows,
   dailyLineRows,
   dailyScoreRows,
+  membershipDifferences,
+  membershipRows,
 } from '../counter-rows';
 import { addDayCounts, emptyDayCounts, runningTotals } from '../day-counts';
 import {
@@ -269,37 +271,18 @@ export function createPgCounterCheck(db: PgDb) {
         }
     }
     for (const m of memberships) {
-      const recomputed = m.recomputed(c);
-      const name = getTableName(m.table);
       const rows = (await tx.select().from(m.table)) as Row[];
-      for (const row of rows) {
-        const group = row[m.group] as number | string;
-        const playerId = row.playerId as number;
-        if (!recomputed.get(group)?.delete(playerId))
-          differences.push({
-            table: name,
-            key: `${group}:${playerId}`,
-            column: 'row',
-            stored: 1,
-            recomputed: 0,
-          });
-      }
-      for (const [group, ids] of recomputed)
-        for (const playerId of ids)
-          differences.push({
-            table: name,
-            key: `${group}:${playerId}`,
-            column: 'row',
-            stored: 0,
-            recomputed: 1,
-          });
+      // Mapped lazily: day_players has about one row a play.
+      const stored = rows
+        .values()
+        .map((row) => [row[m.group] as number | string, row.playerId as number] as const);
+      for (const d of membershipDifferences(getTableName(m.table), stored, m.recomputed(c)))
+        differences.push(d);
     }
     return differences;
   }
 
   async function write(tx: PgRunner, c: Counters, signal: AbortSignal | undefined): Promise<void> {
-    const membershipRows = (groups: Map<number | string, Set<number>>, group: string) =>
-      [...groups].flatMap(([g, ids]) => [...ids].map((playerId) => ({ [group]: g, playerId })));
     const all: { table: PgTable; rows: Row[] }[] = [
       ...tables.map((t) => ({ table: t.table, rows: t.rows(c) })),
       ...memberships.map((m) => ({ table: m.table, rows: membershipRows(m.recomputed(c), m.group) })),

@@ -29,6 +29,8 @@ import {
   cumulativeScoreRows,
   dailyLineRows,
   dailyScoreRows,
+  membershipDifferences,
+  membershipRows,
 } from '../counter-rows';
 import { addDayCounts, emptyDayCounts, runningTotals } from '../day-counts';
 import {
@@ -459,8 +461,6 @@ export function createCounterCheck(db: Db, deferred: DeferredCounters = createDe
     },
   ];
 
-  const membershipRows = <G>(groups: Map<G, Set<number>>, groupProp: 'day' | 'hour') =>
-    [...groups].flatMap(([group, ids]) => [...ids].map((playerId) => ({ [groupProp]: group, playerId })));
   /** The stored rows of a membership table in key order, 50,000 at a time (day_players has about one a play). */
   function* readInKeyOrder<G extends number | string>(
     table: typeof hourPlayers | typeof dayPlayers,
@@ -526,28 +526,9 @@ export function createCounterCheck(db: Db, deferred: DeferredCounters = createDe
         }
     }
     // Compared last: the recomputed sets are emptied as stored rows are matched.
-    for (const m of memberships) {
-      const recomputed = m.recomputed(c);
-      const name = getTableName(m.table);
-      for (const [group, playerId] of m.stored())
-        if (!recomputed.get(group)?.delete(playerId))
-          differences.push({
-            table: name,
-            key: `${group}:${playerId}`,
-            column: 'row',
-            stored: 1,
-            recomputed: 0,
-          });
-      for (const [group, ids] of recomputed)
-        for (const playerId of ids)
-          differences.push({
-            table: name,
-            key: `${group}:${playerId}`,
-            column: 'row',
-            stored: 0,
-            recomputed: 1,
-          });
-    }
+    for (const m of memberships)
+      for (const d of membershipDifferences(getTableName(m.table), m.stored(), m.recomputed(c)))
+        differences.push(d);
     return differences;
   }
 
