@@ -35,21 +35,26 @@ export function formatLine(entry: Record<string, unknown>): string {
     : JSON.stringify({ time: entry.time, level: entry.level, msg: cut(entry.msg), truncated: true });
 }
 
+/** The message of the request log's lines (src/http/request-log.ts): the only lines that wait. */
+export const REQUEST_MESSAGE = 'request';
+
 /** How long a log line may wait in memory before it is written (a crash loses at most this much). */
 export const LOG_FLUSH_MS = 100;
 /** Pending characters that are written at once, without waiting for the timer. */
 const LOG_FLUSH_CHARS = 64 * 1024;
 
 /**
- * Lines collected in memory and handed to `sink` together: when LOG_FLUSH_MS passed since the
- * first pending line, when LOG_FLUSH_CHARS are pending, and at `flush()` (the process's exit).
- * Under load the request log costs one write per tenth of a second instead of one per
- * request or per turn of the event loop (measured on the quiz path, docs/decisions/026).
+ * Request lines collected in memory and handed to `sink` together: when LOG_FLUSH_MS passed
+ * since the first pending line, when LOG_FLUSH_CHARS are pending, at `flush()` (the process's
+ * exit), and before any other line (written at once, so "listening", warnings and errors are
+ * never late and the order of lines is kept). Under load the request log costs one write per
+ * tenth of a second instead of one per request or per turn of the event loop (measured on the
+ * quiz path, docs/decisions/026).
  */
 export function createBufferedWriter(
   sink: (text: string) => void,
   { intervalMs = LOG_FLUSH_MS, maxChars = LOG_FLUSH_CHARS } = {},
-): { write: (line: string) => void; flush: () => void } {
+): { write: (line: string, batch?: boolean) => void; flush: () => void } {
   let pending = '';
   let timer: ReturnType<typeof setTimeout> | undefined;
   const flush = () => {
@@ -61,9 +66,9 @@ export function createBufferedWriter(
     sink(out);
   };
   return {
-    write: (line) => {
+    write: (line, batch = false) => {
       pending += `${line}\n`;
-      if (pending.length >= maxChars) flush();
+      if (!batch || pending.length >= maxChars) flush();
       else if (timer === undefined) {
         timer = setTimeout(flush, intervalMs);
         // A pending line never keeps the process alive: the exit handler writes it.
@@ -90,14 +95,18 @@ function writeStderr(text: string): void {
 }
 
 /** Standard error, buffered (createBufferedWriter); what is pending is written when the process exits. */
-function bufferedStderr(): (line: string) => void {
+function bufferedStderr(): (line: string, batch?: boolean) => void {
   const { write, flush } = createBufferedWriter(writeStderr);
   process.on('exit', flush);
   return write;
 }
 
 /** One JSON object per line on stderr (journald and log shippers read it as is). */
-export function createLogger(level: LogLevel, write: (line: string) => void = bufferedStderr()): Logger {
+export function createLogger(
+  level: LogLevel,
+  // `batch`: the line may wait (the request log's lines, see createBufferedWriter).
+  write: (line: string, batch?: boolean) => void = bufferedStderr(),
+): Logger {
   // The time of the last line, reused by the lines of the same millisecond (many, under load).
   let lastMs = Number.NaN;
   let lastTime = '';
@@ -115,7 +124,7 @@ export function createLogger(level: LogLevel, write: (line: string) => void = bu
     (lvl: LogLevel) =>
     (message: string, fields: Record<string, unknown> = {}) => {
       if (order[lvl] < order[level]) return;
-      write(entry(lvl, message, fields));
+      write(entry(lvl, message, fields), message === REQUEST_MESSAGE);
     };
   return {
     debug: at('debug'),

@@ -1,5 +1,5 @@
 import { Elysia, StatusMap } from 'elysia';
-import type { Logger } from '../logger';
+import { type Logger, REQUEST_MESSAGE } from '../logger';
 
 /** The request's context as the log's onRequest left it. */
 interface Timed {
@@ -51,5 +51,5 @@ export const requestLog = (log: Logger) =>
         status: statusOf(set, responseValue),
       };
       if (started !== undefined) fields.durationMs = Math.round((performance.now() - started) * 10) / 10;
-      (isQuiet(path) ? log.debug : log.info)('request', fields);
+      (isQuiet(path) ? log.debug : log.info)(REQUEST_MESSAGE, fields);
     });
