@@ -24,10 +24,7 @@ const OPEN = utf8.encode('[');
 const CLOSE_QUESTION = utf8.encode(']}');
 const CLOSE = utf8.encode(']');
 /** A fragment alone and after a comma: one copy per piece of the quiz instead of two. */
-export const withComma = (json: string): [Uint8Array, Uint8Array] => [
-  utf8.encode(json),
-  utf8.encode(`,${json}`),
-];
+const withComma = (json: string): [Uint8Array, Uint8Array] => [utf8.encode(json), utf8.encode(`,${json}`)];
 
 /**
  * `{"id":…,"lyricId":…,…,"options":[` of a line: its question without the options, open for
