@@ -180,6 +180,15 @@ async function serveVariants() {
   const { securityHeaders } = await import('../src/http/security-headers');
   const { createRateLimiter } = await import('../src/http/rate-limit');
   const { createLimiterKeyCache } = await import('../src/http/address');
+  const { drawQuiz } = await import('../src/quiz/draw');
+  const { Elysia } = await import('elysia');
+  const { requestLog } = await import('../src/http/request-log');
+  const { securityHeadersPlugin } = await import('../src/http/security-headers');
+  const { requestTarget } = await import('../src/http/request-target');
+  const { crossOrigin } = await import('../src/http/cors');
+  const { errorHandler } = await import('../src/http/error-handler');
+  const { bodyParser } = await import('../src/http/body-parser');
+  const { rateLimits } = await import('../src/http/rate-limit');
 
   const config = loadConfig(process.env);
   const log = createLogger(config.logLevel);
@@ -240,6 +249,39 @@ async function serveVariants() {
   const premadeBytes = serializeQuiz(index, premade.questions);
   const premadeIds = premade.questions.map((q) => q.lyricId);
   const premadeOptions = premade.questions.map((q) => q.options.map((o) => o.id));
+
+  // The product's global plugins in its order and the quiz route's rate limit, in front of a
+  // route that answers the pre-made quiz as the product's route answers: what Elysia and the
+  // plugins cost a quiz request without any quiz work (docs/decisions/026).
+  const floorLimits = rateLimits(
+    { quiz: [createRateLimiter(config.rateLimitQuizPerMinute, 60_000, clock.nowMs)] },
+    [],
+  );
+  const elysiaFloor = new Elysia()
+    .use(requestLog(log))
+    .use(securityHeadersPlugin)
+    .use(requestTarget)
+    .use(crossOrigin({ origins: config.corsOrigins, allowedMethods: () => ['GET'] }))
+    .use(errorHandler(log))
+    .use(bodyParser(config.requestTimeoutSeconds))
+    .use(floorLimits)
+    .get(
+      '/elysiafloor/api/quiz',
+      ({ set }) => {
+        issued++;
+        const response = new Response(premadeBytes, {
+          headers: {
+            ...(set.headers as Record<string, string>),
+            'content-type': 'application/json; charset=utf-8',
+            'x-quiz-token': premade.token,
+            'cache-control': 'no-store',
+          },
+        });
+        set.headers = {};
+        return response;
+      },
+      { rateLimit: 'quiz' },
+    );
 
   type Handler = (request: Request, server: Server<unknown>) => Response;
   const count = (request: Request) => {
@@ -347,6 +389,16 @@ async function serveVariants() {
         headers: headersOf(quiz.token, ratelimit),
       });
     },
+    /** The product's drawQuiz (src/quiz/draw.ts) with the floor's headers, limit and log line. */
+    draw: (request, server) => {
+      const started = performance.now();
+      const ratelimit = quota(request, server);
+      const drawn = drawQuiz(index, secret, count(request), clock.nowSeconds());
+      issued++;
+      const response = new Response(drawn.body, { headers: headersOf(drawn.token, ratelimit) });
+      logged(started, 200);
+      return response;
+    },
     /** Generation into fragments, one Buffer.concat. */
     direct: (request, server) => {
       const started = performance.now();
@@ -382,6 +434,9 @@ async function serveVariants() {
   };
   const routes: Record<string, Record<'GET', Handler>> = {};
   for (const [name, handler] of Object.entries(variants)) routes[`/${name}/api/quiz`] = { GET: handler };
+  (routes as Record<string, unknown>)['/elysiafloor/api/quiz'] = {
+    GET: (request: Request) => elysiaFloor.fetch(request),
+  };
   const server = Bun.serve({
     hostname: '127.0.0.1',
     port: 0,

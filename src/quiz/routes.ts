@@ -6,9 +6,10 @@ import { QuizQuestions } from '../shared/contracts/quiz';
 import { DEFAULT_DIFFICULTY } from '../shared/difficulty';
 import { PLAY_LENGTH, QUIZ_TOKEN_HEADER } from '../shared/rules';
 import type { DifficultySelection } from './difficulty-selection';
+import { drawQuiz } from './draw';
 import { countParam, getQuizOperation, QuizQuery } from './model';
 import { serializeQuiz } from './serialize';
-import { createQuiz, type Quiz } from './service';
+import { createQuiz } from './service';
 
 export interface QuizRoutesDeps {
   catalogue: () => CatalogueIndex;
@@ -29,28 +30,33 @@ export const quizRoutes = ({ catalogue, tokenSecret, clock, limits, selection, o
       const index = catalogue();
       const count = query.count === undefined ? PLAY_LENGTH : countParam.decode(query.count);
       const difficulty = query.difficulty ?? DEFAULT_DIFFICULTY;
-      const respond = (quiz: Quiz): Response => {
+      const respond = (body: Uint8Array<ArrayBuffer>, token: string): Response => {
         onIssued?.();
         // The JSON bytes come from fragments encoded once per catalogue and are sent as they
         // are: Elysia neither validates nor serializes a Response (the schema below documents
         // it). The headers set so far (security headers) go into it, and `set` is left empty,
         // or Elysia would copy the response once more to merge them (measured: docs/performance.md).
-        const response = new Response(serializeQuiz(index, quiz.questions), {
+        const response = new Response(body, {
           headers: {
             ...(set.headers as Record<string, string>),
             'content-type': 'application/json; charset=utf-8',
-            [QUIZ_TOKEN_HEADER]: quiz.token,
+            [QUIZ_TOKEN_HEADER]: token,
             'cache-control': 'no-store',
           },
         });
         set.headers = {};
         return response;
       };
-      // normal: the spec's quiz, synchronous, no statistics read (docs/decisions/022).
-      if (difficulty === DEFAULT_DIFFICULTY)
-        return respond(createQuiz(index, tokenSecret, count, clock.nowSeconds()));
-      const create = (chosen: DifficultySelection) =>
-        respond(createQuiz(index, tokenSecret, count, clock.nowSeconds(), undefined, difficulty, chosen));
+      // normal: the spec's quiz, synchronous, no statistics read (docs/decisions/022), drawn
+      // straight into its bytes and token (docs/decisions/026).
+      if (difficulty === DEFAULT_DIFFICULTY) {
+        const drawn = drawQuiz(index, tokenSecret, count, clock.nowSeconds());
+        return respond(drawn.body, drawn.token);
+      }
+      const create = (chosen: DifficultySelection) => {
+        const quiz = createQuiz(index, tokenSecret, count, clock.nowSeconds(), undefined, difficulty, chosen);
+        return respond(serializeQuiz(index, quiz.questions), quiz.token);
+      };
       const chosen = selection();
       return chosen instanceof Promise ? chosen.then(create) : create(chosen);
     },

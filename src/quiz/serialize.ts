@@ -1,4 +1,4 @@
-import type { CatalogueIndex } from '../catalogue/catalogue-index';
+import type { CatalogueIndex, IndexedLyric } from '../catalogue/catalogue-index';
 import type { Question } from '../shared/contracts/quiz';
 
 /**
@@ -26,6 +26,24 @@ const CLOSE = utf8.encode(']');
 /** A fragment alone and after a comma: one copy per piece of the quiz instead of two. */
 const withComma = (json: string): [Uint8Array, Uint8Array] => [utf8.encode(json), utf8.encode(`,${json}`)];
 
+/**
+ * `{"id":…,"lyricId":…,…,"options":[` of a line: its question without the options, open for
+ * them (the one place that spells a question's head; src/quiz/draw.ts uses it too).
+ */
+export function headJson(lyric: IndexedLyric): string {
+  const { song } = lyric;
+  const head: Omit<Question, 'options'> = {
+    id: lyric.id,
+    lyricId: lyric.id,
+    lyric: lyric.text,
+    correctSongId: song.id,
+    correctSongTitle: song.title,
+    albumTitle: song.album.title,
+    albumYear: song.album.year,
+  };
+  return `${JSON.stringify(head).slice(0, -1)},"options":[`;
+}
+
 const fragmentsByCatalogue = new WeakMap<CatalogueIndex, Fragments>();
 const scratch: Uint8Array[] = [];
 
@@ -33,19 +51,7 @@ function fragmentsOf(catalogue: CatalogueIndex): Fragments {
   let fragments = fragmentsByCatalogue.get(catalogue);
   if (!fragments) {
     const heads = new Map<number, [Uint8Array, Uint8Array]>();
-    for (const lyric of catalogue.lyricsById.values()) {
-      const { song } = lyric;
-      const head: Omit<Question, 'options'> = {
-        id: lyric.id,
-        lyricId: lyric.id,
-        lyric: lyric.text,
-        correctSongId: song.id,
-        correctSongTitle: song.title,
-        albumTitle: song.album.title,
-        albumYear: song.album.year,
-      };
-      heads.set(lyric.id, withComma(`${JSON.stringify(head).slice(0, -1)},"options":[`));
-    }
+    for (const lyric of catalogue.lyricsById.values()) heads.set(lyric.id, withComma(headJson(lyric)));
     const options = new Map<object, [Uint8Array, Uint8Array]>(
       catalogue.songs.map((song) => [song.option, withComma(JSON.stringify(song.option))]),
     );
