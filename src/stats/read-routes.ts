@@ -24,6 +24,7 @@ import {
 } from './cached-reads';
 import type { Day } from './day';
 import {
+  decodeListQuery,
   ifNoneMatch,
   ListQueryParams,
   listParams,
@@ -166,14 +167,16 @@ export const statisticsReadRoutes = (statsJson: CachedStatsJson, options: ReadRo
       cached: (query: ListQuery) => ReturnType<CachedStatsJson['lyrics']>,
       read: (stats: StatsStore, r: { from: Day; to: Day }) => Promise<Row[]>,
     ) =>
-    ({ query, request }: { query: ListQuery & RangeParams; request: Request }) =>
-      ranged && hasRange(query)
+    ({ query: raw, request }: { query: typeof ListQueryParams.static & RangeParams; request: Request }) => {
+      const query = decodeListQuery(raw);
+      return ranged && hasRange(query)
         ? jsonResponse(
             inRange(query, async (r) => narrowList(await read(range!.stats, r), query)),
             request,
             caching,
           )
         : jsonResponse(cached(query), request, caching);
+    };
   const listQuery = ranged ? RangeListQueryParams : ListQueryParams;
   const routes = new Elysia({ prefix: '/stats' })
     .get('/overview', ({ request }) => jsonResponse(statsJson.overview(), request, caching), {
