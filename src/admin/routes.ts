@@ -20,6 +20,11 @@ export interface AdminRoutesDeps {
 
 /** Admin answers stay out of every cache: a signed-out browser must not keep them on disk. */
 const privateHeaders = { 'cache-control': 'no-store, private', vary: 'Accept-Encoding, Authorization' };
+/** The same for the cached reads' own responses (their body helper adds Accept-Encoding to Vary). */
+const privateReadCaching = {
+  headers: { 'cache-control': privateHeaders['cache-control'], vary: 'Authorization' },
+  conditional: false,
+};
 
 /**
  * /api/admin/* — every route requires HTTP Basic credentials, checked on the
@@ -48,12 +53,16 @@ export const adminRoutes = ({ guard, statsJson, clientAddress, log, range }: Adm
           throw error;
         }
       })
-      // The reads answer with a ready Response (cached JSON), whose own headers win over `set`.
+      // A ready Response (cached JSON, a CSV) keeps its own headers over `set`: the reads build
+      // theirs with these already (cheaper than setting them afterwards); any other gets them here.
       .onAfterHandle(({ responseValue }) => {
-        if (responseValue instanceof Response)
+        if (
+          responseValue instanceof Response &&
+          responseValue.headers.get('cache-control') !== privateHeaders['cache-control']
+        )
           for (const [name, value] of Object.entries(privateHeaders)) responseValue.headers.set(name, value);
       })
-      .use(statisticsReadRoutes(statsJson, { access: 'admin', range }))
+      .use(statisticsReadRoutes(statsJson, { access: 'admin', range, caching: privateReadCaching }))
       .use(adminRangeRoutes(range))
   );
 };
