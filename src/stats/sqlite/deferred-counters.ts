@@ -16,6 +16,7 @@ import {
 } from '../../db/schema';
 import { forEachAnswer } from '../answer-codec';
 import type { AnswerKey, ItemCounts } from '../recompute';
+import { createFlushSums, type FlushSums } from './flush-sums';
 import { addToRunningTotals, addUpAll } from './set-writes';
 
 /**
@@ -244,36 +245,26 @@ export function createDeferredCounters(db: Db) {
   const latest = (): number => lastPlay.get()?.id ?? 0;
 
   /** Writes the sums (the caller holds the transaction): one statement per table, running totals per day in day order. */
-  const write = (sums: DeferredSums) => {
-    const rows = (map: Map<number, ItemCounts>) => {
-      const out: number[][] = [];
-      for (const [id, c] of map) out.push([id, c.occurrences, c.correct]);
-      return out;
-    };
-    const picks = (map: Map<number, Map<number, number>>) => {
-      const out: number[][] = [];
-      for (const [id, bySong] of map) for (const [selected, times] of bySong) out.push([id, selected, times]);
-      return out;
-    };
-    upsertLyrics(rows(sums.lyrics));
-    upsertSongs(rows(sums.songs));
-    upsertAlbums(rows(sums.albums));
-    upsertLyricConfusions(picks(sums.lyricConfusions));
-    upsertSongConfusions(picks(sums.songConfusions));
-    for (const day of [...sums.answerDays.keys()].sort()) addToAnswers(day, rows(sums.answerDays.get(day)!));
-    for (const day of [...sums.confusionDays.keys()].sort())
-      addToConfusionDays(day, picks(sums.confusionDays.get(day)!));
+  const write = (sums: FlushSums) => {
+    upsertLyrics(sums.lyrics());
+    upsertSongs(sums.songs());
+    upsertAlbums(sums.albums());
+    upsertLyricConfusions(sums.lyricConfusions());
+    upsertSongConfusions(sums.songConfusions());
+    const days = sums.days();
+    for (const [day, keyRows] of days) addToAnswers(day, keyRows);
+    for (const [day, , pairRows] of days) addToConfusionDays(day, pairRows);
   };
 
   /** Counts every play past the watermark and moves it (the caller holds a write transaction). */
   const catchUpWithin = (): number => {
     let after = watermark();
-    const sums = emptyDeferredSums();
+    const sums = createFlushSums();
     let counted = 0;
     for (;;) {
       const rows = playsAfter.values(after, CHUNK) as unknown as [number, string, Uint8Array][];
       if (rows.length === 0) break;
-      for (const [, day, packed] of rows) addDeferred(sums, day, packed, keyOf);
+      for (const [, day, packed] of rows) sums.add(day, packed, keyOf);
       counted += rows.length;
       after = rows.at(-1)![0];
     }
