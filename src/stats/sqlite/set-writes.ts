@@ -4,7 +4,7 @@ import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core';
 import type { Db } from '../../db/client';
 
 /**
- * Set-based writes of the deferred counters' flush (docs/decisions/025, amendment of 24 November
+ * Set-based writes of the deferred counters' flush (docs/decisions/025, amendment of 23 November
  * 2026): a table's deltas of one flush go to SQLite as ONE bound JSON array (`[[key…, count…],
  * …]`, read by `json_each`), and each step is one statement over all of them, instead of a
  * statement per key. A flush of 1,000 plays touches ~10,000 (day, line, wrong song) rows; a
