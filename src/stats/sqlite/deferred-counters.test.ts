@@ -150,3 +150,43 @@ describe('deferred counters (docs/decisions/025)', () => {
     expect(await stores.plays.verifyCounters()).toEqual([]);
   });
 });
+
+describe('the set-based running totals (amendment of docs/decisions/025)', () => {
+  test('a flush of an earlier day after later days were flushed adds to their running totals too; a flush spanning days writes each', async () => {
+    const db = createTestDb();
+    const stores = createSqliteStores(db, 'salt');
+    const catalogue = loadCatalogueIndex(db);
+    const random = seededRandom(11);
+    let n = 0;
+    const record = async (day: number, count: number) => {
+      const batch = Array.from({ length: count }, () =>
+        randomPlay(catalogue, random, `late-${n++}`, { atMs: Date.UTC(2025, 3, day, 12) }),
+      );
+      for (const outcome of await stores.plays.recordPlays(batch)) expect(outcome).not.toBeInstanceOf(Error);
+    };
+    const totalThrough = (table: string, column: string, day: string) =>
+      (
+        db.$client
+          .query(
+            `SELECT coalesce(sum(t.${column}), 0) AS n FROM ${table} t WHERE t.day = (SELECT max(day) FROM ${table} u WHERE u.day <= ? AND ${table === 'cumulative_answers' ? 'u.key_id = t.key_id' : 'u.lyric_id = t.lyric_id AND u.selected_song_id = t.selected_song_id'})`,
+          )
+          .get(day) as { n: number }
+      ).n;
+    await record(20, 4);
+    await record(22, 3);
+    expect(await stores.plays.flushCounters()).toBe(7);
+    // Plays of an earlier day, and of the days between and after, after those days' rows exist.
+    await record(18, 2);
+    await record(21, 2);
+    await record(23, 1);
+    expect(await stores.plays.flushCounters()).toBe(5);
+    expect(await stores.plays.verifyCounters()).toEqual([]);
+    // The running totals on each day count every answer up to it: 30 a play.
+    const plays = { '2025-04-18': 2, '2025-04-20': 6, '2025-04-21': 8, '2025-04-22': 11, '2025-04-23': 12 };
+    for (const [day, through] of Object.entries(plays))
+      expect(totalThrough('cumulative_answers', 'occurrences', day)).toBe(through * 30);
+    const wrong = sumOf(db, 'lyric_confusions', 'times');
+    expect(wrong).toBeGreaterThan(0);
+    expect(totalThrough('cumulative_confusions', 'times', '2025-04-23')).toBe(wrong);
+  });
+});

@@ -1,11 +1,12 @@
-import { type Placeholder, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import type { Db } from '../../db/client';
-import { excluded, multiRowInsert, prepare, statement } from '../../db/prepared';
+import { excluded, prepare } from '../../db/prepared';
 import {
   albumStats,
   answerKeys,
   cumulativeAnswers,
+  cumulativeConfusions,
   lyricConfusions,
   lyricStats,
   meta,
@@ -15,7 +16,8 @@ import {
 } from '../../db/schema';
 import { forEachAnswer } from '../answer-codec';
 import type { AnswerKey, ItemCounts } from '../recompute';
-import { confusionRunningTotals } from './confusion-days';
+import { createFlushSums, type FlushSums } from './flush-sums';
+import { addToRunningTotals, addUpAll } from './set-writes';
 
 /**
  * The `meta` key of the watermark: the id of the last play whose per-line, per-song and
@@ -36,48 +38,6 @@ export function addingUp<Table extends object>(table: Table, props: readonly (ke
       return [prop, sql`${column} + ${excluded(column)}`];
     }),
   );
-}
-
-/**
- * Adds a day's answer counts per answer key to cumulative_answers (running totals): first every
- * stored row of a key from that day on gets the counts (the day's own row when it exists, and
- * any later day's); then the keys without a row for the day get one, the key's row before the
- * day plus the counts (one multi-row INSERT per 64 keys; the look-up of the row before runs only
- * for a key's first answers of a day).
- */
-function answerRunningTotals(db: Db) {
-  const t = cumulativeAnswers;
-  const col = (column: SQLiteColumn) => sql.identifier(column.name);
-  const before = (column: SQLiteColumn) =>
-    sql`coalesce((SELECT p.${col(column)} FROM ${t} p WHERE p.${col(t.keyId)} = v.column1 AND p.${col(t.day)} < v.column2 ORDER BY p.${col(t.day)} DESC LIMIT 1), 0)`;
-  type Row = Record<'keyId' | 'day' | 'occurrences' | 'correct', Placeholder>;
-  const values = (rows: Row[]) =>
-    sql.join(
-      rows.map((r) => sql`(${r.keyId}, ${r.day}, ${r.occurrences}, ${r.correct})`),
-      sql`, `,
-    );
-  const keys = ['keyId', 'day', 'occurrences', 'correct'] as const;
-  // One statement per key: measured faster here than a multi-row UPDATE … FROM (VALUES …).
-  const ph = sql.placeholder;
-  const addOne = prepare(
-    db,
-    statement(
-      sql`UPDATE ${t} SET ${col(t.occurrences)} = ${col(t.occurrences)} + ${ph('occurrences')}, ${col(t.correct)} = ${col(t.correct)} + ${ph('correct')} WHERE ${col(t.keyId)} = ${ph('keyId')} AND ${col(t.day)} >= ${ph('day')}`,
-    ),
-  );
-  const open = multiRowInsert(
-    db,
-    (rows) =>
-      statement(
-        sql`INSERT INTO ${t} (${col(t.keyId)}, ${col(t.day)}, ${col(t.occurrences)}, ${col(t.correct)}) SELECT v.column1, v.column2, ${before(t.occurrences)} + v.column3, ${before(t.correct)} + v.column4 FROM (VALUES ${values(rows)}) v WHERE NOT EXISTS (SELECT 1 FROM ${t} d WHERE d.${col(t.day)} = v.column2 AND d.${col(t.keyId)} = v.column1) ON CONFLICT DO NOTHING`,
-      ),
-    keys,
-  );
-  return (day: string, rows: { keyId: number; occurrences: number; correct: number }[]) => {
-    const withDay = rows.map((r) => ({ ...r, day }));
-    for (const row of withDay) addOne.run(row);
-    open(withDay);
-  };
 }
 
 /** The deferred counts of a run of plays, keyed as their tables are. */
@@ -214,70 +174,46 @@ export function createDeferredCounters(db: Db) {
       .toSQL().sql,
   );
 
-  const counterKeys = ['id', 'occurrences', 'correct'] as const;
-  const upsertLyrics = multiRowInsert(
+  // Each table's deltas of a flush in one set-based statement (set-writes.ts).
+  const upsertLyrics = addUpAll(
     db,
-    (rows) =>
-      db
-        .insert(lyricStats)
-        .values(rows.map(({ id, ...counts }) => ({ lyricId: id, ...counts })))
-        .onConflictDoUpdate({
-          target: lyricStats.lyricId,
-          set: addingUp(lyricStats, ['occurrences', 'correct']),
-        }),
-    counterKeys,
+    lyricStats,
+    [lyricStats.lyricId],
+    [lyricStats.occurrences, lyricStats.correct],
   );
-  const upsertSongs = multiRowInsert(
+  const upsertSongs = addUpAll(db, songStats, [songStats.songId], [songStats.occurrences, songStats.correct]);
+  const upsertAlbums = addUpAll(
     db,
-    (rows) =>
-      db
-        .insert(songStats)
-        .values(rows.map(({ id, ...counts }) => ({ songId: id, ...counts })))
-        .onConflictDoUpdate({
-          target: songStats.songId,
-          set: addingUp(songStats, ['occurrences', 'correct']),
-        }),
-    counterKeys,
+    albumStats,
+    [albumStats.albumId],
+    [albumStats.occurrences, albumStats.correct],
   );
-  const upsertAlbums = multiRowInsert(
+  const upsertLyricConfusions = addUpAll(
     db,
-    (rows) =>
-      db
-        .insert(albumStats)
-        .values(rows.map(({ id, ...counts }) => ({ albumId: id, ...counts })))
-        .onConflictDoUpdate({
-          target: albumStats.albumId,
-          set: addingUp(albumStats, ['occurrences', 'correct']),
-        }),
-    counterKeys,
+    lyricConfusions,
+    [lyricConfusions.lyricId, lyricConfusions.selectedSongId],
+    [lyricConfusions.times],
   );
-  const confusionKeys = ['id', 'selectedSongId', 'times'] as const;
-  const upsertLyricConfusions = multiRowInsert(
+  const upsertSongConfusions = addUpAll(
     db,
-    (rows) =>
-      db
-        .insert(lyricConfusions)
-        .values(rows.map(({ id, ...rest }) => ({ lyricId: id, ...rest })))
-        .onConflictDoUpdate({
-          target: [lyricConfusions.lyricId, lyricConfusions.selectedSongId],
-          set: addingUp(lyricConfusions, ['times']),
-        }),
-    confusionKeys,
+    songConfusions,
+    [songConfusions.songId, songConfusions.selectedSongId],
+    [songConfusions.times],
   );
-  const upsertSongConfusions = multiRowInsert(
+  const addToAnswers = addToRunningTotals(
     db,
-    (rows) =>
-      db
-        .insert(songConfusions)
-        .values(rows.map(({ id, ...rest }) => ({ songId: id, ...rest })))
-        .onConflictDoUpdate({
-          target: [songConfusions.songId, songConfusions.selectedSongId],
-          set: addingUp(songConfusions, ['times']),
-        }),
-    confusionKeys,
+    cumulativeAnswers,
+    cumulativeAnswers.day,
+    [cumulativeAnswers.keyId],
+    [cumulativeAnswers.occurrences, cumulativeAnswers.correct],
   );
-  const addToAnswers = answerRunningTotals(db);
-  const addToConfusionDays = confusionRunningTotals(db);
+  const addToConfusionDays = addToRunningTotals(
+    db,
+    cumulativeConfusions,
+    cumulativeConfusions.day,
+    [cumulativeConfusions.lyricId, cumulativeConfusions.selectedSongId],
+    [cumulativeConfusions.times],
+  );
 
   /** answer_keys id → its line, song and album. Keys are never changed once made; new ones are read on a miss. */
   const keys = new Map<number, AnswerKey>();
@@ -308,43 +244,27 @@ export function createDeferredCounters(db: Db) {
   };
   const latest = (): number => lastPlay.get()?.id ?? 0;
 
-  /** Writes the sums (the caller holds the transaction). */
-  const write = (sums: DeferredSums) => {
-    const rows = (map: Map<number, ItemCounts>) => [...map].map(([id, c]) => ({ id, ...c }));
-    const picks = (map: Map<number, Map<number, number>>) =>
-      [...map].flatMap(([id, bySong]) =>
-        [...bySong].map(([selectedSongId, times]) => ({ id, selectedSongId, times })),
-      );
-    if (sums.lyrics.size > 0) upsertLyrics(rows(sums.lyrics));
-    if (sums.songs.size > 0) upsertSongs(rows(sums.songs));
-    if (sums.albums.size > 0) upsertAlbums(rows(sums.albums));
-    const lyricPicks = picks(sums.lyricConfusions);
-    if (lyricPicks.length > 0) upsertLyricConfusions(lyricPicks);
-    const songPicks = picks(sums.songConfusions);
-    if (songPicks.length > 0) upsertSongConfusions(songPicks);
-    for (const day of [...sums.answerDays.keys()].sort())
-      addToAnswers(
-        day,
-        [...sums.answerDays.get(day)!].map(([keyId, counts]) => ({ keyId, ...counts })),
-      );
-    for (const day of [...sums.confusionDays.keys()].sort())
-      addToConfusionDays(
-        day,
-        [...sums.confusionDays.get(day)!].flatMap(([lyricId, picks]) =>
-          [...picks].map(([selectedSongId, times]) => ({ lyricId, selectedSongId, times })),
-        ),
-      );
+  /** Writes the sums (the caller holds the transaction): one statement per table, running totals per day in day order. */
+  const write = (sums: FlushSums) => {
+    upsertLyrics(sums.lyrics());
+    upsertSongs(sums.songs());
+    upsertAlbums(sums.albums());
+    upsertLyricConfusions(sums.lyricConfusions());
+    upsertSongConfusions(sums.songConfusions());
+    const days = sums.days();
+    for (const [day, keyRows] of days) addToAnswers(day, keyRows);
+    for (const [day, , pairRows] of days) addToConfusionDays(day, pairRows);
   };
 
   /** Counts every play past the watermark and moves it (the caller holds a write transaction). */
   const catchUpWithin = (): number => {
     let after = watermark();
-    const sums = emptyDeferredSums();
+    const sums = createFlushSums();
     let counted = 0;
     for (;;) {
       const rows = playsAfter.values(after, CHUNK) as unknown as [number, string, Uint8Array][];
       if (rows.length === 0) break;
-      for (const [, day, packed] of rows) addDeferred(sums, day, packed, keyOf);
+      for (const [, day, packed] of rows) sums.add(day, packed, keyOf);
       counted += rows.length;
       after = rows.at(-1)![0];
     }
