@@ -56,3 +56,36 @@ describe('a generated administrator password', () => {
       CLUSTER_START_MS,
     );
 });
+
+describe('a configured administrator password (ADMIN_PASSWORD)', () => {
+  const load = async (username: string, password: string) => {
+    const db = createDb(':memory:');
+    migrateDb(db);
+    return loadAdminCredentials(
+      testConfig({ ADMIN_USERNAME: username, ADMIN_PASSWORD: password }),
+      sqliteMeta(db),
+      createLogger('error', () => {}),
+    );
+  };
+  const header = (scheme: string, pair: string) => `${scheme}${Buffer.from(pair).toString('base64')}`;
+
+  test('the header a browser sends and the other spellings of the right pair are accepted; nothing else is', async () => {
+    const credentials = await load('admin', 'pa:ss wörd');
+    // The canonical header (compared whole) and what the parse accepts besides.
+    for (const scheme of ['Basic ', 'basic ', 'BASIC ', 'Basic   '])
+      expect(await credentials.verify(header(scheme, 'admin:pa:ss wörd'))).toBe(true);
+    expect(await credentials.verify(`${header('Basic ', 'admin:pa:ss wörd')} `)).toBe(true);
+    for (const wrong of [
+      header('Basic ', 'admin:pa:ss word'),
+      header('Basic ', 'Admin:pa:ss wörd'),
+      header('Basic ', 'admin:pa:ss wörd '),
+      header('Bearer ', 'admin:pa:ss wörd'),
+      `${header('Basic ', 'admin:pa:ss wörd')}=`,
+      'Basic',
+      '',
+    ])
+      expect(await credentials.verify(wrong)).toBe(false);
+    expect(await credentials.verify(null)).toBe(false);
+    expect(await credentials.costly(header('Basic ', 'admin:pa:ss wörd'))).toBe(false);
+  });
+});

@@ -21,6 +21,7 @@ import {
   type ListQuery,
   narrowList,
   type ReadCaching,
+  type ReadContext,
 } from './cached-reads';
 import type { Day } from './day';
 import {
@@ -167,19 +168,20 @@ export const statisticsReadRoutes = (statsJson: CachedStatsJson, options: ReadRo
       cached: (query: ListQuery) => ReturnType<CachedStatsJson['lyrics']>,
       read: (stats: StatsStore, r: { from: Day; to: Day }) => Promise<Row[]>,
     ) =>
-    ({ query: raw, request }: { query: typeof ListQueryParams.static & RangeParams; request: Request }) => {
+    ({ query: raw, request, set }: { query: typeof ListQueryParams.static & RangeParams } & ReadContext) => {
       const query = decodeListQuery(raw);
+      const context = { request, set };
       return ranged && hasRange(query)
         ? jsonResponse(
             inRange(query, async (r) => narrowList(await read(range!.stats, r), query)),
-            request,
+            context,
             caching,
           )
-        : jsonResponse(cached(query), request, caching);
+        : jsonResponse(cached(query), context, caching);
     };
   const listQuery = ranged ? RangeListQueryParams : ListQueryParams;
   const routes = new Elysia({ prefix: '/stats' })
-    .get('/overview', ({ request }) => jsonResponse(statsJson.overview(), request, caching), {
+    .get('/overview', ({ request, set }) => jsonResponse(statsJson.overview(), { request, set }, caching), {
       detail: readOperation(access, {
         id: 'Overview',
         summary: 'Overview',
@@ -214,12 +216,12 @@ export const statisticsReadRoutes = (statsJson: CachedStatsJson, options: ReadRo
     })
     .get(
       '/albums',
-      ({ query, request }) =>
+      ({ query, request, set }) =>
         jsonResponse(
           ranged && hasRange(query)
             ? inRange(query, (r) => getRangeAlbums(range!.stats, r))
             : statsJson.albums(),
-          request,
+          { request, set },
           caching,
         ),
       {
@@ -237,12 +239,12 @@ export const statisticsReadRoutes = (statsJson: CachedStatsJson, options: ReadRo
   if (access === 'public') return routes;
   return routes.get(
     '/hourly',
-    ({ query, request }) =>
+    ({ query, request, set }) =>
       jsonResponse(
         ranged && hasRange(query)
           ? inRange(query, (r) => getRangeHourly(range!.stats, r))
           : statsJson.hourly(),
-        request,
+        { request, set },
         caching,
       ),
     {

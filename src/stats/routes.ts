@@ -44,8 +44,8 @@ export const statsRoutes = ({ submit, statsJson, limits, caching }: StatsRoutesD
     )
     .get(
       '/score-percentile/:score',
-      ({ params, query, request }) =>
-        jsonResponse(statsJson.percentile(params.score, query.difficulty), request, caching),
+      ({ params, query, request, set }) =>
+        jsonResponse(statsJson.percentile(params.score, query.difficulty), { request, set }, caching),
       { params: PercentileParams, query: PercentileQuery, detail: getScorePercentileOperation },
     )
     .get(
