@@ -14,7 +14,14 @@ const root = new URL('..', import.meta.url).pathname.replace(/\/$/, '');
 let shared: Compiler | undefined;
 
 function compiler(): Compiler {
-  shared ??= createCompiler({ root, enableFileWatcher: false, identifiers: 'short' });
+  // Vite in middleware mode: otherwise it installs a SIGTERM listener that exits the process,
+  // and `bun src/main.ts serve` would die in the middle of its graceful stop.
+  shared ??= createCompiler({
+    root,
+    enableFileWatcher: false,
+    identifiers: 'short',
+    viteConfig: { server: { middlewareMode: true } },
+  });
   return shared;
 }
 
