@@ -56,12 +56,16 @@ export const docsRoutes = (routes: () => readonly RouteInfo[], info: DocumentInf
   return new Elysia({ name: 'docs-routes' })
     .get(
       '/openapi/json',
-      ({ request }) => {
+      ({ request, set }) => {
         document ??= encodeJson(buildOpenApiDocument(routes(), info));
-        return sendBody(document, request, {
-          'content-type': 'application/json; charset=utf-8',
-          'cache-control': 'no-cache',
-        });
+        return sendBody(
+          document,
+          { request, set },
+          {
+            'content-type': 'application/json; charset=utf-8',
+            'cache-control': 'no-cache',
+          },
+        );
       },
       { detail: { hide: true } },
     )
@@ -75,14 +79,18 @@ export const docsRoutes = (routes: () => readonly RouteInfo[], info: DocumentInf
     )
     .get(
       '/openapi/assets/:name',
-      async ({ params, request }) => {
+      async ({ params, request, set }) => {
         const name = params.name as DocsAsset;
         const asset = Object.hasOwn(docsAssets, name) ? docsAssets[name] : undefined;
         if (!asset) throw new NotFoundError();
-        return sendBody(await bodyOf(name), request, {
-          'content-type': asset.type,
-          'cache-control': 'public, max-age=86400',
-        });
+        return sendBody(
+          await bodyOf(name),
+          { request, set },
+          {
+            'content-type': asset.type,
+            'cache-control': 'public, max-age=86400',
+          },
+        );
       },
       { detail: { hide: true } },
     );

@@ -73,14 +73,32 @@ function matches(ifNoneMatch: string | null, etag: string): boolean {
   });
 }
 
+/**
+ * What a route handler's context gives `sendBody`: the request and the headers set so far.
+ * Handlers destructure these two: Elysia reads a handler's parameter list to decide what to
+ * build, and a handler passing its whole context on gets cookies parsed too (and a copied
+ * Response for them).
+ */
+export interface Exchange {
+  request: Request;
+  set: { headers: Record<string, string | number> };
+}
+
+/**
+ * Sends `body` in the best encoding the client accepts, or 304 when its tag matches. The headers
+ * set so far (the security headers, an admin read's private caching) go into the Response, under
+ * `headers`, and `set` is left empty: otherwise Elysia copies the Response once more to merge
+ * them (`mergeHeaders`, ~5 % of an admin read's CPU; docs/performance.md).
+ */
 export function sendBody(
   body: EncodedBody,
-  request: Request,
+  { request, set }: Exchange,
   headers: Record<string, string>,
   status = 200,
 ): Response {
   const vary = headers.vary ? `Accept-Encoding, ${headers.vary}` : 'Accept-Encoding';
-  const all: Record<string, string> = { ...headers, vary };
+  const all: Record<string, string> = { ...(set.headers as Record<string, string>), ...headers, vary };
+  set.headers = {};
   const accepted = request.headers.get('accept-encoding') ?? '';
   const br = body.brotli && codings.br.test(accepted) ? body.brotli : undefined;
   const gzip = br ? undefined : codings.gzip.test(accepted) ? body.gzipped() : undefined;

@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { extname, join } from 'node:path';
 import { assetPath } from '../assets';
-import { type EncodedBody, precompressedBody, sendBody } from '../http/encoded-body';
+import { type EncodedBody, type Exchange, precompressedBody, sendBody } from '../http/encoded-body';
 
 /** Written by build.ts into dist/client/manifest.json. */
 export interface ClientManifest {
@@ -68,10 +68,10 @@ export function loadClientAssets(dir = clientDir): ClientAssets | undefined {
 }
 
 /** Serves a hashed asset: immutable caching, ETag/304, the best precompressed form the client accepts. */
-export function serveAsset(assets: ClientAssets, path: string, request: Request): Response | undefined {
+export function serveAsset(assets: ClientAssets, path: string, exchange: Exchange): Response | undefined {
   const file = assets.files.get(path);
   if (!file) return undefined;
-  return sendBody(file.body, request, {
+  return sendBody(file.body, exchange, {
     'content-type': file.type,
     'cache-control': 'public, max-age=31536000, immutable',
   });

@@ -9,7 +9,7 @@ import { ResultsPage } from '../../web/pages/ResultsPage';
 import { StatisticsPage } from '../../web/pages/StatisticsPage';
 import type { CatalogueIndex } from '../catalogue/catalogue-index';
 import type { Config } from '../config';
-import { type EncodedBody, encodeBody, sendBody } from '../http/encoded-body';
+import { type EncodedBody, type Exchange, encodeBody, sendBody } from '../http/encoded-body';
 import type { Logger } from '../logger';
 import type { DailySummary } from '../shared/contracts/daily';
 import type { DailyToday, PageProps } from '../shared/contracts/pages';
@@ -75,21 +75,21 @@ export const pageRoutes = (deps: PageRoutesDeps) => {
   type Html = EncodedBody | Promise<EncodedBody>;
   // Rendered once per process; like the per-version caches, synchronous once ready.
   const once = (compute: () => Promise<EncodedBody>) => cachedPerVersion(() => 'once', compute);
-  const send = (html: Html, request: Request) =>
+  const send = (html: Html, exchange: Exchange) =>
     html instanceof Promise
-      ? html.then((ready) => sendBody(ready, request, htmlHeaders))
-      : sendBody(html, request, htmlHeaders);
+      ? html.then((ready) => sendBody(ready, exchange, htmlHeaders))
+      : sendBody(html, exchange, htmlHeaders);
   /** A page with statistics; when they cannot be read, `fallback` is sent and the failure logged. */
-  const sendOr = (page: () => Html, fallback: () => Html, failure: string, request: Request) => {
+  const sendOr = (page: () => Html, fallback: () => Html, failure: string, exchange: Exchange) => {
     const logged = (error: unknown) => {
       log.error(failure, { error: String(error) });
-      return send(fallback(), request);
+      return send(fallback(), exchange);
     };
     try {
       const html = page();
       return html instanceof Promise
-        ? html.then((ready) => sendBody(ready, request, htmlHeaders), logged)
-        : send(html, request);
+        ? html.then((ready) => sendBody(ready, exchange, htmlHeaders), logged)
+        : send(html, exchange);
     } catch (error) {
       return logged(error);
     }
@@ -170,18 +170,18 @@ export const pageRoutes = (deps: PageRoutesDeps) => {
   return (
     new Elysia({ name: 'page-routes', detail: { hide: true } })
       // Spec §8: a failure to read the statistics is only logged; the page shows no count.
-      .get('/', ({ request, query }) => {
+      .get('/', ({ request, set, query }) => {
         const landing = landingFor(sharedScore(query.r));
-        return sendOr(landing.page, landing.fallback, 'Greška pri dohvaćanju statistike', request);
+        return sendOr(landing.page, landing.fallback, 'Greška pri dohvaćanju statistike', { request, set });
       })
-      .get('/statistics', ({ request }) =>
-        sendOr(statistics, statisticsError, 'statistics could not be read', request),
+      .get('/statistics', ({ request, set }) =>
+        sendOr(statistics, statisticsError, 'statistics could not be read', { request, set }),
       )
-      .get('/quiz', ({ request }) => send(quiz(), request))
-      .get('/results', ({ request }) => send(results(), request))
-      .get('/dnevni-izazov', ({ request }) => send(daily(), request))
-      .get('/admin', ({ request }) => send(adminLogin(), request))
-      .get('/admin/dashboard', ({ request }) => send(dashboard(), request))
+      .get('/quiz', ({ request, set }) => send(quiz(), { request, set }))
+      .get('/results', ({ request, set }) => send(results(), { request, set }))
+      .get('/dnevni-izazov', ({ request, set }) => send(daily(), { request, set }))
+      .get('/admin', ({ request, set }) => send(adminLogin(), { request, set }))
+      .get('/admin/dashboard', ({ request, set }) => send(dashboard(), { request, set }))
       .get(
         '/favicon.svg',
         () =>
@@ -189,8 +189,8 @@ export const pageRoutes = (deps: PageRoutesDeps) => {
             headers: { 'content-type': 'image/svg+xml', 'cache-control': 'public, max-age=86400' },
           }),
       )
-      .get('/assets/*', ({ request, params }) => {
-        const response = serveAsset(assets, `/assets/${params['*']}`, request);
+      .get('/assets/*', ({ request, set, params }) => {
+        const response = serveAsset(assets, `/assets/${params['*']}`, { request, set });
         if (!response) throw new NotFoundError(); // the error handler's (cached) 404 page
         return response;
       })

@@ -1,4 +1,4 @@
-import { type EncodedBody, encodeJson, sendBody } from '../http/encoded-body';
+import { type EncodedBody, type Exchange, encodeJson, sendBody } from '../http/encoded-body';
 import type { LineResult, LyricStat, SongStat } from '../shared/contracts/stats';
 import { DEFAULT_DIFFICULTY, DIFFICULTIES, type Difficulty } from '../shared/difficulty';
 import { type Counted, type DifficultyOrder, rankByDifficulty } from '../shared/ranking';
@@ -119,36 +119,14 @@ export interface ReadCaching {
   conditional: boolean;
 }
 
-/**
- * What a route handler's context gives a cached read: the request and the headers set so far.
- * Handlers destructure these two: Elysia reads a handler's parameter list to decide what to
- * build, and a handler passing its whole context on gets cookies parsed too (and a copied
- * Response for them).
- */
-export interface ReadContext {
-  request: Request;
-  set: { headers: Record<string, string | number> };
-}
-
-/**
- * The JSON answer of a cached read: synchronous when the cache holds it, as it does under load.
- * The headers set so far (the security headers, the admin's private caching) go into the
- * Response and `set` is left empty: otherwise Elysia copies the Response once more to merge
- * them (`mergeHeaders`, ~5 % of an admin read's CPU; docs/performance.md).
- */
+/** The JSON answer of a cached read: synchronous when the cache holds it, as it does under load. */
 export const jsonResponse = (
   body: MaybePromise<EncodedBody>,
-  { request, set }: ReadContext,
+  exchange: Exchange,
   caching: ReadCaching = { headers: {}, conditional: false },
 ) => {
-  const send = (ready: EncodedBody) => {
-    const headers = {
-      ...(set.headers as Record<string, string>),
-      'content-type': 'application/json; charset=utf-8',
-      ...caching.headers,
-    };
-    set.headers = {};
-    return sendBody(caching.conditional ? ready : { ...ready, etag: undefined }, request, headers);
-  };
+  const headers = { 'content-type': 'application/json; charset=utf-8', ...caching.headers };
+  const send = (ready: EncodedBody) =>
+    sendBody(caching.conditional ? ready : { ...ready, etag: undefined }, exchange, headers);
   return then(body, send);
 };

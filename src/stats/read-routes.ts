@@ -2,7 +2,7 @@ import { Type as T } from '@sinclair/typebox';
 import { Elysia } from 'elysia';
 import { errorExample, headers, responses, validationFailed } from '../docs/components';
 import { type OperationSpec, operation, type ResponseSpec } from '../docs/contract';
-import { encodeJson } from '../http/encoded-body';
+import { type Exchange, encodeJson } from '../http/encoded-body';
 import { HourlyRangeStat } from '../shared/contracts/admin-range';
 import { ErrorBody } from '../shared/contracts/error';
 import { AlbumStat, HourlyStat, LyricStat, Overview, SongStat } from '../shared/contracts/stats';
@@ -21,7 +21,6 @@ import {
   type ListQuery,
   narrowList,
   type ReadCaching,
-  type ReadContext,
 } from './cached-reads';
 import type { Day } from './day';
 import {
@@ -168,7 +167,7 @@ export const statisticsReadRoutes = (statsJson: CachedStatsJson, options: ReadRo
       cached: (query: ListQuery) => ReturnType<CachedStatsJson['lyrics']>,
       read: (stats: StatsStore, r: { from: Day; to: Day }) => Promise<Row[]>,
     ) =>
-    ({ query: raw, request, set }: { query: typeof ListQueryParams.static & RangeParams } & ReadContext) => {
+    ({ query: raw, request, set }: { query: typeof ListQueryParams.static & RangeParams } & Exchange) => {
       const query = decodeListQuery(raw);
       const context = { request, set };
       return ranged && hasRange(query)
