@@ -1,7 +1,8 @@
 /**
  * `bun bench/ab.ts A=<dir> B=<dir> [rounds]`: the quiz and submission loads of `npm run bench`
  * against two versions of the server run from source side by side (each `<dir>` a checkout with
- * its `node_modules`), alternating A, B, B, A, … so both see the same machine at the same moment.
+ * its `node_modules`, or a compiled `kviz` binary), alternating A, B, B, A, … so both see the
+ * same machine at the same moment. Each server's RSS after the loads is reported too.
  * Prints, per version, the median requests/s of `GET /api/quiz?count=30`, plays/s recorded by
  * `POST /api/stats/submit-quiz`, and the server's and wrk's CPU shares; then the cached reads of
  * `npm run bench` (statistics, percentile, the admin hourly read with its password, the two pages
@@ -10,7 +11,7 @@
  * the loads (`quiz,submit,reads` by default).
  * The quick loop for comparing a change with the code it replaces (docs/performance.md).
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { type BenchServer, startServer, stopAllServers } from './lib/server';
@@ -64,16 +65,13 @@ async function main() {
   for (const { label, dir } of versions) {
     const data = join(work, label);
     mkdirSync(data);
-    // A tiny launcher in place of the binary: the source tree of that version, run by bun.
+    // A tiny launcher in place of the binary: the source tree of that version, run by bun (from
+    // its own directory, where its bunfig.toml preloads what the source needs), or a binary.
     const launcher = join(data, 'kviz');
-    // (run from its own directory, where its bunfig.toml preloads what the source needs)
-    writeFileSync(
-      launcher,
-      `#!/bin/sh\ncd ${dir} && DATABASE_PATH=${join(data, 'kviz.db')} exec ${process.execPath} src/main.ts "$@"\n`,
-      {
-        mode: 0o755,
-      },
-    );
+    const run = statSync(dir).isFile() ? `exec ${dir}` : `cd ${dir} && exec ${process.execPath} src/main.ts`;
+    writeFileSync(launcher, `#!/bin/sh\nexport DATABASE_PATH=${join(data, 'kviz.db')}\n${run} "$@"\n`, {
+      mode: 0o755,
+    });
     const server = await startServer(launcher, data);
     // More bodies a round than the server can take in it (BENCH_PLAYS_PER_SECOND): each is sent once.
     const perRound = loads.has('submit') ? Number(process.env.BENCH_PLAYS_PER_SECOND ?? 4_000) * seconds : 0;
@@ -161,6 +159,8 @@ async function main() {
     },
   };
   for (const side of sides) {
+    const rssAfterLoadsMiB = side.server.rssMiB();
+    log(`${side.label}: RSS after the loads ${rssAfterLoadsMiB.toFixed(1)} MiB`);
     await side.server.stop();
     const verify = Bun.spawnSync([join(work, side.label, 'kviz'), 'stats', 'verify'], {
       cwd: join(work, side.label),
@@ -179,6 +179,7 @@ async function main() {
       submitWrkCpu: median(side.submit.map((l) => l.generatorCpu)),
       submitP99Ms: median(side.submit.map((l) => l.latencyP99Ms)),
       countersVerified: verify.exitCode === 0,
+      rssAfterLoadsMiB,
       reads: Object.fromEntries(
         Object.entries(side.reads).map(([name, runs]) => [
           name,

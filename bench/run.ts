@@ -9,12 +9,12 @@
  * `--smoke`: a tiny load that only proves the script runs (used by the test suite);
  * its results go to a temporary directory and no document is touched.
  */
-import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { ENGINE_PROFILES, measureEngines } from './lib/engines';
 import { pageWeights, weighedPages } from './lib/page-weight';
-import { type Results, renderPerformanceDoc } from './lib/report';
+import { type Results, renderPerformanceDoc, spliceResults } from './lib/report';
 import { type BenchServer, startServer, stopAllServers } from './lib/server';
 import { prepareSubmissions } from './lib/submit-load';
 import { ensureWrk, type Load, wrk } from './lib/wrk';
@@ -262,8 +262,9 @@ async function main() {
   mkdirSync(outDir, { recursive: true });
   writeFileSync(join(outDir, 'latest.json'), `${JSON.stringify(results, null, 2)}\n`);
   const doc = renderPerformanceDoc(results);
+  const docPath = join(root, 'docs/performance.md');
   if (smoke) writeFileSync(join(work, 'performance.md'), doc);
-  else writeFileSync(join(root, 'docs/performance.md'), doc);
+  else writeFileSync(docPath, existsSync(docPath) ? spliceResults(readFileSync(docPath, 'utf8'), doc) : doc);
   console.log(doc.split('<!-- results -->')[1] ?? doc);
   log(`done in ${results.seconds.toFixed(0)} s; results in ${join(outDir, 'latest.json')}`);
   if (!smoke) rmSync(work, { recursive: true, force: true });

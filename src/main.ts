@@ -5,7 +5,6 @@
  */
 import { adminCommand } from './cli/admin';
 import { backupCommand } from './cli/backup';
-import { copyToPostgresCommand } from './cli/copy-to-postgres';
 import { importCommand } from './cli/import';
 import { serve } from './cli/serve';
 import { statsCommand } from './cli/stats';
@@ -69,8 +68,11 @@ async function main(args: string[]): Promise<number | undefined> {
       return statsCommand(config, rest[0], out);
     case 'admin':
       return adminCommand(config, rest, out);
-    case 'copy-to-postgres':
+    case 'copy-to-postgres': {
+      // Loaded on demand, like the PostgreSQL runtime (src/runtime.ts): `serve` on SQLite never needs it.
+      const { copyToPostgresCommand } = await import('./cli/copy-to-postgres');
       return copyToPostgresCommand(config, rest, out);
+    }
     default:
       console.error(`Unknown command "${command}".\n\n${usage}`);
       return 2;

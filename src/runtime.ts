@@ -1,55 +1,21 @@
-import { randomBytes } from 'node:crypto';
-import { type CatalogueIndex, loadCatalogueIndex } from './catalogue/catalogue-index';
-import { type ImportOptions, type ImportSummary, importCatalogueInSteps } from './catalogue/import';
-import type { NormalizedCatalogue } from './catalogue/model';
-import { importCataloguePg, loadCatalogueIndexPg, seedCataloguePg } from './catalogue/pg';
+import { loadCatalogueIndex } from './catalogue/catalogue-index';
+import { importCatalogueInSteps } from './catalogue/import';
 import { seedCatalogue } from './catalogue/seed';
 import { interruptible } from './cli/interrupt';
 import type { ProgressReporter } from './cli/progress';
-import { type Config, redactedUrl } from './config';
-import { type DailySettings, openDailySettings, openDailySettingsSqlite } from './daily/settings';
+import type { Config } from './config';
+import { openDailySettingsSqlite } from './daily/settings';
 import { closeDb, createDb, type Db } from './db/client';
-import { type MetaStore, readOrCreateMeta, sqliteMeta } from './db/meta';
+import { readOrCreateMeta, sqliteMeta } from './db/meta';
 import { migrateDb } from './db/migrate';
 import { DatabaseOpenError, sqliteMessage } from './db/open-error';
-import { closePgDb, createPgDb, migratePg, type PgDb } from './db/pg/client';
-import { pgMeta, readOrCreateMetaPg } from './db/pg/meta';
-import type { Logger } from './logger';
+import { logSeeded, newSecret, type OpenOptions, type Runtime, type SqliteRuntime } from './runtime-model';
 import { dayOf } from './stats/day';
-import { createPgStores } from './stats/pg/stores';
 import { counterFillPending, fillAnswerDays } from './stats/sqlite/answer-days-fill';
 import { convertLegacyRecord, legacyPlaysPending } from './stats/sqlite/legacy-record';
-import { createSqliteStores, type StatsStores } from './stats/sqlite/stores';
+import { createSqliteStores } from './stats/sqlite/stores';
 
-interface RuntimeCommon {
-  stores: StatsStores;
-  /** The catalogue as it was when the runtime was opened (docs/decisions/003). */
-  catalogue: CatalogueIndex;
-  secrets: { quizToken: string; playerSalt: string };
-  /** Generated secrets and settings (admin password hash, unlock marker), shared by every process on the database. */
-  meta: MetaStore;
-  /** Writes a catalogue in one transaction; SQLite reports progress between steps and stops on `signal`. */
-  importCatalogue(catalogue: NormalizedCatalogue, options?: ImportOptions): Promise<ImportSummary>;
-  /** Where the data lives, for logs (a PostgreSQL URL without its password). */
-  describe: string;
-  close(): Promise<void>;
-  /** The daily challenge's secret and first day (docs/decisions/021). */
-  daily: DailySettings;
-}
-
-export interface SqliteRuntime extends RuntimeCommon {
-  engine: 'sqlite';
-  db: Db;
-}
-
-export interface PgRuntime extends RuntimeCommon {
-  engine: 'postgres';
-  pg: PgDb;
-}
-
-export type Runtime = SqliteRuntime | PgRuntime;
-
-type OpenOptions = { seed: false } | { seed: true; log: Logger };
+export type { OpenOptions, PgRuntime, Runtime, RuntimeCommon, SqliteRuntime } from './runtime-model';
 
 /**
  * Opens the database and brings it up to date: migrations, the generated
@@ -59,13 +25,12 @@ type OpenOptions = { seed: false } | { seed: true; log: Logger };
  * it must never create or migrate the database it copies. PostgreSQL when
  * `DATABASE_URL` is set (docs/decisions/023), SQLite otherwise.
  */
-export function openRuntime(config: Config, options: OpenOptions): Promise<Runtime> {
-  return config.databaseUrl
-    ? openPgRuntime(config.databaseUrl, config, options)
-    : Promise.resolve(openSqliteRuntime(config, options));
+export async function openRuntime(config: Config, options: OpenOptions): Promise<Runtime> {
+  if (!config.databaseUrl) return openSqliteRuntime(config, options);
+  // Loaded only here: on SQLite its modules, driver and schema cost start time and memory for nothing.
+  const { openPgRuntime } = await import('./runtime-pg');
+  return openPgRuntime(config.databaseUrl, config, options);
 }
-
-const newSecret = () => randomBytes(32).toString('base64url');
 
 export function openSqliteRuntime(config: Config, options: OpenOptions): SqliteRuntime {
   // Only the server checks the file: the commands must work beside it, quickly.
@@ -88,53 +53,6 @@ export function openSqliteRuntime(config: Config, options: OpenOptions): SqliteR
     daily: openDailySettingsSqlite(db, dayOf(Date.now(), config.statsTimezone)),
     close: async () => closeDb(db),
   };
-}
-
-function logSeeded(log: Logger, seeded: ImportSummary) {
-  log.info('seeded the demo catalogue', { albums: seeded.albums, songs: seeded.songs, lines: seeded.lines });
-}
-
-/**
- * PostgreSQL: migrations under an advisory lock, the seed under another, the
- * secrets created once (`ON CONFLICT DO NOTHING`, then read back): instances
- * started together agree on all of them. Any failure becomes one
- * DatabaseOpenError naming the URL without its password.
- */
-async function openPgRuntime(url: string, config: Config, options: OpenOptions): Promise<PgRuntime> {
-  const describe = redactedUrl(url);
-  let pg: PgDb | undefined;
-  try {
-    await migratePg(url);
-    pg = createPgDb(url);
-    if (options.seed) {
-      const seeded = await seedCataloguePg(pg);
-      if (seeded) logSeeded(options.log, seeded);
-    }
-    const quizToken =
-      config.quizTokenSecret ?? (await readOrCreateMetaPg(pg, 'quiz_token_secret', newSecret));
-    const playerSalt = await readOrCreateMetaPg(pg, 'player_salt', newSecret);
-    const stores = createPgStores(pg, playerSalt);
-    await stores.ready;
-    const db = pg;
-    return {
-      engine: 'postgres',
-      pg: db,
-      stores,
-      catalogue: await loadCatalogueIndexPg(db),
-      secrets: { quizToken, playerSalt },
-      meta: pgMeta(db),
-      daily: await openDailySettings(pgMeta(db), dayOf(Date.now(), config.statsTimezone)),
-      importCatalogue: (catalogue) => importCataloguePg(db, catalogue),
-      describe,
-      close: async () => {
-        stores.close();
-        await closePgDb(db);
-      },
-    };
-  } catch (error) {
-    if (pg) await closePgDb(pg).catch(() => {});
-    throw new DatabaseOpenError(describe, error instanceof Error ? error.message : String(error));
-  }
 }
 
 /**

@@ -134,6 +134,23 @@ export function renderEngineTable(e: EngineResults): string {
 const cpuOf = (load: Load) =>
   `server ${pct(load.serverCpu)} of a core (${load.serverCpuUsPerRequest?.toFixed(0) ?? '—'} µs a request), wrk ${pct(load.generatorCpu)}`;
 
+/**
+ * The results between the markers of an existing docs/performance.md, the rest of it (the
+ * narrative: why the figures are what they are, each pass's A/B) kept as written there.
+ */
+export function spliceResults(existing: string, rendered: string): string {
+  const [open, close] = ['<!-- results -->', '<!-- /results -->'];
+  const from = existing.indexOf(open);
+  const to = existing.indexOf(close);
+  if (from < 0 || to < from) return rendered;
+  return (
+    existing.slice(0, from) +
+    rendered.slice(rendered.indexOf(open), rendered.indexOf(close)) +
+    existing.slice(to)
+  );
+}
+
+/** The page's head and the results of one run (the narrative below them lives in the file). */
 export function renderPerformanceDoc(r: Results): string {
   const rps = (load: Load) => load.requestsPerSecond;
   const ratio = (load: Load) => rps(load) / rps(r.ceiling);
@@ -238,155 +255,5 @@ ${weights.join('\n')}
 uPlot is not counted above: the dashboard fetches it (≈ 23 KB gzip) only when the hourly
 charts are shown.
 <!-- /results -->
-
-## Where the figures stand, and why
-
-This machine is shared: on 23 November 2026 other sessions ran their test suites (chromium
-included) on the same 2 cores, with load averages of 5–12 during the runs. Absolute figures move
-a lot between runs; ratios taken in the same run hold better, and the CPU columns show which
-process was the limit. The table above is one run, as measured.
-
-- **Quiz vs the payload-matched ceiling.** The ceiling sends one pre-made quiz of this run from
-  memory; the product must build a new one per request: a random quiz cannot be cached. CPU
-  profiles of the server under wrk (\`bun --cpu-prof-md\`) before this change put a quarter
-  of the samples in \`Response.json\` serializing the questions, then the response validation,
-  the Set-based sampling and the garbage of it all (docs/decisions/018). After it, the handler's
-  own work, measured in process as CPU time per call (\`process.cpuUsage\`, best of five
-  batches): generating 30 questions 4–7 µs (was ~21 µs), the token 2 µs (was ~4 µs),
-  the JSON bytes from fragments 7–10 µs (\`JSON.stringify\` of the same questions: 26–32 µs),
-  the \`Response\` 3–6 µs; together with the garbage they leave, 32–37 µs a quiz. A bare
-  Elysia route returning pre-made bytes cost ~32 µs of server CPU a request over HTTP, the
-  product's global plugins (request log, security headers, client address, body limit) ~20 µs
-  more, the bare \`Bun.serve\` ceiling 16–30 µs. 0.7× the payload-matched ceiling would leave
-  about 8 µs a request for everything beyond sending the bytes: not reachable with a quiz built
-  per request in one JavaScript thread. The CPU columns above give this run's figures.
-- **Submissions** record every counter of docs/decisions/014 in the play's transaction: six
-  prepared statements a play (the record, the player, the hour's and the day's players) and
-  about fifteen a batch for the counters, summed over the plays that arrived together and share
-  one commit. The 5,000 plays/s of earlier runs was not reached on 23 November by this code nor
-  by the previous one: the two servers run from source side by side, each loaded for 4 s with
-  the same wrk script and 50 connections (15:37 UTC, load average ~4), recorded 1,360 and 1,790
-  plays/s (previous code, commit fff2dd8) and 1,340 and 1,250 plays/s (this code), 570–740 µs of
-  server CPU a play in both. In process, recording batches of 50 plays cost 215 µs of CPU a play
-  with this code and 359 µs with the previous one (\`recordPlays\` alone, same machine, same
-  minute): the new counters are paid for by summing them per batch; the rest of a submission
-  (parsing, validation, the token, grading, HTTP) did not change.
-- **Start.** The two binaries side by side (each started 5 times on a fresh and on an existing
-  database, alternating, 15:58 UTC on 23 November, load average ~5): median 261 and 145 ms for
-  the previous code (commit fff2dd8), 310 and 172 ms for this one. The machine made both about
-  three times slower than in the 21 November runs; this code adds 30–50 ms (more statements to
-  prepare, the device parsers to load, the check for an old raw record).
-- **Pages and wrk.** \`/\` and \`/statistics\` are the same cached bytes as before; their ratio
-  to the tiny ceiling is lower than in the runs with autocannon because wrk, unlike autocannon,
-  no longer limits the ceiling itself (the reason the issue moved the bench to wrk).
-- **Reads at 10⁶ vs 10³** are the same cached bytes; the two databases are measured side by
-  side, alternating requests, so both see the same machine. Ratios of 1.2–1.3× on a ~150 µs
-  round trip are noise of that size (the in-process reads do not grow).
-- **The recompute** a naive read would run now decodes every play (all counters at once, so each
-  read is charged the whole of it): the raw record is packed, there is no answer table to
-  GROUP BY any more.
-
-## Quiz and submissions, second pass (branch \`perf\`, 23 November 2026)
-
-Measured with \`bun bench/ab.ts old=<checkout of 72ae68c> new=<this tree> 3\` (the quiz and
-submission loads of this bench run from source, the two versions side by side, rounds
-alternating A B / B A, the payload-matched ceiling loaded in every round; wrk, one thread, 50
-connections, 5 s a load; each version's counters checked with \`kviz stats verify\` afterwards)
-and with the in-process stage benches \`bun bench/quiz-stages.ts\` and
-\`bun bench/submit-stages.ts\` (CPU time, \`process.cpuUsage\`, so other processes' time is not
-counted, run alternately on the two trees). The machine had load averages of 13–22 during these
-runs (other sessions' test suites on the same 2 cores): every absolute figure below is several
-times worse than on a quiet machine; compare the two versions, not the runs.
-
-| 17:08–17:11 UTC, medians of 3 rounds | before (72ae68c) | after | |
-|---|---|---|---|
-| ceiling: bare \`Bun.serve\`, the quiz bytes | 18,447 req/s; server 40 % of a core (22 µs a request), wrk 30 % | — | |
-| \`GET /api/quiz?count=30\` | 1,730 req/s = **0.09×** the ceiling; server 39 % of a core, **230 µs** a request; wrk 7 % | 2,843 req/s = **0.16×**; server 52 %, **175 µs** a request; wrk 11 % | −24 % server CPU a request; target 0.7×: **missed** |
-| \`POST /api/stats/submit-quiz\` | 204 plays/s; server 14 % of a core; counters verified | 185 plays/s; server 13 %; counters verified | target 5,000 plays/s: **missed** (see below) |
-
-An earlier interleaved run the same afternoon (16:51–16:53, load ~14, no ceiling): quiz 235 →
-152 µs of server CPU a request (1,561 → 2,885 req/s), submissions 293 → 332 plays/s.
-In every run wrk used well under a core: the generator was not the limit.
-
-**Where a quiz request's time goes.** CPU profiles (\`bun --cpu-prof-md\`) of the server under
-wrk and of \`app.handle\` in a loop, before the change: TypeBox building a validation error on
-*every* request (5 % of samples, plus \`Error\` 2 %): Elysia 1.4 emits
-\`c.query = validator.query.Decode(c.query)\` twice for a query schema with a transform; the second
-pass gets the number the first made, fails the string check, builds the error (\`Errors().First()\`)
-and swallows it. Then ipaddr.js parsing the client address for the rate-limit key (~3 %), the
-CORS hook parsing the URL and matching the route table for requests without \`Origin\` (~2 %), and
-the \`RateLimit-Policy\` string rebuilt per request. After the change, in the server under wrk:
-building and sending the body (\`serializeQuiz\` 13 %, \`Response\` 12 %, \`Buffer.concat\` 8 %: one
-10.5 KB body allocated, filled and copied per request, and the garbage collection of it),
-generating the questions ~7 %, the token ~3 %, the request log ~4 % (the line, the time, the
-write), the rest spread over Elysia's context, hooks and Bun's HTTP. In process (\`app.handle\`,
-alternating trees, 16:38): 224 and 154 µs a quiz request before, 144 and 125 µs after.
-
-**Why 0.7× stays out of reach.** The ceiling costs 22 µs of server CPU a request; 0.7× of it
-leaves ~9 µs for everything the product adds. Generating 30 questions, signing the token and
-assembling 10.5 KB from fragments alone cost more than that (in-process, 16:30, loaded
-machine: createQuiz 24 µs, serializeQuiz 9 µs, \`new Response\` with 12 headers 5–24 µs) before
-Elysia, the headers, the rate limit and the log. A quiz per request cannot be cached; reaching
-0.7× would need the quiz built outside this JavaScript thread (which on 2 shared cores takes
-the CPU from the same budget) — not done.
-
-**Where a submission's time goes.** In process on a WAL database file, 50 requests in flight
-(so plays share commits as under load, batches of 50), CPU a play, alternating trees at
-17:13–17:16: the whole request 820 and 760 µs before, 659 and 523 µs after; the play recorder
-(\`recordPlays\`) 511 and 456 µs of it before, 471 and 376 µs after. What changed is the part
-outside the recorder (309 and 304 → 188 and 147 µs): the body parser's \`JSON.parse\` reviver
-(which drops \`toString\`/\`valueOf\` keys, docs/decisions/012) made parsing a submission about
-twelve times slower (49 µs vs 4 µs, microbench); it now runs only when the text could hold
-such a key. Other stages, alone: the token 22–34 µs, grading 36 µs, the device class 0.3–0.6 µs
-from the cache (ua-parser-js uncached: 76 µs — the cache by user-agent string was already
-there). Inside the recorder (timed by phase, batches of 50, empty database): the raw record and
-memberships of each play in its savepoint ~50 %, the counter upserts ~40 % (line confusions 17 %,
-line counters 12 %, song confusions 3 %, albums 2 %, songs 1 %, the rest 2 %), the commit ~13 %.
-Counters are already summed per batch (one upsert per touched row per commit, decision 014);
-what remains is one row per line of the play (30 a play, rarely shared inside a batch) and
-its confusions. Caching known players and memberships (skipping up to four statements a play)
-was tried and measured no difference within the noise; it was not kept.
-
-**Why 5,000 plays/s stays out of reach here.** Over HTTP the servers used 13–25 % of a core
-during the submission loads: the machine's other work (disk and CPU) held them, not their own
-code, and the figure says little about either version. By CPU, a play costs 500–650 µs in process
-on this loaded machine (at 200 µs a play a core would do 5,000). The next step with a real
-effect would write the per-line counters and confusions less often than once per commit:
-summed in memory over a second, written with a watermark (\`counted through play id\`) in the
-same transaction, and a catch-up from the raw record past the watermark at start and in
-\`verify\`. Not done: it changes what a committed play guarantees until the next flush, and
-\`verify\`, \`rebuild\` and the property test would all have to learn the watermark.
-
-## Migration of an old database
-
-Measured outside this script (it needs the previous version's code to fill the database):
-10⁶ plays recorded by the code of commit fff2dd8 (\`bench/lib/fill.ts\` of that commit:
-1,293,017,088 bytes), then \`DATABASE_PATH=… STATS_TIMEZONE=Europe/Zagreb bun src/main.ts stats
-verify\` on a copy, 23 November 2026, 16:00 UTC (this branch's final code, load average ~5):
-converting the plays and rebuilding every counter 55.3 s (27,000 plays/s converted, 71,000
-plays/s rebuilt), \`VACUUM\` 2.5 s, **57.8 s** in all (the verify after it 14 s more; 463 MB of
-peak memory for the whole command); the file went to 145,022,976 bytes (8.9× smaller) and
-verify found no difference
-(\`src/stats/sqlite/legacy-record.test.ts\` proves the same on a small database written by that
-code, every play and every old counter compared).
-
-## How the targets are held
-
-- **Quiz:** lines and distractors are picked in memory from the catalogue index (a partial
-  Fisher–Yates shuffle, no \`ORDER BY random()\`); the body is assembled from fragments encoded
-  once per catalogue and sent as a \`Response\` (docs/decisions/018); the token is one HMAC.
-- **Submissions:** plays arriving together share one transaction (group commit), each in its own
-  savepoint; their counts are summed and each counter row written once per batch, each table's
-  rows in one multi-row statement; each request is answered after its transaction commits
-  (docs/decisions/006, 014).
-- **Raw record:** one row a play with its answers packed into a BLOB over answer keys
-  (docs/decisions/014).
-- **Date ranges:** running totals per day: any range is two rows (docs/decisions/014).
-- **Statistics reads** read counters, never the raw record, and their JSON is serialized once per
-  change of the statistics; \`/\` and \`/statistics\` are rendered once per change
-  (docs/decisions/010). Their cost does not depend on the number of plays.
-- **Start:** migrations and the seed run once; the embedded code is precompiled bytecode.
-
-Results of the latest run are also in \`bench/results/latest.json\`.
 `;
 }

@@ -119,3 +119,17 @@ const dialect = new SQLiteSyncDialect();
  * still fails to compile, in the shape `prepare` takes.
  */
 export const statement = (query: SQL): Query => ({ toSQL: () => dialect.sqlToQuery(query) });
+
+/**
+ * What `make` builds, built at its first use instead of when its store is created. Building and
+ * preparing a store's statements with drizzle was most of a start's CPU (~60 ms of ~150 on an
+ * existing database, docs/decisions/027), and most of them serve reads a new process may not get
+ * for a while.
+ */
+export function onFirstUse<T>(make: () => T): () => T {
+  let made: T | undefined;
+  return () => {
+    made ??= make();
+    return made;
+  };
+}

@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
 import type { Db } from '../../db/client';
-import { prepareAll, statement } from '../../db/prepared';
+import { onFirstUse, prepareAll, statement } from '../../db/prepared';
 import { cumulativeConfusions, lyricConfusions, lyrics, songs } from '../../db/schema';
 import type { Confusion, LineConfusion } from '../../shared/contracts/time-series';
 import type { Day } from '../day';
@@ -31,10 +31,12 @@ export function createSqliteConfusionReads(db: Db) {
   const l = lyrics;
   const s = songs;
 
-  const line = prepareAll<LineConfusion>(
-    db,
-    statement(
-      sql`${rangePicks(sql`lc.${name(lc.lyricId)} = ${ph('id')}`)} SELECT l.${name(l.id)} AS lyricId, l.${name(l.text)} AS lyric, rs.${name(s.id)} AS songId, rs.${name(s.title)} AS songTitle, ps.${name(s.id)} AS selectedSongId, ps.${name(s.title)} AS selectedSongTitle, r.times AS times FROM r JOIN ${l} l ON l.${name(l.id)} = r.lyric_id JOIN ${s} rs ON rs.${name(s.id)} = l.${name(l.songId)} JOIN ${s} ps ON ps.${name(s.id)} = r.selected_song_id WHERE r.times > 0 ORDER BY r.times DESC, ps.${name(s.id)} LIMIT ${ph('limit')}`,
+  const line = onFirstUse(() =>
+    prepareAll<LineConfusion>(
+      db,
+      statement(
+        sql`${rangePicks(sql`lc.${name(lc.lyricId)} = ${ph('id')}`)} SELECT l.${name(l.id)} AS lyricId, l.${name(l.text)} AS lyric, rs.${name(s.id)} AS songId, rs.${name(s.title)} AS songTitle, ps.${name(s.id)} AS selectedSongId, ps.${name(s.title)} AS selectedSongTitle, r.times AS times FROM r JOIN ${l} l ON l.${name(l.id)} = r.lyric_id JOIN ${s} rs ON rs.${name(s.id)} = l.${name(l.songId)} JOIN ${s} ps ON ps.${name(s.id)} = r.selected_song_id WHERE r.times > 0 ORDER BY r.times DESC, ps.${name(s.id)} LIMIT ${ph('limit')}`,
+      ),
     ),
   );
   /** Per (right song, wrong song): the picks of the song's lines summed. */
@@ -42,21 +44,23 @@ export function createSqliteConfusionReads(db: Db) {
     statement(
       sql`${rangePicks(where)}, g AS (SELECT l.${name(l.songId)} AS song_id, r.selected_song_id, sum(r.times) AS times FROM r JOIN ${l} l ON l.${name(l.id)} = r.lyric_id GROUP BY l.${name(l.songId)}, r.selected_song_id) SELECT rs.${name(s.id)} AS songId, rs.${name(s.title)} AS songTitle, ps.${name(s.id)} AS selectedSongId, ps.${name(s.title)} AS selectedSongTitle, g.times AS times FROM g JOIN ${s} rs ON rs.${name(s.id)} = g.song_id JOIN ${s} ps ON ps.${name(s.id)} = g.selected_song_id WHERE g.times > 0 ORDER BY ${order} LIMIT ${ph('limit')}`,
     );
-  const song = prepareAll<Confusion>(
-    db,
-    bySong(
-      sql`lc.${name(lc.lyricId)} IN (SELECT ${name(l.id)} FROM ${l} WHERE ${name(l.songId)} = ${ph('id')})`,
-      sql`g.times DESC, ps.${name(s.id)}`,
+  const song = onFirstUse(() =>
+    prepareAll<Confusion>(
+      db,
+      bySong(
+        sql`lc.${name(lc.lyricId)} IN (SELECT ${name(l.id)} FROM ${l} WHERE ${name(l.songId)} = ${ph('id')})`,
+        sql`g.times DESC, ps.${name(s.id)}`,
+      ),
     ),
   );
-  const top = prepareAll<Confusion>(
-    db,
-    bySong(sql`1`, sql`g.times DESC, rs.${name(s.id)}, ps.${name(s.id)}`),
+  const top = onFirstUse(() =>
+    prepareAll<Confusion>(db, bySong(sql`1`, sql`g.times DESC, rs.${name(s.id)}, ps.${name(s.id)}`)),
   );
 
   return {
-    line: (lyricId: number, from: Day, to: Day, limit: number) => line.all({ id: lyricId, from, to, limit }),
-    song: (songId: number, from: Day, to: Day, limit: number) => song.all({ id: songId, from, to, limit }),
-    top: (from: Day, to: Day, limit: number) => top.all({ from, to, limit }),
+    line: (lyricId: number, from: Day, to: Day, limit: number) =>
+      line().all({ id: lyricId, from, to, limit }),
+    song: (songId: number, from: Day, to: Day, limit: number) => song().all({ id: songId, from, to, limit }),
+    top: (from: Day, to: Day, limit: number) => top().all({ from, to, limit }),
   };
 }

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { onFirstUse } from '../../db/prepared';
 import { dailyLines, dailyPlayers, dailyScores, lyrics, players } from '../../db/schema';
 import type { Day } from '../day';
 import type { DailyStore } from '../store';
@@ -12,34 +13,47 @@ import { playerHash } from './play-store';
  */
 export function createSqliteDailyStore(db: Db, playerSalt: string): DailyStore {
   const ph = sql.placeholder;
-  const scores = db
-    .select({ score: dailyScores.score, plays: dailyScores.plays })
-    .from(dailyScores)
-    .where(eq(dailyScores.day, ph('day')))
-    .prepare();
-  const lines = db
-    .select({
-      lyricId: dailyLines.lyricId,
-      text: lyrics.text,
-      occurrences: dailyLines.occurrences,
-      correct: dailyLines.correct,
-    })
-    .from(dailyLines)
-    .innerJoin(lyrics, eq(lyrics.id, dailyLines.lyricId))
-    .where(eq(dailyLines.day, ph('day')))
-    .orderBy(asc(dailyLines.lyricId))
-    .prepare();
-  const rankedDays = db
-    .select({ day: dailyPlayers.day })
-    .from(dailyPlayers)
-    .innerJoin(players, eq(players.id, dailyPlayers.playerId))
-    .where(and(eq(players.hash, ph('hash')), gte(dailyPlayers.day, ph('since'))))
-    .orderBy(desc(dailyPlayers.day))
-    .prepare();
+  const scores = onFirstUse(() =>
+    db
+      .select({ score: dailyScores.score, plays: dailyScores.plays })
+      .from(dailyScores)
+      .where(eq(dailyScores.day, ph('day')))
+      .prepare(),
+  );
+  const lines = onFirstUse(() =>
+    db
+      .select({
+        lyricId: dailyLines.lyricId,
+        text: lyrics.text,
+        occurrences: dailyLines.occurrences,
+        correct: dailyLines.correct,
+      })
+      .from(dailyLines)
+      .innerJoin(lyrics, eq(lyrics.id, dailyLines.lyricId))
+      .where(eq(dailyLines.day, ph('day')))
+      .orderBy(asc(dailyLines.lyricId))
+      .prepare(),
+  );
+  const rankedDays = onFirstUse(() =>
+    db
+      .select({ day: dailyPlayers.day })
+      .from(dailyPlayers)
+      .innerJoin(players, eq(players.id, dailyPlayers.playerId))
+      .where(and(eq(players.hash, ph('hash')), gte(dailyPlayers.day, ph('since'))))
+      .orderBy(desc(dailyPlayers.day))
+      .prepare(),
+  );
   return {
-    getScores: async (day: Day) => new Map(scores.all({ day }).map((row) => [row.score, row.plays])),
-    getLines: async (day: Day) => lines.all({ day }),
+    getScores: async (day: Day) =>
+      new Map(
+        scores()
+          .all({ day })
+          .map((row) => [row.score, row.plays]),
+      ),
+    getLines: async (day: Day) => lines().all({ day }),
     getRankedDays: async (sessionId: string, since: Day) =>
-      rankedDays.all({ hash: playerHash(playerSalt, sessionId), since }).map((row) => row.day),
+      rankedDays()
+        .all({ hash: playerHash(playerSalt, sessionId), since })
+        .map((row) => row.day),
   };
 }

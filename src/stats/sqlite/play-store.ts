@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import type { Db } from '../../db/client';
-import { multiRowInsert, prepare, statement } from '../../db/prepared';
+import { multiRowInsert, onFirstUse, prepare, statement } from '../../db/prepared';
 import {
   answerKeys,
   cumulativeDays,
@@ -72,35 +72,43 @@ function runningTotals<
   const day = table.day as SQLiteColumn;
   const group = groupKey ? column(groupKey) : undefined;
   const inGroup = group ? sql` AND ${sql.identifier(group.name)} = ${ph('group')}` : sql``;
-  const open = prepare(
-    db,
-    db
-      .insert(table)
-      .values({ day: ph('day'), ...(groupKey ? { [groupKey]: ph('group') } : {}) } as never)
-      .onConflictDoNothing(),
+  const open = onFirstUse(() =>
+    prepare(
+      db,
+      db
+        .insert(table)
+        .values({ day: ph('day'), ...(groupKey ? { [groupKey]: ph('group') } : {}) } as never)
+        .onConflictDoNothing(),
+    ),
   );
   const names = sql.join(
     keys.map((key) => sql.identifier(column(key).name)),
     sql`, `,
   );
   const dayName = sql.identifier(day.name);
-  const carry = prepare(
-    db,
-    statement(
-      sql`UPDATE ${table} SET (${names}) = (SELECT ${names} FROM ${table} WHERE ${dayName} < ${ph('day')}${inGroup} ORDER BY ${dayName} DESC LIMIT 1) WHERE ${dayName} = ${ph('day')}${inGroup} AND EXISTS (SELECT 1 FROM ${table} WHERE ${dayName} < ${ph('day')}${inGroup})`,
+  const carry = onFirstUse(() =>
+    prepare(
+      db,
+      statement(
+        sql`UPDATE ${table} SET (${names}) = (SELECT ${names} FROM ${table} WHERE ${dayName} < ${ph('day')}${inGroup} ORDER BY ${dayName} DESC LIMIT 1) WHERE ${dayName} = ${ph('day')}${inGroup} AND EXISTS (SELECT 1 FROM ${table} WHERE ${dayName} < ${ph('day')}${inGroup})`,
+      ),
     ),
   );
-  const add = prepare(
-    db,
-    db
-      .update(table)
-      .set(Object.fromEntries(keys.map((key) => [key, sql`${column(key)} + ${ph(key)}`])) as never)
-      .where(group ? sql`${day} >= ${ph('day')} AND ${group} = ${ph('group')}` : sql`${day} >= ${ph('day')}`),
+  const add = onFirstUse(() =>
+    prepare(
+      db,
+      db
+        .update(table)
+        .set(Object.fromEntries(keys.map((key) => [key, sql`${column(key)} + ${ph(key)}`])) as never)
+        .where(
+          group ? sql`${day} >= ${ph('day')} AND ${group} = ${ph('group')}` : sql`${day} >= ${ph('day')}`,
+        ),
+    ),
   );
   return (dayValue: string, counts: Record<string, unknown>, groupValue?: string) => {
     const values = { ...(counts as Record<string, number>), day: dayValue, group: groupValue ?? '' };
-    if (open.run(values).changes === 1) carry.run(values);
-    add.run(values);
+    if (open().run(values).changes === 1) carry().run(values);
+    add().run(values);
   };
 }
 
@@ -123,136 +131,162 @@ export function createSqlitePlayStore(
   deferred: DeferredCounters = createDeferredCounters(db),
 ): PlayStore {
   const ph = sql.placeholder;
-  const findPlay = prepare<{ id: number; score: number; total_questions: number; difficulty: number }>(
-    db,
-    db
-      .select({
-        id: plays.id,
-        score: plays.score,
-        totalQuestions: plays.totalQuestions,
-        difficulty: plays.difficulty,
-      })
-      .from(plays)
-      .where(eq(plays.nonce, ph('nonce'))),
+  const findPlay = onFirstUse(() =>
+    prepare<{ id: number; score: number; total_questions: number; difficulty: number }>(
+      db,
+      db
+        .select({
+          id: plays.id,
+          score: plays.score,
+          totalQuestions: plays.totalQuestions,
+          difficulty: plays.difficulty,
+        })
+        .from(plays)
+        .where(eq(plays.nonce, ph('nonce'))),
+    ),
   );
-  const insertPlayer = prepare(
-    db,
-    db
-      .insert(players)
-      .values({ hash: ph('hash'), firstSeen: ph('firstSeen') })
-      .onConflictDoNothing({ target: players.hash }),
+  const insertPlayer = onFirstUse(() =>
+    prepare(
+      db,
+      db
+        .insert(players)
+        .values({ hash: ph('hash'), firstSeen: ph('firstSeen') })
+        .onConflictDoNothing({ target: players.hash }),
+    ),
   );
-  const findPlayer = prepare<{ id: number }>(
-    db,
-    db
-      .select({ id: players.id })
-      .from(players)
-      .where(eq(players.hash, ph('hash'))),
+  const findPlayer = onFirstUse(() =>
+    prepare<{ id: number }>(
+      db,
+      db
+        .select({ id: players.id })
+        .from(players)
+        .where(eq(players.hash, ph('hash'))),
+    ),
   );
-  const insertKey = prepare(
-    db,
-    db
-      .insert(answerKeys)
-      .values({ lyricId: ph('lyricId'), songId: ph('songId'), albumId: ph('albumId') })
-      .onConflictDoNothing(),
+  const insertKey = onFirstUse(() =>
+    prepare(
+      db,
+      db
+        .insert(answerKeys)
+        .values({ lyricId: ph('lyricId'), songId: ph('songId'), albumId: ph('albumId') })
+        .onConflictDoNothing(),
+    ),
   );
-  const findKey = prepare<{ id: number }>(
-    db,
-    db
-      .select({ id: answerKeys.id })
-      .from(answerKeys)
-      .where(
-        sql`${answerKeys.lyricId} = ${ph('lyricId')} AND ${answerKeys.songId} = ${ph('songId')} AND ${answerKeys.albumId} = ${ph('albumId')}`,
-      ),
+  const findKey = onFirstUse(() =>
+    prepare<{ id: number }>(
+      db,
+      db
+        .select({ id: answerKeys.id })
+        .from(answerKeys)
+        .where(
+          sql`${answerKeys.lyricId} = ${ph('lyricId')} AND ${answerKeys.songId} = ${ph('songId')} AND ${answerKeys.albumId} = ${ph('albumId')}`,
+        ),
+    ),
   );
-  const insertPlay = prepare<{ id: number }>(
-    db,
-    db
-      .insert(plays)
-      .values({
-        nonce: ph('nonce'),
-        playerId: ph('playerId'),
-        createdAt: ph('createdAt'),
-        day: ph('day'),
-        hour: ph('hour'),
-        difficulty: ph('difficulty'),
-        deviceClass: ph('deviceClass'),
-        browser: ph('browser'),
-        score: ph('score'),
-        totalQuestions: ph('totalQuestions'),
-        answers: ph('answers'),
-      })
-      .returning({ id: plays.id }),
+  const insertPlay = onFirstUse(() =>
+    prepare<{ id: number }>(
+      db,
+      db
+        .insert(plays)
+        .values({
+          nonce: ph('nonce'),
+          playerId: ph('playerId'),
+          createdAt: ph('createdAt'),
+          day: ph('day'),
+          hour: ph('hour'),
+          difficulty: ph('difficulty'),
+          deviceClass: ph('deviceClass'),
+          browser: ph('browser'),
+          score: ph('score'),
+          totalQuestions: ph('totalQuestions'),
+          answers: ph('answers'),
+        })
+        .returning({ id: plays.id }),
+    ),
   );
-  const upsertScore = prepare(
-    db,
-    db
-      .insert(scoreStats)
-      .values({ difficulty: ph('difficulty'), score: ph('score'), plays: ph('plays') })
-      .onConflictDoUpdate({
-        target: [scoreStats.difficulty, scoreStats.score],
-        set: addingUp(scoreStats, ['plays']),
-      }),
+  const upsertScore = onFirstUse(() =>
+    prepare(
+      db,
+      db
+        .insert(scoreStats)
+        .values({ difficulty: ph('difficulty'), score: ph('score'), plays: ph('plays') })
+        .onConflictDoUpdate({
+          target: [scoreStats.difficulty, scoreStats.score],
+          set: addingUp(scoreStats, ['plays']),
+        }),
+    ),
   );
-  const insertHourPlayer = prepare(
-    db,
-    db
-      .insert(hourPlayers)
-      .values({ hour: ph('hour'), playerId: ph('playerId') })
-      .onConflictDoNothing(),
+  const insertHourPlayer = onFirstUse(() =>
+    prepare(
+      db,
+      db
+        .insert(hourPlayers)
+        .values({ hour: ph('hour'), playerId: ph('playerId') })
+        .onConflictDoNothing(),
+    ),
   );
-  const upsertHour = prepare(
-    db,
-    db
-      .insert(hourStats)
-      .values({ hour: ph('hour'), attempts: ph('attempts'), uniquePlayers: ph('uniquePlayers') })
-      .onConflictDoUpdate({
-        target: hourStats.hour,
-        set: addingUp(hourStats, ['attempts', 'uniquePlayers']),
-      }),
+  const upsertHour = onFirstUse(() =>
+    prepare(
+      db,
+      db
+        .insert(hourStats)
+        .values({ hour: ph('hour'), attempts: ph('attempts'), uniquePlayers: ph('uniquePlayers') })
+        .onConflictDoUpdate({
+          target: hourStats.hour,
+          set: addingUp(hourStats, ['attempts', 'uniquePlayers']),
+        }),
+    ),
   );
-  const upsertTotals = prepare(
-    db,
-    db
-      .insert(totals)
-      .values({
-        id: 1,
-        plays: ph('plays'),
-        players: ph('players'),
-        answers: ph('answers'),
-        correct: ph('correct'),
-        scoreSum: ph('scoreSum'),
-      })
-      .onConflictDoUpdate({
-        target: totals.id,
-        set: addingUp(totals, ['plays', 'players', 'answers', 'correct', 'scoreSum']),
-      }),
+  const upsertTotals = onFirstUse(() =>
+    prepare(
+      db,
+      db
+        .insert(totals)
+        .values({
+          id: 1,
+          plays: ph('plays'),
+          players: ph('players'),
+          answers: ph('answers'),
+          correct: ph('correct'),
+          scoreSum: ph('scoreSum'),
+        })
+        .onConflictDoUpdate({
+          target: totals.id,
+          set: addingUp(totals, ['plays', 'players', 'answers', 'correct', 'scoreSum']),
+        }),
+    ),
   );
-  const insertDayPlayer = prepare(
-    db,
-    db
-      .insert(dayPlayers)
-      .values({ day: ph('day'), playerId: ph('playerId') })
-      .onConflictDoNothing(),
+  const insertDayPlayer = onFirstUse(() =>
+    prepare(
+      db,
+      db
+        .insert(dayPlayers)
+        .values({ day: ph('day'), playerId: ph('playerId') })
+        .onConflictDoNothing(),
+    ),
   );
   // The daily challenge (docs/decisions/021): a ranked play is at most one per player and
   // day, so its counters are written with the play rather than summed over the batch.
-  const insertDailyPlayer = prepare(
-    db,
-    db
-      .insert(dailyPlayers)
-      .values({ playerId: ph('playerId'), day: ph('day') })
-      .onConflictDoNothing(),
+  const insertDailyPlayer = onFirstUse(() =>
+    prepare(
+      db,
+      db
+        .insert(dailyPlayers)
+        .values({ playerId: ph('playerId'), day: ph('day') })
+        .onConflictDoNothing(),
+    ),
   );
-  const upsertDailyScore = prepare(
-    db,
-    db
-      .insert(dailyScores)
-      .values({ day: ph('day'), score: ph('score'), plays: 1 })
-      .onConflictDoUpdate({
-        target: [dailyScores.day, dailyScores.score],
-        set: { plays: sql`${dailyScores.plays} + 1` },
-      }),
+  const upsertDailyScore = onFirstUse(() =>
+    prepare(
+      db,
+      db
+        .insert(dailyScores)
+        .values({ day: ph('day'), score: ph('score'), plays: 1 })
+        .onConflictDoUpdate({
+          target: [dailyScores.day, dailyScores.score],
+          set: { plays: sql`${dailyScores.plays} + 1` },
+        }),
+    ),
   );
   const upsertDailyLines = multiRowInsert(
     db,
@@ -283,8 +317,8 @@ export function createSqlitePlayStore(
     let id = keyIds.get(k) ?? keys.batch.get(k) ?? keys.own.get(k);
     if (id === undefined) {
       const values = { lyricId: a.lyricId, songId: a.songId, albumId: a.albumId };
-      insertKey.run(values);
-      id = findKey.get(values)!.id;
+      insertKey().run(values);
+      id = findKey().get(values)!.id;
       keys.own.set(k, id);
     }
     return id;
@@ -297,7 +331,7 @@ export function createSqlitePlayStore(
    */
   const writePlay = (play: PlayToRecord, keys: PlayKeys, sums: BatchSums): RecordOutcome => {
     const nonce = nonceKey(play.nonce);
-    const existing = findPlay.get({ nonce });
+    const existing = findPlay().get({ nonce });
     if (existing) {
       const mode = difficultyCode.name(existing.difficulty);
       return {
@@ -310,16 +344,16 @@ export function createSqlitePlayStore(
     }
 
     const hash = playerHash(playerSalt, play.sessionId);
-    const newPlayer = insertPlayer.run({ hash, firstSeen: play.createdAtMs }).changes;
-    const playerId = findPlayer.get({ hash })!.id;
+    const newPlayer = insertPlayer().run({ hash, firstSeen: play.createdAtMs }).changes;
+    const playerId = findPlayer().get({ hash })!.id;
     const total = play.answers.length;
     // A token of a past day is never ranked, whatever the player did that day.
     const ranked =
       play.dailyDay === undefined
         ? undefined
-        : play.dailyDay === play.day && insertDailyPlayer.run({ playerId, day: play.day }).changes === 1;
+        : play.dailyDay === play.day && insertDailyPlayer().run({ playerId, day: play.day }).changes === 1;
     const mode = ranked === undefined ? play.difficulty : ranked ? 'daily' : 'daily_practice';
-    const { id: playId } = insertPlay.get({
+    const { id: playId } = insertPlay().get({
       nonce,
       playerId,
       createdAt: play.createdAtMs,
@@ -337,11 +371,11 @@ export function createSqlitePlayStore(
         })),
       ),
     })!;
-    const newInHour = insertHourPlayer.run({ hour: play.hour, playerId }).changes;
-    const newToday = insertDayPlayer.run({ day: play.day, playerId }).changes;
+    const newInHour = insertHourPlayer().run({ hour: play.hour, playerId }).changes;
+    const newToday = insertDayPlayer().run({ day: play.day, playerId }).changes;
     // Counted only once the savepoint holds: a play that fails adds nothing.
     if (ranked) {
-      upsertDailyScore.run({ day: play.day, score: play.score });
+      upsertDailyScore().run({ day: play.day, score: play.score });
       upsertDailyLines(
         play.answers.map((a) => ({
           day: play.day,
@@ -373,12 +407,12 @@ export function createSqlitePlayStore(
     if (sums.totals.plays === 0) return;
     for (const [difficulty, byScore] of sums.scores)
       byScore.forEach((plays, score) => {
-        if (plays > 0) upsertScore.run({ difficulty, score, plays });
+        if (plays > 0) upsertScore().run({ difficulty, score, plays });
       });
     sums.hours.attempts.forEach((attempts, hour) => {
-      if (attempts > 0) upsertHour.run({ hour, attempts, uniquePlayers: sums.hours.uniquePlayers[hour]! });
+      if (attempts > 0) upsertHour().run({ hour, attempts, uniquePlayers: sums.hours.uniquePlayers[hour]! });
     });
-    upsertTotals.run(sums.totals);
+    upsertTotals().run(sums.totals);
     for (const [day, counts] of sums.days) addToDays(day, daysRow(day, counts));
     for (const [day, byDifficulty] of sums.dayScores)
       for (const [difficulty, counts] of byDifficulty)
@@ -418,7 +452,7 @@ export function createSqlitePlayStore(
       return { outcomes, created };
     },
   );
-  const counters = createCounterCheck(db, deferred);
+  const counters = onFirstUse(() => createCounterCheck(db, deferred));
 
   return {
     async recordPlays(batch, quizzesIssued) {
@@ -439,13 +473,13 @@ export function createSqlitePlayStore(
     async flushCounters() {
       return deferred.flush();
     },
-    verifyCounters: (options) => counters.verify(options),
+    verifyCounters: (options) => counters().verify(options),
     async checkIntegrity() {
       const rows = db.$client.query<{ integrity_check: string }, []>('PRAGMA integrity_check').all();
       return rows.map((row) => row.integrity_check).filter((line) => line !== 'ok');
     },
     async rebuildCounters(options) {
-      await counters.rebuild(options);
+      await counters().rebuild(options);
       onCommit();
     },
   };

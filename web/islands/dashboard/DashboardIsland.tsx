@@ -60,7 +60,12 @@ const sectionNames: Record<Section | RangeSection, string> = {
   confusions: 'Najčešće zamjene',
 };
 
-const time = new Intl.DateTimeFormat('hr-HR', { hour: '2-digit', minute: '2-digit', second: '2-digit' });
+// Made at first use, like the results' day format: not at the server's import of this module.
+let timeFormat: Intl.DateTimeFormat | undefined;
+const formatTime = (at: number | Date) => {
+  timeFormat ??= new Intl.DateTimeFormat('hr-HR', { hour: '2-digit', minute: '2-digit', second: '2-digit' });
+  return timeFormat.format(at);
+};
 
 /**
  * `/admin/dashboard`: statistics for the administrator, reloaded on every tab change (spec §4).
@@ -184,7 +189,7 @@ export function DashboardIsland() {
                 Učitavanje…
               </>
             ) : (
-              updatedAt && <>Zadnje ažurirano: {time.format(updatedAt)}</>
+              updatedAt && <>Zadnje ažurirano: {formatTime(updatedAt)}</>
             )}
           </p>
         </div>
