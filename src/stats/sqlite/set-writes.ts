@@ -2,6 +2,7 @@ import type { Statement } from 'bun:sqlite';
 import { getTableName } from 'drizzle-orm';
 import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core';
 import type { Db } from '../../db/client';
+import { onFirstUse } from '../../db/prepared';
 
 /**
  * Set-based writes of the deferred counters' flush (docs/decisions/025, amendment of 23 November
@@ -30,11 +31,14 @@ function deltas(width: number): string {
 export function addUpAll(db: Db, table: SQLiteTable, keys: SQLiteColumn[], counters: SQLiteColumn[]) {
   const columns = [...keys, ...counters].map((c) => q(c.name));
   const x = columns.map((_, i) => `d.x${i}`);
-  const statement = db.$client.prepare(
-    `${deltas(columns.length)} INSERT INTO ${q(getTableName(table))} (${columns.join(', ')}) SELECT ${x.join(', ')} FROM d WHERE true ON CONFLICT (${keys.map((k) => q(k.name)).join(', ')}) DO UPDATE SET ${counters.map((c) => `${q(c.name)} = ${q(c.name)} + excluded.${q(c.name)}`).join(', ')}`,
+  // Prepared at the first flush that has rows for it (docs/decisions/027): not at every start.
+  const statement = onFirstUse(() =>
+    db.$client.prepare(
+      `${deltas(columns.length)} INSERT INTO ${q(getTableName(table))} (${columns.join(', ')}) SELECT ${x.join(', ')} FROM d WHERE true ON CONFLICT (${keys.map((k) => q(k.name)).join(', ')}) DO UPDATE SET ${counters.map((c) => `${q(c.name)} = ${q(c.name)} + excluded.${q(c.name)}`).join(', ')}`,
+    ),
   );
   return (rows: Row[]) => {
-    if (rows.length > 0) statement.run(JSON.stringify(rows));
+    if (rows.length > 0) statement().run(JSON.stringify(rows));
   };
 }
 
@@ -68,18 +72,27 @@ export function addToRunningTotals(
   const upTo = (name: string, i: number) =>
     `coalesce((SELECT p.${name} FROM ${t} p WHERE ${match('p')} AND p.${D} <= ?2 ORDER BY p.${D} DESC LIMIT 1), 0) + ${countX[i]}`;
   const sqlite = db.$client;
-  const write: Statement = sqlite.prepare(
-    `${deltas(width)} INSERT INTO ${t} (${D}, ${k.join(', ')}, ${c.join(', ')}) SELECT ?2, ${keyX.join(', ')}, ${c.map(upTo).join(', ')} FROM d WHERE true ON CONFLICT (${D}, ${k.join(', ')}) DO UPDATE SET ${c.map((name) => `${name} = excluded.${name}`).join(', ')}`,
+  // Prepared at the first flush that writes this table, like addUpAll's.
+  const write = onFirstUse(
+    (): Statement =>
+      sqlite.prepare(
+        `${deltas(width)} INSERT INTO ${t} (${D}, ${k.join(', ')}, ${c.join(', ')}) SELECT ?2, ${keyX.join(', ')}, ${c.map(upTo).join(', ')} FROM d WHERE true ON CONFLICT (${D}, ${k.join(', ')}) DO UPDATE SET ${c.map((name) => `${name} = excluded.${name}`).join(', ')}`,
+      ),
   );
-  const addToLater: Statement = sqlite.prepare(
-    `${deltas(width)} UPDATE ${t} SET ${c.map((name, i) => `${name} = ${t}.${name} + ${countX[i]}`).join(', ')} FROM d WHERE ${t}.${D} > ?2 AND ${k.map((name, i) => `${t}.${name} = ${keyX[i]}`).join(' AND ')}`,
+  const addToLater = onFirstUse(
+    (): Statement =>
+      sqlite.prepare(
+        `${deltas(width)} UPDATE ${t} SET ${c.map((name, i) => `${name} = ${t}.${name} + ${countX[i]}`).join(', ')} FROM d WHERE ${t}.${D} > ?2 AND ${k.map((name, i) => `${t}.${name} = ${keyX[i]}`).join(' AND ')}`,
+      ),
   );
-  const lastDay = sqlite.prepare<{ day: string | null }, []>(`SELECT max(${D}) AS day FROM ${t}`);
+  const lastDay = onFirstUse(() =>
+    sqlite.prepare<{ day: string | null }, []>(`SELECT max(${D}) AS day FROM ${t}`),
+  );
   return (dayValue: string, rows: Row[]) => {
     if (rows.length === 0) return;
     const json = JSON.stringify(rows);
-    const latest = lastDay.get()?.day ?? null;
-    write.run(json, dayValue);
-    if (latest !== null && latest > dayValue) addToLater.run(json, dayValue);
+    const latest = lastDay().get()?.day ?? null;
+    write().run(json, dayValue);
+    if (latest !== null && latest > dayValue) addToLater().run(json, dayValue);
   };
 }
