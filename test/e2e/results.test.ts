@@ -395,26 +395,36 @@ describe('phone pacing and small things', () => {
 
   test('loading and error screens have a level-1 heading; the focus stays on "Pokušaj ponovno" after a failed retry', async () => {
     const { context, page } = await newPage();
-    let release: () => void = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
+    // The first two fetches are held until released, so each screen is awaited in turn (a
+    // retry's error heading is otherwise already on screen before the retry shows 'loading').
+    const releases: (() => void)[] = [];
+    const held = [0, 1].map((i) => new Promise<void>((resolve) => (releases[i] = resolve)));
     let calls = 0;
     await page.route('**/api/quiz*', async (route) => {
-      calls++;
-      if (calls === 1) await held;
-      if (calls <= 2) return route.fulfill({ status: 500, body: 'boom' });
+      const call = calls++;
+      if (call < 2) {
+        await held[call];
+        return route.fulfill({ status: 500, body: 'boom' });
+      }
       return route.continue();
     });
+    const loading = page.getByRole('heading', { level: 1, name: 'Učitavanje pitanja...' });
+    const failed = page.getByRole('heading', { level: 1, name: 'Pogreška pri učitavanju pitanja.' });
     await page.goto('/quiz');
-    await page.getByRole('heading', { level: 1, name: 'Učitavanje pitanja...' }).waitFor();
+    await loading.waitFor();
     expect(await seriousViolations(page)).toEqual([]);
-    release();
-    await page.getByRole('heading', { level: 1, name: 'Pogreška pri učitavanju pitanja.' }).waitFor();
+    releases[0]!();
+    await failed.waitFor();
     expect(await seriousViolations(page)).toEqual([]);
     await page.getByRole('button', { name: 'Pokušaj ponovno' }).click();
-    await page.getByRole('heading', { level: 1, name: 'Pogreška pri učitavanju pitanja.' }).waitFor();
-    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Pokušaj ponovno');
+    await loading.waitFor();
+    releases[1]!();
+    await failed.waitFor();
+    // The focus moves to the re-created button in an effect after the render: wait for it (a
+    // timeout here is the failure).
+    await page.waitForFunction(() => document.activeElement?.textContent === 'Pokušaj ponovno', null, {
+      timeout: 5000,
+    });
     await page.keyboard.press('Enter');
     await page.getByText('Stih 1/30', { exact: true }).waitFor();
     await context.close();
