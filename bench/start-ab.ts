@@ -1,0 +1,60 @@
+/**
+ * `bun bench/start-ab.ts A=<kviz binary> B=<kviz binary> [rounds]`: the start of `npm run bench`
+ * (spawn to the first 200 of `/healthz`) for two or more compiled binaries side by side, on a
+ * fresh database and then again on the same, now existing, one; the binaries' order reversed
+ * every other round so each sees the same machine. Prints medians, every existing start, and
+ * the RSS right after an existing start. The quick loop for a change to what a start does
+ * (docs/performance.md).
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { startServer, stopAllServers } from './lib/server';
+
+const args = process.argv.slice(2);
+const rounds = Number(args.find((a) => /^\d+$/.test(a)) ?? 9);
+const binaries = args
+  .filter((a) => a.includes('='))
+  .map((a) => {
+    const [label, path] = a.split('=') as [string, string];
+    return { label, path: resolve(path) };
+  });
+if (binaries.length === 0) {
+  console.error('usage: bun bench/start-ab.ts A=<kviz binary> B=<kviz binary> [rounds]');
+  process.exit(2);
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1]!;
+const seen = new Map(
+  binaries.map(({ label }) => [
+    label,
+    { fresh: [] as number[], existing: [] as number[], rss: [] as number[] },
+  ]),
+);
+
+try {
+  for (let round = 0; round < rounds; round++) {
+    for (const { label, path } of round % 2 ? [...binaries].reverse() : binaries) {
+      const dir = mkdtempSync(join(tmpdir(), 'kviz-start-ab-'));
+      try {
+        const figures = seen.get(label)!;
+        const fresh = await startServer(path, dir);
+        figures.fresh.push(fresh.firstOkMs);
+        await fresh.stop();
+        const existing = await startServer(path, dir);
+        figures.existing.push(existing.firstOkMs);
+        figures.rss.push(existing.rssMiB());
+        await existing.stop();
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    }
+  }
+} finally {
+  stopAllServers();
+}
+for (const [label, { fresh, existing, rss }] of seen)
+  console.log(
+    `${label}: fresh ${median(fresh).toFixed(0)} ms, existing ${median(existing).toFixed(0)} ms ` +
+      `(${existing.map((ms) => ms.toFixed(0)).join(', ')}), RSS at start ${median(rss).toFixed(1)} MiB`,
+  );
