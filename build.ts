@@ -12,6 +12,7 @@
 import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { basename, join, relative, resolve } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { lazyBunSql } from './scripts/lazy-bun-sql-plugin';
 import { renderShareImages } from './scripts/share-images';
 import { closeVanillaExtract, vanillaExtract } from './scripts/vanilla-extract-plugin';
 import { embeddedAssets } from './src/assets';
@@ -189,7 +190,7 @@ async function buildServer(outfile: string) {
       bytecode: true,
       minify: { syntax: true, whitespace: true, identifiers: false },
       define: production,
-      plugins: [vanillaExtract({ css: false })],
+      plugins: [vanillaExtract({ css: false }), lazyBunSql],
       compile: {
         outfile,
         assets: embeddedAssets.map((asset) => relative(process.cwd(), join(root, asset))),

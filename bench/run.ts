@@ -23,7 +23,7 @@ const root = resolve(import.meta.dir, '..');
 const smoke = process.argv.includes('--smoke');
 const profile = smoke
   ? { duration: 1, connections: 10, submissions: 200, small: 100, large: 1_000, readSamples: 20 }
-  : { duration: 8, connections: 50, submissions: 60_000, small: 1_000, large: 1_000_000, readSamples: 500 };
+  : { duration: 8, connections: 50, submissions: 120_000, small: 1_000, large: 1_000_000, readSamples: 500 };
 const work = mkdtempSync(join(tmpdir(), 'kviz-bench-'));
 /** Everything this run started, stopped whatever happens: an orphan would hold the terminal's pipe open. */
 const children: { kill(): void }[] = [];

@@ -1,4 +1,4 @@
-import { SQL } from 'bun';
+import type { SQL } from 'bun';
 import { type BunSQLDatabase, drizzle } from 'drizzle-orm/bun-sql';
 import { migrate } from 'drizzle-orm/bun-sql/migrator';
 import { assetPath } from '../../assets';
@@ -28,7 +28,9 @@ export interface PgOptions {
 }
 
 export function createPgDb(url: string, options: PgOptions = {}): PgDb {
-  const client = new SQL(url, { max: options.max ?? 10, idleTimeout: 60, connectionTimeout: 10 });
+  // `Bun.SQL`, not an import: the build hoists imports from 'bun' to the binary's start
+  // (scripts/lazy-bun-sql-plugin.ts).
+  const client = new Bun.SQL(url, { max: options.max ?? 10, idleTimeout: 60, connectionTimeout: 10 });
   return drizzle({ client, schema }) as PgDb;
 }
 
@@ -38,7 +40,9 @@ export function createPgDb(url: string, options: PgOptions = {}): PgDb {
  * unlock on another).
  */
 export async function migratePg(url: string): Promise<void> {
-  const client = new SQL(url, { max: 1, connectionTimeout: 10 });
+  // `Bun.SQL`, not an import: the build hoists imports from 'bun' to the binary's start
+  // (scripts/lazy-bun-sql-plugin.ts).
+  const client = new Bun.SQL(url, { max: 1, connectionTimeout: 10 });
   try {
     await client`SELECT pg_advisory_lock(${MIGRATION_LOCK})`;
     try {
