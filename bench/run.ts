@@ -213,6 +213,10 @@ async function main() {
   const landingRaw = await load({ url: `${server.url}/`, serverPid: server.pid });
   const statisticsPageRaw = await load({ url: `${server.url}/statistics`, serverPid: server.pid });
   const rssAfterLoadMiB = server.rssMiB();
+  // Most of that is the loads' garbage and what the allocators keep of it: the same server
+  // again once it has been idle a few seconds (docs/performance.md, "Where the memory goes").
+  await Bun.sleep(profile.duration === 1 ? 100 : 5_000);
+  const rssIdleMiB = server.rssMiB();
   const pageHtml: Record<string, string> = {};
   for (const page of weighedPages) pageHtml[page] = await (await fetch(`${server.url}${page}`)).text();
   await server.stop();
@@ -237,6 +241,7 @@ async function main() {
     firstStartExistingMs: median(existingStarts),
     starts: { freshMs: freshStarts, existingMs: existingStarts },
     rssAfterLoadMiB,
+    rssIdleMiB,
     ceiling,
     ceilingSized,
     quiz,
