@@ -12,7 +12,7 @@
 import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { basename, join, relative, resolve } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { lazyBunSql } from './scripts/lazy-bun-sql-plugin';
+import { lazyBunSql, lazyBunSqlRewrites } from './scripts/lazy-bun-sql-plugin';
 import { renderShareImages } from './scripts/share-images';
 import { closeVanillaExtract, vanillaExtract } from './scripts/vanilla-extract-plugin';
 import { embeddedAssets } from './src/assets';
@@ -200,6 +200,8 @@ async function buildServer(outfile: string) {
     }),
     'server',
   );
+  if (lazyBunSqlRewrites() === 0)
+    throw new Error("lazy-bun-sql: drizzle's bun-sql driver was not rewritten (moved or renamed?)");
 }
 
 if (import.meta.main) {

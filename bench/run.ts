@@ -215,7 +215,8 @@ async function main() {
   const rssAfterLoadMiB = server.rssMiB();
   // Most of that is the loads' garbage and what the allocators keep of it: the same server
   // again once it has been idle a few seconds (docs/performance.md, "Where the memory goes").
-  await Bun.sleep(profile.duration === 1 ? 100 : 5_000);
+  const idleMs = smoke ? 100 : 5_000;
+  await Bun.sleep(idleMs);
   const rssIdleMiB = server.rssMiB();
   const pageHtml: Record<string, string> = {};
   for (const page of weighedPages) pageHtml[page] = await (await fetch(`${server.url}${page}`)).text();
@@ -242,6 +243,7 @@ async function main() {
     starts: { freshMs: freshStarts, existingMs: existingStarts },
     rssAfterLoadMiB,
     rssIdleMiB,
+    rssIdleAfterMs: idleMs,
     ceiling,
     ceilingSized,
     quiz,

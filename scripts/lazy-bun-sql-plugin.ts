@@ -5,10 +5,15 @@ import type { BunPlugin } from 'bun';
  * `import { SQL } from "bun"` is hoisted to the top of the single-file binary, so Bun's
  * PostgreSQL client (`bun:sql`, ~4 ms and ~1 MiB) was loaded at every start, on SQLite too.
  * Read from the `Bun` global instead, the client loads only when the PostgreSQL engine's
- * modules are (they are imported dynamically, src/runtime.ts). Fails the build if drizzle no
- * longer has the line, rather than silently loading it again.
+ * modules are (they are imported dynamically, src/runtime.ts). The build fails if drizzle no
+ * longer has the line, and (build.ts asks `lazyBunSqlRewrites`) if the driver was never seen —
+ * rather than silently loading the client again.
  */
 const IMPORT = 'import { SQL } from "bun";';
+let rewrites = 0;
+
+/** How many times the driver was rewritten in this process: 0 after a server build is a failure. */
+export const lazyBunSqlRewrites = () => rewrites;
 
 export const lazyBunSql: BunPlugin = {
   name: 'lazy-bun-sql',
@@ -16,6 +21,7 @@ export const lazyBunSql: BunPlugin = {
     build.onLoad({ filter: /drizzle-orm[\\/]bun-sql[\\/]driver\.js$/ }, async ({ path }) => {
       const text = await Bun.file(path).text();
       if (!text.includes(IMPORT)) throw new Error(`lazy-bun-sql: ${path} no longer has ${IMPORT}`);
+      rewrites++;
       return { contents: text.replace(IMPORT, 'const SQL = Bun.SQL;'), loader: 'js' };
     });
   },

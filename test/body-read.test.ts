@@ -6,6 +6,8 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { createConnection } from 'node:net';
+import { MAX_BODY_BYTES } from '../src/http/body-parser';
+import { DEVICE_INFO_MAX_LENGTH } from '../src/shared/rules';
 import { type RunningBinary, startBinary } from './support/binary';
 
 let server: RunningBinary;
@@ -51,16 +53,31 @@ const recorded = async () =>
     .totalAttempts;
 
 describe('a body with a Content-Length, over a socket', () => {
-  test('sent in three pieces, a multi-byte letter split between two: read as one body', async () => {
-    // Well-formed JSON that the route refuses for its sessionId: only a whole body gets that far.
-    const body = '{"quizToken":"žđ","sessionId":"x","answers":[]}';
+  test('sent in three pieces, a multi-byte letter split between two: read as one body, decoded whole', async () => {
+    // deviceInfo is exactly its longest (512 letters 'ž'): decoded whole, the schema goes on and
+    // names the missing score; a letter decoded as two replacement characters would make it too
+    // long, and a piece read alone would be malformed JSON.
+    const body = JSON.stringify({
+      quizToken: 'x',
+      sessionId: '3f1c2b9e-8a47-4d0e-9a51-6c2f0b7d4e11',
+      deviceInfo: 'ž'.repeat(DEVICE_INFO_MAX_LENGTH),
+    });
     const bytes = Buffer.from(body, 'utf8');
-    const cut = bytes.indexOf(Buffer.from('ž', 'utf8')) + 1; // inside the two bytes of 'ž'
+    const cut = bytes.indexOf(Buffer.from('ž', 'utf8')) + 1; // inside the two bytes of the first 'ž'
     const answer = await sendInPieces([head(bytes.length), bytes.subarray(0, cut), bytes.subarray(cut)], 150);
     expect(answer).toStartWith('HTTP/1.1 422');
-    // The route's schema saw the parsed JSON (a piece alone would be 'malformed_body', a wait 408).
     const json = JSON.parse(answer.split('\r\n\r\n')[1]!) as { error: { code: string; field?: string } };
-    expect(json.error).toMatchObject({ code: 'validation_failed', field: 'sessionId' });
+    expect(json.error).toMatchObject({ code: 'validation_failed', field: 'score' });
+  });
+
+  test('the same Content-Length over the limit sent twice (Bun joins the values): 413, read no further', async () => {
+    const length = MAX_BODY_BYTES + 5000;
+    const duplicated = head(length).replace('\r\n\r\n', `\r\nContent-Length: ${length}\r\n\r\n`);
+    const answer = await sendInPieces([duplicated, `{"quizToken":"${'x'.repeat(length - 16)}"}`], 0);
+    expect(answer).toStartWith('HTTP/1.1 413');
+    expect((JSON.parse(answer.split('\r\n\r\n')[1]!) as { error: { code: string } }).error.code).toBe(
+      'body_too_large',
+    );
   });
 
   test('stopping short of its Content-Length → 408 request_timeout, nothing recorded', async () => {

@@ -6,7 +6,9 @@ import * as schema from './schema';
 
 /**
  * PostgreSQL through Bun's built-in client (docs/decisions/023-postgresql.md:
- * chosen by measurement, and no dependency) with drizzle's `bun-sql` driver.
+ * chosen by measurement, and no dependency) with drizzle's `bun-sql` driver. The client is
+ * `Bun.SQL`, never imported: the build hoists imports from 'bun' to the binary's start, and
+ * binding it there loads the client on SQLite too (docs/decisions/027).
  */
 export type PgDb = BunSQLDatabase<typeof schema> & { $client: SQL };
 
@@ -28,8 +30,6 @@ export interface PgOptions {
 }
 
 export function createPgDb(url: string, options: PgOptions = {}): PgDb {
-  // `Bun.SQL`, not an import: the build hoists imports from 'bun' to the binary's start
-  // (scripts/lazy-bun-sql-plugin.ts).
   const client = new Bun.SQL(url, { max: options.max ?? 10, idleTimeout: 60, connectionTimeout: 10 });
   return drizzle({ client, schema }) as PgDb;
 }
@@ -40,8 +40,6 @@ export function createPgDb(url: string, options: PgOptions = {}): PgDb {
  * unlock on another).
  */
 export async function migratePg(url: string): Promise<void> {
-  // `Bun.SQL`, not an import: the build hoists imports from 'bun' to the binary's start
-  // (scripts/lazy-bun-sql-plugin.ts).
   const client = new Bun.SQL(url, { max: 1, connectionTimeout: 10 });
   try {
     await client`SELECT pg_advisory_lock(${MIGRATION_LOCK})`;
