@@ -83,8 +83,8 @@ async function readCapped(request: Request): Promise<Uint8Array> {
   return Buffer.concat(chunks, size);
 }
 
-/** A Content-Length small enough to read whole: plain digits, at most MAX_BODY_BYTES. */
-const wholeLength = /^\d{1,5}$/;
+/** One Content-Length, not a list: plain digits. */
+const plainLength = /^\d+$/;
 
 /**
  * The body as text. With one plain Content-Length within MAX_BODY_BYTES and no
@@ -100,7 +100,7 @@ async function readText(request: Request): Promise<string> {
   const length = headers.get('content-length');
   const whole =
     length !== null &&
-    wholeLength.test(length) &&
+    plainLength.test(length) &&
     Number(length) <= MAX_BODY_BYTES &&
     !headers.has('transfer-encoding');
   return new TextDecoder().decode(whole ? await request.arrayBuffer() : await readCapped(request));
