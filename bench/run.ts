@@ -15,7 +15,7 @@ import { join, resolve } from 'node:path';
 import { ENGINE_PROFILES, measureEngines } from './lib/engines';
 import { pageWeights, weighedPages } from './lib/page-weight';
 import { type Results, renderPerformanceDoc, spliceResults } from './lib/report';
-import { type BenchServer, startServer, stopAllServers } from './lib/server';
+import { type BenchServer, startServer, startTwice, stopAllServers } from './lib/server';
 import { prepareSubmissions } from './lib/submit-load';
 import { ensureWrk, type Load, wrk } from './lib/wrk';
 
@@ -150,12 +150,9 @@ async function main() {
   for (let i = 0; i < 5; i++) {
     const startDir = join(work, `start-${i}`);
     mkdirSync(startDir);
-    const fresh = await startServer(binary, startDir);
-    freshStarts.push(fresh.firstOkMs);
-    await fresh.stop();
-    const again = await startServer(binary, startDir);
-    existingStarts.push(again.firstOkMs);
-    await again.stop();
+    const { freshMs, existingMs } = await startTwice(binary, startDir);
+    freshStarts.push(freshMs);
+    existingStarts.push(existingMs);
   }
 
   const dir = join(work, 'server');

@@ -9,7 +9,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { startServer, stopAllServers } from './lib/server';
+import { startTwice, stopAllServers } from './lib/server';
 
 const args = process.argv.slice(2);
 const rounds = Number(args.find((a) => /^\d+$/.test(a)) ?? 9);
@@ -38,13 +38,10 @@ try {
       const dir = mkdtempSync(join(tmpdir(), 'kviz-start-ab-'));
       try {
         const figures = seen.get(label)!;
-        const fresh = await startServer(path, dir);
-        figures.fresh.push(fresh.firstOkMs);
-        await fresh.stop();
-        const existing = await startServer(path, dir);
-        figures.existing.push(existing.firstOkMs);
-        figures.rss.push(existing.rssMiB());
-        await existing.stop();
+        const { freshMs, existingMs, rssMiB } = await startTwice(path, dir);
+        figures.fresh.push(freshMs);
+        figures.existing.push(existingMs);
+        figures.rss.push(rssMiB);
       } finally {
         rmSync(dir, { recursive: true, force: true });
       }

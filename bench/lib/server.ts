@@ -88,3 +88,20 @@ export async function startServer(
     kill: () => proc.kill('SIGKILL'),
   };
 }
+
+/**
+ * The bench's start figure: the binary started on an empty database in `dir` (fresh), stopped,
+ * and started again on the database it made (existing); spawn to the first 200 of `/healthz`
+ * each time, with the RSS right after the existing start.
+ */
+export async function startTwice(
+  binary: string,
+  dir: string,
+): Promise<{ freshMs: number; existingMs: number; rssMiB: number }> {
+  const fresh = await startServer(binary, dir);
+  await fresh.stop();
+  const existing = await startServer(binary, dir);
+  const rssMiB = existing.rssMiB();
+  await existing.stop();
+  return { freshMs: fresh.firstOkMs, existingMs: existing.firstOkMs, rssMiB };
+}
