@@ -2,15 +2,26 @@ import { forEachAnswer } from '../answer-codec';
 import type { AnswerKey } from '../recompute';
 
 /**
- * The sums of one flush of the deferred counters (docs/decisions/025), kept flat for speed: a
- * flush of 1,000 plays adds 30,000 answers, and the nested maps of `DeferredSums` (the verify's
- * shape) cost ~25 µs a play here (bench/flush-stages.ts). Counts per id are typed arrays indexed
- * by id; a (line or song, wrong song) pair is one number, `id * PAIR + wrong song`. The all-time
- * line confusions are the days' pairs summed (the same picks), so they are not counted twice.
+ * The sums of one flush of the deferred counters (docs/decisions/025), kept flat for speed and
+ * memory: a flush of a saturated server's second counts ~10,000 plays, ~150,000 wrong picks over
+ * ~100,000 (line, wrong song) pairs. Counts per id are typed arrays indexed by id; a wrong pick
+ * is one number, `id * PAIR + wrong song`, appended to a typed array and counted by sorting (no
+ * `Map` entry and no row array per pair: those made each flush ~20 MB of garbage, the high-water
+ * mark of a loaded server's memory). Each table's deltas come out as the JSON text the set-based
+ * writes bind (set-writes.ts), in key order, built once: the all-time line confusions of a
+ * one-day flush are that day's rows, the same text.
  */
 const PAIR = 2 ** 21;
 
-/** Occurrences and correct answers per id, and the ids touched, in first-touched order. */
+/** A table's deltas of one flush: `[[key…, count…], …]` in key order, and how many rows. */
+export interface Deltas {
+  rows: number;
+  json: string;
+}
+
+const NONE: Deltas = { rows: 0, json: '[]' };
+
+/** Occurrences and correct answers per id, and the ids touched. */
 class IdCounts {
   occurrences = new Uint32Array(1024);
   correct = new Uint32Array(1024);
@@ -30,47 +41,75 @@ class IdCounts {
     this.occurrences = occurrences;
     this.correct = correct;
   }
-  /** `[id, occurrences, correct]` rows in id order (the tables' key order), as the set-based writes take them. */
-  rows(): number[][] {
-    return [...new Float64Array(this.touched).sort()].map((id) => [
-      id,
-      this.occurrences[id]!,
-      this.correct[id]!,
-    ]);
+  /** `[id, occurrences, correct]` rows in id order (the tables' key order). */
+  deltas(): Deltas {
+    if (this.touched.length === 0) return NONE;
+    const ids = new Float64Array(this.touched).sort();
+    let json = '';
+    for (const id of ids) json += `,[${id},${this.occurrences[id]},${this.correct[id]}]`;
+    return { rows: ids.length, json: `[${json.slice(1)}]` };
   }
 }
 
-const bump = (pairs: Map<number, number>, pair: number) => pairs.set(pair, (pairs.get(pair) ?? 0) + 1);
-/**
- * `[id, wrong song, times]` rows in key order: the upserts then walk each B-tree (the table's
- * key, cumulative_confusions' pair index) from one end to the other instead of jumping between
- * pages (measured: rows in first-touched order made a flush of 3,000 plays ~1.5× dearer).
- */
-const pairRows = (pairs: Map<number, number>): number[][] => {
-  const order = new Float64Array(pairs.keys()).sort();
-  const out: number[][] = new Array(order.length);
-  for (let i = 0; i < order.length; i++) {
-    const pair = order[i]!;
-    out[i] = [Math.floor(pair / PAIR), pair % PAIR, pairs.get(pair)!];
+/** Wrong picks as pair numbers, appended; counted per pair by `deltas`. */
+class Picks {
+  pairs = new Float64Array(4096);
+  length = 0;
+  add(pair: number): void {
+    if (this.length === this.pairs.length) {
+      const grown = new Float64Array(this.pairs.length * 2);
+      grown.set(this.pairs);
+      this.pairs = grown;
+    }
+    this.pairs[this.length++] = pair;
   }
-  return out;
-};
+  /**
+   * `[id, wrong song, times]` rows in key order: the upserts then walk each B-tree from one end
+   * to the other instead of jumping between pages (measured: rows in first-touched order made a
+   * flush of 3,000 plays ~1.5× dearer).
+   */
+  deltas(): Deltas {
+    if (this.length === 0) return NONE;
+    const sorted = this.pairs.subarray(0, this.length).sort();
+    let json = '';
+    let rows = 0;
+    for (let i = 0; i < sorted.length; ) {
+      const pair = sorted[i]!;
+      let j = i + 1;
+      while (j < sorted.length && sorted[j] === pair) j++;
+      json += `,[${Math.floor(pair / PAIR)},${pair % PAIR},${j - i}]`;
+      rows++;
+      i = j;
+    }
+    return { rows, json: `[${json.slice(1)}]` };
+  }
+}
 
 export function createFlushSums() {
   const lyrics = new IdCounts();
   const songs = new IdCounts();
   const albums = new IdCounts();
-  const songPairs = new Map<number, number>();
-  const days = new Map<string, { keys: IdCounts; pairs: Map<number, number> }>();
+  const songPicks = new Picks();
+  const days = new Map<string, { keys: IdCounts; picks: Picks }>();
+  /** Each day's line confusions, once (the same rows feed the all-time table on a one-day flush). */
+  const dayPairs = new Map<string, Deltas>();
+  const pairsOf = (day: string): Deltas => {
+    let deltas = dayPairs.get(day);
+    if (!deltas) {
+      deltas = days.get(day)!.picks.deltas();
+      dayPairs.set(day, deltas);
+    }
+    return deltas;
+  };
   return {
     /** Adds one play's packed answers (`keyOf`: answer_keys id → the line, song, album). */
     add(day: string, packed: Uint8Array, keyOf: (keyId: number) => AnswerKey): void {
       let ofDay = days.get(day);
       if (!ofDay) {
-        ofDay = { keys: new IdCounts(), pairs: new Map() };
+        ofDay = { keys: new IdCounts(), picks: new Picks() };
         days.set(day, ofDay);
       }
-      const { keys, pairs } = ofDay;
+      const { keys, picks } = ofDay;
       forEachAnswer(packed, (keyId, wrongSongId) => {
         const key = keyOf(keyId);
         const right = wrongSongId === undefined;
@@ -80,29 +119,25 @@ export function createFlushSums() {
         albums.add(key.albumId, right);
         if (!right) {
           if (wrongSongId >= PAIR) throw new Error(`song id ${wrongSongId} is too large for a flush pair`);
-          bump(pairs, key.lyricId * PAIR + wrongSongId);
-          bump(songPairs, key.songId * PAIR + wrongSongId);
+          picks.add(key.lyricId * PAIR + wrongSongId);
+          songPicks.add(key.songId * PAIR + wrongSongId);
         }
       });
     },
-    lyrics: () => lyrics.rows(),
-    songs: () => songs.rows(),
-    albums: () => albums.rows(),
-    songConfusions: () => pairRows(songPairs),
+    lyrics: () => lyrics.deltas(),
+    songs: () => songs.deltas(),
+    albums: () => albums.deltas(),
+    songConfusions: () => songPicks.deltas(),
     /** Every day's line confusions summed: the all-time `lyric_confusions` deltas. */
-    lyricConfusions: (): number[][] => {
-      if (days.size === 1) return pairRows([...days.values()][0]!.pairs);
-      const all = new Map<number, number>();
-      for (const { pairs } of days.values())
-        for (const [pair, times] of pairs) all.set(pair, (all.get(pair) ?? 0) + times);
-      return pairRows(all);
+    lyricConfusions: (): Deltas => {
+      if (days.size === 1) return pairsOf(days.keys().next().value!);
+      const all = new Picks();
+      for (const { picks } of days.values()) for (let i = 0; i < picks.length; i++) all.add(picks.pairs[i]!);
+      return all.deltas();
     },
-    /** Per day in day order: `[day, answer key rows, line confusion rows]`. */
-    days: (): [string, number[][], number[][]][] =>
-      [...days.keys()].sort().map((day) => {
-        const { keys, pairs } = days.get(day)!;
-        return [day, keys.rows(), pairRows(pairs)];
-      }),
+    /** Per day in day order: `[day, answer key deltas, line confusion deltas]`. */
+    days: (): [string, Deltas, Deltas][] =>
+      [...days.keys()].sort().map((day) => [day, days.get(day)!.keys.deltas(), pairsOf(day)]),
   };
 }
 

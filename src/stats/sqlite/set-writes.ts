@@ -3,6 +3,7 @@ import { getTableName } from 'drizzle-orm';
 import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core';
 import type { Db } from '../../db/client';
 import { onFirstUse } from '../../db/prepared';
+import type { Deltas } from './flush-sums';
 
 /**
  * Set-based writes of the deferred counters' flush (docs/decisions/025, amendment of 23 November
@@ -14,7 +15,6 @@ import { onFirstUse } from '../../db/prepared';
  * drizzle table and column objects, so a rename still fails to compile.
  */
 
-type Row = readonly number[];
 const q = (name: string) => `"${name}"`;
 
 /** `WITH d(k0, …, c0, …) AS MATERIALIZED (…json_each(?1))`: the deltas as a table, parsed once. */
@@ -37,8 +37,8 @@ export function addUpAll(db: Db, table: SQLiteTable, keys: SQLiteColumn[], count
       `${deltas(columns.length)} INSERT INTO ${q(getTableName(table))} (${columns.join(', ')}) SELECT ${x.join(', ')} FROM d WHERE true ON CONFLICT (${keys.map((k) => q(k.name)).join(', ')}) DO UPDATE SET ${counters.map((c) => `${q(c.name)} = ${q(c.name)} + excluded.${q(c.name)}`).join(', ')}`,
     ),
   );
-  return (rows: Row[]) => {
-    if (rows.length > 0) statement().run(JSON.stringify(rows));
+  return (deltas: Deltas) => {
+    if (deltas.rows > 0) statement().run(deltas.json);
   };
 }
 
@@ -88,9 +88,8 @@ export function addToRunningTotals(
   const lastDay = onFirstUse(() =>
     sqlite.prepare<{ day: string | null }, []>(`SELECT max(${D}) AS day FROM ${t}`),
   );
-  return (dayValue: string, rows: Row[]) => {
-    if (rows.length === 0) return;
-    const json = JSON.stringify(rows);
+  return (dayValue: string, { rows, json }: Deltas) => {
+    if (rows === 0) return;
     const latest = lastDay().get()?.day ?? null;
     write().run(json, dayValue);
     if (latest !== null && latest > dayValue) addToLater().run(json, dayValue);
