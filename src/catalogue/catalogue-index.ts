@@ -55,12 +55,15 @@ export function loadCatalogueIndex(db: Db): CatalogueIndex {
       .where(eq(songs.active, true))
       .orderBy(songs.position)
       .all(),
-    lyrics: db
-      .select({ id: lyrics.id, text: lyrics.text, songId: lyrics.songId, ambiguous: lyrics.ambiguous })
-      .from(lyrics)
-      .where(eq(lyrics.active, true))
-      .orderBy(lyrics.id)
-      .all(),
+    // ~2,000 lines read as value arrays: drizzle's row mapping of them was ~2 ms of every start.
+    lyrics: (
+      db
+        .select({ id: lyrics.id, text: lyrics.text, songId: lyrics.songId, ambiguous: lyrics.ambiguous })
+        .from(lyrics)
+        .where(eq(lyrics.active, true))
+        .orderBy(lyrics.id)
+        .values() as [number, string, number, number][]
+    ).map(([id, text, songId, ambiguous]) => ({ id, text, songId, ambiguous: ambiguous !== 0 })),
   });
 }
 

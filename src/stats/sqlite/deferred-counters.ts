@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import type { Db } from '../../db/client';
-import { excluded, prepare } from '../../db/prepared';
+import { excluded, onFirstUse, prepare } from '../../db/prepared';
 import {
   albumStats,
   answerKeys,
@@ -136,15 +136,19 @@ export function createDeferredCounters(db: Db) {
       .where(sql`${meta.key} = ${ph('key')}`)
       .toSQL().sql,
   );
-  const writeWatermark = prepare(
-    db,
-    db
-      .insert(meta)
-      .values({ key: COUNTED_THROUGH, value: ph('value') })
-      .onConflictDoUpdate({
-        target: meta.key,
-        set: { value: sql`excluded.${sql.identifier(meta.value.name)}` },
-      }),
+  // The statements of a flush are built at its first use (docs/decisions/027): a start with no
+  // play waiting reads the watermark and the last play id only.
+  const writeWatermark = onFirstUse(() =>
+    prepare(
+      db,
+      db
+        .insert(meta)
+        .values({ key: COUNTED_THROUGH, value: ph('value') })
+        .onConflictDoUpdate({
+          target: meta.key,
+          set: { value: sql`excluded.${sql.identifier(meta.value.name)}` },
+        }),
+    ),
   );
   const lastPlay = sqlite.prepare<{ id: number | null }, []>(
     db
@@ -153,25 +157,29 @@ export function createDeferredCounters(db: Db) {
       .toSQL().sql,
   );
   // Positional: [after id, limit] → [id, day, answers].
-  const playsAfter = sqlite.prepare<[number, string, Uint8Array], [number, number]>(
-    db
-      .select({ id: plays.id, day: plays.day, answers: plays.answers })
-      .from(plays)
-      .where(sql`${plays.id} > ${ph('after')}`)
-      .orderBy(plays.id)
-      .limit(ph('limit'))
-      .toSQL().sql,
+  const playsAfter = onFirstUse(() =>
+    sqlite.prepare<[number, string, Uint8Array], [number, number]>(
+      db
+        .select({ id: plays.id, day: plays.day, answers: plays.answers })
+        .from(plays)
+        .where(sql`${plays.id} > ${ph('after')}`)
+        .orderBy(plays.id)
+        .limit(ph('limit'))
+        .toSQL().sql,
+    ),
   );
-  const allKeys = sqlite.prepare<[number, number, number, number], []>(
-    db
-      .select({
-        id: answerKeys.id,
-        lyricId: answerKeys.lyricId,
-        songId: answerKeys.songId,
-        albumId: answerKeys.albumId,
-      })
-      .from(answerKeys)
-      .toSQL().sql,
+  const allKeys = onFirstUse(() =>
+    sqlite.prepare<[number, number, number, number], []>(
+      db
+        .select({
+          id: answerKeys.id,
+          lyricId: answerKeys.lyricId,
+          songId: answerKeys.songId,
+          albumId: answerKeys.albumId,
+        })
+        .from(answerKeys)
+        .toSQL().sql,
+    ),
   );
 
   // Each table's deltas of a flush in one set-based statement (set-writes.ts).
@@ -220,7 +228,7 @@ export function createDeferredCounters(db: Db) {
   const keyOf = (keyId: number): AnswerKey => {
     let key = keys.get(keyId);
     if (!key) {
-      for (const [id, lyricId, songId, albumId] of allKeys.values() as unknown as [
+      for (const [id, lyricId, songId, albumId] of allKeys().values() as unknown as [
         number,
         number,
         number,
@@ -262,7 +270,7 @@ export function createDeferredCounters(db: Db) {
     const sums = createFlushSums();
     let counted = 0;
     for (;;) {
-      const rows = playsAfter.values(after, CHUNK) as unknown as [number, string, Uint8Array][];
+      const rows = playsAfter().values(after, CHUNK) as unknown as [number, string, Uint8Array][];
       if (rows.length === 0) break;
       for (const [, day, packed] of rows) sums.add(day, packed, keyOf);
       counted += rows.length;
@@ -270,7 +278,7 @@ export function createDeferredCounters(db: Db) {
     }
     if (counted === 0) return 0;
     write(sums);
-    writeWatermark.run({ value: String(after) });
+    writeWatermark().run({ value: String(after) });
     return counted;
   };
   const catchUp = sqlite.transaction(catchUpWithin);
@@ -286,7 +294,7 @@ export function createDeferredCounters(db: Db) {
      */
     flush: (): number => (latest() > watermark() ? catchUp.immediate() : 0),
     /** The watermark after a rebuild: every play recorded counted (inside the rebuild's transaction). */
-    markAllCounted: (): void => void writeWatermark.run({ value: String(latest()) }),
+    markAllCounted: (): void => void writeWatermark().run({ value: String(latest()) }),
   };
 }
 
