@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'bun:test';
 import { encodeAnswers } from '../answer-codec';
 import type { AnswerKey } from '../recompute';
-import { createFlushSums, type Deltas } from './flush-sums';
+import { createFlushSums, type Deltas, type FlushSums } from './flush-sums';
 
 // Keys 1–3: lines 10, 11 (song 5, album 1) and 20 (song 6, album 2).
 const keys: Record<number, AnswerKey> = {
@@ -10,6 +10,9 @@ const keys: Record<number, AnswerKey> = {
   3: { lyricId: 20, songId: 6, albumId: 2 },
 };
 const keyOf = (id: number) => keys[id]!;
+/** A play of `[answer key, wrong song or undefined]` answers. */
+const play = (sums: FlushSums, day: string, answers: [number, number | undefined][]) =>
+  sums.add(day, encodeAnswers(answers.map(([keyId, wrongSongId]) => ({ keyId, wrongSongId }))), keyOf);
 const rowsOf = (deltas: Deltas) => {
   const rows = JSON.parse(deltas.json) as number[][];
   expect(rows).toHaveLength(deltas.rows);
@@ -20,31 +23,19 @@ describe('flush sums', () => {
   test('counts answers per id and wrong picks per pair, rows in key order, across days', () => {
     const sums = createFlushSums();
     // Day 2 first: rows come out in key and day order whatever the order of the plays.
-    sums.add(
-      '2026-11-02',
-      encodeAnswers([
-        { keyId: 3, wrongSongId: 5 },
-        { keyId: 1, wrongSongId: 6 },
-      ]),
-      keyOf,
-    );
-    sums.add(
-      '2026-11-01',
-      encodeAnswers([
-        { keyId: 1, wrongSongId: 6 },
-        { keyId: 2, wrongSongId: undefined },
-        { keyId: 3, wrongSongId: 5 },
-      ]),
-      keyOf,
-    );
-    sums.add(
-      '2026-11-01',
-      encodeAnswers([
-        { keyId: 1, wrongSongId: 7 },
-        { keyId: 3, wrongSongId: undefined },
-      ]),
-      keyOf,
-    );
+    play(sums, '2026-11-02', [
+      [3, 5],
+      [1, 6],
+    ]);
+    play(sums, '2026-11-01', [
+      [1, 6],
+      [2, undefined],
+      [3, 5],
+    ]);
+    play(sums, '2026-11-01', [
+      [1, 7],
+      [3, undefined],
+    ]);
 
     expect(rowsOf(sums.lyrics())).toEqual([
       [10, 3, 0],
@@ -100,14 +91,13 @@ describe('flush sums', () => {
 
   test('a one-day flush: the all-time line confusions are the day’s rows; no wrong pick, no rows', () => {
     const sums = createFlushSums();
-    for (let i = 0; i < 5_000; i++)
-      sums.add('2026-11-01', encodeAnswers([{ keyId: 1 + (i % 3), wrongSongId: 7 + (i % 2) }]), keyOf);
+    for (let i = 0; i < 5_000; i++) play(sums, '2026-11-01', [[1 + (i % 3), 7 + (i % 2)]]);
     const [[, , pairs]] = sums.days() as [[string, Deltas, Deltas]];
     expect(sums.lyricConfusions()).toEqual(pairs);
     expect(rowsOf(pairs).reduce((sum, [, , times]) => sum + times!, 0)).toBe(5_000);
 
     const right = createFlushSums();
-    right.add('2026-11-01', encodeAnswers([{ keyId: 1, wrongSongId: undefined }]), keyOf);
+    play(right, '2026-11-01', [[1, undefined]]);
     expect(right.lyricConfusions()).toEqual({ rows: 0, json: '[]' });
     expect(right.songConfusions().rows).toBe(0);
     expect(rowsOf(right.lyrics())).toEqual([[10, 1, 1]]);
