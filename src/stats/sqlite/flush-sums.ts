@@ -45,9 +45,12 @@ class IdCounts {
   deltas(): Deltas {
     if (this.touched.length === 0) return NONE;
     const ids = new Float64Array(this.touched).sort();
-    let json = '';
-    for (const id of ids) json += `,[${id},${this.occurrences[id]},${this.correct[id]}]`;
-    return { rows: ids.length, json: `[${json.slice(1)}]` };
+    let json = '[';
+    for (let i = 0; i < ids.length; i++) {
+      const id = ids[i]!;
+      json += `${i > 0 ? ',' : ''}[${id},${this.occurrences[id]},${this.correct[id]}]`;
+    }
+    return { rows: ids.length, json: `${json}]` };
   }
 }
 
@@ -56,12 +59,20 @@ class Picks {
   pairs = new Float64Array(4096);
   length = 0;
   add(pair: number): void {
-    if (this.length === this.pairs.length) {
-      const grown = new Float64Array(this.pairs.length * 2);
-      grown.set(this.pairs);
-      this.pairs = grown;
-    }
+    this.reserve(1);
     this.pairs[this.length++] = pair;
+  }
+  /** Appends every pick of `other`. */
+  append(other: Picks): void {
+    this.reserve(other.length);
+    this.pairs.set(other.pairs.subarray(0, other.length), this.length);
+    this.length += other.length;
+  }
+  private reserve(more: number): void {
+    if (this.length + more <= this.pairs.length) return;
+    const grown = new Float64Array(2 ** Math.ceil(Math.log2(this.length + more)));
+    grown.set(this.pairs.subarray(0, this.length));
+    this.pairs = grown;
   }
   /**
    * `[id, wrong song, times]` rows in key order: the upserts then walk each B-tree from one end
@@ -71,17 +82,17 @@ class Picks {
   deltas(): Deltas {
     if (this.length === 0) return NONE;
     const sorted = this.pairs.subarray(0, this.length).sort();
-    let json = '';
+    let json = '[';
     let rows = 0;
     for (let i = 0; i < sorted.length; ) {
       const pair = sorted[i]!;
       let j = i + 1;
       while (j < sorted.length && sorted[j] === pair) j++;
-      json += `,[${Math.floor(pair / PAIR)},${pair % PAIR},${j - i}]`;
+      json += `${rows > 0 ? ',' : ''}[${Math.floor(pair / PAIR)},${pair % PAIR},${j - i}]`;
       rows++;
       i = j;
     }
-    return { rows, json: `[${json.slice(1)}]` };
+    return { rows, json: `${json}]` };
   }
 }
 
@@ -90,16 +101,12 @@ export function createFlushSums() {
   const songs = new IdCounts();
   const albums = new IdCounts();
   const songPicks = new Picks();
-  const days = new Map<string, { keys: IdCounts; picks: Picks }>();
-  /** Each day's line confusions, once (the same rows feed the all-time table on a one-day flush). */
-  const dayPairs = new Map<string, Deltas>();
+  /** Per day: its answer keys, its wrong picks, and their deltas once made (the same rows feed the all-time table on a one-day flush). */
+  const days = new Map<string, { keys: IdCounts; picks: Picks; pairs?: Deltas }>();
   const pairsOf = (day: string): Deltas => {
-    let deltas = dayPairs.get(day);
-    if (!deltas) {
-      deltas = days.get(day)!.picks.deltas();
-      dayPairs.set(day, deltas);
-    }
-    return deltas;
+    const ofDay = days.get(day)!;
+    ofDay.pairs ??= ofDay.picks.deltas();
+    return ofDay.pairs;
   };
   return {
     /** Adds one play's packed answers (`keyOf`: answer_keys id → the line, song, album). */
@@ -132,7 +139,7 @@ export function createFlushSums() {
     lyricConfusions: (): Deltas => {
       if (days.size === 1) return pairsOf(days.keys().next().value!);
       const all = new Picks();
-      for (const { picks } of days.values()) for (let i = 0; i < picks.length; i++) all.add(picks.pairs[i]!);
+      for (const { picks } of days.values()) all.append(picks);
       return all.deltas();
     },
     /** Per day in day order: `[day, answer key deltas, line confusion deltas]`. */
