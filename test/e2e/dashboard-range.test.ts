@@ -64,7 +64,7 @@ async function startWithHistory(): Promise<RunningBinary> {
   );
   await store.recordPlays(seeded);
   closeDb(db);
-  return startBinary({ dir, env: { ADMIN_PASSWORD: PASSWORD, STATS_TIMEZONE: 'UTC' } });
+  return startBinary({ dir, removeDir: true, env: { ADMIN_PASSWORD: PASSWORD, STATS_TIMEZONE: 'UTC' } });
 }
 
 beforeAll(async () => {
