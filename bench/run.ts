@@ -271,15 +271,19 @@ async function main() {
   else writeFileSync(docPath, existsSync(docPath) ? spliceResults(readFileSync(docPath, 'utf8'), doc) : doc);
   console.log(doc.split('<!-- results -->')[1] ?? doc);
   log(`done in ${results.seconds.toFixed(0)} s; results in ${join(outDir, 'latest.json')}`);
-  if (!smoke) rmSync(work, { recursive: true, force: true });
   return results;
 }
 
+let finished = false;
 try {
   const results = await main();
+  finished = true;
   if (!results.submit.countersVerified || results.engines.configs.some((c) => !c.countersVerified))
     process.exitCode = 1;
 } finally {
   for (const child of children) child.kill();
   stopAllServers();
+  // The work directory holds a copy of the binary per server (~1.6 GB in all). A smoke run that
+  // finished keeps it for its test to read (test/bench-smoke.test.ts removes it).
+  if (!smoke || !finished) rmSync(work, { recursive: true, force: true });
 }
