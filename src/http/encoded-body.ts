@@ -109,5 +109,22 @@ export function sendBody(
       return new Response(null, { status: 304, headers: all });
   }
   if (coding) all['content-encoding'] = coding;
-  return new Response(br ?? gzip ?? body.raw, { status, headers: all });
+  return new Response(shared(br ?? gzip ?? body.raw), { status, headers: all });
+}
+
+/** Each encoded form as a Blob, made once: see `shared`. */
+const blobs = new WeakMap<Bytes, Blob>();
+
+/**
+ * A Response made from bytes copies them (Bun keeps the body safe from a later change of the
+ * array); one made from a Blob shares its store. These bodies never change, so each is turned
+ * into a Blob once, and a request costs no copy of the page or statistics it sends.
+ */
+function shared(bytes: Bytes): Blob {
+  let blob = blobs.get(bytes);
+  if (!blob) {
+    blob = new Blob([bytes]);
+    blobs.set(bytes, blob);
+  }
+  return blob;
 }
