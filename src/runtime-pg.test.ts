@@ -55,8 +55,11 @@ describe('the runtime and the commands over PostgreSQL (DATABASE_URL)', () => {
       writeFileSync(file, JSON.stringify(makeCatalogue()));
       const lines: string[] = [];
       const out = (line: string) => lines.push(line);
-      expect(await importCommand(config, [file], out)).toBe(0);
-      rmSync(dir, { recursive: true });
+      try {
+        expect(await importCommand(config, [file], out)).toBe(0);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
       expect(lines.join('\n')).toContain('Imported');
 
       const runtime = await openRuntime(config, { seed: false });

@@ -1,11 +1,11 @@
-import { describe, expect, test } from 'bun:test';
+import { afterAll, describe, expect, test } from 'bun:test';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createTestDb, makeCatalogue, testConfig } from '../../test/support/fixtures';
 import { importCommand, importUsage } from '../cli/import';
 import { lineProgress } from '../cli/progress';
-import { createDb } from '../db/client';
+import { closeDb, createDb } from '../db/client';
 import { migrateDb } from '../db/migrate';
 import { albums, lyrics, songs } from '../db/schema';
 import { Interrupted } from '../stats/store';
@@ -90,6 +90,8 @@ describe('importCatalogue', () => {
 
 describe('kviz import [--strict] FILE', () => {
   const dir = mkdtempSync(join(tmpdir(), 'kviz-import-'));
+  // importCommand and counts close their connections.
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
   /** Progress lines of the last run (what a log gets: no terminal here). */
   let progressLines: string[] = [];
   const run = async (args: string | string[], dbName: string) => {
@@ -111,12 +113,16 @@ describe('kviz import [--strict] FILE', () => {
   };
   const counts = (dbName: string) => {
     const db = createDb(join(dir, dbName));
-    migrateDb(db);
-    return [
-      db.select().from(albums).all().length,
-      db.select().from(songs).all().length,
-      db.select().from(lyrics).all().length,
-    ];
+    try {
+      migrateDb(db);
+      return [
+        db.select().from(albums).all().length,
+        db.select().from(songs).all().length,
+        db.select().from(lyrics).all().length,
+      ];
+    } finally {
+      closeDb(db);
+    }
   };
 
   test('imports a valid file and prints the summary', async () => {

@@ -1,12 +1,12 @@
-import { describe, expect, test } from 'bun:test';
-import { mkdtempSync } from 'node:fs';
+import { afterAll, describe, expect, test } from 'bun:test';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createFileDb } from '../../test/support/file-db';
 import { createTestApp, testConfig } from '../../test/support/fixtures';
 import { adminUnlockMarker, loadAdminCredentials } from '../admin/credentials';
 import { createApp } from '../app';
-import { createDb } from '../db/client';
+import { closeDb, createDb } from '../db/client';
 import { sqliteMeta } from '../db/meta';
 import { silentLogger } from '../logger';
 import { adminCommand } from './admin';
@@ -14,10 +14,19 @@ import { adminCommand } from './admin';
 const basic = (password: string) => `Basic ${Buffer.from(`admin:${password}`).toString('base64')}`;
 
 describe('kviz admin password', () => {
-  const path = join(mkdtempSync(join(tmpdir(), 'kviz-admin-')), 'kviz.db');
+  const dir = mkdtempSync(join(tmpdir(), 'kviz-admin-'));
+  const path = join(dir, 'kviz.db');
   const config = testConfig({ DATABASE_PATH: path, ADMIN_PASSWORD: '' });
-  const verify = async (password: string) =>
-    (await loadAdminCredentials(config, sqliteMeta(createDb(path)), silentLogger)).verify(basic(password));
+  const verify = async (password: string) => {
+    const db = createDb(path);
+    try {
+      return await (await loadAdminCredentials(config, sqliteMeta(db), silentLogger)).verify(basic(password));
+    } finally {
+      closeDb(db);
+    }
+  };
+  // Every connection is closed: adminCommand closes its own, verify above its.
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   test('generates a new password, prints it once and makes it the only valid one', async () => {
     const lines: string[] = [];
@@ -55,26 +64,34 @@ describe('kviz admin password', () => {
 
 describe('kviz admin unlock', () => {
   test('clears the lockout of a running server at its next admin request', async () => {
-    const path = join(mkdtempSync(join(tmpdir(), 'kviz-unlock-')), 'kviz.db');
+    const dir = mkdtempSync(join(tmpdir(), 'kviz-unlock-'));
+    const path = join(dir, 'kviz.db');
     const db = createFileDb(path);
-    const base = await createTestApp({ env: { RATE_LIMIT_ADMIN_FAILURES: '1' } });
-    // The same app, but reading the unlock marker from the file a separate `kviz admin unlock` writes.
-    const app = createApp({
-      ...base.deps,
-      adminUnlockMarker: adminUnlockMarker(sqliteMeta(db)),
-      admin: await loadAdminCredentials(base.deps.config, sqliteMeta(db), silentLogger),
-    });
-    const ask = (password: string) =>
-      app.handle(
-        new Request('http://localhost/api/admin/stats/overview', {
-          headers: { authorization: basic(password) },
-        }),
+    try {
+      const base = await createTestApp({ env: { RATE_LIMIT_ADMIN_FAILURES: '1' } });
+      // The same app, but reading the unlock marker from the file a separate `kviz admin unlock` writes.
+      const app = createApp({
+        ...base.deps,
+        adminUnlockMarker: adminUnlockMarker(sqliteMeta(db)),
+        admin: await loadAdminCredentials(base.deps.config, sqliteMeta(db), silentLogger),
+      });
+      const ask = (password: string) =>
+        app.handle(
+          new Request('http://localhost/api/admin/stats/overview', {
+            headers: { authorization: basic(password) },
+          }),
+        );
+      expect((await ask('wrong-password')).status).toBe(401);
+      expect((await ask('test-password-123')).status).toBe(429);
+      const lines: string[] = [];
+      expect(await adminCommand(testConfig({ DATABASE_PATH: path }), ['unlock'], (l) => lines.push(l))).toBe(
+        0,
       );
-    expect((await ask('wrong-password')).status).toBe(401);
-    expect((await ask('test-password-123')).status).toBe(429);
-    const lines: string[] = [];
-    expect(await adminCommand(testConfig({ DATABASE_PATH: path }), ['unlock'], (l) => lines.push(l))).toBe(0);
-    expect(lines[0]).toStartWith('Every admin sign-in lockout is cleared');
-    expect((await ask('test-password-123')).status).toBe(200);
+      expect(lines[0]).toStartWith('Every admin sign-in lockout is cleared');
+      expect((await ask('test-password-123')).status).toBe(200);
+    } finally {
+      closeDb(db);
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -1,6 +1,6 @@
 import { Database } from 'bun:sqlite';
-import { describe, expect, test } from 'bun:test';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { afterEach, describe, expect, test } from 'bun:test';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { drizzle } from 'drizzle-orm/bun-sqlite';
@@ -18,9 +18,24 @@ import { backupCommand, backupUsage } from './backup';
 
 const verifyCounters = (db: Parameters<typeof createCounterCheck>[0]) => createCounterCheck(db).verify();
 
+/**
+ * The test's temporary directories, removed after it: every connection to their files is closed
+ * by then (`sourceWith`, `backup`, `inspect` and the writer worker close theirs).
+ */
+const dirs: string[] = [];
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+function tempDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'kviz-backup-'));
+  dirs.push(dir);
+  return dir;
+}
+
 /** A database file with `plays` recorded plays, closed again. */
 async function sourceWith(plays: number): Promise<{ dir: string; path: string }> {
-  const dir = mkdtempSync(join(tmpdir(), 'kviz-backup-'));
+  const dir = tempDir();
   const path = join(dir, 'data', 'kviz.db');
   const db = createFileDb(path);
   const store = createSqlitePlayStore(db, 'salt');
@@ -194,7 +209,7 @@ describe('kviz backup FILE', () => {
   });
 
   test('a missing or in-memory database fails with exit code 1 and creates nothing', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'kviz-backup-'));
+    const dir = tempDir();
     const missing = join(dir, 'data', 'kviz.db');
     expect(backup(missing, join(dir, 'b.db'))).toEqual({
       code: 1,

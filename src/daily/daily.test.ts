@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, test } from 'bun:test';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
@@ -19,7 +19,7 @@ import {
 } from '../../test/support/fixtures';
 import { answerQuiz, type FetchedQuiz, submit } from '../../test/support/play';
 import { CLUSTER_START_MS } from '../../test/support/postgres';
-import { createDb } from '../db/client';
+import { closeDb, createDb } from '../db/client';
 import { pgMeta } from '../db/pg/meta';
 import type { DailyChallenge } from '../shared/contracts/daily';
 
@@ -118,24 +118,32 @@ describe.each(ENGINES)('GET /api/daily (%s)', (engine) => {
 
 describe('GET /api/daily, several instances', () => {
   test('two app instances on one database file, and a second process, get identical questions', async () => {
-    const path = join(mkdtempSync(join(tmpdir(), 'kviz-daily-')), 'kviz.db');
+    const dir = mkdtempSync(join(tmpdir(), 'kviz-daily-'));
+    const path = join(dir, 'kviz.db');
     const first = await createTestAppOver(createFileDb(path));
     const second = await createTestAppOver(createDb(path));
-    first.clock.ms = NOON;
-    second.clock.ms = NOON + 60_000;
-    const a = await fetchDaily(first);
-    const b = await fetchDaily(second);
-    expect(fingerprint(b.body)).toBe(fingerprint(a.body));
-    const child = Bun.spawnSync(
-      [process.execPath, 'test/support/daily-process.ts', path, String(NOON + 120_000)],
-      {
-        cwd: join(import.meta.dir, '../..'),
-      },
-    );
-    expect(child.exitCode).toBe(0);
-    const c = JSON.parse(child.stdout.toString()) as DailyChallenge;
-    expect(fingerprint(c)).toBe(fingerprint(a.body));
-    expect(c.number).toBe(1);
+    try {
+      first.clock.ms = NOON;
+      second.clock.ms = NOON + 60_000;
+      const a = await fetchDaily(first);
+      const b = await fetchDaily(second);
+      expect(fingerprint(b.body)).toBe(fingerprint(a.body));
+      const child = Bun.spawnSync(
+        [process.execPath, 'test/support/daily-process.ts', path, String(NOON + 120_000)],
+        {
+          cwd: join(import.meta.dir, '../..'),
+        },
+      );
+      expect(child.exitCode).toBe(0);
+      const c = JSON.parse(child.stdout.toString()) as DailyChallenge;
+      expect(fingerprint(c)).toBe(fingerprint(a.body));
+      expect(c.number).toBe(1);
+    } finally {
+      // The child process has exited (spawnSync): only these two connections remain.
+      closeDb(first.db);
+      closeDb(second.db);
+      rmSync(dir, { recursive: true, force: true });
+    }
   }, 60_000);
 
   test(

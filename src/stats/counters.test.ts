@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
@@ -233,8 +233,11 @@ describe.each(ENGINES)('counters (%s)', (engine) => {
     async () => {
       const tamper = "INSERT INTO score_stats (difficulty, score, plays) VALUES ('normal', 12, 3)";
       let database: Record<string, string>;
+      /** The SQLite database's temporary directory, removed at the end. */
+      let dir: string | undefined;
       if (engine === 'sqlite') {
-        const path = join(mkdtempSync(join(tmpdir(), 'kviz-stats-')), 'kviz.db');
+        dir = mkdtempSync(join(tmpdir(), 'kviz-stats-'));
+        const path = join(dir, 'kviz.db');
         const db = createDb(path);
         migrateDb(db);
         db.$client.run(tamper);
@@ -248,16 +251,21 @@ describe.each(ENGINES)('counters (%s)', (engine) => {
         await sql.close();
         database = { DATABASE_URL: url };
       }
-      const lines: string[] = [];
-      const config = testConfig(database);
-      const silent = () => ({ update: () => {}, finish: () => {} });
-      const stats = (action: string) => statsCommand(config, action, (l) => lines.push(l), silent);
-      expect(await stats('verify')).toBe(1);
-      expect(lines).toContain('score_stats normal:12 plays: stored 3, recomputed 0');
-      expect(await stats('rebuild')).toBe(0);
-      expect(await stats('verify')).toBe(0);
-      expect(lines.at(-1)).toBe('Counters agree with the raw answers.');
-      expect(await stats('frobnicate')).toBe(2);
+      try {
+        const lines: string[] = [];
+        const config = testConfig(database);
+        const silent = () => ({ update: () => {}, finish: () => {} });
+        const stats = (action: string) => statsCommand(config, action, (l) => lines.push(l), silent);
+        expect(await stats('verify')).toBe(1);
+        expect(lines).toContain('score_stats normal:12 plays: stored 3, recomputed 0');
+        expect(await stats('rebuild')).toBe(0);
+        expect(await stats('verify')).toBe(0);
+        expect(lines.at(-1)).toBe('Counters agree with the raw answers.');
+        expect(await stats('frobnicate')).toBe(2);
+      } finally {
+        // statsCommand closes its connection before it returns.
+        if (dir) rmSync(dir, { recursive: true, force: true });
+      }
     },
     CLUSTER_START_MS,
   );

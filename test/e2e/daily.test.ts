@@ -5,11 +5,12 @@
  * Debian chromium with its clock set to the same instant.
  */
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test';
-import { mkdirSync, mkdtempSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Server } from 'bun';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { closeDb } from '../../src/db/client';
 import { loadClientAssets } from '../../src/pages/client-assets';
 import { buildBinary } from '../support/binary';
 import { launchBrowser, seriousViolations, watchConsole } from '../support/browser';
@@ -23,6 +24,8 @@ let app: TestApp;
 let server: Server<undefined>;
 let browser: Browser;
 let url: string;
+/** The database's temporary directory, removed after the server stopped. */
+let dir: string | undefined;
 /** Set DAILY_SCREENSHOTS=dir to keep screenshots of every state at 1280, 375 and 320 px, light and dark. */
 const shots = process.env.DAILY_SCREENSHOTS;
 
@@ -30,7 +33,8 @@ beforeAll(async () => {
   await buildBinary(); // builds dist/client too
   const assets = loadClientAssets();
   if (!assets) throw new Error('no client build');
-  const path = join(mkdtempSync(join(tmpdir(), 'kviz-daily-e2e-')), 'kviz.db');
+  dir = mkdtempSync(join(tmpdir(), 'kviz-daily-e2e-'));
+  const path = join(dir, 'kviz.db');
   app = await createTestAppOver(createFileDb(path), { assets });
   app.clock.ms = Date.UTC(2025, 3, 15, 10, 0, 0); // 12:00 in Zagreb
   server = Bun.serve({ hostname: '127.0.0.1', port: 0, fetch: (request) => app.app.handle(request) });
@@ -39,7 +43,9 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await browser?.close();
-  server?.stop(true);
+  await server?.stop(true);
+  if (app) closeDb(app.db);
+  if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
 const DAY_MS = 86_400_000;

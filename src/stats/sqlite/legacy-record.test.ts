@@ -1,6 +1,6 @@
 import { Database } from 'bun:sqlite';
-import { describe, expect, test } from 'bun:test';
-import { copyFileSync, mkdtempSync, readFileSync } from 'node:fs';
+import { afterEach, describe, expect, test } from 'bun:test';
+import { copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { LEGACY_SECRETS } from '../../../test/fixtures/legacy/fill-through-the-api';
@@ -26,8 +26,16 @@ const resubmissions = JSON.parse(readFileSync(fixture.replace(/\.db$/, '.json'),
 const ZAGREB = 'Europe/Zagreb';
 const silent = () => ({ update: () => {}, finish: () => {} });
 
+/** The temporary directories of the copies, removed after each test (which closes its runtimes). */
+const copies: string[] = [];
+afterEach(() => {
+  for (const dir of copies.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
 function copyOfFixture(): string {
-  const path = join(mkdtempSync(join(tmpdir(), 'kviz-legacy-')), 'kviz.db');
+  const dir = mkdtempSync(join(tmpdir(), 'kviz-legacy-'));
+  copies.push(dir);
+  const path = join(dir, 'kviz.db');
   copyFileSync(fixture, path);
   return path;
 }
