@@ -3,7 +3,7 @@
  * the bench process does not compete for the CPU reading it), and measures the
  * time from spawn to the first 200 of /healthz.
  */
-import { copyFileSync, existsSync, linkSync, readFileSync } from 'node:fs';
+import { copyFileSync, existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 export interface BenchServer {
@@ -32,13 +32,11 @@ export async function startServer(
   env: Record<string, string> = {},
 ): Promise<BenchServer> {
   const exe = join(dir, 'kviz');
-  // A hard link where it can be (one inode, no 120 MB copy per server), a copy across filesystems.
-  if (!existsSync(exe))
-    try {
-      linkSync(binary, exe);
-    } catch {
-      copyFileSync(binary, exe);
-    }
+  // A fresh copy, not a link: the RSS of a process counts the file pages the kernel maps around
+  // each fault, and that depends on how much of the file is in the page cache. A freshly written
+  // copy is wholly cached, so every version compared starts alike (a hard link to an older binary
+  // measured 56.9 MiB at start, a copy of the same file 61.4: docs/performance.md).
+  if (!existsSync(exe)) copyFileSync(binary, exe);
   const log = join(dir, `server-${Date.now()}.log`);
   const started = performance.now();
   const proc = Bun.spawn([exe], {
