@@ -1,13 +1,13 @@
 import { Database } from 'bun:sqlite';
-import { afterEach, describe, expect, test } from 'bun:test';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { describe, expect, test } from 'bun:test';
+import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { drizzle } from 'drizzle-orm/bun-sqlite';
 import { createFileDb } from '../../test/support/file-db';
 import { seededRandom, testConfig } from '../../test/support/fixtures';
 import { rowCounts } from '../../test/support/play';
 import { randomPlay } from '../../test/support/random-play';
+import { tempDirsRemovedAfterEach } from '../../test/support/temp-dirs';
 import { loadCatalogueIndex } from '../catalogue/catalogue-index';
 import { closeDb, type Db } from '../db/client';
 import * as schema from '../db/schema';
@@ -18,20 +18,8 @@ import { backupCommand, backupUsage } from './backup';
 
 const verifyCounters = (db: Parameters<typeof createCounterCheck>[0]) => createCounterCheck(db).verify();
 
-/**
- * The test's temporary directories, removed after it: every connection to their files is closed
- * by then (`sourceWith`, `backup`, `inspect` and the writer worker close theirs).
- */
-const dirs: string[] = [];
-afterEach(() => {
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
-
-function tempDir(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'kviz-backup-'));
-  dirs.push(dir);
-  return dir;
-}
+/** `sourceWith`, `backup`, `inspect` and the writer worker close their connections. */
+const tempDir = tempDirsRemovedAfterEach('kviz-backup-');
 
 /** A database file with `plays` recorded plays, closed again. */
 async function sourceWith(plays: number): Promise<{ dir: string; path: string }> {

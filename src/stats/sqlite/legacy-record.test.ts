@@ -1,11 +1,11 @@
 import { Database } from 'bun:sqlite';
-import { afterEach, describe, expect, test } from 'bun:test';
-import { copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { describe, expect, test } from 'bun:test';
+import { copyFileSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { LEGACY_SECRETS } from '../../../test/fixtures/legacy/fill-through-the-api';
 import { createTestAppOver } from '../../../test/support/fixtures';
 import { submit } from '../../../test/support/play';
+import { tempDirsRemovedAfterEach } from '../../../test/support/temp-dirs';
 import { loadConfig } from '../../config';
 import { convertOldRecord, openSqliteRuntime } from '../../runtime';
 import { decodeAnswers } from '../answer-codec';
@@ -26,16 +26,11 @@ const resubmissions = JSON.parse(readFileSync(fixture.replace(/\.db$/, '.json'),
 const ZAGREB = 'Europe/Zagreb';
 const silent = () => ({ update: () => {}, finish: () => {} });
 
-/** The temporary directories of the copies, removed after each test (which closes its runtimes). */
-const copies: string[] = [];
-afterEach(() => {
-  for (const dir of copies.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
+/** Each test closes its runtimes before its copies are removed. */
+const tempDir = tempDirsRemovedAfterEach('kviz-legacy-');
 
 function copyOfFixture(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'kviz-legacy-'));
-  copies.push(dir);
-  const path = join(dir, 'kviz.db');
+  const path = join(tempDir(), 'kviz.db');
   copyFileSync(fixture, path);
   return path;
 }
