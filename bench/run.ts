@@ -15,7 +15,7 @@ import { join, resolve } from 'node:path';
 import { ENGINE_PROFILES, measureEngines } from './lib/engines';
 import { pageWeights, weighedPages } from './lib/page-weight';
 import { type Results, renderPerformanceDoc, spliceResults } from './lib/report';
-import { type BenchServer, startServer, startTwice, stopAllServers } from './lib/server';
+import { type BenchServer, pinToCpu, startServer, startTwice, stopAllServers } from './lib/server';
 import { prepareSubmissions } from './lib/submit-load';
 import { ensureWrk, type Load, wrk } from './lib/wrk';
 
@@ -121,6 +121,8 @@ async function statsAtTwoSizes(binary: string) {
   const small = filledDatabase(profile.small);
   const large = filledDatabase(profile.large);
   const servers = [await startServer(binary, small.dir), await startServer(binary, large.dir)] as const;
+  // Both on the last CPU, so neither is favoured by where it sits relative to this client.
+  const pinned = servers.every((server) => pinToCpu(server.pid, navigator.hardwareConcurrency - 1));
   const httpMs: [Record<string, number>, Record<string, number>] = [{}, {}];
   for (const [name, path] of Object.entries(readPaths)) {
     const [a, b] = await latencySideBySide(
@@ -133,7 +135,10 @@ async function statsAtTwoSizes(binary: string) {
   }
   for (const server of servers) await server.stop();
   const strip = ({ dir: _, ...rest }: typeof small) => rest;
-  return { small: { ...strip(small), httpMs: httpMs[0] }, large: { ...strip(large), httpMs: httpMs[1] } };
+  return {
+    small: { ...strip(small), httpMs: httpMs[0], pinned },
+    large: { ...strip(large), httpMs: httpMs[1], pinned },
+  };
 }
 
 async function main() {

@@ -10,6 +10,8 @@ interface StatsSize {
   fillSeconds: number;
   dbMiB: number;
   httpMs: Record<string, number>;
+  /** Both servers bound to one CPU for the HTTP reads (bench/lib/server.ts, pinToCpu); absent in older results. */
+  pinned?: boolean;
   uncachedMs: Record<string, number>;
   recomputeMs: Record<string, number>;
   /** Date-range reads in process, uncached: summary and score distribution of a day and of a year, a year's series. */
@@ -223,7 +225,7 @@ ${rows.join('\n')}
 
 ### Statistics reads at two sizes
 
-HTTP latency (median of ${r.profile.readSamples} sequential requests, client side, alternating between the two databases) / the same read
+HTTP latency (median of ${r.profile.readSamples} sequential requests, client side, alternating between the two databases${large.pinned ? ', both servers bound to the same CPU' : ', the servers not bound to a CPU (no taskset): expect ±25 % between two identical servers'}) / the same read
 in process with no cache (what the server pays once per change of the statistics) / every
 counter recomputed from the raw record (the naive design: decoding every play). The databases
 are filled through the product's own recording code (\`bench/lib/fill.ts\`: plays in time

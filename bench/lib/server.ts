@@ -17,6 +17,20 @@ export interface BenchServer {
   kill(): void;
 }
 
+/**
+ * Binds every thread of a process to one CPU (`taskset`, util-linux); false when that cannot be
+ * done (no taskset, one CPU). Two servers compared by alternating sequential requests must sit
+ * alike: left free, one of them may sit on the client's core and the other wake on the far one,
+ * and two identical servers then differed by up to 1.27× in the median (docs/performance.md).
+ */
+export function pinToCpu(pid: number, cpu: number): boolean {
+  if (!Bun.which('taskset') || navigator.hardwareConcurrency < 2) return false;
+  const taskset = Bun.spawnSync(['taskset', '-a', '-p', '-c', String(cpu), String(pid)], {
+    stdout: 'ignore',
+  });
+  return taskset.exitCode === 0;
+}
+
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Servers still running, killed by `stopAllServers` when a run fails half-way. */
