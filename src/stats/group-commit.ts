@@ -9,7 +9,7 @@ import type { PlayStore, PlayToRecord, RecordOutcome } from './store';
  * time of a single-play transaction goes (docs/decisions/006-statistics-counters.md).
  * With no concurrency a batch is one play. The quizzes issued since the last
  * commit ride in the same transaction; the per-line counters are written by a
- * flush within a second (docs/decisions/025).
+ * flush within half a second (docs/decisions/025).
  */
 export function createGroupCommit(
   store: PlayStore,
