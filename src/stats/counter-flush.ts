@@ -14,8 +14,9 @@ export interface CounterFlushOptions {
 /**
  * How long a committed play's per-line counters may wait to be written (docs/decisions/025). A
  * flush holds the event loop and its memory in proportion to the plays it counts: at 1 s a
- * saturated server stalled ~300 ms a second and peaked ~2× the previous main's RSS; at 500 ms,
- * about half of both, for ~10 % of its top rate (the amendment of 27 November, fourth session).
+ * saturated server's submissions had a p99 of 358–413 ms and its RSS peaked at 201–250 MiB; at
+ * 500 ms, 262–294 ms and 127–159 MiB, for ~10 % of its top rate (the amendment of 27 November,
+ * fourth session).
  */
 export const COUNTER_FLUSH_MS = 500;
 
