@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createFileDb } from '../../test/support/file-db';
 import { createTestApp, testConfig } from '../../test/support/fixtures';
+import { tempDirsRemovedAfterEach } from '../../test/support/temp-dirs';
 import { adminUnlockMarker, loadAdminCredentials } from '../admin/credentials';
 import { createApp } from '../app';
 import { closeDb, createDb } from '../db/client';
@@ -63,9 +64,11 @@ describe('kviz admin password', () => {
 });
 
 describe('kviz admin unlock', () => {
+  /** The test closes its connection first. */
+  const tempDir = tempDirsRemovedAfterEach('kviz-unlock-');
+
   test('clears the lockout of a running server at its next admin request', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'kviz-unlock-'));
-    const path = join(dir, 'kviz.db');
+    const path = join(tempDir(), 'kviz.db');
     const db = createFileDb(path);
     try {
       const base = await createTestApp({ env: { RATE_LIMIT_ADMIN_FAILURES: '1' } });
@@ -91,7 +94,6 @@ describe('kviz admin unlock', () => {
       expect((await ask('test-password-123')).status).toBe(200);
     } finally {
       closeDb(db);
-      rmSync(dir, { recursive: true, force: true });
     }
   });
 });

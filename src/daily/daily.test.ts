@@ -1,6 +1,4 @@
 import { beforeAll, describe, expect, test } from 'bun:test';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
   appsClosedAfterFile,
@@ -19,9 +17,13 @@ import {
 } from '../../test/support/fixtures';
 import { answerQuiz, type FetchedQuiz, submit } from '../../test/support/play';
 import { CLUSTER_START_MS } from '../../test/support/postgres';
+import { tempDirsRemovedAfterEach } from '../../test/support/temp-dirs';
 import { closeDb, createDb } from '../db/client';
 import { pgMeta } from '../db/pg/meta';
 import type { DailyChallenge } from '../shared/contracts/daily';
+
+/** The test closes its connections first (its child process has exited). */
+const tempDir = tempDirsRemovedAfterEach('kviz-daily-');
 
 const SESSION_A = '00000000-0000-4000-8000-00000000000a';
 const SESSION_B = '00000000-0000-4000-8000-00000000000b';
@@ -118,8 +120,7 @@ describe.each(ENGINES)('GET /api/daily (%s)', (engine) => {
 
 describe('GET /api/daily, several instances', () => {
   test('two app instances on one database file, and a second process, get identical questions', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'kviz-daily-'));
-    const path = join(dir, 'kviz.db');
+    const path = join(tempDir(), 'kviz.db');
     const first = await createTestAppOver(createFileDb(path));
     const second = await createTestAppOver(createDb(path));
     try {
@@ -142,7 +143,6 @@ describe('GET /api/daily, several instances', () => {
       // The child process has exited (spawnSync): only these two connections remain.
       closeDb(first.db);
       closeDb(second.db);
-      rmSync(dir, { recursive: true, force: true });
     }
   }, 60_000);
 

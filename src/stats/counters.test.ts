@@ -1,6 +1,4 @@
 import { describe, expect, test } from 'bun:test';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import {
@@ -13,12 +11,16 @@ import { seededRandom, testConfig } from '../../test/support/fixtures';
 import { answerQuiz, fetchQuiz, submit } from '../../test/support/play';
 import { CLUSTER_START_MS, createTestDatabase } from '../../test/support/postgres';
 import { randomPlay } from '../../test/support/random-play';
+import { tempDirsRemovedAfterEach } from '../../test/support/temp-dirs';
 import { statsCommand } from '../cli/stats';
 import { createDb } from '../db/client';
 import { migrateDb } from '../db/migrate';
 import { migratePg } from '../db/pg/client';
 import { dayOf } from './day';
 import { getRangeSummary } from './range-reads';
+
+/** `kviz stats verify` on a database file: statsCommand closes its connection before it returns. */
+const tempDir = tempDirsRemovedAfterEach('kviz-stats-');
 
 const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 
@@ -233,11 +235,8 @@ describe.each(ENGINES)('counters (%s)', (engine) => {
     async () => {
       const tamper = "INSERT INTO score_stats (difficulty, score, plays) VALUES ('normal', 12, 3)";
       let database: Record<string, string>;
-      /** The SQLite database's temporary directory, removed at the end. */
-      let dir: string | undefined;
       if (engine === 'sqlite') {
-        dir = mkdtempSync(join(tmpdir(), 'kviz-stats-'));
-        const path = join(dir, 'kviz.db');
+        const path = join(tempDir(), 'kviz.db');
         const db = createDb(path);
         migrateDb(db);
         db.$client.run(tamper);
@@ -251,21 +250,16 @@ describe.each(ENGINES)('counters (%s)', (engine) => {
         await sql.close();
         database = { DATABASE_URL: url };
       }
-      try {
-        const lines: string[] = [];
-        const config = testConfig(database);
-        const silent = () => ({ update: () => {}, finish: () => {} });
-        const stats = (action: string) => statsCommand(config, action, (l) => lines.push(l), silent);
-        expect(await stats('verify')).toBe(1);
-        expect(lines).toContain('score_stats normal:12 plays: stored 3, recomputed 0');
-        expect(await stats('rebuild')).toBe(0);
-        expect(await stats('verify')).toBe(0);
-        expect(lines.at(-1)).toBe('Counters agree with the raw answers.');
-        expect(await stats('frobnicate')).toBe(2);
-      } finally {
-        // statsCommand closes its connection before it returns.
-        if (dir) rmSync(dir, { recursive: true, force: true });
-      }
+      const lines: string[] = [];
+      const config = testConfig(database);
+      const silent = () => ({ update: () => {}, finish: () => {} });
+      const stats = (action: string) => statsCommand(config, action, (l) => lines.push(l), silent);
+      expect(await stats('verify')).toBe(1);
+      expect(lines).toContain('score_stats normal:12 plays: stored 3, recomputed 0');
+      expect(await stats('rebuild')).toBe(0);
+      expect(await stats('verify')).toBe(0);
+      expect(lines.at(-1)).toBe('Counters agree with the raw answers.');
+      expect(await stats('frobnicate')).toBe(2);
     },
     CLUSTER_START_MS,
   );

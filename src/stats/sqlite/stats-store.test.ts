@@ -1,22 +1,23 @@
 import { describe, expect, test } from 'bun:test';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createFileDb } from '../../../test/support/file-db';
 import { randomPlay } from '../../../test/support/random-play';
+import { tempDirsRemovedAfterEach } from '../../../test/support/temp-dirs';
 import { loadCatalogueIndex } from '../../catalogue/catalogue-index';
 import { createDb } from '../../db/client';
 import { seededRandom } from '../../shared/seeded-random';
 import { createCachedStatsJson } from '../cached-reads';
 import { createSqliteStores } from './stores';
 
+/** The test closes both connections first. */
+const tempDir = tempDirsRemovedAfterEach('kviz-version-');
+
 const overviewOf = async (json: ReturnType<typeof createCachedStatsJson>) =>
   JSON.parse(new TextDecoder().decode((await json.overview()).raw)) as { totalAttempts: number };
 
 describe('statistics version across connections', () => {
   test('a play recorded, or counters rebuilt, through another connection invalidate the cached reads at the next request', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'kviz-version-'));
-    const path = join(dir, 'kviz.db');
+    const path = join(tempDir(), 'kviz.db');
     const server = createFileDb(path);
     const other = createDb(path); // another process: `kviz stats rebuild`, a second instance
     try {
@@ -45,7 +46,6 @@ describe('statistics version across connections', () => {
     } finally {
       server.$client.close();
       other.$client.close();
-      rmSync(dir, { recursive: true, force: true });
     }
   });
 });
