@@ -18,13 +18,14 @@ import { clientAddress, trustedProxyRanges } from './http/client-address';
 import { crossOrigin } from './http/cors';
 import { errorHandler } from './http/error-handler';
 import { type AllowedMethods, allowedMethodsOf } from './http/methods';
-import { createRateLimiter, rateLimits } from './http/rate-limit';
+import { createRateLimiter, quotaCheck, rateLimits } from './http/rate-limit';
 import { requestLog } from './http/request-log';
 import { requestTarget } from './http/request-target';
 import { securityHeadersPlugin } from './http/security-headers';
 import type { Logger } from './logger';
 import type { ClientAssets } from './pages/client-assets';
 import { pageRoutes, renderNotFound } from './pages/routes';
+import { createInlineQuiz } from './quiz/inline';
 import { quizRoutes } from './quiz/routes';
 import { createSelectionCache } from './quiz/selection-cache';
 import type { DailyToday } from './shared/contracts/pages';
@@ -81,9 +82,10 @@ export function createApp(deps: AppDeps) {
   });
   const recordPlay = createGroupCommit(stores.plays, quizzesIssued, counterFlush.schedule);
   const proxies = trustedProxyRanges(config);
+  const quizLimiters = [createRateLimiter(config.rateLimitQuizPerMinute, 60_000, clock.nowMs)];
   const limits = rateLimits(
     {
-      quiz: [createRateLimiter(config.rateLimitQuizPerMinute, 60_000, clock.nowMs)],
+      quiz: quizLimiters,
       submit: [
         createRateLimiter(config.rateLimitSubmitPerMinute, 60_000, clock.nowMs),
         createRateLimiter(config.rateLimitSubmitPerHour, 3_600_000, clock.nowMs),
@@ -104,7 +106,19 @@ export function createApp(deps: AppDeps) {
       };
     return today;
   };
+  const selection = createSelectionCache({ catalogue, stats: stores.stats, nowMs: clock.nowMs });
   const pages = {
+    // The /quiz page's inline quiz: GET /api/quiz's play, limit and count (docs/decisions/032).
+    inlineQuiz: {
+      allowed: quotaCheck(quizLimiters, proxies),
+      create: createInlineQuiz({
+        catalogue,
+        tokenSecret: deps.secrets.quizToken,
+        clock,
+        selection,
+        onIssued: quizzesIssued.count,
+      }),
+    },
     catalogue,
     config,
     assets,
@@ -162,7 +176,7 @@ export function createApp(deps: AppDeps) {
         tokenSecret: deps.secrets.quizToken,
         clock,
         limits,
-        selection: createSelectionCache({ catalogue, stats: stores.stats, nowMs: clock.nowMs }),
+        selection,
         onIssued: quizzesIssued.count,
       }),
     )

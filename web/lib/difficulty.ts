@@ -23,6 +23,16 @@ export function difficultyOf(search: string): Difficulty {
   return isDifficulty(value) ? value : DEFAULT_DIFFICULTY;
 }
 
+/**
+ * The difficulty to preselect: the address's (`/?difficulty=hard`), else the one last chosen or
+ * played in this browser, else normal.
+ */
+export function preselectedDifficulty(search: string, remembered: string | null): Difficulty {
+  const asked = new URLSearchParams(search).get(DIFFICULTY_PARAM);
+  if (isDifficulty(asked)) return asked;
+  return isDifficulty(remembered) ? remembered : DEFAULT_DIFFICULTY;
+}
+
 /** 'na razini Teško': what a percentile is compared with; nothing for normal (the spec's words stay). */
 export function levelSuffix(difficulty: Difficulty | undefined): string {
   return difficulty && difficulty !== DEFAULT_DIFFICULTY ? ` na razini ${DIFFICULTY_LABELS[difficulty]}` : '';
