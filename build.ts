@@ -138,7 +138,20 @@ async function buildScripts(): Promise<ClientManifest['entries']> {
     );
     if (!output) throw new Error(`no output for client entry ${name}`);
     const file = basename(output.path);
-    entries[name] = { file: `/assets/${file}`, imports: importsOf(file).map((f) => `/assets/${f}`) };
+    const imports = importsOf(file);
+    // Chunks the entry or its imports fetch later (`import("./x")`): the service worker keeps them too.
+    const lazy = new Set<string>();
+    for (const loaded of [file, ...imports])
+      for (const [, dep] of readFileSync(byFile.get(loaded)!, 'utf8').matchAll(
+        /import\(\s*["']\.\/([^"']+)["']\s*\)/g,
+      ))
+        if (dep && byFile.has(dep))
+          for (const f of [dep, ...importsOf(dep)]) if (!imports.includes(f)) lazy.add(f);
+    entries[name] = {
+      file: `/assets/${file}`,
+      imports: imports.map((f) => `/assets/${f}`),
+      ...(lazy.size > 0 ? { lazy: [...lazy].map((f) => `/assets/${f}`) } : {}),
+    };
   }
   return entries;
 }

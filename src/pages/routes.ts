@@ -1,6 +1,7 @@
 import type { Server } from 'bun';
 import { Elysia, NotFoundError } from 'elysia';
 import { createElement, type ReactElement } from 'react';
+import { NEW_PLAY_PARAM } from '../../web/lib/difficulty';
 import { AdminLoginPage, DashboardPage } from '../../web/pages/AdminPages';
 import { DailyPage } from '../../web/pages/DailyPage';
 import { LandingPage } from '../../web/pages/LandingPage';
@@ -203,7 +204,10 @@ export const pageRoutes = (deps: PageRoutesDeps) => {
       .get('/statistics', ({ request, set }) =>
         sendOr(statistics, statisticsError, 'statistics could not be read', { request, set }),
       )
+      // `/quiz?nova` ('Započni kviz') asks for a new play: the page carries it. Plain `/quiz`
+      // (reload, Back, 'Nastavi kviz') takes up the play the browser holds: no play is drawn for it.
       .get('/quiz', async ({ request, set, server, query }) => {
+        if (!(NEW_PLAY_PARAM in query)) return send(quizShell(), { request, set });
         const difficulty = isDifficulty(query.difficulty) ? query.difficulty : DEFAULT_DIFFICULTY;
         const html = await quizWithPlay(request, server, difficulty);
         return sendBody(html, { request, set }, { ...htmlHeaders, 'cache-control': 'no-store' });

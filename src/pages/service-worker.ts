@@ -18,7 +18,7 @@ const ADMIN_ENTRIES = new Set(['dashboard', 'admin-login']);
 export function precacheList(manifest: ClientManifest): string[] {
   const scripts = Object.entries(manifest.entries)
     .filter(([name]) => !ADMIN_ENTRIES.has(name))
-    .flatMap(([, entry]) => [entry.file, ...entry.imports]);
+    .flatMap(([, entry]) => [entry.file, ...entry.imports, ...(entry.lazy ?? [])]);
   return [...new Set([...OFFLINE_PAGES, '/favicon.svg', ...manifest.css, ...scripts])];
 }
 

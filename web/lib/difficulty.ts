@@ -9,12 +9,17 @@ import {
   isDifficulty,
 } from '../../src/shared/difficulty';
 
+/** `/quiz?nova`: the links that start a new play ('Započni kviz'); plain `/quiz` resumes. */
+export const NEW_PLAY_PARAM = 'nova';
+
 /** The query parameter, named as the API's. */
 export const DIFFICULTY_PARAM = 'difficulty';
 
 /** The address that starts a new play of this difficulty. */
 export function newPlayHref(difficulty: Difficulty): string {
-  return difficulty === DEFAULT_DIFFICULTY ? '/quiz?nova' : `/quiz?nova&${DIFFICULTY_PARAM}=${difficulty}`;
+  return difficulty === DEFAULT_DIFFICULTY
+    ? `/quiz?${NEW_PLAY_PARAM}`
+    : `/quiz?${NEW_PLAY_PARAM}&${DIFFICULTY_PARAM}=${difficulty}`;
 }
 
 /** The difficulty an address asks for; anything else is normal. */

@@ -6,10 +6,11 @@
  * storage is passed in, tested without a browser (the sending is web/lib/outbox-sender.ts).
  */
 import type { SubmitBody, SubmitResult } from '../../src/shared/contracts/quiz';
+import { OUTBOX_KEY } from './outbox-key';
 import { readJson, writeJson } from './storage';
 
 /** The plays waiting for the server (localStorage: it survives the tab and the browser). */
-export const OUTBOX_KEY = 'kviz.outbox';
+export { OUTBOX_KEY };
 /** What the server answered for the last plays sent (localStorage), by play id. */
 export const OUTCOMES_KEY = 'kviz.outcomes';
 

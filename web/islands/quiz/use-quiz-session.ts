@@ -2,7 +2,7 @@ import { useCallback, useEffect, useReducer, useState } from 'react';
 import type { Difficulty } from '../../../src/shared/difficulty';
 import { PLAY_LENGTH } from '../../../src/shared/rules';
 import { getQuiz } from '../../lib/api';
-import { difficultyOf } from '../../lib/difficulty';
+import { difficultyOf, NEW_PLAY_PARAM } from '../../lib/difficulty';
 import { enqueuePlay, isWaiting, outcomeOf } from '../../lib/outbox';
 import {
   currentPlay,
@@ -50,8 +50,6 @@ function usableInline(
   return used ? undefined : initial;
 }
 
-/** `/quiz?nova`: the links that start a new play ('Započni kviz'); plain `/quiz` resumes. */
-export const NEW_PLAY_PARAM = 'nova';
 
 /**
  * One play: resumes the play this tab (or, in a new tab, the browser) holds, offers the result
