@@ -19,7 +19,10 @@ const work = mkdtempSync(join(tmpdir(), 'kviz-player-speed-'));
 let binary = process.argv[2];
 if (!binary) {
   binary = join(work, 'kviz.bin');
-  const built = Bun.spawnSync(['node_modules/.bin/bun', 'build.ts', binary], { cwd: root, stdout: 'inherit' });
+  const built = Bun.spawnSync(['node_modules/.bin/bun', 'build.ts', binary], {
+    cwd: root,
+    stdout: 'inherit',
+  });
   if (built.exitCode !== 0) process.exit(1);
 }
 
@@ -61,10 +64,16 @@ try {
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
     const response = await page.goto('/quiz?nova', { waitUntil: 'commit' });
     const html = (await response?.text()) ?? '';
-    await page.waitForFunction(() => {
-      const play = JSON.parse(sessionStorage.getItem('kviz.quiz') ?? 'null') as { fetchedAt?: number } | null;
-      return Boolean(play?.fetchedAt);
-    }, undefined, { timeout: 60_000, polling: 16 });
+    await page.waitForFunction(
+      () => {
+        const play = JSON.parse(sessionStorage.getItem('kviz.quiz') ?? 'null') as {
+          fetchedAt?: number;
+        } | null;
+        return Boolean(play?.fetchedAt);
+      },
+      undefined,
+      { timeout: 60_000, polling: 16 },
+    );
     // The moment the play was taken (Date.now() in the page) relative to the navigation's start.
     const measured = await page.evaluate(() => {
       const play = JSON.parse(sessionStorage.getItem('kviz.quiz') ?? 'null') as { fetchedAt: number };

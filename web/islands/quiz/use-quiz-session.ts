@@ -50,7 +50,6 @@ function usableInline(
   return used ? undefined : initial;
 }
 
-
 /**
  * One play: resumes the play this tab (or, in a new tab, the browser) holds, offers the result
  * of a finished one instead of replacing it, or fetches a new play; keeps every change
