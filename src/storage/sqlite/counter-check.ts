@@ -22,7 +22,7 @@ import {
   type ItemCounts,
   type RecordedAnswer,
 } from '../encoding/recompute';
-import { Interrupted, type LongRunOptions, nextChunk } from '../long-work';
+import { type LongRunOptions, nextChunk } from '../long-work';
 import type { Db } from './client';
 import {
   addDeferred,

@@ -5,7 +5,6 @@
  */
 
 import { blob, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
-import { BROWSER_FAMILIES, DEVICE_CLASSES } from '../../shared/devices';
 import { dayBrowserKeys, dayDeviceKeys, dayHourKeys, dayScoreKeys } from '../encoding/day-keys';
 
 /** Small key/value store for generated secrets and settings (quiz token key, admin password hash, player salt). */
