@@ -21,7 +21,8 @@ function rhymedShare(order: string[]): number {
 describe('the demo catalogue (data/catalogue.json)', () => {
   const raw = JSON.parse(readFileSync(join(import.meta.dir, 'catalogue.json'), 'utf8')) as CatalogueFile;
   const result = validateCatalogue(raw, { strict: true });
-  const catalogue = result.catalogue!;
+  // Without --strict a catalogue with warnings still loads: the first test lists them, the others still run.
+  const catalogue = (result.catalogue ?? validateCatalogue(raw).catalogue)!;
   const songs = catalogue.albums.flatMap((a) => a.songs);
   /** Distinct lines (a chorus once), as the quiz asks them. */
   const lines = songs.flatMap((s) => s.lines);
