@@ -4,10 +4,10 @@
  * issued — so the first line is on screen at first paint, with no second round trip.
  */
 import type { CatalogueIndex } from '../catalogue/catalogue-index';
-import type { Clock } from '../clock';
 import type { Question } from '../shared/contracts/quiz';
 import { DEFAULT_DIFFICULTY, type Difficulty } from '../shared/difficulty';
 import { PLAY_LENGTH } from '../shared/rules';
+import type { Clock } from '../time/clock';
 import type { DifficultySelection } from './difficulty-selection';
 import { drawQuiz } from './draw';
 import { serializeQuiz } from './serialize';
