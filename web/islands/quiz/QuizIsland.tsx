@@ -83,8 +83,7 @@ export function QuizIsland({
           Ovaj je kviz istekao
         </h1>
         <p>
-          Kviz je započet prije predugo (stih {state.currentIndex + 1}/{state.questions.length}) pa se više ne
-          može spremiti ni rangirati. Započnite novu igru s novim stihovima.
+          {`Od početka ovog kviza prošlo je previše vremena (stih ${state.currentIndex + 1}/${state.questions.length}), pa se više ne može spremiti ni rangirati. Započnite novu igru s novim stihovima.`}
         </p>
         <DifficultyChoice value={nextDifficulty} onChange={setNextDifficulty} />
         <div className={styles.choices}>

@@ -52,8 +52,8 @@ function Position({
     return (
       <div className={styles.position} data-expired="" role="status">
         <p>
-          Ovaj se rezultat ne rangira: kviz je bio otvoren predugo pa ga poslužitelj više ne prima. Nova igra
-          rangira se kao i uvijek.
+          Ovaj se rezultat ne rangira: kviz je bio otvoren predugo, pa ga poslužitelj više ne prima. Nova će
+          se igra rangirati kao i uvijek.
         </p>
       </div>
     );
