@@ -46,6 +46,8 @@ async function recorded(url: string, count: number, ms: number): Promise<number>
 async function playLines(page: Page, right: (line: number) => boolean, to = 30, from = 1) {
   for (let i = from; i <= to; i++) {
     await page.getByText(`Stih ${i}/30`, { exact: true }).waitFor();
+    // The first line is on screen from the server's HTML before the page has taken the play.
+    await page.waitForFunction(() => sessionStorage.getItem('kviz.quiz') !== null);
     const index = await page.evaluate((want) => {
       const play = JSON.parse(sessionStorage.getItem('kviz.quiz') ?? 'null') as {
         currentIndex: number;

@@ -93,5 +93,7 @@ export function QuizIsland({
     );
   if (!question) return <Spinner label="Učitavanje pitanja..." heading />;
 
-  return <QuestionCard {...{ state, question, answer, isLast, choose, next }} />;
+  return (
+    <QuestionCard {...{ state, question, answer, isLast, choose, next }} waiting={status === 'inline'} />
+  );
 }
