@@ -57,7 +57,7 @@ export const dailyRoutes = (deps: DailyRoutesDeps) => {
       ({ set }): Response => {
         const now = clock.nowMs();
         const day = localTime(now).day;
-        const endsAt = new Date(nextDayStart(now, deps.timeZone)).toISOString();
+        const endsAt = () => new Date(nextDayStart(now, deps.timeZone)).toISOString();
         const { body, token } = deps.daily.issue(
           deps.catalogue(),
           day,

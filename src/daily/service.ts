@@ -48,15 +48,24 @@ export function createDailyService(settings: DailySettings) {
         };
   return {
     challengeOf,
-    /** Today's challenge for one caller: the day's bytes (`endsAt` is the day's end) and a new token. */
-    issue(catalogue: CatalogueIndex, day: Day, endsAt: string, nowSeconds: number, tokenSecret: string) {
+    /**
+     * Today's challenge for one caller: the day's bytes and a new token. `endsAt` (the day's end,
+     * a search over the time zone's offsets) is asked only when the day's bytes are made.
+     */
+    issue(
+      catalogue: CatalogueIndex,
+      day: Day,
+      endsAt: () => string,
+      nowSeconds: number,
+      tokenSecret: string,
+    ) {
       if (cached?.day !== day || cached.catalogue !== catalogue) {
         const challenge = challengeOf(catalogue, day);
         cached = {
           day,
           catalogue,
           challenge,
-          body: Buffer.from(JSON.stringify({ ...challenge, endsAt })) as Uint8Array<ArrayBuffer>,
+          body: Buffer.from(JSON.stringify({ ...challenge, endsAt: endsAt() })) as Uint8Array<ArrayBuffer>,
           sign: quizTokenSigner(tokenSecret, {
             lyricIds: challenge.questions.map((q) => q.lyricId),
             options: challenge.questions.map((q) => q.options.map((o) => o.id)),
