@@ -2,7 +2,7 @@ import type { CatalogueIndex, IndexedSong } from '../catalogue/catalogue-index';
 import type { Question } from '../shared/contracts/quiz';
 import type { Difficulty } from '../shared/difficulty';
 import { OPTIONS_PER_QUESTION } from '../shared/rules';
-import { questionOf } from './generate';
+import { questionOf } from './question';
 import { type Random, randomInt, sampleDistinct } from './sample';
 
 /**
