@@ -47,7 +47,7 @@ export const quizRoutes = ({ catalogue, tokenSecret, clock, limits, selection, o
         set.headers = {};
         return response;
       };
-      // normal: the spec's quiz, synchronous, no statistics read (docs/decisions/022), drawn
+      // normal: the plain random quiz, synchronous, no statistics read (docs/decisions/022), drawn
       // straight into its bytes and token (docs/decisions/026).
       if (difficulty === DEFAULT_DIFFICULTY) {
         const drawn = drawQuiz(index, tokenSecret, count, clock.nowSeconds());

@@ -160,7 +160,7 @@ describe('a player', () => {
     await context.close();
   });
 
-  test('"Kopiraj tekst" copies the spec text with the squares and the link, and shows its toast; a failing clipboard shows "Greška!"', async () => {
+  test('"Kopiraj tekst" copies the share sentence with the squares and the link, and shows its toast; a failing clipboard shows "Greška!"', async () => {
     const { context, page } = await newPage({ permissions: ['clipboard-read', 'clipboard-write'] });
     await page.goto('/quiz');
     const { correct, squares } = await playQuiz(page, 'click');
@@ -172,7 +172,7 @@ describe('a player', () => {
     // The squares match the answers: one per line, 🟩 for each right one, in the order played.
     expect([...squares]).toHaveLength(30);
     expect([...squares].filter((s) => s === '🟩')).toHaveLength(correct);
-    // SITE_URL (the test binary's default) with the score and the spec's v.
+    // SITE_URL (the test binary's default) with the score and the cache-busting v.
     expect(copied[2]).toMatch(new RegExp(`^http://[^/]+/\\?r=${correct}&v=\\d{5}$`));
     // Only one toast at a time.
     await page.getByRole('button', { name: 'Kopiraj tekst' }).click();

@@ -24,8 +24,8 @@ export type PresetId = (typeof RANGE_PRESETS)[number]['id'];
 export type RangeChoice = { preset: PresetId } | { preset: 'custom'; from: Day; to: Day };
 
 /**
- * The default: everything recorded, as the dashboard showed before it had ranges (spec §4:
- * the dashboard's figures are all-time).
+ * The default: everything recorded, as the dashboard showed before it had ranges
+ * (docs/product.md#admin-dashboard: 'Sve' is the plain dashboard).
  */
 export const DEFAULT_RANGE: RangeChoice = { preset: 'sve' };
 

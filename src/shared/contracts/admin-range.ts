@@ -24,8 +24,8 @@ import { Confusion, DailySeries, IsoDate, LineConfusion, RangeSummary } from './
  *
  * `from` and `to` are calendar days YYYY-MM-DD in STATS_TIMEZONE, both included.
  * Defaults:
- *   - lyrics, songs, albums, hourly (JSON and CSV): neither given → all time, exactly the spec's
- *     all-time answer (the spec's shapes and counters).
+ *   - lyrics, songs, albums, hourly (JSON and CSV): neither given → all time, the answer these
+ *     reads gave before ranges existed (same shapes and counters), so older clients keep working.
  *   - otherwise a missing `to` is today (STATS_TIMEZONE) and a missing `from` is the first day
  *     with a recorded play or an issued quiz (`firstDay` of the summary; `to` when there is none):
  *     no parameter at all = all time, so 'Sve' needs no dates.
@@ -144,13 +144,16 @@ export const HourlyRangeStat = T.Object(
   },
   {
     description:
-      'Plays in one hour of day within a range. Distinct players per hour are kept all-time only (the spec’s `uniquePlayers`), so a range has none.',
+      'Plays in one hour of day within a range. Distinct players per hour (`uniquePlayers`) are kept all-time only, so a range has none.',
     examples: [{ hour: 20, attempts: 96 }],
   },
 );
 export type HourlyRangeStat = Static<typeof HourlyRangeStat>;
 
-/** The lists with a range keep the spec's row shapes; the counts are those of the range. */
+/**
+ * The lists with a range keep the all-time lists' row shapes, so one client reads both; the counts
+ * are those of the range.
+ */
 export const RangeLyricStats = T.Array(LyricStat);
 export const RangeSongStats = T.Array(SongStat);
 export const RangeAlbumStats = T.Array(AlbumStat);

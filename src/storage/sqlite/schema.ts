@@ -44,7 +44,10 @@ export const lyrics = sqliteTable(
       .references(() => songs.id),
     text: text('text').notNull(),
     position: integer('position').notNull(),
-    /** The line also occurs in another song: never asked (DESIGN.md §4). */
+    /**
+     * The line also occurs in another song: no answer would be right, so it is never asked
+     * (docs/product.md#lines-and-options).
+     */
     ambiguous: integer('ambiguous', { mode: 'boolean' }).notNull().default(false),
     active: integer('active', { mode: 'boolean' }).notNull().default(true),
   },

@@ -95,7 +95,10 @@ export function SortableTable<T extends Counted>({
   columns: Column<T>[];
   rows: T[];
   rowKey: (row: T) => string | number;
-  /** Headers of the two count columns (the spec names them per table). */
+  /**
+   * Headers of the two count columns: each table names its counts its own way
+   * (docs/product.md#admin-dashboard).
+   */
   countHeaders: [occurrences: string, correct: string];
   sort: SortState<string>;
   /** A header was clicked: the caller applies nextSort and goes back to the first page. */

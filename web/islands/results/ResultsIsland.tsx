@@ -38,7 +38,7 @@ function Position({
   percentile: Percentile | null;
   difficulty?: Difficulty;
 }) {
-  if (standing.kind === 'unsaved') return null; // spec §8: a failed submission shows nothing
+  if (standing.kind === 'unsaved') return null; // a failed submission shows nothing (docs/product.md#results)
   if (standing.kind === 'other-copy')
     return (
       <div className={styles.position} data-not-ranked="">
