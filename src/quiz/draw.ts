@@ -11,8 +11,8 @@ import { newNonce, signQuizTokenJson } from './token';
  * byte for byte `serializeQuiz` of `generateQuiz` and the token `createQuiz` would sign
  * (draw.test.ts). Easy, hard and the daily challenge still build `Question`s.
  *
- * Why it looks like this (measured, docs/decisions/026): in the server under load a quiz cost
- * three to four times what it costs in a loop, because between two requests the HTTP work
+ * Why it looks like this (docs/decisions/026): in the server under load a quiz costs several
+ * times what it costs in a loop, because between two requests the HTTP work
  * evicts the catalogue from the CPU caches, and every pointer followed per question (line →
  * song → fragment object → its bytes) is a cache miss. So everything a quiz reads lies in
  * few places: every fragment in one byte array, and per line one row of five integers

@@ -225,7 +225,8 @@ describe('a player', () => {
     expect(await page.locator('[data-counts]').textContent()).toBe(embeddedCatalogueCounts());
     expect(await page.locator('footer').textContent()).toContain('© 2025');
     expect(await page.locator('footer a[href="/statistics"]').textContent()).toBe('Statistika');
-    // No React on this page, and at most 5 KB of JavaScript in all (issue: landing ≤ 5 KB).
+    // No React on this page, and at most 5 KB of JavaScript in all: players arrive from a shared
+    // link on a phone (docs/decisions/008).
     const bodies = await Promise.all(scripts);
     expect(bodies.length).toBeGreaterThanOrEqual(1);
     expect(bodies.reduce((sum, body) => sum + Buffer.byteLength(body), 0)).toBeLessThanOrEqual(5 * 1024);

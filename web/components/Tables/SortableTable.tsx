@@ -148,8 +148,8 @@ export function SortableTable<T extends Counted>({
     [rows, column, direction, byKey],
   );
   const sum = useMemo(() => totals(rows), [rows]);
-  // Pages of rows: re-laying-out 2,000 rows took 200–300 ms per sort in chromium
-  // (bench:lighthouse); sorting and the totals still cover every row.
+  // Pages of rows: re-laying-out all ~2,000 rows made every sort a visible pause in chromium
+  // (docs/performance.md#figures-behind-code-comments); sorting and the totals still cover every row.
   const shown = pageOf(sorted, page, pageSize);
 
   return (
