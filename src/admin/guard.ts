@@ -8,7 +8,7 @@ const REALM = 'Kviz znanja admin';
  * Slow password checks (argon2, slow by design) allowed at once; more answer 429, so guesses
  * cannot tie up the CPU.
  */
-export const MAX_SLOW_CHECKS = 2;
+const MAX_SLOW_CHECKS = 2;
 
 export interface AdminGuardDeps {
   credentials: AdminCredentials;

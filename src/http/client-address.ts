@@ -43,7 +43,7 @@ export const trustedProxyRanges = (config: { trustedProxies: string[]; trustProx
  * rate limiter works the address out itself, for the limited routes only; both go through
  * `clientAddressOf`, the one place the rule lives.
  */
-export const deriveClientAddress = (trustedProxies: readonly string[]) => {
+const deriveClientAddress = (trustedProxies: readonly string[]) => {
   const isTrusted = createAddressMatcher(trustedProxies);
   return ({ request, server }: { request: Request; server: Server<unknown> | null }) => ({
     clientAddress: clientAddressOf(request, server, isTrusted),

@@ -17,7 +17,7 @@ export interface CounterFlushOptions {
  * a saturated server's top rate for a lower p99 and peak memory (the figures of 1 s against
  * 500 ms are in docs/decisions/025, its amendment "`COUNTER_FLUSH_MS` 1 s → 500 ms").
  */
-export const COUNTER_FLUSH_MS = 500;
+const COUNTER_FLUSH_MS = 500;
 
 export function createCounterFlush({ flush, delayMs = COUNTER_FLUSH_MS, onError }: CounterFlushOptions) {
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -41,5 +41,3 @@ export function createCounterFlush({ flush, delayMs = COUNTER_FLUSH_MS, onError 
     flush: run,
   };
 }
-
-export type CounterFlush = ReturnType<typeof createCounterFlush>;
