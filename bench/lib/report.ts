@@ -184,7 +184,8 @@ export function renderPerformanceDoc(r: Results): string {
     }),
     ...reads.map((name) => {
       // Like with like: the read's own work (in process, no cache) against the recompute's.
-      // Over HTTP a loopback round trip alone costs ~0.1 ms, more than the whole read.
+      // Over HTTP a loopback round trip alone costs more than the whole read
+      // (docs/performance.md#figures-behind-code-comments).
       const speedup = large.recomputeMs[name]! / large.uncachedMs[name]!;
       return `| Read \`${name}\` vs recompute from the raw record at ${n0(large.plays)} plays, in process, read uncached | ${ms(large.uncachedMs[name]!)} vs ${ms(large.recomputeMs[name]!)} = **${n0(speedup)}×** faster (over HTTP: ${ms(large.httpMs[name]!)}, ${n0(large.recomputeMs[name]! / large.httpMs[name]!)}×) | ≥ 1,000× | ${verdict(speedup >= 1000)} |`;
     }),

@@ -10,7 +10,7 @@ import { type Random, randomInt, sampleDistinct } from './sample';
  * (docs/decisions/022-difficulty-modes.md). Everything here is built once per
  * statistics refresh from two counter reads and kept in memory; a quiz only
  * samples from the arrays (no database read, no sort per request). `normal` does
- * not come here: it stays generateQuiz, the spec's random lines and songs.
+ * not come here: it stays generateQuiz, random lines and songs (docs/product.md#difficulty).
  */
 
 /** A line's accuracy counts only once it was shown this often; before, it is "unseen". */

@@ -8,7 +8,7 @@ import type { Random } from './sample';
 export type { Question };
 
 /** The questions of picks drawn from `catalogue`, sharing the catalogue's option objects. */
-export function questionsOf(catalogue: CatalogueIndex, picks: QuizPicks): Question[] {
+function questionsOf(catalogue: CatalogueIndex, picks: QuizPicks): Question[] {
   const { songs, askable } = catalogue;
   const questions = new Array<Question>(picks.count);
   for (let q = 0; q < picks.count; q++) {

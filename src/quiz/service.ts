@@ -15,7 +15,7 @@ export interface Quiz {
 
 /**
  * A new play: its questions and the signed token that a submission must carry. `normal`
- * (the default) is the spec's random quiz; `easy` and `hard` choose from `selection`
+ * (the default) is the plain random quiz; `easy` and `hard` choose from `selection`
  * (docs/decisions/022), and their token names the difficulty.
  */
 export function createQuiz(
