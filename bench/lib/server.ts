@@ -10,6 +10,8 @@ export interface BenchServer {
   url: string;
   pid: number;
   firstOkMs: number;
+  /** Its standard output and error. */
+  logFile: string;
   /** Resident memory of the server process, in MiB. */
   rssMiB(): number;
   stop(): Promise<number>;
@@ -97,6 +99,7 @@ export async function startServer(
     url,
     pid: proc.pid,
     firstOkMs,
+    logFile: log,
     rssMiB: () =>
       Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${proc.pid}/status`, 'utf8'))?.[1] ?? 0) / 1024,
     async stop() {
