@@ -8,14 +8,14 @@
 import type { ClientManifest } from './client-assets';
 
 /** Pages a player may open without a connection once the worker is installed. */
-export const OFFLINE_PAGES = ['/', '/quiz', '/results', '/dnevni-izazov', '/offline'] as const;
+const OFFLINE_PAGES = ['/', '/quiz', '/results', '/dnevni-izazov', '/offline'] as const;
 /** The page shown for any other address while offline. */
-export const OFFLINE_PAGE = '/offline';
+const OFFLINE_PAGE = '/offline';
 /** Islands the player's pages never load (the admin area works online only). */
 const ADMIN_ENTRIES = new Set(['dashboard', 'admin-login']);
 
 /** Everything the worker stores when it is installed: the player's pages and every asset they load. */
-export function precacheList(manifest: ClientManifest): string[] {
+function precacheList(manifest: ClientManifest): string[] {
   const scripts = Object.entries(manifest.entries)
     .filter(([name]) => !ADMIN_ENTRIES.has(name))
     .flatMap(([, entry]) => [entry.file, ...entry.imports, ...(entry.lazy ?? [])]);

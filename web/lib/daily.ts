@@ -21,7 +21,7 @@ export interface DailyRecord {
   };
 }
 
-export const DAILY_KEY = 'kviz.daily';
+const DAILY_KEY = 'kviz.daily';
 /** The days on which this browser had a ranked daily play (ISO dates, latest first). */
 export const DAILY_DAYS_KEY = 'kviz.dailyDays';
 /** At most this many days are kept (a year and a day: what the server confirms). */
@@ -43,6 +43,11 @@ export function saveDailyRecord(storage: Storage, record: DailyRecord): boolean 
   if (kept?.result?.ranked && kept.quiz.token !== record.quiz.token) return false;
   writeJson(storage, DAILY_KEY, record);
   return true;
+}
+
+/** Forgets the day's play (one the server refused for good: the day's challenge is fetched anew). */
+export function forgetDailyRecord(storage: Storage): void {
+  storage.removeItem(DAILY_KEY);
 }
 
 export function dailyDays(storage: Storage): string[] {

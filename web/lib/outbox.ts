@@ -6,11 +6,10 @@
  * storage is passed in, tested without a browser (the sending is web/lib/outbox-sender.ts).
  */
 import type { SubmitBody, SubmitResult } from '../../src/shared/contracts/quiz';
+// The plays waiting for the server (localStorage: it survives the tab and the browser).
 import { OUTBOX_KEY } from './outbox-key';
 import { readJson, writeJson } from './storage';
 
-/** The plays waiting for the server (localStorage: it survives the tab and the browser). */
-export { OUTBOX_KEY };
 /** What the server answered for the last plays sent (localStorage), by play id. */
 export const OUTCOMES_KEY = 'kviz.outcomes';
 

@@ -4,10 +4,10 @@ import { type Streak, streakOf } from '../../../src/shared/streak';
 import { getDaily, getDailyPercentile, getDailyStreak } from '../../lib/api';
 import {
   DAILY_DAYS_KEY,
-  DAILY_KEY,
   type DailyRecord,
   dailyDays,
   dailyRecordOf,
+  forgetDailyRecord,
   keepDailyDays,
   saveDailyRecord,
 } from '../../lib/daily';
@@ -212,7 +212,7 @@ export function useDailySession(today: DailyDay) {
    */
   const retry = useCallback(() => {
     const kept = dailyRecordOf(localStorage, today.day);
-    if (isFinished(state) && kept && !kept.result) localStorage.removeItem(DAILY_KEY);
+    if (isFinished(state) && kept && !kept.result) forgetDailyRecord(localStorage);
     start();
   }, [state, start, today.day]);
 
