@@ -9,7 +9,7 @@ import type { LongRunOptions } from '../long-work';
 import { nextChunk } from '../long-work';
 import type { Db } from './client';
 import { createCounterCheck } from './counter-check';
-import { nonceKey } from './play-store';
+import { nonceKey } from './play-nonce';
 import { prepare } from './prepared';
 import { answerKeys, plays } from './schema';
 
