@@ -5,7 +5,7 @@ import { adminRoutes } from './admin/routes';
 import type { CatalogueIndex } from './catalogue/catalogue-index';
 import type { Config } from './config';
 import { dailyRoutes } from './daily/routes';
-import { challengeNumber, createDailyService } from './daily/service';
+import { createDailyService } from './daily/service';
 import { createDailyToday } from './daily/today';
 import type { RouteInfo } from './docs/document';
 import { docsRoutes } from './docs/routes';

@@ -40,5 +40,3 @@ export function createDailyToday({ settings, store, clock, localTime, timeZone }
     },
   };
 }
-
-export type DailyTodayReads = ReturnType<typeof createDailyToday>;

@@ -1,6 +1,5 @@
 import { Elysia } from 'elysia';
 import type { RateLimits } from '../http/rate-limit';
-import type { Difficulty } from '../shared/difficulty';
 import type { CachedStatsJson, ReadCaching } from './cached-reads';
 import { jsonResponse } from './cached-reads';
 import {

@@ -92,7 +92,7 @@ export interface PlayStore {
 }
 
 /** A line of a day's daily challenge with its ranked answers. */
-export interface DailyLineCounts {
+interface DailyLineCounts {
   lyricId: number;
   text: string;
   occurrences: number;
@@ -109,7 +109,7 @@ export interface DailyStore {
   getRankedDays(sessionId: string, since: Day): Promise<Day[]>;
 }
 
-export interface ConfusionQuery {
+interface ConfusionQuery {
   limit: number;
   /**
    * The picks of these days only (both included), from cumulative_confusions
@@ -242,7 +242,6 @@ export {
   emptyDayCounts,
   emptyScoreCounts,
   type RangeCounts,
-  type ScoreCounts,
   scoreDistribution,
   subtractDayCounts,
   subtractScoreCounts,
@@ -251,7 +250,6 @@ export {
 export {
   Interrupted,
   interruptible,
-  type LongRunOptions,
   type Progress,
   type ProgressReporter,
 } from './long-work';
