@@ -51,7 +51,8 @@ describe('check-function-length', () => {
   test('walks src and web, skipping tests and generated migrations', () => {
     const root = mkdtempSync(join(tmpdir(), 'fnlen-'));
     try {
-      for (const dir of ['src/a', 'web/b', 'src/storage/sqlite/migrations']) mkdirSync(join(root, dir), { recursive: true });
+      for (const dir of ['src/a', 'web/b', 'src/storage/sqlite/migrations'])
+        mkdirSync(join(root, dir), { recursive: true });
       const long = functionOf(151, 'export function long() {');
       writeFileSync(join(root, 'src/a/store.ts'), long);
       writeFileSync(join(root, 'src/a/store.test.ts'), long);

@@ -62,7 +62,8 @@ export function findLongFunctions(
       const first = source.getLineAndCharacterOfPosition(fn.getStart(source)).line;
       const last = source.getLineAndCharacterOfPosition(fn.getEnd()).line;
       const lines = last - first + 1;
-      if (lines > maxLines) found.push({ file: fileName, line: first + 1, name: describe(fn, source), lines });
+      if (lines > maxLines)
+        found.push({ file: fileName, line: first + 1, name: describe(fn, source), lines });
     }
     ts.forEachChild(node, visit);
   };
@@ -89,5 +90,7 @@ if (import.meta.main) {
     );
   }
   if (found.length > 0) process.exit(1);
-  console.log(`function length: no function under ${ROOTS.join(', ')} is longer than ${MAX_FUNCTION_LINES} lines`);
+  console.log(
+    `function length: no function under ${ROOTS.join(', ')} is longer than ${MAX_FUNCTION_LINES} lines`,
+  );
 }
