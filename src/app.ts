@@ -31,7 +31,7 @@ import { createCachedStatsJson } from './stats/cached-reads';
 import { statsRoutes } from './stats/routes';
 import type { DailySettings, StatsStores } from './storage/contract';
 import type { Clock } from './time/clock';
-import { createLocalClock } from './time/day';
+import { createTimeZoneConverter } from './time/day';
 import { version } from './version';
 
 /** Everything the app needs from outside, passed in so tests can build one on an in-memory database. */
@@ -61,7 +61,7 @@ export interface AppDeps {
 export function createApp(deps: AppDeps) {
   const { config, clock, log, catalogue, stores, assets } = deps;
   const statsJson = createCachedStatsJson(stores.stats);
-  const localTime = createLocalClock(config.statsTimezone);
+  const localTime = createTimeZoneConverter(config.statsTimezone);
   const recorder = createPlayRecorder({
     config,
     plays: stores.plays,

@@ -18,7 +18,8 @@ import { useDashboardView } from './use-dashboard-view';
 import { useShownLyrics } from './use-shown-lyrics';
 
 /**
- * `/admin/dashboard`: statistics for the administrator, reloaded on every tab change (spec §4).
+ * `/admin/dashboard`: statistics for the administrator, reloaded on every tab change
+ * (docs/product.md#admin-dashboard).
  * What is shown — tab, sorts, pages, the lyric search — lives in the address (use-dashboard-view);
  * the data and their loading in use-admin-data. The island lays out its parts: the heading, the
  * cards (summary-cards.ts), the item tables (ItemTables.tsx) and the range views.
