@@ -80,21 +80,30 @@ export function DailyIsland({
   day,
   number,
   endsAt,
-  playMinSeconds,
 }: {
   page: PageProps;
   day: string;
   number: number;
   endsAt: string;
-  playMinSeconds: number;
 }) {
-  const session = useDailySession({ day, number }, playMinSeconds);
+  const session = useDailySession({ day, number });
   const { status, state, record, question, answer, isLast, percentile, streak } = session;
   const { toast, show, dismiss } = useToast();
   const shown = record?.number ?? number;
 
   if (status === 'loading') return <Spinner label="Učitavanje izazova..." heading />;
   if (status === 'saving') return <Spinner label="Spremamo rezultat…" heading />;
+  if (status === 'queued')
+    return (
+      <Card className={resultStyles.scoreCard} aria-labelledby="daily-queued-title" data-queued="">
+        <p className={styles.number}>Dnevni izazov #{shown}</p>
+        <h1 id="daily-queued-title" className={resultStyles.resultTitle}>
+          Vaš današnji rezultat
+        </h1>
+        <p className={resultStyles.score.normal} data-score="">{`${state.correctCount}/${PLAY_LENGTH}`}</p>
+        <p role="status">Spremljeno, poslat ćemo kad se vratite na mrežu.</p>
+      </Card>
+    );
   if (status === 'error')
     return (
       <Card className={quizStyles.error} role="alert">
@@ -148,6 +157,12 @@ export function DailyIsland({
           ) : (
             <p data-ranked="false" className={resultStyles.scoreNote}>
               Današnji izazov ste već odigrali, pa se ova igra ne rangira.
+            </p>
+          )}
+          {session.replayScore !== null && ranked && (
+            <p data-replay-score={session.replayScore} className={resultStyles.scoreNote}>
+              Ponovljena igra ({session.replayScore}/{PLAY_LENGTH}) ne rangira se: vrijedi i dijeli se vaš
+              prvi današnji rezultat.
             </p>
           )}
         </Card>
