@@ -39,6 +39,37 @@ function Countdown({ endsAt }: { endsAt: string }) {
   );
 }
 
+/** After the play: the time until the next challenge and the player's streaks ('…' until they load). */
+function NextAndStreak({
+  endsAt,
+  streak,
+}: {
+  endsAt: string;
+  streak: ReturnType<typeof useDailySession>['streak'];
+}) {
+  return (
+    <Card aria-labelledby="daily-next-title">
+      <h2 id="daily-next-title" className="visually-hidden">
+        Sljedeći izazov i niz
+      </h2>
+      <div className={styles.facts}>
+        <p className={styles.fact}>
+          <span className={styles.factLabel}>Sljedeći izazov za</span>
+          <Countdown endsAt={endsAt} />
+        </p>
+        <p className={styles.fact} data-streak={streak?.current ?? ''}>
+          <span className={styles.factLabel}>Uzastopni dani</span>
+          <span className={styles.factValue}>{streak ? `Niz: ${countOf(streak.current, DAYS)}` : '…'}</span>
+        </p>
+        <p className={styles.fact} data-best-streak={streak?.best ?? ''}>
+          <span className={styles.factLabel}>Najdulji niz</span>
+          <span className={styles.factValue}>{streak ? countOf(streak.best, DAYS) : '…'}</span>
+        </p>
+      </div>
+    </Card>
+  );
+}
+
 /**
  * `/dnevni-izazov`: the day's challenge. Before the play its number and 'Započni'; during it the
  * quiz (QuestionCard, shared with free play); after it the day's result, the time until the next
@@ -136,27 +167,7 @@ export function DailyIsland({
           )}
         </Card>
 
-        <Card aria-labelledby="daily-next-title">
-          <h2 id="daily-next-title" className="visually-hidden">
-            Sljedeći izazov i niz
-          </h2>
-          <div className={styles.facts}>
-            <p className={styles.fact}>
-              <span className={styles.factLabel}>Sljedeći izazov za</span>
-              <Countdown endsAt={endsAt} />
-            </p>
-            <p className={styles.fact} data-streak={streak?.current ?? ''}>
-              <span className={styles.factLabel}>Uzastopni dani</span>
-              <span className={styles.factValue}>
-                {streak ? `Niz: ${countOf(streak.current, DAYS)}` : '…'}
-              </span>
-            </p>
-            <p className={styles.fact} data-best-streak={streak?.best ?? ''}>
-              <span className={styles.factLabel}>Najdulji niz</span>
-              <span className={styles.factValue}>{streak ? countOf(streak.best, DAYS) : '…'}</span>
-            </p>
-          </div>
-        </Card>
+        <NextAndStreak endsAt={endsAt} streak={streak} />
 
         <Card aria-labelledby="daily-share-title" className={resultStyles.sharePanel} data-share-text={text}>
           <h2 id="daily-share-title" className={resultStyles.sectionTitle}>
