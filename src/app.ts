@@ -25,9 +25,12 @@ import { securityHeadersPlugin } from './http/security-headers';
 import type { Logger } from './logger';
 import type { ClientAssets } from './pages/client-assets';
 import { pageRoutes, renderNotFound } from './pages/routes';
+import { createSystemTimerClock, type TimerClock } from './party/clock';
+import { partyRoutes } from './party/routes';
 import { quizRoutes } from './quiz/routes';
 import { createSelectionCache } from './quiz/selection-cache';
 import type { DailyToday } from './shared/contracts/pages';
+import { PARTY_MAX_MESSAGE_BYTES } from './shared/contracts/party';
 import { productTitle } from './shared/rules';
 import { createCachedStatsJson } from './stats/cached-reads';
 import { createCounterFlush } from './stats/counter-flush';
@@ -56,6 +59,8 @@ export interface AppDeps {
   /** The built client (scripts, styles); `emptyAssets` when there is none (API-only tests). */
   assets: ClientAssets;
   clock: Clock;
+  /** Kviz uživo's clock with timers (tests drive it); the system's by default. */
+  partyClock?: TimerClock;
   log: Logger;
 }
 
@@ -134,7 +139,9 @@ export function createApp(deps: AppDeps) {
       ...(config.corsOrigins.length > 0 && !config.corsOrigins.includes('*') ? { vary: 'Origin' } : {}),
     },
   };
-  const app = new Elysia({ name: 'kviz' })
+  const selection = createSelectionCache({ catalogue, stats: stores.stats, nowMs: clock.nowMs });
+  // The one WebSocket is Kviz uživo's: Bun closes a frame longer than its longest message (1009).
+  const app = new Elysia({ name: 'kviz', websocket: { maxPayloadLength: PARTY_MAX_MESSAGE_BYTES } })
     .use(requestLog(log))
     .use(securityHeadersPlugin)
     .use(requestTarget)
@@ -162,7 +169,7 @@ export function createApp(deps: AppDeps) {
         tokenSecret: deps.secrets.quizToken,
         clock,
         limits,
-        selection: createSelectionCache({ catalogue, stats: stores.stats, nowMs: clock.nowMs }),
+        selection,
         onIssued: quizzesIssued.count,
       }),
     )
@@ -212,6 +219,18 @@ export function createApp(deps: AppDeps) {
         clientAddress: clientAddress(proxies),
         log,
         range: { stats: stores.stats, today: () => localTime(clock.nowMs()).day },
+      }),
+    )
+    .use(
+      partyRoutes({
+        clock: deps.partyClock ?? createSystemTimerClock(),
+        catalogue,
+        selection,
+        maxRooms: config.partyMaxRooms,
+        maxPlayers: config.partyMaxPlayers,
+        trustedProxies: proxies,
+        roomsPerHour: config.rateLimitPartyRoomsPerHour,
+        joinsPerMinute: config.rateLimitPartyJoinsPerMinute,
       }),
     )
     .use(pageRoutes(pages));
