@@ -4,6 +4,7 @@ import { AdminLoginPage, DashboardPage } from '../../web/pages/AdminPages';
 import { DailyPage } from '../../web/pages/DailyPage';
 import { LandingPage } from '../../web/pages/LandingPage';
 import { NotFoundPage } from '../../web/pages/NotFoundPage';
+import { PartyHostPage, PartyJoinPage } from '../../web/pages/PartyPages';
 import { QuizPage } from '../../web/pages/QuizPage';
 import { ResultsPage } from '../../web/pages/ResultsPage';
 import { StatisticsPage } from '../../web/pages/StatisticsPage';
@@ -166,6 +167,10 @@ export const pageRoutes = (deps: PageRoutesDeps) => {
   );
   const adminLogin = once(render((page) => createElement(AdminLoginPage, { page }), 'Admin Prijava'));
   const dashboard = once(render((page) => createElement(DashboardPage, { page }), 'Admin Panel'));
+  const partyHost = once(render((page) => createElement(PartyHostPage, { page }), 'Kviz uživo'));
+  const partyJoin = once(
+    render((page) => createElement(PartyJoinPage, { page }), 'Pridruži se – Kviz uživo'),
+  );
 
   return (
     new Elysia({ name: 'page-routes', detail: { hide: true } })
@@ -180,6 +185,8 @@ export const pageRoutes = (deps: PageRoutesDeps) => {
       .get('/quiz', ({ request, set }) => send(quiz(), { request, set }))
       .get('/results', ({ request, set }) => send(results(), { request, set }))
       .get('/dnevni-izazov', ({ request, set }) => send(daily(), { request, set }))
+      .get('/uzivo', ({ request, set }) => send(partyHost(), { request, set }))
+      .get('/uzivo/pridruzi', ({ request, set }) => send(partyJoin(), { request, set }))
       .get('/admin', ({ request, set }) => send(adminLogin(), { request, set }))
       .get('/admin/dashboard', ({ request, set }) => send(dashboard(), { request, set }))
       .get(

@@ -440,6 +440,7 @@ describe('players leaving and coming back', () => {
     game.start();
     game.answer(ana, 0, 2);
     expect(game.snapshot(ana)).toEqual([
+      expect.objectContaining({ type: 'line', index: 0, remainingMs: 0 }),
       expect.objectContaining({ type: 'reveal', correct: 2 }),
       { type: 'result', index: 0, right: true, option: 2, points: 1000, total: 1000, rank: 1, players: 1 },
     ]);

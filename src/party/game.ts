@@ -274,7 +274,7 @@ export class PartyGame {
       if (!player) out.push(this.progressMessage());
     }
     if (this.phase === 'reveal' || this.phase === 'scoreboard') {
-      out.push(this.revealMessage());
+      out.push({ ...this.lineMessage(), remainingMs: 0, paused: false }, this.revealMessage());
       if (player) out.push(this.resultMessage(player));
       if (this.phase === 'scoreboard' && this.shownScoreboard) out.push(this.shownScoreboard);
       if (this.paused) out.push({ type: 'paused', paused: true, remainingMs: this.pausedRemainingMs ?? 0 });
@@ -420,7 +420,7 @@ export class PartyGame {
       : { type: 'lobby', count: this.roster.size };
   }
 
-  private lineMessage(): ServerMessage {
+  private lineMessage(): Extract<ServerMessage, { type: 'line' }> {
     const line = this.lines[this.index]!;
     const limitMs = this.settings.seconds * 1000;
     return {
