@@ -1,4 +1,4 @@
-import { globalStyle, keyframes, style, styleVariants } from '@vanilla-extract/css';
+import { globalStyle, style, styleVariants } from '@vanilla-extract/css';
 import { vars } from '../../styles/theme.css';
 
 const phone = 'screen and (max-width: 480px)';
@@ -150,7 +150,7 @@ export const hostOption = style({
 export const hostOptionState = styleVariants({
   neutral: {},
   right: { borderColor: vars.color.correct, background: vars.color.correctBg },
-  faded: { opacity: 0.55 },
+  faded: { color: vars.color.muted, borderStyle: 'dashed' },
 });
 export const letter = style({
   flex: 'none',
@@ -287,13 +287,8 @@ export const figure = style({
 });
 export const figureValue = style({ fontSize: '1.5rem', fontWeight: 800 });
 export const figureLabel = style({ color: vars.color.muted, fontSize: '0.9rem' });
-const pulse = keyframes({ '0%, 100%': { opacity: 1 }, '50%': { opacity: 0.4 } });
-export const waiting = style({
-  textAlign: 'center',
-  color: vars.color.muted,
-  animation: `${pulse} 2s ease-in-out infinite`,
-  '@media': { [reduced]: { animation: 'none' } },
-});
+// No pulsing: a fading text drops below the contrast a reader needs.
+export const waiting = style({ textAlign: 'center', color: vars.color.muted });
 export const status = style({ fontSize: '0.9rem', color: vars.color.muted });
 export const srOnly = style({
   position: 'absolute',
