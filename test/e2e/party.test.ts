@@ -240,9 +240,9 @@ describe('Kviz uživo', () => {
     const ranking = await host.page.locator('[tabindex="0"] li').allTextContents();
     expect(ranking).toHaveLength(3);
     expect(ranking[0]).toContain('Ana'); // 900 + 0 + 1000 (answered at once)
-    expect(ranking[0]).toContain('1900');
+    expect(ranking[0]).toContain('1.900');
     expect(ranking[1]).toContain('Boris');
-    expect(ranking[1]).toContain('1700');
+    expect(ranking[1]).toContain('1.700');
     await ana.page.locator('[data-final-place="1"]').waitFor();
     await boris.page.locator('[data-final-place="2"]').getByText('od 3 igrača', { exact: true }).waitFor();
     await ceca.page.locator('[data-final-place="3"]').waitFor();

@@ -1,4 +1,5 @@
 import type { RankedPlayer } from '../../../src/shared/contracts/party';
+import { formatCount } from '../../lib/format';
 import type { PartyView } from '../../lib/party-view';
 import { playersCount, pointsCount, rankChange } from '../../lib/party-words';
 import * as styles from './Party.css';
@@ -9,7 +10,7 @@ function BoardRow({ row, showChange }: { row: RankedPlayer; showChange: boolean 
     <li className={styles.boardRow}>
       <span>{row.rank}.</span>
       <span className={styles.boardName}>{row.nickname}</span>
-      <span className={styles.boardPoints}>{row.points}</span>
+      <span className={styles.boardPoints}>{formatCount(row.points)}</span>
       {showChange ? (
         <span className={styles.change[change.kind]}>
           <span aria-hidden>{change.text}</span>
