@@ -11,19 +11,19 @@
  */
 import { loadConfig } from '../src/config';
 import { createLogger } from '../src/logger';
-import { openSqliteRuntime } from '../src/runtime';
+import { createDeviceClassifier } from '../src/play/device';
 import { PLAY_LENGTH } from '../src/shared/rules';
 import { seededRandom } from '../src/shared/seeded-random';
-import { createLocalClock, type Day } from '../src/stats/day';
-import { createDeviceClassifier } from '../src/stats/device';
-import type { PlayToRecord } from '../src/stats/store';
+import type { PlayToRecord } from '../src/storage/contract';
+import { openSqliteRuntime } from '../src/storage/sqlite/runtime';
+import { createLocalClock, type Day } from '../src/time/day';
 
 const args = process.argv.slice(2);
 const total = Number(args.find((a) => /^\d+$/.test(a)) ?? 3_000);
 const append = args.includes('--append');
 const config = loadConfig(process.env);
 // The demo fills an SQLite file (DATABASE_PATH); DATABASE_URL is not read here.
-const runtime = openSqliteRuntime(config, { seed: true, log: createLogger('warn') });
+const runtime = await openSqliteRuntime(config, { seed: true, log: createLogger('warn') });
 const existing = runtime.db.$client.query<{ n: number }, []>('SELECT count(*) AS n FROM plays').get()?.n ?? 0;
 if (existing > 0 && !append) {
   console.error(`${config.databasePath} already has ${existing} plays; add --append to add more.`);

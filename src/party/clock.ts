@@ -1,4 +1,4 @@
-import type { Clock } from '../clock';
+import type { Clock } from '../time/clock';
 
 /** A timer handle: whatever `setTimer` returned, given back to `clearTimer`. */
 export type TimerHandle = { readonly id: number };

@@ -1,0 +1,258 @@
+import type { CatalogueIndex } from '../catalogue/catalogue-index';
+import type { ImportSummary } from '../catalogue/import-walk';
+import type { NormalizedCatalogue } from '../catalogue/model';
+import type { Logger } from '../logger';
+import type { GradedPlay } from '../play/grade';
+import type { AlbumStat, HourlyStat, LyricStat, Overview, SongStat } from '../shared/contracts/stats';
+import type { Confusion, LineConfusion } from '../shared/contracts/time-series';
+import type { BrowserFamily, DeviceClass } from '../shared/devices';
+import type { Difficulty } from '../shared/difficulty';
+import type { Day } from '../time/day';
+import type { DayCounts, ScoreCounts } from './encoding/day-counts';
+import type { LongRunOptions, Progress } from './long-work';
+
+/**
+ * The two data-access interfaces of the statistics (docs/decisions/011-code-layout.md):
+ * the write side records plays and keeps the counters, the read side answers
+ * every statistics query. All SQL of plays, answers and counters lives behind
+ * them; each database engine has one implementation of each (`sqlite/`).
+ * Async, so an engine with a network round trip fits the same signatures.
+ */
+
+export interface PlayToRecord extends GradedPlay {
+  /** The quiz token's nonce: a token is recorded once. */
+  nonce: string;
+  sessionId: string;
+  createdAtMs: number;
+  /** Calendar day in STATS_TIMEZONE. */
+  day: Day;
+  /** Hour of day 0–23 in STATS_TIMEZONE. */
+  hour: number;
+  difficulty: Difficulty;
+  /**
+   * Set when the play is the daily challenge: the day its token was issued for. The store
+   * ranks it when that day is the play's own and the player has no ranked play of it yet
+   * (docs/decisions/021); otherwise it is recorded as practice.
+   */
+  dailyDay?: Day;
+  /** Derived from the user-agent string (src/play/device.ts); the string itself is not kept. */
+  deviceClass: DeviceClass;
+  browser: BrowserFamily;
+}
+
+export interface RecordOutcome {
+  playId: number;
+  score: number;
+  totalQuestions: number;
+  /** The token was recorded before: nothing was written, the first result is returned. */
+  duplicate: boolean;
+  /** Daily challenge plays only: whether the play counts in the day's ranking. */
+  ranked?: boolean;
+}
+
+export interface CounterDifference {
+  table: string;
+  key: string | number;
+  column: string;
+  stored: number;
+  recomputed: number;
+}
+
+/** Quizzes issued per day, counted in memory until written (src/play/quizzes-issued.ts). */
+export type QuizzesIssued = ReadonlyMap<Day, number>;
+
+/** The write side: plays, their answers and every counter derived from them. */
+export interface PlayStore {
+  /**
+   * Records plays in one transaction, each play in its own savepoint: the
+   * result holds an Error for each play that failed alone, the others commit.
+   * `quizzesIssued` is added in the same transaction. Rejects when the
+   * transaction itself fails (nothing was recorded).
+   */
+  recordPlays(plays: PlayToRecord[], quizzesIssued?: QuizzesIssued): Promise<(RecordOutcome | Error)[]>;
+  /**
+   * Writes the counters a play's transaction leaves to later (docs/decisions/025: per line, song
+   * and album, confusions, per-key day totals) for every play recorded so far, by any process,
+   * from the raw record past the watermark; resolves with the number of plays it counted. The
+   * server runs it at start (the catch-up), every second while plays come, and at a graceful
+   * stop; every read of those counters runs it first. An engine that writes every counter in the
+   * play's transaction resolves 0.
+   */
+  flushCounters(): Promise<number>;
+  /**
+   * Every difference between the stored counters and a recompute from the raw
+   * record. Holds a read transaction on this store's connection while it runs
+   * (the command line runs it on a connection of its own).
+   */
+  verifyCounters(options?: LongRunOptions): Promise<CounterDifference[]>;
+  /** Rewrites every counter from the raw record, in one transaction (quizzes issued are kept: no raw record has them). */
+  rebuildCounters(options?: LongRunOptions): Promise<void>;
+  /** What the engine's own consistency check finds wrong with the stored data; empty when sound. */
+  checkIntegrity(): Promise<string[]>;
+}
+
+/** A line of a day's daily challenge with its ranked answers. */
+export interface DailyLineCounts {
+  lyricId: number;
+  text: string;
+  occurrences: number;
+  correct: number;
+}
+
+/** The reads of the daily challenge's counters (docs/decisions/021). */
+export interface DailyStore {
+  /** Score → ranked daily plays of `day` with it. */
+  getScores(day: Day): Promise<Map<number, number>>;
+  /** The lines of `day`'s challenge that ranked plays answered, with their answers. */
+  getLines(day: Day): Promise<DailyLineCounts[]>;
+  /** The days from `since` on with a ranked daily play of this session id, latest first. */
+  getRankedDays(sessionId: string, since: Day): Promise<Day[]>;
+}
+
+export interface ConfusionQuery {
+  limit: number;
+  /**
+   * The picks of these days only (both included), from cumulative_confusions
+   * (docs/decisions/024); without it, all time from lyric_confusions/song_confusions.
+   */
+  range?: { from: Day; to: Day };
+}
+
+/** The read side: every statistics query reads counters, so its cost does not grow with the plays. */
+export interface StatsStore {
+  /**
+   * Changes whenever recorded statistics may have changed, by this process or
+   * any other on the same database; response caches are keyed on it. Read on
+   * every cached request, so it is synchronous and cheap: an engine behind a
+   * network keeps it in memory and refreshes it (docs/decisions/010).
+   */
+  version(): string;
+  getOverview(): Promise<Overview>;
+  /** Score → number of recorded plays with it, all time, of one difficulty. */
+  getScoreHistogram(difficulty?: Difficulty): Promise<Map<number, number>>;
+  getLyricStats(): Promise<LyricStat[]>;
+  getSongStats(): Promise<SongStat[]>;
+  getAlbumStats(): Promise<AlbumStat[]>;
+  /** 24 entries, hours 0–23, zeros included. */
+  getHourly(): Promise<HourlyStat[]>;
+  /** The running totals through `day` (every day up to it, itself included): one row read. */
+  getDaysThrough(day: Day): Promise<DayCounts>;
+  /** Quizzes issued through `day`: one row read. */
+  getQuizzesThrough(day: Day): Promise<number>;
+  /** The score histogram of one difficulty through `day`: one row read. */
+  getScoresThrough(day: Day, difficulty: Difficulty): Promise<ScoreCounts>;
+  /** Each day's own counts in [from, to] (days without plays absent): at most one row per day, plus one. */
+  getDays(from: Day, to: Day): Promise<Map<Day, DayCounts>>;
+  /** Each day's quizzes issued in [from, to] (days without any absent). */
+  getQuizzesIssued(from: Day, to: Day): Promise<Map<Day, number>>;
+  /** The wrong songs picked for a line, most picked first. */
+  getLineConfusions(lyricId: number, query: ConfusionQuery): Promise<LineConfusion[]>;
+  /** The wrong songs picked when a song was the answer, most picked first. */
+  getSongConfusions(songId: number, query: ConfusionQuery): Promise<Confusion[]>;
+  /** The (right song, wrong song) pairs picked most, over the whole catalogue. */
+  getTopConfusions(query: ConfusionQuery): Promise<Confusion[]>;
+  /** The first day with a recorded play or an issued quiz; null when there is none. */
+  getFirstDay(): Promise<Day | null>;
+  /**
+   * Distinct players with a play in [from, to] (each counted once, however many days they
+   * played): a count over the day memberships of the range, so its cost grows with the
+   * player-days of the range (docs/decisions/024).
+   */
+  getDistinctPlayers(from: Day, to: Day): Promise<number>;
+  /**
+   * The lyric, song and album lists (same rows and order as the all-time ones) with the counts
+   * of [from, to]: per answer key, the running totals through `to` minus those through the day
+   * before `from` (docs/decisions/019).
+   */
+  getRangeLyricStats(from: Day, to: Day): Promise<LyricStat[]>;
+  getRangeSongStats(from: Day, to: Day): Promise<SongStat[]>;
+  getRangeAlbumStats(from: Day, to: Day): Promise<AlbumStat[]>;
+  /** Resolves when the database answers a query (the health check). */
+  ping(): Promise<void>;
+}
+
+/** The statistics stores of one engine: the write side, the read side and the daily challenge's reads. */
+export interface StatsStores {
+  plays: PlayStore;
+  stats: StatsStore;
+  /** The daily challenge's reads (docs/decisions/021). */
+  daily: DailyStore;
+}
+
+/** The `meta` table of either engine: generated secrets and settings every process on the database shares. */
+export interface MetaStore {
+  read(key: string): Promise<string | undefined>;
+  write(key: string, value: string): Promise<void>;
+  /** The stored value, or `create()` stored and returned; never overwritten once set. */
+  readOrCreate(key: string, create: () => string): Promise<string>;
+}
+
+/** What the daily challenge keeps in the database, so every process on it agrees (docs/decisions/021). */
+export interface DailySettings {
+  /** Keys the choice of each day's lines and options; generated once, never sent. */
+  secret: string;
+  /** The first day the server ran (in the statistics time zone): challenge number 1. */
+  firstDay: Day;
+}
+
+/** How a catalogue import reports progress and learns to stop (SQLite writes in steps; PostgreSQL at once). */
+export interface ImportOptions {
+  onProgress?: (lines: number, totalLines: number) => void;
+  signal?: AbortSignal;
+  linesPerStep?: number;
+}
+
+/** An open database of either engine: what `kviz serve` and every command work with (src/storage/open.ts). */
+export interface Runtime {
+  engine: 'sqlite' | 'postgres';
+  stores: StatsStores;
+  /** The catalogue as it was when the runtime was opened (docs/decisions/003). */
+  catalogue: CatalogueIndex;
+  secrets: { quizToken: string; playerSalt: string };
+  /** Generated secrets and settings (admin password hash, unlock marker), shared by every process on the database. */
+  meta: MetaStore;
+  /** The daily challenge's secret and first day (docs/decisions/021). */
+  daily: DailySettings;
+  /** Writes a catalogue in one transaction; SQLite reports progress between steps and stops on `signal`. */
+  importCatalogue(catalogue: NormalizedCatalogue, options?: ImportOptions): Promise<ImportSummary>;
+  /**
+   * Brings a database written by an older version up to date before anything is served (SQLite's
+   * compact raw record, docs/decisions/014); returns the plays converted, undefined when there was nothing to do.
+   */
+  upgrade(
+    progress: Progress,
+    note: (message: string, fields?: Record<string, unknown>) => void,
+  ): Promise<number | undefined>;
+  /** Where the data lives, for logs (a PostgreSQL URL without its password). */
+  describe: string;
+  close(): Promise<void>;
+}
+
+/**
+ * `seed`: import the embedded demo catalogue into an empty database (the server's first start).
+ * `exclusive`: this process serves the database; SQLite refuses a second server on the same file.
+ */
+export type OpenOptions = ({ seed: false } | { seed: true; log: Logger }) & { exclusive?: boolean };
+
+export type { ImportSummary } from '../catalogue/import-walk';
+// The per-day counters are part of the read side's answers; the features build series and ranges from them.
+export {
+  type DayCounts,
+  dailySeries,
+  emptyDayCounts,
+  emptyScoreCounts,
+  type RangeCounts,
+  type ScoreCounts,
+  scoreDistribution,
+  subtractDayCounts,
+  subtractScoreCounts,
+  summarizeRange,
+} from './encoding/day-counts';
+export {
+  Interrupted,
+  interruptible,
+  type LongRunOptions,
+  type Progress,
+  type ProgressReporter,
+} from './long-work';
+export { DatabaseOpenError } from './open-error';

@@ -1,0 +1,57 @@
+import { type Config, redactedUrl } from '../../config';
+import type { OpenOptions, Runtime } from '../contract';
+import { DatabaseOpenError } from '../open-error';
+import { logSeeded, openSettings } from '../settings';
+import { importCataloguePg, loadCatalogueIndexPg, seedCataloguePg } from './catalogue';
+import { closePgDb, createPgDb, migratePg, type PgDb } from './client';
+import { pgMeta } from './meta';
+import { createPgStores } from './stores';
+
+/** The PostgreSQL runtime: the contract's, plus the pool for the PostgreSQL-only tools (copy, tests). */
+export interface PgRuntime extends Runtime {
+  engine: 'postgres';
+  pg: PgDb;
+}
+
+/**
+ * PostgreSQL: migrations under an advisory lock, the seed under another, the
+ * secrets created once (`ON CONFLICT DO NOTHING`, then read back): instances
+ * started together agree on all of them. Any failure becomes one
+ * DatabaseOpenError naming the URL without its password.
+ */
+export async function openPgRuntime(url: string, config: Config, options: OpenOptions): Promise<PgRuntime> {
+  const describe = redactedUrl(url);
+  let pg: PgDb | undefined;
+  try {
+    await migratePg(url);
+    pg = createPgDb(url);
+    if (options.seed) {
+      const seeded = await seedCataloguePg(pg);
+      if (seeded) logSeeded(options.log, seeded);
+    }
+    const meta = pgMeta(pg);
+    const settings = await openSettings(meta, config);
+    const stores = createPgStores(pg, settings.secrets.playerSalt);
+    await stores.ready;
+    const db = pg;
+    return {
+      engine: 'postgres',
+      pg: db,
+      stores,
+      catalogue: await loadCatalogueIndexPg(db),
+      ...settings,
+      meta,
+      importCatalogue: (catalogue) => importCataloguePg(db, catalogue),
+      // PostgreSQL databases were never written by a version with the old raw record.
+      upgrade: async () => undefined,
+      describe,
+      close: async () => {
+        stores.close();
+        await closePgDb(db);
+      },
+    };
+  } catch (error) {
+    if (pg) await closePgDb(pg).catch(() => {});
+    throw new DatabaseOpenError(describe, error instanceof Error ? error.message : String(error));
+  }
+}

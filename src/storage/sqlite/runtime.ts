@@ -1,0 +1,140 @@
+import type { Config } from '../../config';
+import type { OpenOptions, Progress, Runtime } from '../contract';
+import { interruptible } from '../long-work';
+import { DatabaseOpenError, sqliteMessage } from '../open-error';
+import { logSeeded, openSettings } from '../settings';
+import { counterFillPending, fillAnswerDays } from './answer-days-fill';
+import { importCatalogueInSteps } from './catalogue-import';
+import { loadCatalogueIndex } from './catalogue-load';
+import { seedCatalogue } from './catalogue-seed';
+import { closeDb, createDb, type Db } from './client';
+import { convertLegacyRecord, legacyPlaysPending } from './legacy-record';
+import { sqliteMeta } from './meta';
+import { migrateDb } from './migrate';
+import { acquireServeLock } from './serve-lock';
+import { createSqliteStores } from './stores';
+
+/** The SQLite runtime: the contract's, plus the connection for the SQLite-only tools (copy, tests). */
+export interface SqliteRuntime extends Runtime {
+  engine: 'sqlite';
+  db: Db;
+}
+
+/** Opens `DATABASE_PATH` (src/storage/open.ts picks it); the server (`exclusive`) holds the serve lock until `close`. */
+export async function openSqliteRuntime(config: Config, options: OpenOptions): Promise<SqliteRuntime> {
+  // SQLite: one server per file (the commands work beside it and take no lock).
+  const lock = options.exclusive ? acquireServeLock(config.databasePath) : undefined;
+  try {
+    // Only the server checks the file: the commands must work beside it, quickly.
+    const db = openChecked(config, options.seed);
+    if (options.seed) {
+      const seeded = seedCatalogue(db);
+      if (seeded) logSeeded(options.log, seeded);
+    }
+    const meta = sqliteMeta(db);
+    const settings = await openSettings(meta, config);
+    return {
+      engine: 'sqlite',
+      db,
+      stores: createSqliteStores(db, settings.secrets.playerSalt),
+      catalogue: loadCatalogueIndex(db),
+      ...settings,
+      meta,
+      importCatalogue: (catalogue, options) => importCatalogueInSteps(db, catalogue, options),
+      upgrade: (progress, note) => convertOldRecord({ db }, config, progress, note),
+      describe: config.databasePath,
+      close: async () => {
+        closeDb(db);
+        lock?.release();
+      },
+    };
+  } catch (error) {
+    lock?.release();
+    throw error;
+  }
+}
+
+/**
+ * Opens and migrates the database; the server also runs `PRAGMA quick_check`, so a
+ * corrupt file is refused at start instead of served and written to. Any failure
+ * becomes one DatabaseOpenError naming the path and SQLite's message.
+ */
+function openChecked(config: Config, check: boolean): Db {
+  const path = config.databasePath;
+  let db: Db | undefined;
+  try {
+    db = createDb(path, { synchronous: config.sqliteSynchronous });
+    if (check) {
+      const problems = db.$client
+        .query<{ quick_check: string }, []>('PRAGMA quick_check')
+        .all()
+        .map((row) => row.quick_check)
+        .filter((line) => line !== 'ok');
+      if (problems.length > 0) throw new Error(`it is damaged (quick_check: ${problems[0]})`);
+    }
+    migrateDb(db);
+    return db;
+  } catch (error) {
+    if (db) closeDb(db);
+    throw new DatabaseOpenError(path, sqliteMessage(error));
+  }
+}
+
+/**
+ * Finishes migration 0002 on a database written by an older version: converts
+ * its raw record into the compact one and rebuilds every counter, in one
+ * transaction (src/storage/sqlite/legacy-record.ts), then compacts the file.
+ * Ctrl-C or SIGTERM stop it with nothing written (throws `Interrupted`); the
+ * next start begins again. `kviz serve` and `kviz stats` run it before anything
+ * else; a database without an old record returns at once.
+ */
+export async function convertOldRecord(
+  runtime: Pick<SqliteRuntime, 'db'>,
+  config: Pick<Config, 'statsTimezone'>,
+  progress: Progress,
+  note: (message: string, fields?: Record<string, unknown>) => void,
+): Promise<number | undefined> {
+  if (counterFillPending(runtime.db)) {
+    // Migration 0003 or 0005 on a database with plays: the per-day counts of answers and of wrong
+    // picks come from the raw record.
+    note('filling the per-day counts of lines, songs, albums and wrong picks from the recorded plays');
+    const reporter = progress('filling per-day line counts', 'plays');
+    await interruptible((signal) =>
+      fillAnswerDays(runtime.db, { signal, onProgress: reporter.update }).finally(() => reporter.finish()),
+    );
+  }
+  const pending = legacyPlaysPending(runtime.db);
+  if (pending === undefined) return undefined;
+  if (pending > 0)
+    note('converting the plays of an older version into the compact raw record', { plays: pending });
+  const started = performance.now();
+  const reporters: ReturnType<Progress>[] = [];
+  const converted = await interruptible((signal) =>
+    convertLegacyRecord(runtime.db, {
+      timeZone: config.statsTimezone,
+      signal,
+      progress: (phase) => {
+        if (pending === 0) return undefined;
+        reporters.at(-1)?.finish();
+        const reporter = progress(phase === 'convert' ? 'converting plays' : 'rebuilding counters', 'plays');
+        reporters.push(reporter);
+        return reporter.update;
+      },
+    }).finally(() => reporters.at(-1)?.finish()),
+  );
+  if (pending > 0) {
+    // The old tables' pages are free now; VACUUM gives them back to the file system (atomic: a kill leaves the old file).
+    const seconds = (from: number) => Math.round((performance.now() - from) / 100) / 10;
+    const converting = seconds(started);
+    note('compacting the database file');
+    const compacting = performance.now();
+    runtime.db.$client.run('VACUUM');
+    note('converted the raw record', {
+      plays: converted,
+      convertAndRebuildSeconds: converting,
+      vacuumSeconds: seconds(compacting),
+      seconds: seconds(started),
+    });
+  }
+  return converted;
+}
