@@ -23,6 +23,7 @@ import type { Logger } from './logger';
 import type { ClientAssets } from './pages/client-assets';
 import { pageRoutes, renderNotFound } from './pages/routes';
 import { createSystemTimerClock, type TimerClock } from './party/clock';
+import { recordFinishedGame } from './party/record';
 import { partyRoutes } from './party/routes';
 import { createCounterFlush } from './play/counter-flush';
 import { createDeviceClassifier } from './play/device';
@@ -218,6 +219,7 @@ export function createApp(deps: AppDeps) {
         clientAddress: clientAddress(proxies),
         log,
         range: { stats: stores.stats, today: () => localTime(clock.nowMs()).day },
+        party: { store: stores.party, catalogue },
       }),
     )
     .use(
@@ -230,6 +232,9 @@ export function createApp(deps: AppDeps) {
         trustedProxies: proxies,
         roomsPerHour: config.rateLimitPartyRoomsPerHour,
         joinsPerMinute: config.rateLimitPartyJoinsPerMinute,
+        onFinished: recordFinishedGame(stores.party, (error) =>
+          log.error('could not record a finished live game', { error: String(error) }),
+        ),
       }),
     )
     .use(pageRoutes(pages));

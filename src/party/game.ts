@@ -29,6 +29,7 @@ export interface FinishedGame {
   /** The lines shown, in order; a skipped line scored nobody. */
   lines: (PartyLine & { skipped: boolean })[];
   players: {
+    rank: number;
     nickname: string;
     points: number;
     correct: number;
@@ -366,6 +367,7 @@ export class PartyGame {
       settings: this.settings,
       lines: this.lines.slice(0, shown).map((line, i) => ({ ...line, skipped: this.skipped[i] === true })),
       players: ranked.map((p) => ({
+        rank: p.rank,
         nickname: p.nickname,
         points: p.points,
         correct: p.correct,
