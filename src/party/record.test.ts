@@ -106,8 +106,8 @@ describe.each(ENGINES)('Kviz uživo record (%s)', (engine) => {
     };
     const [second, third] = [game.lines[1]!.lyricId, game.lines[2]!.lyricId].sort((a, b) => a - b);
     expect(hard.lines.map((l) => [l.lyricId, l.shown, l.correct, l.percentage])).toEqual([
-      [second, 5, 1, 20],
-      [third, 5, 1, 20],
+      [second!, 5, 1, 20],
+      [third!, 5, 1, 20],
       [game.lines[0]!.lyricId, 5, 4, 80],
     ]);
     expect((await app.request('/api/admin/uzivo/games')).status).toBe(401);
