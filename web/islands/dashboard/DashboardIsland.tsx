@@ -28,6 +28,7 @@ import { HourlyCharts } from './HourlyCharts';
 import { LyricFilters } from './LyricFilters';
 import type { Section } from './load-admin-data';
 import type { RangeSection } from './load-range-data';
+import { PartyPanel } from './PartyPanel';
 import { RangePicker } from './RangePicker';
 import { ConfusionsView, DailyTrend, DevicesView, ScoreView } from './RangeViews';
 import { useAdminData } from './use-admin-data';
@@ -217,6 +218,7 @@ export function DashboardIsland() {
         aria-labelledby={`tab-${view.tab}`}
         aria-busy={loading}
       >
+        {view.tab === 'uzivo' && <PartyPanel credentials={credentials} />}
         {view.tab === 'pregled' && (
           <Card className={styles.welcome}>
             <h2>Dobrodošli u administratorski panel</h2>
