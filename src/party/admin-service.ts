@@ -5,10 +5,10 @@ import type { PartyGameList, PartyHardLines } from '../shared/contracts/party-ad
 import type { PartyGameSummary, PartyStore } from '../storage/contract';
 
 /** How many games the tab lists, and how many hardest lines. */
-export const PARTY_GAMES_LISTED = 100;
-export const PARTY_HARD_LINES = 20;
+const PARTY_GAMES_LISTED = 100;
+const PARTY_HARD_LINES = 20;
 /** A line counts among the hardest once this many players were shown it. */
-export const PARTY_HARD_MIN_SHOWN = 5;
+const PARTY_HARD_MIN_SHOWN = 5;
 
 const iso = (ms: number) => new Date(ms).toISOString();
 

@@ -294,5 +294,3 @@ export function createPartyHub(
     },
   };
 }
-
-export type PartyHub = ReturnType<typeof createPartyHub>;

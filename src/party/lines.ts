@@ -18,7 +18,7 @@ export interface PartyLine {
   year: number;
 }
 
-export function partyLineOf(question: Question): PartyLine {
+function partyLineOf(question: Question): PartyLine {
   return {
     lyricId: question.lyricId,
     lyric: question.lyric,

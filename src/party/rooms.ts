@@ -5,9 +5,9 @@ import { type FinishedGame, PartyGame, type PartyOutbox } from './game';
 import type { PartyLine } from './lines';
 
 /** A room closes after this long with no message from anyone in it and no step of its game. */
-export const ROOM_IDLE_MS = 30 * 60_000;
+const ROOM_IDLE_MS = 30 * 60_000;
 /** How often idle rooms are looked for. */
-export const SWEEP_MS = 60_000;
+const SWEEP_MS = 60_000;
 
 export interface Room {
   code: string;

@@ -2,7 +2,7 @@ import type { LobbyPlayer, RankedPlayer } from '../shared/contracts/party';
 import { checkNickname, nicknameKey } from './nickname';
 import { rankStandings } from './scoring';
 
-export interface PlayerAnswer {
+interface PlayerAnswer {
   option: number;
   elapsedMs: number;
   points: number;
@@ -29,7 +29,7 @@ export type JoinResult =
   | { ok: false; code: 'nickname_invalid' | 'nickname_taken' | 'room_full'; message: string };
 
 /** How many names the host's lobby list carries: the newest ones (the count is always exact). */
-export const LOBBY_NAMES = 200;
+const LOBBY_NAMES = 200;
 
 /** The players of a room: joining with a unique nickname, tokens, ranking. No timing, no messages. */
 export class Roster {

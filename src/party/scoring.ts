@@ -1,5 +1,5 @@
 /** The most a right answer scores (answered the instant the line arrived); the least is half of it. */
-export const MAX_POINTS = 1000;
+const MAX_POINTS = 1000;
 
 /**
  * Points for an answer, decided on the server: a right one scores

@@ -3,9 +3,8 @@ import type { PartySettings } from '../../src/shared/contracts/party';
 import { DIFFICULTY_LABELS } from '../../src/shared/difficulty';
 import { countOf, LINES, PLAYERS, pluralForm } from './plural';
 
-export const SECONDS_WORD = ['sekunda', 'sekunde', 'sekundi'] as const;
-export const POINTS_WORD = ['bod', 'boda', 'bodova'] as const;
-export const ANSWERS_WORD = ['odgovor', 'odgovora', 'odgovora'] as const;
+const SECONDS_WORD = ['sekunda', 'sekunde', 'sekundi'] as const;
+const POINTS_WORD = ['bod', 'boda', 'bodova'] as const;
 
 export const playersCount = (n: number) => countOf(n, PLAYERS);
 export const pointsCount = (n: number) => countOf(n, POINTS_WORD);

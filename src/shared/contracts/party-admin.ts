@@ -8,7 +8,7 @@ const instant = (description: string) =>
     description: `${description} An ISO 8601 UTC instant.`,
   });
 
-export const PartyGameSummary = T.Object({
+const PartyGameSummary = T.Object({
   id: T.Integer({ minimum: 1 }),
   code: T.String({ description: 'The room code the game was played under.' }),
   startedAt: instant('When the first line was sent.'),
@@ -19,7 +19,6 @@ export const PartyGameSummary = T.Object({
   difficulty: T.String(),
   players: T.Integer({ minimum: 0 }),
 });
-export type PartyGameSummary = Static<typeof PartyGameSummary>;
 
 export const PartyGameList = T.Object(
   { games: T.Array(PartyGameSummary) },
@@ -46,7 +45,7 @@ export const PartyGameList = T.Object(
 );
 export type PartyGameList = Static<typeof PartyGameList>;
 
-export const PartyHardLine = T.Object({
+const PartyHardLine = T.Object({
   lyricId: T.Integer(),
   lyric: T.String(),
   song: T.String(),

@@ -18,10 +18,8 @@ export const PARTY_MAX_MESSAGE_BYTES = 1024;
 export const ROOM_CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 export const ROOM_CODE_LENGTH = 7;
 export const NICKNAME_MAX_LENGTH = 24;
-export const PARTY_OPTIONS = 5;
-/** The WebSocket's path, and the pages'. */
+/** The WebSocket's path, and the join page's. */
 export const PARTY_SOCKET_PATH = '/api/uzivo/ws';
-export const PARTY_HOST_PATH = '/uzivo';
 export const PARTY_JOIN_PATH = '/uzivo/pridruzi';
 
 const literals = <V extends number>(values: readonly V[]) => T.Union(values.map((v) => T.Literal(v)));

@@ -25,7 +25,7 @@ export function readSeat(key: string): Seat | undefined {
   }
 }
 
-export function writeSeat(key: string, seat: Seat | undefined): void {
+function writeSeat(key: string, seat: Seat | undefined): void {
   try {
     if (seat) localStorage.setItem(key, JSON.stringify(seat));
     else localStorage.removeItem(key);
