@@ -15,7 +15,7 @@ import { clientAddress, trustedProxyRanges } from './http/client-address';
 import { crossOrigin } from './http/cors';
 import { errorHandler } from './http/error-handler';
 import { type AllowedMethods, allowedMethodsOf } from './http/methods';
-import { createRateLimiter, rateLimits } from './http/rate-limit';
+import { createRateLimiter, quotaCheck, rateLimits } from './http/rate-limit';
 import { requestLog } from './http/request-log';
 import { requestTarget } from './http/request-target';
 import { securityHeadersPlugin } from './http/security-headers';
@@ -27,6 +27,7 @@ import { recordFinishedGame } from './party/record';
 import { partyRoutes } from './party/routes';
 import { createPlayRecorder } from './play/recorder';
 import { playRoutes } from './play/routes';
+import { createInlineQuiz } from './quiz/inline';
 import { quizRoutes } from './quiz/routes';
 import { createSelectionCache } from './quiz/selection-cache';
 import { PARTY_MAX_MESSAGE_BYTES } from './shared/contracts/party';
@@ -78,9 +79,10 @@ export function createApp(deps: AppDeps) {
     log,
   });
   const proxies = trustedProxyRanges(config);
+  const quizLimiters = [createRateLimiter(config.rateLimitQuizPerMinute, 60_000, clock.nowMs)];
   const limits = rateLimits(
     {
-      quiz: [createRateLimiter(config.rateLimitQuizPerMinute, 60_000, clock.nowMs)],
+      quiz: quizLimiters,
       submit: [
         createRateLimiter(config.rateLimitSubmitPerMinute, 60_000, clock.nowMs),
         createRateLimiter(config.rateLimitSubmitPerHour, 3_600_000, clock.nowMs),
@@ -95,7 +97,19 @@ export function createApp(deps: AppDeps) {
     localTime,
     timeZone: config.statsTimezone,
   });
+  const selection = createSelectionCache({ catalogue, stats: stores.stats, nowMs: clock.nowMs });
   const pages = {
+    // The /quiz page's inline quiz: GET /api/quiz's play, limit and count (docs/decisions/032).
+    inlineQuiz: {
+      allowed: quotaCheck(quizLimiters, proxies),
+      create: createInlineQuiz({
+        catalogue,
+        tokenSecret: deps.secrets.quizToken,
+        clock,
+        selection,
+        onIssued: recorder.countIssued,
+      }),
+    },
     catalogue,
     config,
     assets,
@@ -119,7 +133,6 @@ export function createApp(deps: AppDeps) {
       ...(config.corsOrigins.length > 0 && !config.corsOrigins.includes('*') ? { vary: 'Origin' } : {}),
     },
   };
-  const selection = createSelectionCache({ catalogue, stats: stores.stats, nowMs: clock.nowMs });
   // The one WebSocket is Kviz uživo's: Bun closes a frame longer than its longest message (1009).
   const app = new Elysia({ name: 'kviz', websocket: { maxPayloadLength: PARTY_MAX_MESSAGE_BYTES } })
     .use(requestLog(log))

@@ -137,6 +137,33 @@ async function hello(edge: Edge, session: PartySession, message: ClientMessage):
   }
 }
 
+/** A room's outbox: its two topics, and each player's current socket. */
+function roomOutbox(
+  code: string,
+  publish: HubDeps['publish'],
+  playerSockets: Map<string, Map<number, PartySession>>,
+): PartyOutbox {
+  const send = (session: PartySession, message: ServerMessage) => {
+    session.socket.send(JSON.stringify(message));
+  };
+  return {
+    toRoom: (message) => publish(roomTopic(code), JSON.stringify(message)),
+    toHost: (message) => publish(hostTopic(code), JSON.stringify(message)),
+    toPlayer: (id, message) => {
+      const session = playerSockets.get(code)?.get(id);
+      if (session) send(session, message);
+    },
+    dropPlayer: (id) => {
+      const session = playerSockets.get(code)?.get(id);
+      if (!session) return;
+      playerSockets.get(code)?.delete(id);
+      send(session, { type: 'closed', reason: 'removed', message: 'Voditelj te uklonio iz igre.' });
+      session.player = undefined;
+      session.socket.close(PARTY_CLOSE.removed, 'removed by the host');
+    },
+  };
+}
+
 /**
  * The edge of Kviz uživo: validates what a socket sends, works out who it is (host or player of
  * which room) and hands each message to its room's game. Knows sockets but not Elysia, so the
@@ -156,22 +183,7 @@ export function createPartyHub(
     send(session, { type: 'error', code, message });
   };
 
-  const outboxFor = (code: string): PartyOutbox => ({
-    toRoom: (message) => deps.publish(roomTopic(code), JSON.stringify(message)),
-    toHost: (message) => deps.publish(hostTopic(code), JSON.stringify(message)),
-    toPlayer: (id, message) => {
-      const session = playerSockets.get(code)?.get(id);
-      if (session) send(session, message);
-    },
-    dropPlayer: (id) => {
-      const session = playerSockets.get(code)?.get(id);
-      if (!session) return;
-      playerSockets.get(code)?.delete(id);
-      send(session, { type: 'closed', reason: 'removed', message: 'Voditelj te uklonio iz igre.' });
-      session.player = undefined;
-      session.socket.close(PARTY_CLOSE.removed, 'removed by the host');
-    },
-  });
+  const outboxFor = (code: string) => roomOutbox(code, deps.publish, playerSockets);
   const expire = (room: Room): void => {
     deps.publish(
       roomTopic(room.code),
