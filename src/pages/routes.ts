@@ -101,6 +101,12 @@ function htmlSender(log: PageRoutesDeps['log']) {
   return { send, sendOr };
 }
 
+/** The site's icon, kept a day (outside pageRoutes so the route table fits on a screen). */
+const favicon = () =>
+  new Response(FAVICON, {
+    headers: { 'content-type': 'image/svg+xml', 'cache-control': 'public, max-age=86400' },
+  });
+
 /**
  * The server-rendered pages (docs/decisions/008-pages-and-islands.md) and the client assets.
  * Rendered HTML is cached: pages with statistics once per statistics version, the
@@ -243,13 +249,7 @@ export const pageRoutes = (deps: PageRoutesDeps) => {
       )
       .get('/admin', ({ request, set }) => send(adminLogin(), { request, set }))
       .get('/admin/dashboard', ({ request, set }) => send(dashboard(), { request, set }))
-      .get(
-        '/favicon.svg',
-        () =>
-          new Response(FAVICON, {
-            headers: { 'content-type': 'image/svg+xml', 'cache-control': 'public, max-age=86400' },
-          }),
-      )
+      .get('/favicon.svg', favicon)
       .get('/assets/*', ({ request, set, params }) => {
         const response = serveAsset(assets, `/assets/${params['*']}`, { request, set });
         if (!response) throw new NotFoundError(); // the error handler's (cached) 404 page
