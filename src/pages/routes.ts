@@ -72,24 +72,13 @@ export function renderNotFound(deps: Pick<PageRoutesDeps, 'catalogue' | 'config'
   });
 }
 
+type Html = EncodedBody | Promise<EncodedBody>;
+
 /**
- * The server-rendered pages (docs/decisions/008-pages-and-islands.md) and the client assets.
- * Rendered HTML is cached: pages with statistics once per statistics version, the
- * others once per process (docs/decisions/010-response-caches.md).
+ * Sending rendered HTML, ready or still rendering; a page with statistics falls back when they
+ * cannot be read. Apart from pageRoutes so the route table and its caches fit on a screen.
  */
-export const pageRoutes = (deps: PageRoutesDeps) => {
-  const { assets, stats, catalogue, log } = deps;
-  const render =
-    (body: (page: PageProps) => ReactElement | Promise<ReactElement>, heading?: string, score?: number) =>
-    async () => {
-      const page = pageProps(deps);
-      const title = heading ? `${heading} - ${page.title}` : page.title;
-      const preview = score === undefined ? undefined : sharePreview(assets.manifest, page, score);
-      return encodeBody(renderDocument(assets, { page, title, preview, body: await body(page) }));
-    };
-  type Html = EncodedBody | Promise<EncodedBody>;
-  // Rendered once per process; like the per-version caches, synchronous once ready.
-  const once = (compute: () => Promise<EncodedBody>) => cachedPerVersion(() => 'once', compute);
+function htmlSender(log: PageRoutesDeps['log']) {
   const send = (html: Html, exchange: Exchange) =>
     html instanceof Promise
       ? html.then((ready) => sendBody(ready, exchange, htmlHeaders))
@@ -109,6 +98,33 @@ export const pageRoutes = (deps: PageRoutesDeps) => {
       return logged(error);
     }
   };
+  return { send, sendOr };
+}
+
+/** The site's icon, kept a day (outside pageRoutes so the route table fits on a screen). */
+const favicon = () =>
+  new Response(FAVICON, {
+    headers: { 'content-type': 'image/svg+xml', 'cache-control': 'public, max-age=86400' },
+  });
+
+/**
+ * The server-rendered pages (docs/decisions/008-pages-and-islands.md) and the client assets.
+ * Rendered HTML is cached: pages with statistics once per statistics version, the
+ * others once per process (docs/decisions/010-response-caches.md).
+ */
+export const pageRoutes = (deps: PageRoutesDeps) => {
+  const { assets, stats, catalogue, log } = deps;
+  const render =
+    (body: (page: PageProps) => ReactElement | Promise<ReactElement>, heading?: string, score?: number) =>
+    async () => {
+      const page = pageProps(deps);
+      const title = heading ? `${heading} - ${page.title}` : page.title;
+      const preview = score === undefined ? undefined : sharePreview(assets.manifest, page, score);
+      return encodeBody(renderDocument(assets, { page, title, preview, body: await body(page) }));
+    };
+  // Rendered once per process; like the per-version caches, synchronous once ready.
+  const once = (compute: () => Promise<EncodedBody>) => cachedPerVersion(() => 'once', compute);
+  const { send, sendOr } = htmlSender(log);
   // The start page, and its variants for shared result links (`/?r=25`: at most 31 more).
   const landings = new Map<number | undefined, { page: () => Html; fallback: () => Html }>();
   const landingFor = (score: number | undefined) => {
@@ -233,13 +249,7 @@ export const pageRoutes = (deps: PageRoutesDeps) => {
       )
       .get('/admin', ({ request, set }) => send(adminLogin(), { request, set }))
       .get('/admin/dashboard', ({ request, set }) => send(dashboard(), { request, set }))
-      .get(
-        '/favicon.svg',
-        () =>
-          new Response(FAVICON, {
-            headers: { 'content-type': 'image/svg+xml', 'cache-control': 'public, max-age=86400' },
-          }),
-      )
+      .get('/favicon.svg', favicon)
       .get('/assets/*', ({ request, set, params }) => {
         const response = serveAsset(assets, `/assets/${params['*']}`, { request, set });
         if (!response) throw new NotFoundError(); // the error handler's (cached) 404 page

@@ -70,6 +70,39 @@ function NextAndStreak({
   );
 }
 
+/** A finished play waiting for the network in the outbox (docs/decisions/032): its score so far. */
+function QueuedResult({ shown, correct }: { shown: number; correct: number }) {
+  return (
+    <Card className={resultStyles.scoreCard} aria-labelledby="daily-queued-title" data-queued="">
+      <p className={styles.number}>Dnevni izazov #{shown}</p>
+      <h1 id="daily-queued-title" className={resultStyles.resultTitle}>
+        Vaš današnji rezultat
+      </h1>
+      <p className={resultStyles.score.normal} data-score="">{`${correct}/${PLAY_LENGTH}`}</p>
+      <p role="status">Spremljeno, poslat ćemo kad se vratite na mrežu.</p>
+    </Card>
+  );
+}
+
+/** Before the play: the challenge's number, its rules and 'Započni izazov'. */
+function DailyIntro({ shown, start }: { shown: number; start: () => void }) {
+  return (
+    <Card className={styles.intro} aria-labelledby="daily-title" data-daily-intro="">
+      <p className={styles.number}>Dnevni izazov #{shown}</p>
+      <h1 id="daily-title" className={styles.title}>
+        Dnevni izazov
+      </h1>
+      <p className={styles.lead}>
+        Isti {PLAY_LENGTH} stihova za sve igrače, jednom dnevno. Rangira se vaša prva igra današnjeg izazova;
+        igrajte svaki dan i gradite niz.
+      </p>
+      <Button onClick={start} data-daily-start="">
+        Započni izazov
+      </Button>
+    </Card>
+  );
+}
+
 /**
  * `/dnevni-izazov`: the day's challenge. Before the play its number and 'Započni'; during it the
  * quiz (QuestionCard, shared with free play); after it the day's result, the time until the next
@@ -93,17 +126,7 @@ export function DailyIsland({
 
   if (status === 'loading') return <Spinner label="Učitavanje izazova..." heading />;
   if (status === 'saving') return <Spinner label="Spremamo rezultat…" heading />;
-  if (status === 'queued')
-    return (
-      <Card className={resultStyles.scoreCard} aria-labelledby="daily-queued-title" data-queued="">
-        <p className={styles.number}>Dnevni izazov #{shown}</p>
-        <h1 id="daily-queued-title" className={resultStyles.resultTitle}>
-          Vaš današnji rezultat
-        </h1>
-        <p className={resultStyles.score.normal} data-score="">{`${state.correctCount}/${PLAY_LENGTH}`}</p>
-        <p role="status">Spremljeno, poslat ćemo kad se vratite na mrežu.</p>
-      </Card>
-    );
+  if (status === 'queued') return <QueuedResult shown={shown} correct={state.correctCount} />;
   if (status === 'error')
     return (
       <Card className={quizStyles.error} role="alert">
@@ -217,19 +240,5 @@ export function DailyIsland({
     );
   }
 
-  return (
-    <Card className={styles.intro} aria-labelledby="daily-title" data-daily-intro="">
-      <p className={styles.number}>Dnevni izazov #{shown}</p>
-      <h1 id="daily-title" className={styles.title}>
-        Dnevni izazov
-      </h1>
-      <p className={styles.lead}>
-        Isti {PLAY_LENGTH} stihova za sve igrače, jednom dnevno. Rangira se vaša prva igra današnjeg izazova;
-        igrajte svaki dan i gradite niz.
-      </p>
-      <Button onClick={session.start} data-daily-start="">
-        Započni izazov
-      </Button>
-    </Card>
-  );
+  return <DailyIntro shown={shown} start={session.start} />;
 }
