@@ -87,8 +87,7 @@ export async function serve(config: Config, log: Logger, clock: Clock = systemCl
     reusePort: false,
     // Bun's development mode answers an escaped error with an HTML page of source excerpts.
     development: false,
-    error: (error: Error) =>
-      lastResortResponse(error, (fields) => log.error('request failed outside the app', fields)),
+    error: (error: Error) => lastResortResponse(error, log),
   });
   const server = app.server!;
   log.info('listening', { url: `http://${server.hostname}:${server.port}`, database: runtime.describe });

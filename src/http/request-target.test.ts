@@ -1,5 +1,7 @@
 import { describe, expect, test } from 'bun:test';
 import { createTestApp } from '../../test/support/fixtures';
+import { createLogger } from '../logger';
+import { lastResortResponse } from './request-target';
 import { CONTENT_SECURITY_POLICY } from './security-headers';
 
 describe('requests no route can handle', () => {
@@ -27,5 +29,20 @@ describe('requests no route can handle', () => {
     } as RequestInit);
     expect(res.status).toBe(408);
     expect(((await res.json()) as { error: { code: string } }).error.code).toBe('request_timeout');
+  });
+
+  test('an error that escaped the app: JSON 500 with the security headers, an error line and a request line', async () => {
+    const lines: string[] = [];
+    const log = createLogger('info', (line) => lines.push(line));
+    const res = lastResortResponse(new RangeError('Maximum call stack size exceeded.'), log);
+    expect(res.status).toBe(500);
+    expect(res.headers.get('content-security-policy')).toBe(CONTENT_SECURITY_POLICY);
+    expect(((await res.json()) as { error: { code: string } }).error.code).toBe('internal_error');
+    const parsed = lines
+      .flatMap((l) => l.split('\n'))
+      .filter(Boolean)
+      .map((l) => JSON.parse(l));
+    expect(parsed.map((l) => l.msg)).toEqual(['request failed outside the app', 'request']);
+    expect(parsed[1]).toMatchObject({ level: 'info', status: 500, outsideApp: true });
   });
 });
