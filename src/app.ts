@@ -91,6 +91,13 @@ export function createApp(deps: AppDeps) {
     },
     proxies,
   );
+  // Ranked daily plays per address and day (docs/decisions/012): a key holds its day, so a
+  // window of a day is enough for the count to outlive its day.
+  const dailyRankLimiter = createRateLimiter(config.rateLimitDailyRankedPerAddress, 86_400_000, clock.nowMs);
+  const dailyRanks = {
+    reserve: (key: string) => dailyRankLimiter.consume(key).allowed,
+    release: dailyRankLimiter.release,
+  };
   // Today's challenge as the pages show it, computed once a day (the end of a day is a search).
   let today: DailyToday | undefined;
   const dailyToday = (): DailyToday => {
@@ -185,7 +192,7 @@ export function createApp(deps: AppDeps) {
         limits,
         statsJson,
         caching: publicCaching,
-        submit: (body) =>
+        submit: (body, addressKey) =>
           submitPlay(
             {
               catalogue: catalogue(),
@@ -196,8 +203,10 @@ export function createApp(deps: AppDeps) {
               classifyDevice,
               clock,
               record: recordPlay,
+              dailyRanks,
             },
             body,
+            addressKey,
           ),
       }),
     )

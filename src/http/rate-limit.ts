@@ -147,6 +147,14 @@ function rateLimitFields(limiters: RateLimiter[], quotas: Quota[], policy = poli
   };
 }
 
+/** The request's context after a `rateLimit` route option ran: its client's limiter key rides on it. */
+interface KeyedContext {
+  limiterKey?: string;
+}
+
+/** The client's limiter key of a request of a rate-limited route (undefined elsewhere). */
+export const limiterKeyOf = (context: object): string | undefined => (context as KeyedContext).limiterKey;
+
 /**
  * When a refused request may succeed: the end of the window that blocks longest. With both the
  * minute and the hour spent, the minute's end is 31 s away but a retry then is refused again
@@ -185,17 +193,15 @@ export function rateLimits<Name extends string>(
     rateLimit: (name: Name) => ({
       // The client's address is worked out here, for the limited routes only: as a derive it
       // also ran for the reads mounted beside them (~6 % of a cached read's CPU, docs/performance.md).
-      transform({
-        request,
-        server,
-        set,
-      }: {
+      transform(context: {
         request: Request;
         server: Server<unknown> | null;
         set: { headers: Record<string, unknown> };
       }) {
+        const { request, server, set } = context;
         const clientAddress = clientAddressOf(request, server, isTrusted);
         const key = limiterKey(clientAddress);
+        (context as KeyedContext).limiterKey = key;
         let refused = false;
         // Once one window refuses, the later ones are only read: a refused request counts nowhere.
         const quotas = limiters[name].map((limiter) => {

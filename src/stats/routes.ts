@@ -1,5 +1,5 @@
 import { Elysia } from 'elysia';
-import type { RateLimits } from '../http/rate-limit';
+import { limiterKeyOf, type RateLimits } from '../http/rate-limit';
 import { SubmitBody, SubmitResult } from '../shared/contracts/quiz';
 import type { Difficulty } from '../shared/difficulty';
 import type { CachedStatsJson, ReadCaching } from './cached-reads';
@@ -16,7 +16,8 @@ import { statisticsReadRoutes } from './read-routes';
 import type { RecordOutcome } from './store';
 
 export interface StatsRoutesDeps {
-  submit: (body: SubmitBody) => Promise<RecordOutcome & { difficulty: Difficulty }>;
+  /** `addressKey`: the client's limiter key, as the `submit` rate limit worked it out. */
+  submit: (body: SubmitBody, addressKey?: string) => Promise<RecordOutcome & { difficulty: Difficulty }>;
   statsJson: CachedStatsJson;
   limits: RateLimits;
   /** How public statistics answers may be cached (STATS_CACHE_MAX_AGE_SECONDS, CORS's Vary). */
@@ -29,8 +30,8 @@ export const statsRoutes = ({ submit, statsJson, limits, caching }: StatsRoutesD
     .use(limits)
     .post(
       '/stats/submit-quiz',
-      async ({ body }) => {
-        const { duplicate: _, ...result } = await submit(body);
+      async (context) => {
+        const { duplicate: _, ...result } = await submit(context.body, limiterKeyOf(context));
         return result;
       },
       {

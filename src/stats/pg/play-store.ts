@@ -149,6 +149,7 @@ export function createPgPlayStore(db: PgDb, playerSalt: string, onCommit: () => 
       play.dailyDay === undefined
         ? undefined
         : play.dailyDay === play.day &&
+          !play.unranked &&
           (
             await tx
               .insert(dailyPlayers)

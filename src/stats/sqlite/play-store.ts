@@ -351,7 +351,9 @@ export function createSqlitePlayStore(
     const ranked =
       play.dailyDay === undefined
         ? undefined
-        : play.dailyDay === play.day && insertDailyPlayer().run({ playerId, day: play.day }).changes === 1;
+        : play.dailyDay === play.day &&
+          !play.unranked &&
+          insertDailyPlayer().run({ playerId, day: play.day }).changes === 1;
     const mode = ranked === undefined ? play.difficulty : ranked ? 'daily' : 'daily_practice';
     const { id: playId } = insertPlay().get({
       nonce,
