@@ -84,6 +84,8 @@ export function createApp(deps: AppDeps) {
   const limits = rateLimits(
     {
       quiz: [createRateLimiter(config.rateLimitQuizPerMinute, 60_000, clock.nowMs)],
+      // The results page reads its play's lines once a quiz: the quiz's budget, counted apart.
+      lines: [createRateLimiter(config.rateLimitQuizPerMinute, 60_000, clock.nowMs)],
       submit: [
         createRateLimiter(config.rateLimitSubmitPerMinute, 60_000, clock.nowMs),
         createRateLimiter(config.rateLimitSubmitPerHour, 3_600_000, clock.nowMs),

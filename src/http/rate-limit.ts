@@ -221,4 +221,4 @@ export function rateLimits<Name extends string>(
   });
 }
 
-export type RateLimits = ReturnType<typeof rateLimits<'quiz' | 'submit'>>;
+export type RateLimits = ReturnType<typeof rateLimits<'quiz' | 'submit' | 'lines'>>;

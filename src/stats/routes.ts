@@ -53,6 +53,7 @@ export const statsRoutes = ({ submit, statsJson, limits, caching }: StatsRoutesD
       '/stats/lines',
       ({ query }) => statsJson.lines([...new Set(String(query.ids).split(',').map(Number))]),
       {
+        rateLimit: 'lines',
         query: LineResultsQuery,
         detail: getLineResultsOperation,
       },
