@@ -1,5 +1,6 @@
 import { Elysia } from 'elysia';
 import type { AdminCredentials } from './admin/credentials';
+import { createAdminDevices } from './admin/devices';
 import { createAdminGuard } from './admin/guard';
 import { adminRoutes } from './admin/routes';
 import type { CatalogueIndex } from './catalogue/catalogue-index';
@@ -216,6 +217,7 @@ export function createApp(deps: AppDeps) {
       adminRoutes({
         guard: createAdminGuard({
           credentials: deps.admin,
+          devices: createAdminDevices(deps.admin.deviceKey, clock.nowMs),
           failures: createRateLimiter(config.rateLimitAdminFailuresPer15Minutes, 15 * 60_000, clock.nowMs),
           unlockMarker: deps.adminUnlockMarker,
         }),
@@ -223,6 +225,7 @@ export function createApp(deps: AppDeps) {
         clientAddress: clientAddress(proxies),
         log,
         range: { stats: stores.stats, today: () => localTime(clock.nowMs()).day },
+        secureCookies: config.siteUrl.startsWith('https:'),
       }),
     )
     .use(pageRoutes(pages));
