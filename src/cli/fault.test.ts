@@ -29,6 +29,12 @@ describe('one line for a fault the command did not expect', () => {
       code: 'SQLITE_FULL',
     });
     expect(faultLine(full, 'import', 'kviz.db')).toEndWith('; the disk is full: free space and try again');
+    const wrapped = new Error('Failed query: select "value" from "meta" where "key" = ?\nparams: x', {
+      cause: corrupt,
+    });
+    expect(faultLine(wrapped, 'stats', 'kviz.db')).toStartWith(
+      'kviz: cannot use the database kviz.db: database disk image is malformed; the file is damaged',
+    );
     const real = sqliteError('SELECT * FROM missing');
     expect(faultLine(real, 'stats', 'kviz.db')).toBe(
       'kviz: cannot use the database kviz.db: no such table: missing',

@@ -5,6 +5,9 @@
  * command. `LOG_LEVEL=debug` adds the stack for whoever is debugging.
  */
 export function faultLine(error: unknown, command: string, database: string | undefined): string {
+  // Drizzle wraps the driver's error ("Failed query: <the SQL>"): what the database said is its cause.
+  const cause = error instanceof Error ? error.cause : undefined;
+  if (isDatabaseFault(cause)) return faultLine(cause, command, database);
   const message = oneLine(error instanceof Error ? error.message : String(error));
   if (database !== undefined && isDatabaseFault(error)) {
     const advice = /malformed|corrupt|not a database|disk image/i.test(message)
