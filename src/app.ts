@@ -11,6 +11,7 @@ import { challengeNumber, createDailyService } from './daily/service';
 import type { RouteInfo } from './docs/document';
 import { docsRoutes } from './docs/routes';
 import { healthRoutes } from './health/routes';
+import { createStorageHealth } from './health/storage-health';
 import { bodyParser } from './http/body-parser';
 import { clientAddress, trustedProxyRanges } from './http/client-address';
 import { crossOrigin } from './http/cors';
@@ -57,6 +58,11 @@ export interface AppDeps {
   assets: ClientAssets;
   clock: Clock;
   log: Logger;
+  /**
+   * A small write of its own (a page or more), tried by /healthz while writes fail, so that it
+   * sees the disk freed before the next play does. Without it only a real write clears the failure.
+   */
+  probeWrite?: () => Promise<void>;
 }
 
 /**
@@ -69,17 +75,36 @@ export function createApp(deps: AppDeps) {
   const statsJson = createCachedStatsJson(stores.stats);
   const localTime = createLocalClock(config.statsTimezone);
   const classifyDevice = createDeviceClassifier();
+  const storage = createStorageHealth(deps.probeWrite);
   const quizzesIssued = createQuizzesIssued({
     localTime,
     nowMs: clock.nowMs,
     write: (counts) => stores.plays.recordPlays([], counts),
-    onError: (error) => log.error('could not write the quizzes issued', { error: String(error) }),
+    onError: (error) => {
+      storage.failed(error);
+      log.error('could not write the quizzes issued', { error: String(error) });
+    },
   });
   const counterFlush = createCounterFlush({
     flush: stores.plays.flushCounters,
-    onError: (error) => log.error('could not write the deferred counters', { error: String(error) }),
+    onError: (error) => {
+      storage.failed(error);
+      log.error('could not write the deferred counters', { error: String(error) });
+    },
   });
-  const recordPlay = createGroupCommit(stores.plays, quizzesIssued, counterFlush.schedule);
+  const committed = createGroupCommit(stores.plays, quizzesIssued, counterFlush.schedule);
+  // Whether writes go through is seen on the plays themselves (/healthz, docs/decisions/012).
+  const recordPlay: typeof committed = (play) =>
+    committed(play).then(
+      (outcome) => {
+        storage.succeeded();
+        return outcome;
+      },
+      (error) => {
+        storage.failed(error);
+        throw error;
+      },
+    );
   const proxies = trustedProxyRanges(config);
   const limits = rateLimits(
     {
@@ -148,7 +173,7 @@ export function createApp(deps: AppDeps) {
     .use(securityHeadersPlugin)
     .use(requestTarget)
     .use(crossOrigin({ origins: config.corsOrigins, allowedMethods }))
-    .use(errorHandler(log, () => (notFoundHtml ??= renderNotFound(pages)), allowedMethods))
+    .use(errorHandler(log, () => (notFoundHtml ??= renderNotFound(pages)), allowedMethods, storage.failed))
     .use(bodyParser(config.requestTimeoutSeconds))
     .use(
       docsRoutes(() => routeTable(), {
@@ -158,7 +183,7 @@ export function createApp(deps: AppDeps) {
         contact: { name: config.creatorName, url: config.creatorUrl },
       }),
     )
-    .use(healthRoutes({ ping: stores.stats.ping }))
+    .use(healthRoutes({ ping: stores.stats.ping, storage }))
     // A graceful stop writes the quiz counts still in memory (the store writes before its first await)
     // and the deferred counters (docs/decisions/025; the next start would count them anyway).
     .onStop(async () => {

@@ -1,6 +1,7 @@
 import { adminUnlockMarker, loadAdminCredentials } from '../admin/credentials';
 import { createApp } from '../app';
 import type { Config } from '../config';
+import { metaProbe } from '../health/storage-health';
 import { lastResortResponse } from '../http/request-target';
 import type { Logger } from '../logger';
 import { type ClientAssets, clientDir, emptyAssets, loadClientAssets } from '../pages/client-assets';
@@ -58,6 +59,7 @@ export async function serve(config: Config, log: Logger, clock: Clock = systemCl
     secrets: runtime.secrets,
     daily: runtime.daily,
     catalogue: () => runtime.catalogue,
+    probeWrite: metaProbe(runtime.meta),
   });
 
   // Installed before listening: a signal that arrives right after start must still stop cleanly.

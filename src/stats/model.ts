@@ -191,6 +191,7 @@ export const submitQuizOperation = operation({
       },
     },
     429: responses.RateLimited,
+    503: responses.StorageUnavailable,
   },
 });
 

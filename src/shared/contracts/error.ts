@@ -45,6 +45,11 @@ export const errorCodes = {
   invalid_range: { status: 422, meaning: 'A date range is malformed, or its end is before its start.' },
   invalid_limit: { status: 422, meaning: 'A list limit is out of its bounds.' },
   internal_error: { status: 500, meaning: 'Something failed on the server; nothing was recorded.' },
+  storage_unavailable: {
+    status: 503,
+    meaning:
+      'The storage refuses writes for now (a full disk); nothing was recorded. Send it again after `Retry-After`.',
+  },
 } as const satisfies Record<string, { status: number; meaning: string }>;
 
 export type ErrorCode = keyof typeof errorCodes;
