@@ -18,7 +18,7 @@ import { crossOrigin } from './http/cors';
 import { errorHandler } from './http/error-handler';
 import { type AllowedMethods, allowedMethodsOf } from './http/methods';
 import { createRateLimiter, rateLimits } from './http/rate-limit';
-import { requestLog } from './http/request-log';
+import { logEarlyAnswer, requestLog } from './http/request-log';
 import { requestTarget } from './http/request-target';
 import { securityHeadersPlugin } from './http/security-headers';
 import type { Logger } from './logger';
@@ -172,7 +172,13 @@ export function createApp(deps: AppDeps) {
     .use(requestLog(log))
     .use(securityHeadersPlugin)
     .use(requestTarget)
-    .use(crossOrigin({ origins: config.corsOrigins, allowedMethods }))
+    .use(
+      crossOrigin({
+        origins: config.corsOrigins,
+        allowedMethods,
+        onAnswer: (context, request, path, status) => logEarlyAnswer(log, context, request, path, status),
+      }),
+    )
     .use(errorHandler(log, () => (notFoundHtml ??= renderNotFound(pages)), allowedMethods, storage.failed))
     .use(bodyParser(config.requestTimeoutSeconds))
     .use(
