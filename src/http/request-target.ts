@@ -19,9 +19,10 @@ const badTarget = () =>
  * Requests no route can handle are answered 400 before anything else looks at
  * them: `CONNECT` (a proxy request) and any target Bun could not make a URL of.
  * Without this, such a target reached code that parses `request.url` and became
- * Bun's bare 500 with a stack in the log. (An absolute-form target needs no
- * check: Bun builds `request.url` from the Host header and the target's path,
- * so it is served as the path on this server, as RFC 9112 §3.2.2 asks.)
+ * Bun's bare 500 with a stack in the log. (An absolute-form target for another
+ * host cannot be refused here: Bun builds `request.url` from the Host header and
+ * the target's path and drops the target's authority, so it is served as the path
+ * on this server — docs/decisions/012, amendment of issue 37.)
  * A string test, not a URL parse: this runs on every request.
  */
 export const requestTarget = new Elysia({ name: 'request-target' }).onRequest(({ request }) => {

@@ -9,7 +9,7 @@ export const errorCodes = {
   bad_request: { status: 400, meaning: 'The request is malformed (a cookie or file it cannot use).' },
   bad_request_target: {
     status: 400,
-    meaning: 'The request target is not a path on this server (CONNECT, absolute-form for another host).',
+    meaning: 'The request target is not a path on this server (CONNECT, a target that is not a URL).',
   },
   malformed_body: { status: 400, meaning: 'The body is not well-formed JSON.' },
   unauthorized: { status: 401, meaning: 'Administrator credentials are missing or wrong.' },
