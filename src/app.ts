@@ -16,8 +16,9 @@ import { bodyParser } from './http/body-parser';
 import { clientAddress, trustedProxyRanges } from './http/client-address';
 import { crossOrigin } from './http/cors';
 import { errorHandler } from './http/error-handler';
+import { createIdleTidy } from './http/idle-tidy';
 import { type AllowedMethods, allowedMethodsOf } from './http/methods';
-import { createRateLimiter, rateLimits } from './http/rate-limit';
+import { createRateLimiter, type RateLimiter, rateLimits } from './http/rate-limit';
 import { logEarlyAnswer, requestLog } from './http/request-log';
 import { requestTarget } from './http/request-target';
 import { securityHeadersPlugin } from './http/security-headers';
@@ -106,25 +107,38 @@ export function createApp(deps: AppDeps) {
       },
     );
   const proxies = trustedProxyRanges(config);
+  const limiter = (limit: number, windowMs: number) => {
+    const made = createRateLimiter(limit, windowMs, clock.nowMs);
+    limiters.push(made);
+    return made;
+  };
+  const limiters: RateLimiter[] = [];
   const limits = rateLimits(
     {
-      quiz: [createRateLimiter(config.rateLimitQuizPerMinute, 60_000, clock.nowMs)],
+      quiz: [limiter(config.rateLimitQuizPerMinute, 60_000)],
       // The results page reads its play's lines once a quiz: the quiz's budget, counted apart.
-      lines: [createRateLimiter(config.rateLimitQuizPerMinute, 60_000, clock.nowMs)],
+      lines: [limiter(config.rateLimitQuizPerMinute, 60_000)],
       submit: [
-        createRateLimiter(config.rateLimitSubmitPerMinute, 60_000, clock.nowMs),
-        createRateLimiter(config.rateLimitSubmitPerHour, 3_600_000, clock.nowMs),
+        limiter(config.rateLimitSubmitPerMinute, 60_000),
+        limiter(config.rateLimitSubmitPerHour, 3_600_000),
       ],
     },
     proxies,
   );
   // Ranked daily plays per address and day (docs/decisions/012): a key holds its day, so a
   // window of a day is enough for the count to outlive its day.
-  const dailyRankLimiter = createRateLimiter(config.rateLimitDailyRankedPerAddress, 86_400_000, clock.nowMs);
+  const dailyRankLimiter = limiter(config.rateLimitDailyRankedPerAddress, 86_400_000);
   const dailyRanks = {
     reserve: (key: string) => dailyRankLimiter.consume(key).allowed,
     release: dailyRankLimiter.release,
   };
+  let requests = 0;
+  const idle = createIdleTidy({
+    activity: () => requests,
+    tidy: () => {
+      for (const l of limiters) l.expire();
+    },
+  });
   // Today's challenge as the pages show it, computed once a day (the end of a day is a search).
   let today: DailyToday | undefined;
   const dailyToday = (): DailyToday => {
@@ -169,6 +183,9 @@ export function createApp(deps: AppDeps) {
     },
   };
   const app = new Elysia({ name: 'kviz' })
+    .onRequest(() => {
+      requests++;
+    })
     .use(requestLog(log))
     .use(securityHeadersPlugin)
     .use(requestTarget)
@@ -192,7 +209,10 @@ export function createApp(deps: AppDeps) {
     .use(healthRoutes({ ping: stores.stats.ping, storage }))
     // A graceful stop writes the quiz counts still in memory (the store writes before its first await)
     // and the deferred counters (docs/decisions/025; the next start would count them anyway).
+    // A listening server (not app.handle in tests) tidies up while idle: see createIdleTidy.
+    .onStart(() => idle.start())
     .onStop(async () => {
+      idle.stop();
       await quizzesIssued.flush();
       await counterFlush.flush();
     })
@@ -248,7 +268,7 @@ export function createApp(deps: AppDeps) {
         guard: createAdminGuard({
           credentials: deps.admin,
           devices: createAdminDevices(deps.admin.deviceKey, clock.nowMs),
-          failures: createRateLimiter(config.rateLimitAdminFailuresPer15Minutes, 15 * 60_000, clock.nowMs),
+          failures: limiter(config.rateLimitAdminFailuresPer15Minutes, 15 * 60_000),
           unlockMarker: deps.adminUnlockMarker,
         }),
         statsJson,

@@ -119,6 +119,8 @@ export function createRateLimiter(limit: number, windowMs: number, nowMs: () => 
       head = 0;
     },
     size: () => windows.size,
+    /** Drops the windows that have ended (requests do it as they come; an idle server's timer too). */
+    expire: () => expire(nowMs()),
   };
 }
 

@@ -7,7 +7,7 @@
  *   FUZZ_REQUESTS=100000 FUZZ_DISTINCT_ADDRESSES=1 bun test test/hostile/fuzz-server.test.ts
  * FUZZ_DISTINCT_ADDRESSES sends each request from its own client address (X-Forwarded-For
  * through a trusted proxy on 127.0.0.1) and prints the server's RSS after the run and after
- * 20 s idle.
+ * 30 s idle.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { readFileSync } from 'node:fs';
@@ -302,7 +302,7 @@ describe(`${REQUESTS} generated requests against the binary on loopback`, () => 
         depthBound: MAX_JSON_DEPTH,
       };
       if (DISTINCT_ADDRESSES) {
-        await Bun.sleep(20_000);
+        await Bun.sleep(30_000);
         Object.assign(summary, { rssIdleMiB: rssMiB(server.proc.pid) });
       }
       console.log(JSON.stringify(summary));
