@@ -5,9 +5,9 @@ import { createAdminGuard } from './admin/guard';
 import { adminRoutes } from './admin/routes';
 import type { CatalogueIndex } from './catalogue/catalogue-index';
 import type { Config } from './config';
-import { dailySummary } from './daily/reads';
 import { dailyRoutes } from './daily/routes';
-import { challengeNumber, createDailyService } from './daily/service';
+import { createDailyService } from './daily/service';
+import { createDailyToday } from './daily/today';
 import type { RouteInfo } from './docs/document';
 import { docsRoutes } from './docs/routes';
 import { healthRoutes } from './health/routes';
@@ -25,21 +25,16 @@ import { securityHeadersPlugin } from './http/security-headers';
 import type { Logger } from './logger';
 import type { ClientAssets } from './pages/client-assets';
 import { pageRoutes, renderNotFound } from './pages/routes';
-import { createCounterFlush } from './play/counter-flush';
-import { createDeviceClassifier } from './play/device';
-import { createGroupCommit } from './play/group-commit';
-import { createQuizzesIssued } from './play/quizzes-issued';
-import { submitPlay } from './play/service';
+import { createPlayRecorder } from './play/recorder';
+import { playRoutes } from './play/routes';
 import { quizRoutes } from './quiz/routes';
 import { createSelectionCache } from './quiz/selection-cache';
-import type { DailyToday } from './shared/contracts/pages';
 import { productTitle } from './shared/rules';
 import { createCachedStatsJson } from './stats/cached-reads';
 import { statsRoutes } from './stats/routes';
 import type { DailySettings, StatsStores } from './storage/contract';
 import type { Clock } from './time/clock';
 import { createLocalClock } from './time/day';
-import { nextDayStart } from './time/day-end';
 import { version } from './version';
 
 /** Everything the app needs from outside, passed in so tests can build one on an in-memory database. */
@@ -75,44 +70,14 @@ export function createApp(deps: AppDeps) {
   const { config, clock, log, catalogue, stores, assets } = deps;
   const statsJson = createCachedStatsJson(stores.stats);
   const localTime = createLocalClock(config.statsTimezone);
-  const classifyDevice = createDeviceClassifier();
   const storage = createStorageHealth(deps.probeWrite);
-  const quizzesIssued = createQuizzesIssued({
-    localTime,
-    nowMs: clock.nowMs,
-    write: (counts) => stores.plays.recordPlays([], counts),
-    onError: (error) => {
-      storage.failed(error);
-      log.error('could not write the quizzes issued', { error: String(error) });
-    },
-  });
-  const counterFlush = createCounterFlush({
-    flush: stores.plays.flushCounters,
-    onError: (error) => {
-      storage.failed(error);
-      log.error('could not write the deferred counters', { error: String(error) });
-    },
-  });
-  const committed = createGroupCommit(stores.plays, quizzesIssued, counterFlush.schedule);
-  // Whether writes go through is seen on the plays themselves (/healthz, docs/decisions/012).
-  const recordPlay: typeof committed = (play) =>
-    committed(play).then(
-      (outcome) => {
-        storage.succeeded();
-        return outcome;
-      },
-      (error) => {
-        storage.failed(error);
-        throw error;
-      },
-    );
   const proxies = trustedProxyRanges(config);
+  const limiters: RateLimiter[] = [];
   const limiter = (limit: number, windowMs: number) => {
     const made = createRateLimiter(limit, windowMs, clock.nowMs);
     limiters.push(made);
     return made;
   };
-  const limiters: RateLimiter[] = [];
   const limits = rateLimits(
     {
       quiz: [limiter(config.rateLimitQuizPerMinute, 60_000)],
@@ -128,10 +93,20 @@ export function createApp(deps: AppDeps) {
   // Ranked daily plays per address and day (docs/decisions/012): a key holds its day, so a
   // window of a day is enough for the count to outlive its day.
   const dailyRankLimiter = limiter(config.rateLimitDailyRankedPerAddress, 86_400_000);
-  const dailyRanks = {
-    reserve: (key: string) => dailyRankLimiter.consume(key).allowed,
-    release: dailyRankLimiter.release,
-  };
+  const recorder = createPlayRecorder({
+    config,
+    plays: stores.plays,
+    catalogue,
+    tokenSecret: deps.secrets.quizToken,
+    localTime,
+    clock,
+    log,
+    storage,
+    dailyRanks: {
+      reserve: (key: string) => dailyRankLimiter.consume(key).allowed,
+      release: dailyRankLimiter.release,
+    },
+  });
   let requests = 0;
   const idle = createIdleTidy({
     activity: () => requests,
@@ -139,32 +114,20 @@ export function createApp(deps: AppDeps) {
       for (const l of limiters) l.expire();
     },
   });
-  // Today's challenge as the pages show it, computed once a day (the end of a day is a search).
-  let today: DailyToday | undefined;
-  const dailyToday = (): DailyToday => {
-    const now = clock.nowMs();
-    const day = localTime(now).day;
-    if (today?.day !== day)
-      today = {
-        day,
-        number: challengeNumber(deps.daily, day),
-        endsAt: new Date(nextDayStart(now, config.statsTimezone)).toISOString(),
-      };
-    return today;
-  };
+  const dailyToday = createDailyToday({
+    settings: deps.daily,
+    store: stores.daily,
+    clock,
+    localTime,
+    timeZone: config.statsTimezone,
+  });
   const pages = {
     catalogue,
     config,
     assets,
     log,
     stats: stores.stats,
-    daily: {
-      today: dailyToday,
-      summary: () => {
-        const { day, number } = dailyToday();
-        return dailySummary(stores.daily, day, number);
-      },
-    },
+    daily: dailyToday,
   };
   let notFoundHtml: string | undefined; // the same page for every unknown path
   // The route table is complete once the app is built (below); requests read it.
@@ -211,10 +174,9 @@ export function createApp(deps: AppDeps) {
     // and the deferred counters (docs/decisions/025; the next start would count them anyway).
     // A listening server (not app.handle in tests) tidies up while idle: see createIdleTidy.
     .onStart(() => idle.start())
-    .onStop(async () => {
+    .onStop(() => {
       idle.stop();
-      await quizzesIssued.flush();
-      await counterFlush.flush();
+      return recorder.stop();
     })
     .use(
       quizRoutes({
@@ -223,7 +185,7 @@ export function createApp(deps: AppDeps) {
         clock,
         limits,
         selection: createSelectionCache({ catalogue, stats: stores.stats, nowMs: clock.nowMs }),
-        onIssued: quizzesIssued.count,
+        onIssued: recorder.countIssued,
       }),
     )
     .use(
@@ -237,32 +199,11 @@ export function createApp(deps: AppDeps) {
         localTime,
         timeZone: config.statsTimezone,
         limits,
-        onIssued: quizzesIssued.count,
+        onIssued: recorder.countIssued,
       }),
     )
-    .use(
-      statsRoutes({
-        limits,
-        statsJson,
-        caching: publicCaching,
-        submit: (body, addressKey) =>
-          submitPlay(
-            {
-              catalogue: catalogue(),
-              tokenSecret: deps.secrets.quizToken,
-              tokenTtlSeconds: config.quizTokenTtlSeconds,
-              playMinSeconds: config.playMinSeconds,
-              localTime,
-              classifyDevice,
-              clock,
-              record: recordPlay,
-              dailyRanks,
-            },
-            body,
-            addressKey,
-          ),
-      }),
-    )
+    .use(playRoutes({ recorder, limits }))
+    .use(statsRoutes({ limits, statsJson, caching: publicCaching }))
     .use(
       adminRoutes({
         guard: createAdminGuard({

@@ -35,7 +35,7 @@ export function encodeBody(content: string | Bytes, etag?: string): EncodedBody 
  * A strong entity tag of some content: 128 bits of its SHA-256, so equal content has equal
  * tags across restarts and processes, and different content never shares one in practice.
  */
-export function strongEtag(content: string | Bytes): string {
+function strongEtag(content: string | Bytes): string {
   const digest = new Bun.CryptoHasher('sha256').update(content).digest('base64url');
   return `"${digest.slice(0, 22)}"`;
 }

@@ -97,7 +97,7 @@ export interface PlayStore {
 }
 
 /** A line of a day's daily challenge with its ranked answers. */
-export interface DailyLineCounts {
+interface DailyLineCounts {
   lyricId: number;
   text: string;
   occurrences: number;
@@ -114,7 +114,7 @@ export interface DailyStore {
   getRankedDays(sessionId: string, since: Day): Promise<Day[]>;
 }
 
-export interface ConfusionQuery {
+interface ConfusionQuery {
   limit: number;
   /**
    * The picks of these days only (both included), from cumulative_confusions
@@ -247,7 +247,6 @@ export {
   emptyDayCounts,
   emptyScoreCounts,
   type RangeCounts,
-  type ScoreCounts,
   scoreDistribution,
   subtractDayCounts,
   subtractScoreCounts,
@@ -256,7 +255,6 @@ export {
 export {
   Interrupted,
   interruptible,
-  type LongRunOptions,
   type Progress,
   type ProgressReporter,
 } from './long-work';

@@ -13,8 +13,6 @@ import { nextChunk } from '../long-work';
 import type { Db } from './client';
 import { albums, lyrics, meta, songs } from './schema';
 
-export type { ImportStep } from '../../catalogue/import-walk';
-
 /**
  * Writes a validated catalogue in one transaction. Rows are matched on their
  * natural keys (album title, song title, song + line text) so that unchanged

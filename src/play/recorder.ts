@@ -1,0 +1,90 @@
+import type { CatalogueIndex } from '../catalogue/catalogue-index';
+import type { Config } from '../config';
+import type { StorageHealth } from '../health/storage-health';
+import type { Logger } from '../logger';
+import type { SubmitBody } from '../shared/contracts/quiz';
+import type { PlayStore } from '../storage/contract';
+import type { Clock } from '../time/clock';
+import type { LocalTime } from '../time/day';
+import { createCounterFlush } from './counter-flush';
+import { createDeviceClassifier } from './device';
+import { createGroupCommit } from './group-commit';
+import { createQuizzesIssued } from './quizzes-issued';
+import { type SubmitContext, submitPlay } from './service';
+
+export interface PlayRecorderDeps {
+  config: Pick<Config, 'quizTokenTtlSeconds' | 'playMinSeconds'>;
+  plays: PlayStore;
+  catalogue: () => CatalogueIndex;
+  tokenSecret: string;
+  /** Day and hour in the statistics time zone. */
+  localTime: (epochMs: number) => LocalTime;
+  clock: Clock;
+  log: Logger;
+  /** Told whether writes go through (/healthz: a full disk, docs/decisions/012). */
+  storage?: Pick<StorageHealth, 'failed' | 'succeeded'>;
+  /** Ranked daily plays per address and day (RATE_LIMIT_DAILY_RANKED_PER_ADDRESS). */
+  dailyRanks?: SubmitContext['dailyRanks'];
+}
+
+/**
+ * Recording plays, built once per app: the group commit that batches submissions into one
+ * transaction, the quizzes issued that ride with it, and the deferred counters' flush
+ * (docs/decisions/025). `submit` is what the submit route calls; `countIssued` what the quiz
+ * routes call for each quiz handed out; `stop` writes what is still in memory.
+ */
+export function createPlayRecorder(deps: PlayRecorderDeps) {
+  const { plays, clock, log } = deps;
+  const quizzesIssued = createQuizzesIssued({
+    localTime: deps.localTime,
+    nowMs: clock.nowMs,
+    write: (counts) => plays.recordPlays([], counts),
+    onError: (error) => {
+      deps.storage?.failed(error);
+      log.error('could not write the quizzes issued', { error: String(error) });
+    },
+  });
+  const counterFlush = createCounterFlush({
+    flush: plays.flushCounters,
+    onError: (error) => {
+      deps.storage?.failed(error);
+      log.error('could not write the deferred counters', { error: String(error) });
+    },
+  });
+  const committed = createGroupCommit(plays, quizzesIssued, counterFlush.schedule);
+  // Whether writes go through is seen on the plays themselves (/healthz, docs/decisions/012).
+  const record: typeof committed = (play) =>
+    committed(play).then(
+      (outcome) => {
+        deps.storage?.succeeded();
+        return outcome;
+      },
+      (error) => {
+        deps.storage?.failed(error);
+        throw error;
+      },
+    );
+  const context: SubmitContext = {
+    catalogue: deps.catalogue,
+    tokenSecret: deps.tokenSecret,
+    tokenTtlSeconds: deps.config.quizTokenTtlSeconds,
+    playMinSeconds: deps.config.playMinSeconds,
+    localTime: deps.localTime,
+    classifyDevice: createDeviceClassifier(),
+    clock,
+    record,
+    ...(deps.dailyRanks ? { dailyRanks: deps.dailyRanks } : {}),
+  };
+  return {
+    /** `addressKey`: the client's limiter key (the daily ranking is capped per address). */
+    submit: (body: SubmitBody, addressKey?: string) => submitPlay(context, body, addressKey),
+    countIssued: quizzesIssued.count,
+    /** A graceful stop: the quiz counts still in memory and the deferred counters are written. */
+    async stop(): Promise<void> {
+      await quizzesIssued.flush();
+      await counterFlush.flush();
+    },
+  };
+}
+
+export type PlayRecorder = ReturnType<typeof createPlayRecorder>;
