@@ -34,7 +34,7 @@ import { createCachedStatsJson } from './stats/cached-reads';
 import { statsRoutes } from './stats/routes';
 import type { DailySettings, StatsStores } from './storage/contract';
 import type { Clock } from './time/clock';
-import { createLocalClock } from './time/day';
+import { createTimeZoneConverter } from './time/day';
 import { version } from './version';
 
 /** Everything the app needs from outside, passed in so tests can build one on an in-memory database. */
@@ -69,7 +69,7 @@ export interface AppDeps {
 export function createApp(deps: AppDeps) {
   const { config, clock, log, catalogue, stores, assets } = deps;
   const statsJson = createCachedStatsJson(stores.stats);
-  const localTime = createLocalClock(config.statsTimezone);
+  const localTime = createTimeZoneConverter(config.statsTimezone);
   const storage = createStorageHealth(deps.probeWrite);
   const proxies = trustedProxyRanges(config);
   const limiters: RateLimiter[] = [];

@@ -46,7 +46,8 @@ export const adminRoutes = ({
   range,
   secureCookies,
 }: AdminRoutesDeps) => {
-  // An address parsed once, not on every request (ipaddr.js was ~7 % of an admin read's CPU).
+  // An address parsed once, not on every request: parsing was a visible share of an admin read's
+  // CPU (docs/performance.md#figures-behind-code-comments).
   const limiterKey = createLimiterKeyCache();
   return (
     new Elysia({ name: 'admin-routes', prefix: '/api/admin', detail: { tags: ['Admin'] } })

@@ -59,7 +59,7 @@ function bounded(value: unknown, strip: boolean): unknown {
 /**
  * JSON.parse, then the bounded walk above. Conversion keys are looked for only when the text
  * could hold one: without a backslash a key can only be spelt out as it is. (A reviver did
- * the same at twelve times the parse's cost and recursed: docs/performance.md, issue 37.)
+ * the same many times slower, docs/decisions/018 and docs/performance.md, and recursed: issue 37.)
  * Throws SyntaxError on malformed JSON and a 422 AppError on a value nested too deep.
  */
 export function parseJson(text: string): unknown {
@@ -131,8 +131,9 @@ const plainLength = /^\d+$/;
 /**
  * The body as text. With one plain Content-Length within MAX_BODY_BYTES and no
  * Transfer-Encoding, Bun reads exactly that many bytes, so the body is taken whole: no stream,
- * reader and promise per chunk, which cost a submission ~20 % of its server time
- * (docs/performance.md, "Submissions: the body read whole"). Anything else — chunked, or a
+ * reader and promise per chunk, which were a large share of a submission's server time
+ * (docs/decisions/013; docs/performance.md, "27 November 2026: a new machine; the submission
+ * body read whole"). Anything else — chunked, or a
  * Content-Length that is not one number (Bun accepts the same length sent twice and joins the
  * values, "70000, 70000") — takes the capped read above, so no body costs more than
  * MAX_BODY_BYTES + 1. Both decode the bytes with the same TextDecoder.

@@ -69,8 +69,8 @@ export const listParams = [
 
 const [limit, offset, minOccurrences, sort] = listParams;
 // Digits only here, the bounds in the handler (`decodeListQuery`): a query schema with a transform
-// is decoded by TypeBox's interpreter on every request, ~8 µs of a ~10 µs cached list read
-// (see `digits` in src/http/params.ts, docs/performance.md).
+// is decoded by TypeBox's interpreter on every request, most of a cached list read's time
+// (see `digits` in src/http/params.ts, docs/performance.md#figures-behind-code-comments).
 export const ListQueryParams = t.Object({
   limit: t.Optional(limit.digits),
   offset: t.Optional(offset.digits),
