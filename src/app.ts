@@ -18,17 +18,22 @@ import { crossOrigin } from './http/cors';
 import { errorHandler } from './http/error-handler';
 import { createIdleTidy } from './http/idle-tidy';
 import { type AllowedMethods, allowedMethodsOf } from './http/methods';
-import { createRateLimiter, type RateLimiter, rateLimits } from './http/rate-limit';
+import { createRateLimiter, quotaCheck, type RateLimiter, rateLimits } from './http/rate-limit';
 import { logEarlyAnswer, requestLog } from './http/request-log';
 import { requestTarget } from './http/request-target';
 import { securityHeadersPlugin } from './http/security-headers';
 import type { Logger } from './logger';
 import type { ClientAssets } from './pages/client-assets';
 import { pageRoutes, renderNotFound } from './pages/routes';
+import { createSystemTimerClock, type TimerClock } from './party/clock';
+import { recordFinishedGame } from './party/record';
+import { partyRoutes } from './party/routes';
 import { createPlayRecorder } from './play/recorder';
 import { playRoutes } from './play/routes';
+import { createInlineQuiz } from './quiz/inline';
 import { quizRoutes } from './quiz/routes';
 import { createSelectionCache } from './quiz/selection-cache';
+import { PARTY_MAX_MESSAGE_BYTES } from './shared/contracts/party';
 import { productTitle } from './shared/rules';
 import { createCachedStatsJson } from './stats/cached-reads';
 import { statsRoutes } from './stats/routes';
@@ -53,6 +58,8 @@ export interface AppDeps {
   /** The built client (scripts, styles); `emptyAssets` when there is none (API-only tests). */
   assets: ClientAssets;
   clock: Clock;
+  /** Kviz uživo's clock with timers (tests drive it); the system's by default. */
+  partyClock?: TimerClock;
   log: Logger;
   /**
    * A small write of its own (a page or more), tried by /healthz while writes fail, so that it
@@ -78,9 +85,10 @@ export function createApp(deps: AppDeps) {
     limiters.push(made);
     return made;
   };
+  const quizLimiters = [limiter(config.rateLimitQuizPerMinute, 60_000)];
   const limits = rateLimits(
     {
-      quiz: [limiter(config.rateLimitQuizPerMinute, 60_000)],
+      quiz: quizLimiters,
       // The results page reads its play's lines once a quiz: the quiz's budget, counted apart.
       lines: [limiter(config.rateLimitQuizPerMinute, 60_000)],
       submit: [
@@ -121,7 +129,19 @@ export function createApp(deps: AppDeps) {
     localTime,
     timeZone: config.statsTimezone,
   });
+  const selection = createSelectionCache({ catalogue, stats: stores.stats, nowMs: clock.nowMs });
   const pages = {
+    // The /quiz page's inline quiz: GET /api/quiz's play, limit and count (docs/decisions/032).
+    inlineQuiz: {
+      allowed: quotaCheck(quizLimiters, proxies),
+      create: createInlineQuiz({
+        catalogue,
+        tokenSecret: deps.secrets.quizToken,
+        clock,
+        selection,
+        onIssued: recorder.countIssued,
+      }),
+    },
     catalogue,
     config,
     assets,
@@ -145,7 +165,8 @@ export function createApp(deps: AppDeps) {
       ...(config.corsOrigins.length > 0 && !config.corsOrigins.includes('*') ? { vary: 'Origin' } : {}),
     },
   };
-  const app = new Elysia({ name: 'kviz' })
+  // The one WebSocket is Kviz uživo's: Bun closes a frame longer than its longest message (1009).
+  const app = new Elysia({ name: 'kviz', websocket: { maxPayloadLength: PARTY_MAX_MESSAGE_BYTES } })
     .onRequest(() => {
       requests++;
     })
@@ -184,7 +205,7 @@ export function createApp(deps: AppDeps) {
         tokenSecret: deps.secrets.quizToken,
         clock,
         limits,
-        selection: createSelectionCache({ catalogue, stats: stores.stats, nowMs: clock.nowMs }),
+        selection,
         onIssued: recorder.countIssued,
       }),
     )
@@ -217,6 +238,22 @@ export function createApp(deps: AppDeps) {
         log,
         range: { stats: stores.stats, today: () => localTime(clock.nowMs()).day },
         secureCookies: config.siteUrl.startsWith('https:'),
+        party: { store: stores.party, catalogue },
+      }),
+    )
+    .use(
+      partyRoutes({
+        clock: deps.partyClock ?? createSystemTimerClock(),
+        catalogue,
+        selection,
+        maxRooms: config.partyMaxRooms,
+        maxPlayers: config.partyMaxPlayers,
+        trustedProxies: proxies,
+        roomsPerHour: config.rateLimitPartyRoomsPerHour,
+        joinsPerMinute: config.rateLimitPartyJoinsPerMinute,
+        onFinished: recordFinishedGame(stores.party, (error) =>
+          log.error('could not record a finished live game', { error: String(error) }),
+        ),
       }),
     )
     .use(pageRoutes(pages));

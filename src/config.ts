@@ -312,7 +312,7 @@ export const configVariables = [
     key: 'playMinSeconds',
     default: '30',
     meaning:
-      'A play submitted sooner than this after its quiz was fetched is refused (`play_too_fast`); 30 lines take a person longer. 0 disables.',
+      'No play counts as finished sooner than this after its quiz was fetched: one submitted sooner is recorded at once, as of that time; 30 lines take a person longer. 0 disables.',
     parse: integer(0, 3600),
   }),
   variable({
@@ -327,6 +327,35 @@ export const configVariables = [
     key: 'rateLimitAdminFailuresPer15Minutes',
     default: '10',
     meaning: 'Failed admin sign-ins allowed per client address per 15 minutes.',
+    parse: integer(1, 1_000_000),
+  }),
+  variable({
+    name: 'PARTY_MAX_PLAYERS',
+    key: 'partyMaxPlayers',
+    default: '5000',
+    meaning: 'Kviz uživo: the most players one room takes (docs/decisions/031-live-game.md).',
+    parse: integer(1, 100_000),
+  }),
+  variable({
+    name: 'PARTY_MAX_ROOMS',
+    key: 'partyMaxRooms',
+    default: '200',
+    meaning: 'Kviz uživo: the most rooms open at once in one process; a room closes after 30 idle minutes.',
+    parse: integer(1, 100_000),
+  }),
+  variable({
+    name: 'RATE_LIMIT_PARTY_ROOMS_PER_HOUR',
+    key: 'rateLimitPartyRoomsPerHour',
+    default: '20',
+    meaning: 'Kviz uživo rooms one client address may create per hour.',
+    parse: integer(1, 1_000_000),
+  }),
+  variable({
+    name: 'RATE_LIMIT_PARTY_JOINS_PER_MINUTE',
+    key: 'rateLimitPartyJoinsPerMinute',
+    default: '600',
+    meaning:
+      'Kviz uživo joins (and failed rejoins) allowed per client address per minute: a venue behind one address joins at this rate.',
     parse: integer(1, 1_000_000),
   }),
   variable({

@@ -4,6 +4,7 @@ import { createLimiterKeyCache } from '../http/address';
 import type { clientAddress } from '../http/client-address';
 import { pathOf } from '../http/request-target';
 import type { Logger } from '../logger';
+import { partyAdminRoutes } from '../party/admin-routes';
 import type { CachedStatsJson } from '../stats/cached-reads';
 import { type RangeDeps, statisticsReadRoutes } from '../stats/read-routes';
 import { deviceCookie, deviceTokenOf } from './devices';
@@ -17,6 +18,8 @@ export interface AdminRoutesDeps {
   log: Logger;
   /** The date-range reads and exports of the dashboard (docs/decisions/019). */
   range: RangeDeps;
+  /** The "Uživo" tab's reads (docs/decisions/031). */
+  party: Parameters<typeof partyAdminRoutes>[0];
   /** The device cookie is sent over HTTPS only (SITE_URL is https). */
   secureCookies: boolean;
 }
@@ -44,6 +47,7 @@ export const adminRoutes = ({
   clientAddress,
   log,
   range,
+  party,
   secureCookies,
 }: AdminRoutesDeps) => {
   // An address parsed once, not on every request: parsing was a visible share of an admin read's
@@ -88,5 +92,6 @@ export const adminRoutes = ({
       })
       .use(statisticsReadRoutes(statsJson, { access: 'admin', range, caching: privateReadCaching }))
       .use(adminRangeRoutes(range))
+      .use(partyAdminRoutes(party))
   );
 };
