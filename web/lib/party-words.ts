@@ -6,6 +6,8 @@ import { countOf, LINES, PLAYERS, pluralForm } from './plural';
 const SECONDS_WORD = ['sekunda', 'sekunde', 'sekundi'] as const;
 const POINTS_WORD = ['bod', 'boda', 'bodova'] as const;
 
+const PLACES = ['mjesto', 'mjesta', 'mjesta'] as const;
+
 export const playersCount = (n: number) => countOf(n, PLAYERS);
 export const pointsCount = (n: number) => countOf(n, POINTS_WORD);
 
@@ -16,8 +18,8 @@ export function settingsSummary(s: PartySettings): string {
 
 /** Places gained or lost since the previous scoreboard, as an arrow and a number. */
 export function rankChange(change: number): { text: string; label: string; kind: 'up' | 'down' | 'same' } {
-  if (change > 0) return { text: `▲ ${change}`, label: `${change} mjesta gore`, kind: 'up' };
-  if (change < 0) return { text: `▼ ${-change}`, label: `${-change} mjesta dolje`, kind: 'down' };
+  if (change > 0) return { text: `▲ ${change}`, label: `${countOf(change, PLACES)} gore`, kind: 'up' };
+  if (change < 0) return { text: `▼ ${-change}`, label: `${countOf(-change, PLACES)} dolje`, kind: 'down' };
   return { text: '–', label: 'bez promjene', kind: 'same' };
 }
 
