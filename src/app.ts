@@ -1,5 +1,6 @@
 import { Elysia } from 'elysia';
 import type { AdminCredentials } from './admin/credentials';
+import { createAdminDevices } from './admin/devices';
 import { createAdminGuard } from './admin/guard';
 import { adminRoutes } from './admin/routes';
 import type { CatalogueIndex } from './catalogue/catalogue-index';
@@ -10,13 +11,15 @@ import { createDailyToday } from './daily/today';
 import type { RouteInfo } from './docs/document';
 import { docsRoutes } from './docs/routes';
 import { healthRoutes } from './health/routes';
+import { createStorageHealth } from './health/storage-health';
 import { bodyParser } from './http/body-parser';
 import { clientAddress, trustedProxyRanges } from './http/client-address';
 import { crossOrigin } from './http/cors';
 import { errorHandler } from './http/error-handler';
+import { createIdleTidy } from './http/idle-tidy';
 import { type AllowedMethods, allowedMethodsOf } from './http/methods';
-import { createRateLimiter, quotaCheck, rateLimits } from './http/rate-limit';
-import { requestLog } from './http/request-log';
+import { createRateLimiter, quotaCheck, type RateLimiter, rateLimits } from './http/rate-limit';
+import { logEarlyAnswer, requestLog } from './http/request-log';
 import { requestTarget } from './http/request-target';
 import { securityHeadersPlugin } from './http/security-headers';
 import type { Logger } from './logger';
@@ -58,6 +61,11 @@ export interface AppDeps {
   /** Kviz uživo's clock with timers (tests drive it); the system's by default. */
   partyClock?: TimerClock;
   log: Logger;
+  /**
+   * A small write of its own (a page or more), tried by /healthz while writes fail, so that it
+   * sees the disk freed before the next play does. Without it only a real write clears the failure.
+   */
+  probeWrite?: () => Promise<void>;
 }
 
 /**
@@ -69,6 +77,30 @@ export function createApp(deps: AppDeps) {
   const { config, clock, log, catalogue, stores, assets } = deps;
   const statsJson = createCachedStatsJson(stores.stats);
   const localTime = createTimeZoneConverter(config.statsTimezone);
+  const storage = createStorageHealth(deps.probeWrite);
+  const proxies = trustedProxyRanges(config);
+  const limiters: RateLimiter[] = [];
+  const limiter = (limit: number, windowMs: number) => {
+    const made = createRateLimiter(limit, windowMs, clock.nowMs);
+    limiters.push(made);
+    return made;
+  };
+  const quizLimiters = [limiter(config.rateLimitQuizPerMinute, 60_000)];
+  const limits = rateLimits(
+    {
+      quiz: quizLimiters,
+      // The results page reads its play's lines once a quiz: the quiz's budget, counted apart.
+      lines: [limiter(config.rateLimitQuizPerMinute, 60_000)],
+      submit: [
+        limiter(config.rateLimitSubmitPerMinute, 60_000),
+        limiter(config.rateLimitSubmitPerHour, 3_600_000),
+      ],
+    },
+    proxies,
+  );
+  // Ranked daily plays per address and day (docs/decisions/012): a key holds its day, so a
+  // window of a day is enough for the count to outlive its day.
+  const dailyRankLimiter = limiter(config.rateLimitDailyRankedPerAddress, 86_400_000);
   const recorder = createPlayRecorder({
     config,
     plays: stores.plays,
@@ -77,19 +109,19 @@ export function createApp(deps: AppDeps) {
     localTime,
     clock,
     log,
-  });
-  const proxies = trustedProxyRanges(config);
-  const quizLimiters = [createRateLimiter(config.rateLimitQuizPerMinute, 60_000, clock.nowMs)];
-  const limits = rateLimits(
-    {
-      quiz: quizLimiters,
-      submit: [
-        createRateLimiter(config.rateLimitSubmitPerMinute, 60_000, clock.nowMs),
-        createRateLimiter(config.rateLimitSubmitPerHour, 3_600_000, clock.nowMs),
-      ],
+    storage,
+    dailyRanks: {
+      reserve: (key: string) => dailyRankLimiter.consume(key).allowed,
+      release: dailyRankLimiter.release,
     },
-    proxies,
-  );
+  });
+  let requests = 0;
+  const idle = createIdleTidy({
+    activity: () => requests,
+    tidy: () => {
+      for (const l of limiters) l.expire();
+    },
+  });
   const dailyToday = createDailyToday({
     settings: deps.daily,
     store: stores.daily,
@@ -135,11 +167,20 @@ export function createApp(deps: AppDeps) {
   };
   // The one WebSocket is Kviz uživo's: Bun closes a frame longer than its longest message (1009).
   const app = new Elysia({ name: 'kviz', websocket: { maxPayloadLength: PARTY_MAX_MESSAGE_BYTES } })
+    .onRequest(() => {
+      requests++;
+    })
     .use(requestLog(log))
     .use(securityHeadersPlugin)
     .use(requestTarget)
-    .use(crossOrigin({ origins: config.corsOrigins, allowedMethods }))
-    .use(errorHandler(log, () => (notFoundHtml ??= renderNotFound(pages)), allowedMethods))
+    .use(
+      crossOrigin({
+        origins: config.corsOrigins,
+        allowedMethods,
+        onAnswer: (context, request, path, status) => logEarlyAnswer(log, context, request, path, status),
+      }),
+    )
+    .use(errorHandler(log, () => (notFoundHtml ??= renderNotFound(pages)), allowedMethods, storage.failed))
     .use(bodyParser(config.requestTimeoutSeconds))
     .use(
       docsRoutes(() => routeTable(), {
@@ -149,10 +190,15 @@ export function createApp(deps: AppDeps) {
         contact: { name: config.creatorName, url: config.creatorUrl },
       }),
     )
-    .use(healthRoutes({ ping: stores.stats.ping }))
+    .use(healthRoutes({ ping: stores.stats.ping, storage }))
     // A graceful stop writes the quiz counts still in memory (the store writes before its first await)
     // and the deferred counters (docs/decisions/025; the next start would count them anyway).
-    .onStop(() => recorder.stop())
+    // A listening server (not app.handle in tests) tidies up while idle: see createIdleTidy.
+    .onStart(() => idle.start())
+    .onStop(() => {
+      idle.stop();
+      return recorder.stop();
+    })
     .use(
       quizRoutes({
         catalogue,
@@ -183,13 +229,15 @@ export function createApp(deps: AppDeps) {
       adminRoutes({
         guard: createAdminGuard({
           credentials: deps.admin,
-          failures: createRateLimiter(config.rateLimitAdminFailuresPer15Minutes, 15 * 60_000, clock.nowMs),
+          devices: createAdminDevices(deps.admin.deviceKey, clock.nowMs),
+          failures: limiter(config.rateLimitAdminFailuresPer15Minutes, 15 * 60_000),
           unlockMarker: deps.adminUnlockMarker,
         }),
         statsJson,
         clientAddress: clientAddress(proxies),
         log,
         range: { stats: stores.stats, today: () => localTime(clock.nowMs()).day },
+        secureCookies: config.siteUrl.startsWith('https:'),
         party: { store: stores.party, catalogue },
       }),
     )

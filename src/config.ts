@@ -300,6 +300,14 @@ export const configVariables = [
     parse: integer(1, 1_000_000),
   }),
   variable({
+    name: 'RATE_LIMIT_DAILY_RANKED_PER_ADDRESS',
+    key: 'rateLimitDailyRankedPerAddress',
+    default: '10',
+    meaning:
+      'Daily-challenge plays per client address and day that count in the day’s ranking; later ones from that address are recorded as practice (unranked). One address cannot push the day’s percentiles with dozens of session ids.',
+    parse: integer(1, 1_000_000),
+  }),
+  variable({
     name: 'PLAY_MIN_SECONDS',
     key: 'playMinSeconds',
     default: '30',

@@ -5,6 +5,7 @@
  */
 import { adminCommand } from './cli/admin';
 import { backupCommand } from './cli/backup';
+import { faultLine } from './cli/fault';
 import { importCommand } from './cli/import';
 import { serve } from './cli/serve';
 import { statsCommand } from './cli/stats';
@@ -47,6 +48,8 @@ async function main(args: string[]): Promise<number | undefined> {
   let config: ReturnType<typeof loadConfig>;
   try {
     config = loadConfig(process.env);
+    // Never the URL: it may hold a password.
+    databaseName = config.databaseUrl ? 'named by DATABASE_URL' : config.databasePath;
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(error.message);
@@ -78,6 +81,8 @@ async function main(args: string[]): Promise<number | undefined> {
   }
 }
 
+/** The database the command uses, as its one-line fault names it (set once the configuration is read). */
+let databaseName: string | undefined;
 let code: number | undefined;
 try {
   code = await main(process.argv.slice(2));
@@ -90,6 +95,10 @@ try {
     // Ctrl-C during long work (verify, rebuild, the conversion of an old database): rolled back.
     console.error('Interrupted: nothing was written.');
     code = 130;
-  } else throw error;
+  } else {
+    console.error(faultLine(error, process.argv[2] ?? 'serve', databaseName));
+    if (process.env.LOG_LEVEL === 'debug' && error instanceof Error) console.error(error.stack);
+    code = 1;
+  }
 }
 if (code !== undefined) process.exit(code);

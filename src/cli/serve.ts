@@ -1,6 +1,7 @@
 import { adminUnlockMarker, loadAdminCredentials } from '../admin/credentials';
 import { createApp } from '../app';
 import type { Config } from '../config';
+import { metaProbe } from '../health/storage-health';
 import { lastResortResponse } from '../http/request-target';
 import type { Logger } from '../logger';
 import { type ClientAssets, clientDir, emptyAssets, loadClientAssets } from '../pages/client-assets';
@@ -59,6 +60,7 @@ export async function serve(config: Config, log: Logger, clock: Clock = systemCl
     secrets: runtime.secrets,
     daily: runtime.daily,
     catalogue: () => runtime.catalogue,
+    probeWrite: metaProbe(runtime.meta),
   });
 
   // Installed before listening: a signal that arrives right after start must still stop cleanly.
@@ -83,8 +85,7 @@ export async function serve(config: Config, log: Logger, clock: Clock = systemCl
     reusePort: false,
     // Bun's development mode answers an escaped error with an HTML page of source excerpts.
     development: false,
-    error: (error: Error) =>
-      lastResortResponse(error, (fields) => log.error('request failed outside the app', fields)),
+    error: (error: Error) => lastResortResponse(error, log),
   });
   const server = app.server!;
   if (config.logLevel === 'debug') startEventLoopProbe(log);

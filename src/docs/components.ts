@@ -133,6 +133,16 @@ const rateLimitHeaders = {
 export const limitedRouteHeaders = rateLimitHeaders;
 
 export const responses = {
+  StorageUnavailable: {
+    description:
+      'The storage refuses writes for now (a full disk); nothing was recorded. Send the same submission again after `Retry-After` (it records once).',
+    schema: ErrorBody,
+    headers: { 'Retry-After': headers.RetryAfter },
+    example: errorExample(
+      'storage_unavailable',
+      'The server cannot store anything right now; nothing was recorded. Try again in 30 s.',
+    ),
+  },
   RateLimited: {
     description:
       'Too many requests from this client address; nothing was done. Try again after `Retry-After`.',

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'bun:test';
-import { parseJson } from './body-parser';
+import { AppError } from '../errors';
+import { MAX_JSON_DEPTH, parseJson } from './body-parser';
 
 describe('parseJson (the body parser)', () => {
   test.each([
@@ -24,5 +25,28 @@ describe('parseJson (the body parser)', () => {
   test('malformed JSON still throws', () => {
     expect(() => parseJson('{"a":')).toThrow();
     expect(() => parseJson('{"toString":')).toThrow();
+  });
+
+  test('nesting past MAX_JSON_DEPTH is a 422 naming the top-level field, at any depth, without recursion', () => {
+    const nest = (depth: number) => '['.repeat(depth) + ']'.repeat(depth);
+    for (const field of ['deviceInfo', 'quizToken', 'sessionId']) {
+      for (const depth of [MAX_JSON_DEPTH, 5_000, 30_000]) {
+        let caught: unknown;
+        try {
+          parseJson(`{"score":1,"${field}":${nest(depth)}}`);
+        } catch (error) {
+          caught = error;
+        }
+        expect(caught).toBeInstanceOf(AppError);
+        expect((caught as AppError).status).toBe(422);
+        expect((caught as AppError).field).toBe(field);
+      }
+      // With an escape in the text (the path that also strips conversion keys).
+      expect(() => parseJson(`{"a\\u0041":1,"${field}":${nest(5_000)}}`)).toThrow(AppError);
+    }
+    // The top level itself.
+    expect(() => parseJson(nest(40))).toThrow('The body is nested deeper');
+    // Deep enough for every body of the API, and one level short of the bound.
+    expect(parseJson(`{"x":${nest(MAX_JSON_DEPTH - 1)}}`)).toBeDefined();
   });
 });

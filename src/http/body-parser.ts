@@ -1,29 +1,70 @@
 import { Elysia } from 'elysia';
-import { AppError, badRequest } from '../errors';
+import { AppError, badRequest, unprocessable } from '../errors';
 
 /** Largest request body accepted (a 30-answer submission is about 3 KB). */
 export const MAX_BODY_BYTES = 64 * 1024;
 
 /**
- * JSON.parse reviver dropping keys named like Object.prototype's string conversions. No field of
- * the API has these names (unknown fields are ignored anyway), but a value such as
+ * Deepest nesting of arrays and objects a body may have. The deepest body of the API is a
+ * submission's answer (body → answers → answer: 3). JSON.parse itself takes any depth, but
+ * whatever recurses over the value afterwards (a reviver, the schema's validation) overflowed
+ * the stack at a few thousand levels — a 10 KB body answered 500 (issue 37).
+ */
+export const MAX_JSON_DEPTH = 16;
+
+/**
+ * Keys named like Object.prototype's string conversions are dropped. No field of the API has
+ * these names (unknown fields are ignored anyway), but a value such as
  * `{"deviceInfo":{"toString":[]}}` kept them and made Elysia's validation error throw a
  * TypeError while describing the value (`${value}`): a 500 instead of a 422.
  */
-const withoutConversionKeys = (key: string, value: unknown) =>
-  key === 'toString' || key === 'valueOf' ? undefined : value;
+const isConversionKey = (key: string) => key === 'toString' || key === 'valueOf';
 
 /**
- * JSON.parse with the reviver above only when the text could hold such a key: a reviver
- * makes parsing a submission many times slower (docs/decisions/018; the figures in
- * docs/performance.md, "Quiz and submissions, second pass"). Without a backslash a key can only
- * be spelt out as it is, so a text naming neither word parses to the same value without the
- * reviver.
+ * Walks the parsed value without recursion (a stack of our own): refuses it past
+ * MAX_JSON_DEPTH, naming the top-level field that holds the deep part, and deletes conversion
+ * keys when `strip` says the text could hold one.
+ */
+function bounded(value: unknown, strip: boolean): unknown {
+  if (typeof value !== 'object' || value === null) return value;
+  const stack: { v: object; depth: number; field: string }[] = [{ v: value, depth: 1, field: '' }];
+  for (let item = stack.pop(); item; item = stack.pop()) {
+    const { v, depth, field } = item;
+    if (depth > MAX_JSON_DEPTH)
+      throw unprocessable(
+        'validation_failed',
+        `${field || 'The body'} is nested deeper than ${MAX_JSON_DEPTH} levels.`,
+        field || 'body',
+      );
+    if (Array.isArray(v)) {
+      for (const element of v)
+        if (typeof element === 'object' && element !== null)
+          stack.push({ v: element, depth: depth + 1, field });
+      continue;
+    }
+    const record = v as Record<string, unknown>;
+    for (const key in record) {
+      if (strip && isConversionKey(key)) {
+        delete record[key];
+        continue;
+      }
+      const child = record[key];
+      if (typeof child === 'object' && child !== null)
+        stack.push({ v: child, depth: depth + 1, field: depth === 1 ? key.slice(0, 64) : field });
+    }
+  }
+  return value;
+}
+
+/**
+ * JSON.parse, then the bounded walk above. Conversion keys are looked for only when the text
+ * could hold one: without a backslash a key can only be spelt out as it is. (A reviver did
+ * the same many times slower, docs/decisions/018 and docs/performance.md, and recursed: issue 37.)
+ * Throws SyntaxError on malformed JSON and a 422 AppError on a value nested too deep.
  */
 export function parseJson(text: string): unknown {
-  return text.includes('\\') || text.includes('toString') || text.includes('valueOf')
-    ? JSON.parse(text, withoutConversionKeys)
-    : JSON.parse(text);
+  const strip = text.includes('\\') || text.includes('toString') || text.includes('valueOf');
+  return bounded(JSON.parse(text), strip);
 }
 
 /**
@@ -128,7 +169,8 @@ export const bodyParser = (timeoutSeconds: number) =>
       if (!/^application\/(?:[\w.+-]+\+)?json\b/i.test(contentType ?? '')) return text;
       try {
         return parseJson(text);
-      } catch {
+      } catch (error) {
+        if (error instanceof AppError) throw error;
         throw badRequest('malformed_body', 'The request body is not well-formed JSON.');
       }
     });

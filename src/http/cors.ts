@@ -19,15 +19,19 @@ const isCrossOriginPath = (path: string) =>
 export const crossOrigin = ({
   origins,
   allowedMethods,
+  onAnswer,
 }: {
   origins: readonly string[];
   allowedMethods: AllowedMethods;
+  /** Told of the OPTIONS answers given here (no onAfterResponse runs for them): the request log. */
+  onAnswer?: (context: object, request: Request, path: string, status: number) => void;
 }) => {
   const any = origins.includes('*');
   const allowed = new Set(origins);
   // With a list of origins the answer depends on Origin; with `*` (or none) it does not.
   const varyOnOrigin = origins.length > 0 && !any;
-  return new Elysia({ name: 'cross-origin', seed: origins.join(',') }).onRequest(({ request, set }) => {
+  return new Elysia({ name: 'cross-origin', seed: origins.join(',') }).onRequest((context) => {
+    const { request, set } = context;
     const origin = request.headers.get('origin');
     // Most requests (same-origin pages and API calls, no CORS configured) need nothing here:
     // the URL parse and the route-table lookup below are skipped for them (a few per cent of a
@@ -55,6 +59,7 @@ export const crossOrigin = ({
       headers['access-control-max-age'] = '600';
     }
     delete headers['access-control-expose-headers'];
+    onAnswer?.(context, request, path, 204);
     return new Response(null, { status: 204, headers });
   });
 };

@@ -1,5 +1,6 @@
 import { Elysia, type ValidationError } from 'elysia';
 import { AppError, errorBody } from '../errors';
+import { isStorageFault, STORAGE_RETRY_AFTER_SECONDS } from '../health/storage-health';
 import type { Logger } from '../logger';
 import type { ErrorBody } from '../shared/contracts/error';
 import type { AllowedMethods } from './methods';
@@ -33,7 +34,13 @@ function validationBody(error: Readonly<ValidationError>): ErrorBody {
  * `{ error: { code, message, field? } }`. Unexpected errors are logged and
  * answered with a generic 500 that reveals no internals.
  */
-export const errorHandler = (log: Logger, notFoundPage?: () => string, allowedMethods?: AllowedMethods) =>
+export const errorHandler = (
+  log: Logger,
+  notFoundPage?: () => string,
+  allowedMethods?: AllowedMethods,
+  /** Told of every write the storage refused (a full disk): /healthz reports it. */
+  onStorageFault?: (error: unknown) => void,
+) =>
   new Elysia({ name: 'error-handler' }).onError({ as: 'global' }, ({ code, error, set, request }) => {
     set.headers['content-type'] = 'application/json; charset=utf-8';
     set.headers['cache-control'] = 'no-store';
@@ -85,6 +92,21 @@ export const errorHandler = (log: Logger, notFoundPage?: () => string, allowedMe
       case 'INVALID_FILE_TYPE':
         set.status = 400;
         return errorBody('bad_request', 'The request is malformed.');
+    }
+    // A full disk (or a read-only one): nothing was recorded and a retry later may succeed.
+    if (isStorageFault(error)) {
+      onStorageFault?.(error);
+      log.warn('the storage refused a write', {
+        method: request.method,
+        path: pathOf(request),
+        error: String((error as Error)?.message ?? error),
+      });
+      set.status = 503;
+      set.headers['retry-after'] = String(STORAGE_RETRY_AFTER_SECONDS);
+      return errorBody(
+        'storage_unavailable',
+        `The server cannot store anything right now; nothing was recorded. Try again in ${STORAGE_RETRY_AFTER_SECONDS} s.`,
+      );
     }
     // One line, never a stack with source excerpts: the logger cuts long fields.
     log.error('unhandled error', {

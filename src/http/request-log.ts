@@ -24,6 +24,29 @@ function statusOf(set: { status?: number | keyof StatusMap }, value: unknown): n
   return typeof status === 'number' ? status : StatusMap[status];
 }
 
+/** The one line of an answer: method, path (cut), status, and the duration when it was timed. */
+function logLine(log: Logger, method: string, path: string, status: number, startedAt: number | undefined) {
+  const fields: Record<string, unknown> = {
+    method,
+    path: path.length > MAX_LOGGED_PATH ? `${path.slice(0, MAX_LOGGED_PATH)}…` : path,
+    status,
+  };
+  if (startedAt !== undefined) fields.durationMs = Math.round((performance.now() - startedAt) * 10) / 10;
+  (isQuiet(path) ? log.debug : log.info)(REQUEST_MESSAGE, fields);
+}
+
+/**
+ * The line of an answer a plugin's onRequest returned itself (the OPTIONS answer of
+ * src/http/cors.ts): Elysia runs no onAfterResponse for those, so the plugin logs it here.
+ */
+export const logEarlyAnswer = (
+  log: Logger,
+  context: object,
+  request: Request,
+  path: string,
+  status: number,
+) => logLine(log, request.method, path, status, (context as Timed).startedAt);
+
 /**
  * One structured log line per request: method, path (never the query string),
  * status and duration in milliseconds. Nothing else is read from the request,
@@ -44,12 +67,5 @@ export const requestLog = (log: Logger) =>
     })
     .onAfterResponse({ as: 'global' }, (context) => {
       const { request, path, set, responseValue } = context;
-      const started = (context as Timed).startedAt;
-      const fields: Record<string, unknown> = {
-        method: request.method,
-        path: path.length > MAX_LOGGED_PATH ? `${path.slice(0, MAX_LOGGED_PATH)}…` : path,
-        status: statusOf(set, responseValue),
-      };
-      if (started !== undefined) fields.durationMs = Math.round((performance.now() - started) * 10) / 10;
-      (isQuiet(path) ? log.debug : log.info)(REQUEST_MESSAGE, fields);
+      logLine(log, request.method, path, statusOf(set, responseValue), (context as Timed).startedAt);
     });

@@ -1,5 +1,7 @@
 import { describe, expect, test } from 'bun:test';
 import { createTestApp } from '../../test/support/fixtures';
+import { createLogger } from '../logger';
+import { lastResortResponse } from './request-target';
 import { CONTENT_SECURITY_POLICY } from './security-headers';
 
 describe('requests no route can handle', () => {
@@ -27,5 +29,51 @@ describe('requests no route can handle', () => {
     } as RequestInit);
     expect(res.status).toBe(408);
     expect(((await res.json()) as { error: { code: string } }).error.code).toBe('request_timeout');
+  });
+
+  test('an error that escaped the app: JSON 500 with the security headers, an error line and a request line', async () => {
+    const lines: string[] = [];
+    const log = createLogger('info', (line) => lines.push(line));
+    const res = lastResortResponse(new RangeError('Maximum call stack size exceeded.'), log);
+    expect(res.status).toBe(500);
+    expect(res.headers.get('content-security-policy')).toBe(CONTENT_SECURITY_POLICY);
+    expect(((await res.json()) as { error: { code: string } }).error.code).toBe('internal_error');
+    const parsed = lines
+      .flatMap((l) => l.split('\n'))
+      .filter(Boolean)
+      .map((l) => JSON.parse(l));
+    expect(parsed.map((l) => l.msg)).toEqual(['request failed outside the app', 'request']);
+    expect(parsed[1]).toMatchObject({ level: 'info', status: 500, outsideApp: true });
+  });
+
+  // docs/decisions/012, amendment: Bun keeps only the target's path and takes the host from the
+  // Host header, so an absolute-form target for another host cannot be told apart (and is
+  // answered as the path on this server). If a Bun upgrade keeps the authority, this fails:
+  // then `requestTarget` can refuse it with 400 as the ADR first meant.
+  test('Bun drops the authority of an absolute-form target (why the server cannot refuse it)', async () => {
+    const server = Bun.serve({
+      hostname: '127.0.0.1',
+      port: 0,
+      fetch: (request) => new Response(request.url),
+    });
+    try {
+      const { connect } = await import('node:net');
+      const answer = await new Promise<string>((resolve, reject) => {
+        const socket = connect(server.port!, '127.0.0.1', () =>
+          socket.write(
+            'GET http://evil.example/api/quiz HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n',
+          ),
+        );
+        let data = '';
+        socket.on('data', (chunk) => {
+          data += chunk;
+        });
+        socket.on('end', () => resolve(data));
+        socket.on('error', reject);
+      });
+      expect(answer.split('\r\n\r\n')[1]).toBe('http://127.0.0.1/api/quiz');
+    } finally {
+      server.stop(true);
+    }
   });
 });

@@ -1,5 +1,6 @@
 import { Elysia } from 'elysia';
 import { badRequest } from '../errors';
+import { type Logger, REQUEST_MESSAGE } from '../logger';
 import { securityHeaders } from './security-headers';
 
 /** The path of a request, or undefined when its target is not a URL (`CONNECT host:port`). */
@@ -18,9 +19,10 @@ const badTarget = () =>
  * Requests no route can handle are answered 400 before anything else looks at
  * them: `CONNECT` (a proxy request) and any target Bun could not make a URL of.
  * Without this, such a target reached code that parses `request.url` and became
- * Bun's bare 500 with a stack in the log. (An absolute-form target needs no
- * check: Bun builds `request.url` from the Host header and the target's path,
- * so it is served as the path on this server, as RFC 9112 §3.2.2 asks.)
+ * Bun's bare 500 with a stack in the log. (An absolute-form target for another
+ * host cannot be refused here: Bun builds `request.url` from the Host header and
+ * the target's path and drops the target's authority, so it is served as the path
+ * on this server — docs/decisions/012, amendment of issue 37.)
  * A string test, not a URL parse: this runs on every request.
  */
 export const requestTarget = new Elysia({ name: 'request-target' }).onRequest(({ request }) => {
@@ -29,10 +31,15 @@ export const requestTarget = new Elysia({ name: 'request-target' }).onRequest(({
 
 /**
  * The server's last resort, for an error that escaped the app (Bun.serve's
- * `error`): the project's JSON 500 with the security headers, and one short log line.
+ * `error`): the project's JSON 500 with the security headers, one short error line, and the
+ * request line every answer has (src/http/request-log.ts). Bun hands this callback the error
+ * only, so the line says `outsideApp` where the path would be.
  */
-export function lastResortResponse(error: unknown, log: (fields: Record<string, unknown>) => void): Response {
-  log({ error: String(error instanceof Error ? error.message : error).slice(0, 200) });
+export function lastResortResponse(error: unknown, log: Logger): Response {
+  log.error('request failed outside the app', {
+    error: String(error instanceof Error ? error.message : error).slice(0, 200),
+  });
+  log.info(REQUEST_MESSAGE, { status: 500, outsideApp: true });
   return new Response(
     JSON.stringify({
       error: { code: 'internal_error', message: 'Something went wrong on our side. Please try again.' },

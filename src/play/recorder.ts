@@ -1,5 +1,6 @@
 import type { CatalogueIndex } from '../catalogue/catalogue-index';
 import type { Config } from '../config';
+import type { StorageHealth } from '../health/storage-health';
 import type { Logger } from '../logger';
 import type { SubmitBody } from '../shared/contracts/quiz';
 import type { PlayStore } from '../storage/contract';
@@ -20,6 +21,10 @@ export interface PlayRecorderDeps {
   localTime: (epochMs: number) => LocalTime;
   clock: Clock;
   log: Logger;
+  /** Told whether writes go through (/healthz: a full disk, docs/decisions/012). */
+  storage?: Pick<StorageHealth, 'failed' | 'succeeded'>;
+  /** Ranked daily plays per address and day (RATE_LIMIT_DAILY_RANKED_PER_ADDRESS). */
+  dailyRanks?: SubmitContext['dailyRanks'];
 }
 
 /**
@@ -34,12 +39,31 @@ export function createPlayRecorder(deps: PlayRecorderDeps) {
     localTime: deps.localTime,
     nowMs: clock.nowMs,
     write: (counts) => plays.recordPlays([], counts),
-    onError: (error) => log.error('could not write the quizzes issued', { error: String(error) }),
+    onError: (error) => {
+      deps.storage?.failed(error);
+      log.error('could not write the quizzes issued', { error: String(error) });
+    },
   });
   const counterFlush = createCounterFlush({
     flush: plays.flushCounters,
-    onError: (error) => log.error('could not write the deferred counters', { error: String(error) }),
+    onError: (error) => {
+      deps.storage?.failed(error);
+      log.error('could not write the deferred counters', { error: String(error) });
+    },
   });
+  const committed = createGroupCommit(plays, quizzesIssued, counterFlush.schedule);
+  // Whether writes go through is seen on the plays themselves (/healthz, docs/decisions/012).
+  const record: typeof committed = (play) =>
+    committed(play).then(
+      (outcome) => {
+        deps.storage?.succeeded();
+        return outcome;
+      },
+      (error) => {
+        deps.storage?.failed(error);
+        throw error;
+      },
+    );
   const context: SubmitContext = {
     catalogue: deps.catalogue,
     tokenSecret: deps.tokenSecret,
@@ -48,10 +72,12 @@ export function createPlayRecorder(deps: PlayRecorderDeps) {
     localTime: deps.localTime,
     classifyDevice: createDeviceClassifier(),
     clock,
-    record: createGroupCommit(plays, quizzesIssued, counterFlush.schedule),
+    record,
+    ...(deps.dailyRanks ? { dailyRanks: deps.dailyRanks } : {}),
   };
   return {
-    submit: (body: SubmitBody) => submitPlay(context, body),
+    /** `addressKey`: the client's limiter key (the daily ranking is capped per address). */
+    submit: (body: SubmitBody, addressKey?: string) => submitPlay(context, body, addressKey),
     countIssued: quizzesIssued.count,
     /** A graceful stop: the quiz counts still in memory and the deferred counters are written. */
     async stop(): Promise<void> {

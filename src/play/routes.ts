@@ -1,5 +1,5 @@
 import { Elysia } from 'elysia';
-import type { RateLimits } from '../http/rate-limit';
+import { limiterKeyOf, type RateLimits } from '../http/rate-limit';
 import { SubmitBody, SubmitResult } from '../shared/contracts/quiz';
 import { submitQuizOperation } from '../stats/model';
 import type { PlayRecorder } from './recorder';
@@ -13,8 +13,8 @@ export interface PlayRoutesDeps {
 export const playRoutes = ({ recorder, limits }: PlayRoutesDeps) =>
   new Elysia({ name: 'play-routes', prefix: '/api', detail: { tags: ['Statistics'] } }).use(limits).post(
     '/stats/submit-quiz',
-    async ({ body }) => {
-      const { duplicate: _, ...result } = await recorder.submit(body);
+    async (context) => {
+      const { duplicate: _, ...result } = await recorder.submit(context.body, limiterKeyOf(context));
       return result;
     },
     {

@@ -29,12 +29,20 @@ export interface SubmitContext {
   classifyDevice: (userAgent: string) => Device;
   clock: Clock;
   record: RecordPlay;
+  /**
+   * Ranked daily plays per address and day (RATE_LIMIT_DAILY_RANKED_PER_ADDRESS): `reserve`
+   * takes one before the play is recorded (false when none is left: the play is recorded
+   * unranked), `release` gives it back when the store did not rank it after all.
+   */
+  dailyRanks?: { reserve(key: string): boolean; release(key: string): void };
 }
 
 /** Verifies, grades and records a submitted play (idempotent per quiz token). */
 export async function submitPlay(
   ctx: SubmitContext,
   body: SubmitBody,
+  /** The client's limiter key (src/http/address.ts): the address the daily ranking is capped for. */
+  addressKey?: string,
 ): Promise<RecordOutcome & { difficulty: Difficulty }> {
   const check = verifyQuizToken(ctx.tokenSecret, body.quizToken, ctx.clock.nowSeconds(), ctx.tokenTtlSeconds);
   if (!check.ok) throw unprocessable(`token_${check.reason}`, tokenProblems[check.reason], 'quizToken');
@@ -48,17 +56,30 @@ export async function submitPlay(
   const { day, hour } = ctx.localTime(recordedAtMs);
   // The token's difficulty, never the client's word (docs/decisions/022); absent = normal.
   const difficulty = check.payload.difficulty ?? DEFAULT_DIFFICULTY;
-  const outcome = await ctx.record({
-    ...graded,
-    nonce: check.payload.nonce,
-    sessionId: body.sessionId,
-    createdAtMs: recordedAtMs,
-    day,
-    hour,
-    difficulty,
-    // The daily challenge's day (docs/decisions/021): the store decides whether it is ranked.
-    ...(check.payload.day === undefined ? {} : { dailyDay: check.payload.day }),
-    ...ctx.classifyDevice(body.deviceInfo),
-  });
+  // Reserved before the play is recorded, so concurrent plays from one address cannot all rank.
+  const rankKey =
+    ctx.dailyRanks && addressKey !== undefined && check.payload.day === day
+      ? `${day} ${addressKey}`
+      : undefined;
+  const reserved = rankKey !== undefined && ctx.dailyRanks!.reserve(rankKey);
+  let outcome: RecordOutcome | undefined;
+  try {
+    outcome = await ctx.record({
+      ...graded,
+      nonce: check.payload.nonce,
+      sessionId: body.sessionId,
+      createdAtMs: recordedAtMs,
+      day,
+      hour,
+      difficulty,
+      // The daily challenge's day (docs/decisions/021): the store decides whether it is ranked.
+      ...(check.payload.day === undefined ? {} : { dailyDay: check.payload.day }),
+      ...(rankKey !== undefined && !reserved ? { unranked: true } : {}),
+      ...ctx.classifyDevice(body.deviceInfo),
+    });
+  } finally {
+    // Not ranked after all (the player ranked today already, a retry of a recorded play, a failure).
+    if (reserved && !(outcome?.ranked && !outcome.duplicate)) ctx.dailyRanks!.release(rankKey);
+  }
   return { ...outcome, difficulty };
 }

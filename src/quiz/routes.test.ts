@@ -93,7 +93,7 @@ describe('errors and operations', async () => {
       await app.close();
       const res = await app.request('/healthz');
       expect(res.status).toBe(503);
-      expect(await res.json()).toEqual({ status: 'unavailable' });
+      expect(await res.json()).toEqual({ status: 'unavailable', reason: 'database_unreachable' });
     },
     CLUSTER_START_MS,
   );

@@ -71,13 +71,35 @@ export function createCachedStatsJson(stats: StatsStore) {
     stats.version,
     async () => new Map((await stats.getLyricStats()).map((l) => [l.lyricId, l])),
   );
+  // The wrong song picked most often for a line, per statistics version: one indexed read per
+  // line and version, not per request (a results page asks for a play's 30 lines; unlimited
+  // reads of 50 lines each cost 24× an overview and slowed every other read, issue 37).
+  // Keyed by the catalogue's lyric ids only, so it holds at most one entry a line.
+  const topConfusion = cachedPerVersion(
+    stats.version,
+    () => new Map<number, Promise<LineResult['confusedWith']>>(),
+  );
+  const confusionOf = (byLine: Map<number, Promise<LineResult['confusedWith']>>, lyricId: number) => {
+    let top = byLine.get(lyricId);
+    if (!top) {
+      top = Promise.resolve(stats.getLineConfusions(lyricId, { limit: 1 })).then(([first]) =>
+        first
+          ? { songId: first.selectedSongId, title: first.selectedSongTitle, times: first.times }
+          : undefined,
+      );
+      // A failed read is not kept: the next request tries again.
+      top.catch(() => byLine.delete(lyricId));
+      byLine.set(lyricId, top);
+    }
+    return top;
+  };
   /**
    * The lines asked, in the order asked; unknown ids are left out. A line some players missed
-   * carries the wrong song picked most often for it (one indexed read per such line: at most
-   * a play's 30, once per results page).
+   * carries the wrong song picked most often for it (read once per line and statistics version).
    */
   const lines = async (ids: number[]): Promise<LineResult[]> => {
     const byId = await lyricsById();
+    const byLine = await topConfusion();
     const known = ids.flatMap((id) => {
       const line = byId.get(id);
       return line ? [line] : [];
@@ -86,13 +108,8 @@ export function createCachedStatsJson(stats: StatsStore) {
       known.map(async ({ lyricId, occurrences, correctAnswers }): Promise<LineResult> => {
         const result: LineResult = { lyricId, occurrences, correctAnswers };
         if (correctAnswers >= occurrences) return result;
-        const [top] = await stats.getLineConfusions(lyricId, { limit: 1 });
-        if (top)
-          result.confusedWith = {
-            songId: top.selectedSongId,
-            title: top.selectedSongTitle,
-            times: top.times,
-          };
+        const top = await confusionOf(byLine, lyricId);
+        if (top) result.confusedWith = top;
         return result;
       }),
     );

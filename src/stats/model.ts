@@ -176,6 +176,7 @@ export const submitQuizOperation = operation({
       },
     },
     429: responses.RateLimited,
+    503: responses.StorageUnavailable,
   },
 });
 
@@ -243,12 +244,14 @@ export const getLineResultsOperation = operation({
   description:
     'How all players answered the given lines (the review on the results page, read after the play was recorded, so it counts the play itself). ' +
     'The lines come back in the order asked, each once; ids that are no line of the catalogue are left out. ' +
-    '`confusedWith`, the wrong song picked most often for a line, is present only when the server knows it.',
+    '`confusedWith`, the wrong song picked most often for a line, is present only when the server knows it. ' +
+    'Rate-limited per client address like the quiz (RATE_LIMIT_QUIZ_PER_MINUTE, counted apart): a results page reads it once a play.',
   parameters: [lineIdsParam],
   responses: {
     200: {
       description: 'The counters of the lines asked.',
       schema: T.Array(LineResult),
+      headers: limitedRouteHeaders,
       example: [
         { lyricId: 345, occurrences: 41, correctAnswers: 29 },
         {
@@ -260,6 +263,7 @@ export const getLineResultsOperation = operation({
       ],
     },
     422: validationFailed(`ids must be 1 to ${QUIZ_MAX_COUNT} lyric ids separated by commas`, 'ids'),
+    429: responses.RateLimited,
   },
 });
 

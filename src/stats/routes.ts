@@ -32,6 +32,7 @@ export const statsRoutes = ({ statsJson, limits, caching }: StatsRoutesDeps) =>
       '/stats/lines',
       ({ query }) => statsJson.lines([...new Set(String(query.ids).split(',').map(Number))]),
       {
+        rateLimit: 'lines',
         query: LineResultsQuery,
         detail: getLineResultsOperation,
       },

@@ -35,6 +35,11 @@ export interface PlayToRecord extends GradedPlay {
    * (docs/decisions/021); otherwise it is recorded as practice.
    */
   dailyDay?: Day;
+  /**
+   * The address it came from has spent its ranked daily plays of the day
+   * (RATE_LIMIT_DAILY_RANKED_PER_ADDRESS, docs/decisions/012): recorded as practice.
+   */
+  unranked?: boolean;
   /** Derived from the user-agent string (src/play/device.ts); the string itself is not kept. */
   deviceClass: DeviceClass;
   browser: BrowserFamily;

@@ -3,6 +3,7 @@
  * on 127.0.0.1 with port 0, the way an operator would run it.
  */
 import { copyFileSync, linkSync, mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Subprocess } from 'bun';
@@ -150,4 +151,31 @@ export async function startBinaryWithCatalogue(
   });
   if (imported.exitCode !== 0) throw new Error(imported.stdout.toString() + imported.stderr.toString());
   return startBinary({ dir, removeDir: true, ...options });
+}
+
+/** Sends raw bytes to the server and returns what it answered (the client cannot send CONNECT otherwise). */
+export function raw(url: string, payload: string): Promise<string> {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(port), hostname, () => socket.write(payload));
+    let answer = '';
+    socket.on('data', (d) => {
+      answer += d;
+      if (answer.includes('\r\n\r\n') && /\}$/.test(answer)) socket.end();
+    });
+    socket.on('end', () => resolve(answer));
+    socket.on('error', reject);
+    setTimeout(() => {
+      socket.destroy();
+      resolve(answer);
+    }, 3000);
+  });
+}
+
+/** Runs a command of the binary in `dir` (a copy beside any running one); returns its exit code and output. */
+export async function kviz(dir: string, args: string[], env: Record<string, string> = {}) {
+  const exe = join(dir, 'kviz-command');
+  await placeBinary(exe);
+  const proc = Bun.spawnSync([exe, ...args], { cwd: dir, env: { PATH: '/usr/bin:/bin', ...env } });
+  return { code: proc.exitCode, stdout: proc.stdout.toString(), stderr: proc.stderr.toString() };
 }

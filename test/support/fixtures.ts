@@ -6,6 +6,7 @@ import type { CatalogueIndex } from '../../src/catalogue/catalogue-index';
 import type { CatalogueFile } from '../../src/catalogue/model';
 import { validateCatalogue } from '../../src/catalogue/validate';
 import { type Config, loadConfig } from '../../src/config';
+import { metaProbe } from '../../src/health/storage-health';
 import { silentLogger } from '../../src/logger';
 import { type ClientAssets, emptyAssets } from '../../src/pages/client-assets';
 import type { MetaStore, StatsStores } from '../../src/storage/contract';
@@ -140,6 +141,7 @@ export async function buildTestApp(
     assets: options.assets ?? emptyAssets,
     clock,
     log: silentLogger,
+    probeWrite: metaProbe(meta),
   };
   const app = createApp(deps);
   let contract: ContractValidator | undefined;

@@ -9,7 +9,7 @@ const errorCodes = {
   bad_request: { status: 400, meaning: 'The request is malformed (a cookie or file it cannot use).' },
   bad_request_target: {
     status: 400,
-    meaning: 'The request target is not a path on this server (CONNECT, absolute-form for another host).',
+    meaning: 'The request target is not a path on this server (CONNECT, a target that is not a URL).',
   },
   malformed_body: { status: 400, meaning: 'The body is not well-formed JSON.' },
   unauthorized: { status: 401, meaning: 'Administrator credentials are missing or wrong.' },
@@ -41,6 +41,11 @@ const errorCodes = {
   invalid_range: { status: 422, meaning: 'A date range is malformed, or its end is before its start.' },
   invalid_limit: { status: 422, meaning: 'A list limit is out of its bounds.' },
   internal_error: { status: 500, meaning: 'Something failed on the server; nothing was recorded.' },
+  storage_unavailable: {
+    status: 503,
+    meaning:
+      'The storage refuses writes for now (a full disk); nothing was recorded. Send it again after `Retry-After`.',
+  },
 } as const satisfies Record<string, { status: number; meaning: string }>;
 
 export type ErrorCode = keyof typeof errorCodes;

@@ -41,7 +41,7 @@ export function createPlayWriter(playerSalt: string, answerKeys: ReturnType<type
     const ranked =
       play.dailyDay === undefined
         ? undefined
-        : play.dailyDay === play.day && (await claimDailyRank(tx, playerId, play.day));
+        : play.dailyDay === play.day && !play.unranked && (await claimDailyRank(tx, playerId, play.day));
     const mode = ranked === undefined ? play.difficulty : ranked ? 'daily' : 'daily_practice';
     const keyIdsOfPlay = await answerKeys.keysOf(tx, play.answers, own, batch);
     const answers = play.answers.map((a, i) => ({

@@ -103,7 +103,9 @@ export function createPlayWriter(
     const total = play.answers.length;
     // A token of a past day is never ranked, whatever the player did that day.
     const ranked =
-      play.dailyDay === undefined ? undefined : play.dailyDay === play.day && daily.claim(playerId, play.day);
+      play.dailyDay === undefined
+        ? undefined
+        : play.dailyDay === play.day && !play.unranked && daily.claim(playerId, play.day);
     const mode = ranked === undefined ? play.difficulty : ranked ? 'daily' : 'daily_practice';
     const { id: playId } = insertPlay().get({
       nonce,

@@ -1,42 +1,38 @@
-import { Database } from 'bun:sqlite';
-import { mkdirSync } from 'node:fs';
+import { closeSync, constants, mkdirSync, openSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { DatabaseOpenError, sqliteMessage } from '../open-error';
+import { DatabaseOpenError } from '../open-error';
+import { fileLock } from './file-lock';
 
 /**
- * One `kviz serve` per database file. Two servers on one file would each keep
- * their own rate limits and caches; so the server holds an exclusive SQLite
- * lock on `<database>.serve-lock` for its lifetime. The operating system drops
- * the lock when the process ends, even by kill -9, so a crash never leaves a
- * stale lock. The commands (import, backup, stats, admin) do not take it: they
- * work beside a running server.
+ * One `kviz serve` per database file, whatever name it is reached by. Two servers on one file
+ * each keep their own rate limits and caches, and through two names (a hard link) each its
+ * own WAL: both write one file and corrupt it (issue 37: "Rowid out of order" after 5 s).
+ *
+ * So the server holds an exclusive `flock` on the database file itself for its lifetime. The
+ * lock belongs to the file (its inode), not to a name: a hard link, a symlink, a bind mount or
+ * another relative path all meet the same lock. SQLite's own locks are `fcntl` byte ranges,
+ * which on Linux and macOS are independent of `flock`, so the server's SQLite connections and
+ * the commands (import, backup, stats, admin, which do not take it) work beside it. The
+ * operating system drops it when the process ends, even by kill -9: a crash never leaves a
+ * stale lock (docs/decisions/012).
  */
 export function acquireServeLock(databasePath: string): { release(): void } {
   if (databasePath === ':memory:') return { release() {} };
-  const path = `${databasePath}.serve-lock`;
-  let lock: Database | undefined;
+  let fd: number;
   try {
-    mkdirSync(dirname(path), { recursive: true });
-    lock = new Database(path, { create: true, strict: true });
-    lock.exec('PRAGMA busy_timeout = 0');
-    lock.exec('PRAGMA locking_mode = EXCLUSIVE');
-    // Its content does not matter: no journal file beside it, and no fsync of its writes (two
-    // fsyncs at every start, docs/decisions/027).
-    lock.exec('PRAGMA journal_mode = OFF');
-    lock.exec('PRAGMA synchronous = OFF');
-    // The first write takes the exclusive lock; EXCLUSIVE mode keeps it until close.
-    lock.exec('CREATE TABLE IF NOT EXISTS serve_lock (pid INTEGER)');
-    lock.exec('DELETE FROM serve_lock');
-    lock.run('INSERT INTO serve_lock (pid) VALUES (?)', [process.pid]);
+    mkdirSync(dirname(databasePath), { recursive: true });
+    // Created when missing (a first start): SQLite takes an empty file as an empty database.
+    fd = openSync(databasePath, constants.O_RDONLY | constants.O_CREAT, 0o644);
   } catch (error) {
-    lock?.close();
-    const busy = /locked|busy/i.test(sqliteMessage(error));
+    throw new DatabaseOpenError(databasePath, `it cannot be opened: ${(error as Error).message}`);
+  }
+  const held = fileLock(fd);
+  if (held === 'busy') {
+    closeSync(fd);
     throw new DatabaseOpenError(
       databasePath,
-      busy
-        ? `another kviz server is already serving it (lock ${path}); stop it first, or give this one another DATABASE_PATH`
-        : `its lock file ${path} cannot be used: ${sqliteMessage(error)}`,
+      'another kviz server is already serving this file (under this or another name: a hard link, a symlink, a bind mount); stop it first',
     );
   }
-  return { release: () => lock?.close() };
+  return { release: () => closeSync(fd) };
 }

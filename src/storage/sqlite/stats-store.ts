@@ -28,7 +28,13 @@ export function createSqliteStatsStore(
   deferred: Pick<DeferredCounters, 'flush'> = createDeferredCounters(db),
 ): StatsStore {
   const settled: Settled = <T>(read: () => T): Promise<T> => {
-    deferred.flush();
+    try {
+      deferred.flush();
+    } catch {
+      // The flush could not write (a full disk: its transaction rolled back). The read answers
+      // from the counters as they are, without the plays still waiting (docs/decisions/012);
+      // the background flush reports the fault and tries again.
+    }
     return Promise.resolve(read());
   };
   const lists = itemLists(db);
