@@ -410,7 +410,8 @@ describe('states', () => {
       route.fulfill({ status: 401, body: '{"error":{"code":"unauthorized","message":"x"}}' }),
     );
     await page.getByRole('tab', { name: 'Top liste' }).click();
-    await page.waitForURL('**/admin');
+    // Back to the same view after signing in again.
+    await page.waitForURL(`**/admin?next=${encodeURIComponent('/admin/dashboard?tab=top')}`);
     await page.getByText('Sesija je istekla, prijavite se ponovno.').waitFor();
     await page.getByRole('heading', { name: 'Admin Prijava' }).waitFor();
     await context.close();

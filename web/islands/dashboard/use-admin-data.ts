@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ToastMessage } from '../../components/Toast/Toast';
-import { endSession, readCredentials, SESSION_EXPIRED, takeFlash } from '../../lib/admin';
+import { endSession, readCredentials, SESSION_EXPIRED, signInAddress, takeFlash } from '../../lib/admin';
 import type { RangeParams } from '../../lib/api';
 import type { DayRange, RangeChoice } from '../../lib/date-range';
 import { type AdminData, loadAdminData, SignedOut } from './load-admin-data';
@@ -62,7 +62,7 @@ export function useAdminData(
   useEffect(() => {
     const stored = readCredentials();
     if (!stored) {
-      location.replace('/admin');
+      location.replace(signInAddress(location.pathname + location.search));
       return;
     }
     setCredentials(stored);
@@ -105,7 +105,7 @@ export function useAdminData(
       .catch((error: unknown) => {
         if (error instanceof SignedOut) {
           endSession(SESSION_EXPIRED);
-          location.assign('/admin');
+          location.assign(signInAddress(location.pathname + location.search));
           return;
         }
         console.error(error);

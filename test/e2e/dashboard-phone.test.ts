@@ -1,0 +1,138 @@
+/**
+ * The dashboard on phones (issue 34, defects 2 and 3), in a browser on the compiled binary at 375
+ * and 320 px: it opens at the top with the heading and 'Odjavi se' on screen, the first Tab goes
+ * to the skip link, and a shared dashboard link survives signing in.
+ */
+import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test';
+import type { Browser, Page } from 'playwright-core';
+import { type RunningBinary, startBinaryWithCatalogue } from '../support/binary';
+import { launchBrowser, watchConsole } from '../support/browser';
+import { makeCatalogue } from '../support/fixtures';
+import { recordPlays } from '../support/play';
+
+setDefaultTimeout(180_000);
+
+const PASSWORD = 'test-password-123';
+const CREDENTIALS = btoa(`admin:${PASSWORD}`);
+const PHONES = [375, 320] as const;
+const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+/** A shared link: a tab whose button starts off-screen at 320 px, a range and a lyric search. */
+const SHARED = `?tab=stihovi&from=${isoDay(Date.now() - 7 * 86_400_000)}&to=${isoDay(Date.now())}&q=sunce`;
+
+let server: RunningBinary;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([
+    startBinaryWithCatalogue(makeCatalogue(), { env: { ADMIN_PASSWORD: PASSWORD, STATS_TIMEZONE: 'UTC' } }),
+    launchBrowser(),
+  ]);
+  await recordPlays(server.url, 3);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function phone(width: number, signedIn: boolean) {
+  const context = await browser.newContext({
+    baseURL: server.url,
+    viewport: { width, height: 700 },
+    isMobile: true,
+    hasTouch: true,
+  });
+  if (signedIn)
+    await context.addInitScript(
+      (credentials) => sessionStorage.setItem('kviz.adminCredentials', credentials),
+      CREDENTIALS,
+    );
+  const page = await context.newPage();
+  return { context, page, problems: watchConsole(page) };
+}
+
+/** Whether the element is wholly inside the viewport (vertically and horizontally). */
+const onScreen = (page: Page, selector: string) =>
+  page
+    .locator(selector)
+    .first()
+    .evaluate((el) => {
+      const r = el.getBoundingClientRect();
+      return r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight && r.right <= innerWidth;
+    });
+
+describe('the dashboard on a phone', () => {
+  for (const width of PHONES) {
+    test(`${width} px: a restored tab opens at the top, heading and 'Odjavi se' on screen; the selected tab is scrolled into its row`, async () => {
+      const { context, page, problems } = await phone(width, true);
+      await page.goto(`/admin/dashboard${SHARED}`);
+      await page.locator('[data-updated]', { hasText: 'Zadnje ažurirano' }).waitFor();
+      expect(await page.evaluate(() => scrollY)).toBe(0);
+      expect(await onScreen(page, 'h1')).toBe(true);
+      expect(await onScreen(page, 'button:has-text("Odjavi se")')).toBe(true);
+      // The selected tab is shown whole inside its row (the row scrolled sideways, not the page).
+      const tab = page.getByRole('tab', { name: 'Statistika stihova' });
+      expect(await tab.getAttribute('aria-selected')).toBe('true');
+      const inRow = await tab.evaluate((el) => {
+        const row = el.closest('[role="tablist"]')!.parentElement!.getBoundingClientRect();
+        const box = el.getBoundingClientRect();
+        return box.left >= row.left - 0.5 && box.right <= row.right + 0.5;
+      });
+      expect(inRow).toBe(true);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(width);
+      expect(problems).toEqual([]);
+      await context.close();
+    });
+
+    test(`${width} px: the first Tab goes to the skip link at the top of the page`, async () => {
+      const { context, page } = await phone(width, true);
+      await page.goto('/admin/dashboard?tab=vrijeme');
+      await page.locator('[data-updated]', { hasText: 'Zadnje ažurirano' }).waitFor();
+      await page.keyboard.press('Tab');
+      expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Preskoči na sadržaj');
+      expect(await page.evaluate(() => scrollY)).toBe(0);
+      await context.close();
+    });
+
+    test(`${width} px: a shared dashboard link comes back after signing in, the sign-in toast off the heading`, async () => {
+      const { context, page, problems } = await phone(width, false);
+      await page.goto(`/admin/dashboard${SHARED}`);
+      await page.waitForURL('**/admin?next=*');
+      expect(new URL(page.url()).searchParams.get('next')).toBe(`/admin/dashboard${SHARED}`);
+      await page.getByLabel('Korisničko ime').fill('admin');
+      await page.getByLabel('Lozinka').fill(PASSWORD);
+      await page.getByRole('button', { name: 'Prijavi se' }).click();
+      await page.waitForURL('**/admin/dashboard?*');
+      await page.locator('[data-updated]', { hasText: 'Zadnje ažurirano' }).waitFor();
+      const url = new URL(page.url());
+      expect(url.pathname + url.search).toBe(`/admin/dashboard${SHARED}`);
+      expect(await page.getByRole('tab', { name: 'Statistika stihova' }).getAttribute('aria-selected')).toBe(
+        'true',
+      );
+      expect(await page.getByRole('searchbox').inputValue()).toBe('sunce');
+      expect(await page.evaluate(() => scrollY)).toBe(0);
+      // 'Prijava uspješna' is shown, and leaves the heading and 'Odjavi se' uncovered.
+      const toast = page.getByText('Prijava uspješna');
+      await toast.waitFor();
+      const covers = async (selector: string) => {
+        const a = (await toast.boundingBox())!;
+        const b = (await page.locator(selector).first().boundingBox())!;
+        return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+      };
+      expect(await covers('h1')).toBe(false);
+      expect(await covers('button:has-text("Odjavi se")')).toBe(false);
+      expect(problems).toEqual([]);
+      await context.close();
+    });
+  }
+
+  test('a sign-in link that names another page or site goes to the dashboard', async () => {
+    const { context, page } = await phone(375, false);
+    await page.goto(`/admin?next=${encodeURIComponent('https://example.org/admin/dashboard?x=1')}`);
+    await page.getByLabel('Korisničko ime').fill('admin');
+    await page.getByLabel('Lozinka').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Prijavi se' }).click();
+    await page.waitForURL('**/admin/dashboard');
+    expect(new URL(page.url()).origin).toBe(server.url);
+    await context.close();
+  });
+});
