@@ -6,6 +6,7 @@ import {
   type ExportTable,
   SUMMARY_FIGURES,
 } from '../shared/contracts/admin-range';
+import type { ScoreMode } from '../shared/play-mode';
 import {
   getAdminConfusions,
   getAdminDaily,
@@ -39,7 +40,7 @@ const ALL_TIME_WITHOUT_RANGE = new Set<ExportTable>(['lyrics', 'songs', 'albums'
 export async function exportCsv(
   stats: StatsStore,
   table: ExportTable,
-  query: RangeParams,
+  query: ExportQuery,
   today: Day,
 ): Promise<ExportFile> {
   if (ALL_TIME_WITHOUT_RANGE.has(table) && !hasRange(query)) {
@@ -54,6 +55,11 @@ export async function exportCsv(
 
 type Rows = Record<string, unknown>[];
 
+/** An export's query: the range, and for the score tables which plays they count. */
+export type ExportQuery = RangeParams & { difficulty?: ScoreMode };
+
+const scoreMode = (query: ExportQuery) => (query.difficulty ? { difficulty: query.difficulty } : {});
+
 async function allTime(stats: StatsStore, table: ExportTable): Promise<Rows> {
   if (table === 'lyrics') return stats.getLyricStats();
   if (table === 'songs') return stats.getSongStats();
@@ -65,7 +71,7 @@ async function inRange(
   stats: StatsStore,
   table: ExportTable,
   range: { from: Day; to: Day },
-  query: RangeParams,
+  query: ExportQuery,
   today: Day,
 ): Promise<Rows> {
   switch (table) {
@@ -80,9 +86,11 @@ async function inRange(
     case 'daily':
       return (await getAdminDaily(stats, range, today)).points;
     case 'scores':
-      return (await getScoreDistribution(stats, range)).histogram.map((plays, score) => ({ score, plays }));
+      return (await getScoreDistribution(stats, { ...range, ...scoreMode(query) })).histogram.map(
+        (plays, score) => ({ score, plays }),
+      );
     case 'bands':
-      return (await getScoreDistribution(stats, range)).bands;
+      return (await getScoreDistribution(stats, { ...range, ...scoreMode(query) })).bands;
     case 'confusions':
       return (await getAdminConfusions(stats, { ...query, ...range, limit: MAX_CONFUSIONS }, today))
         .confusions;

@@ -11,7 +11,7 @@ import {
   EXPORT_TABLES,
 } from '../shared/contracts/admin-range';
 import { ScoreDistribution } from '../shared/contracts/time-series';
-import { DIFFICULTIES } from '../shared/difficulty';
+import { SCORE_MODES } from '../shared/play-mode';
 import {
   getAdminConfusions,
   getAdminDaily,
@@ -51,12 +51,16 @@ const limitParam = integerParam({
 });
 const difficultyParam = enumParam({
   name: 'difficulty',
-  values: DIFFICULTIES,
-  example: 'normal',
-  description: 'The plays of this difficulty (default `normal`).',
+  values: SCORE_MODES,
+  example: 'all',
+  description:
+    'Which plays: `all` (free and daily, as the summary counts them), the free plays of `easy`, `normal` or `hard`, or `daily` (the daily challenge, ranked and practice). Default `normal`.',
 });
 
 const RangeQuery = RangeQueryParams;
+const ScoresQuery = t.Object({ ...RangeQuery.properties, difficulty: t.Optional(difficultyParam.validator) });
+/** The exports of the score distribution: they take its `difficulty`. */
+const SCORE_TABLES = new Set<string>(['scores', 'bands']);
 
 const ok = (description: string, schema: ResponseSpec['schema'], example: unknown): ResponseSpec => ({
   description,
@@ -119,13 +123,13 @@ export const adminRangeRoutes = ({ stats, today }: RangeDeps) =>
         });
       },
       {
-        query: t.Object({ ...RangeQuery.properties, difficulty: t.Optional(difficultyParam.validator) }),
+        query: ScoresQuery,
         detail: operation({
           operationId: 'getAdminScores',
           access: 'admin',
           summary: 'Score distribution of a range',
           description:
-            'Plays per score 0–30 of one difficulty within the range, the average, and the share of each rating band.' +
+            'Plays per score 0–30 within the range of the plays `difficulty` names, the average, and the share of each rating band.' +
             RANGE_NOTE,
           parameters: [...rangeParams, difficultyParam],
           responses: adminAnswers(
@@ -215,7 +219,7 @@ const exportRoutes = (deps: RangeDeps) => {
       `/export/${table}.csv`,
       async ({ query }) => csvResponse(await exportCsv(deps.stats, table, query, deps.today())),
       {
-        query: RangeQuery,
+        query: SCORE_TABLES.has(table) ? ScoresQuery : RangeQuery,
         detail: operation({
           operationId: `exportAdmin${table[0]!.toUpperCase()}${table.slice(1)}Csv`,
           access: 'admin',
@@ -226,7 +230,7 @@ const exportRoutes = (deps: RangeDeps) => {
               ? 'Without `from` and `to`: all time (the file name ends in `-sve`).'
               : 'Defaults of the range as for the JSON reads.') +
             RANGE_NOTE,
-          parameters: rangeParams,
+          parameters: SCORE_TABLES.has(table) ? [...rangeParams, difficultyParam] : rangeParams,
           responses: adminAnswers({
             description: 'The CSV file, as an attachment.',
             schema: T.String(),

@@ -2,6 +2,7 @@ import type { AlbumStat, HourlyStat, LyricStat, Overview, SongStat } from '../sh
 import type { Confusion, LineConfusion } from '../shared/contracts/time-series';
 import type { BrowserFamily, DeviceClass } from '../shared/devices';
 import type { Difficulty } from '../shared/difficulty';
+import type { PlayMode } from '../shared/play-mode';
 import type { Day } from './day';
 import type { DayCounts, ScoreCounts } from './day-counts';
 import type { GradedPlay } from './grade';
@@ -150,8 +151,8 @@ export interface StatsStore {
   getDaysThrough(day: Day): Promise<DayCounts>;
   /** Quizzes issued through `day`: one row read. */
   getQuizzesThrough(day: Day): Promise<number>;
-  /** The score histogram of one difficulty through `day`: one row read. */
-  getScoresThrough(day: Day, difficulty: Difficulty): Promise<ScoreCounts>;
+  /** The score histogram of one play mode through `day`: one row read. */
+  getScoresThrough(day: Day, mode: PlayMode): Promise<ScoreCounts>;
   /** Each day's own counts in [from, to] (days without plays absent): at most one row per day, plus one. */
   getDays(from: Day, to: Day): Promise<Map<Day, DayCounts>>;
   /** Each day's quizzes issued in [from, to] (days without any absent). */

@@ -27,7 +27,9 @@ beforeAll(async () => {
     startBinaryWithCatalogue(makeCatalogue(), { env: { ADMIN_PASSWORD: PASSWORD, STATS_TIMEZONE: 'UTC' } }),
     launchBrowser(),
   ]);
+  // Free plays of two difficulties: the cards count both.
   await recordPlays(server.url, 3);
+  await recordPlays(server.url, 2, { difficulty: 'easy' });
 });
 afterAll(async () => {
   await browser?.close();
@@ -49,6 +51,9 @@ async function phone(width: number, signedIn: boolean) {
   const page = await context.newPage();
   return { context, page, problems: watchConsole(page) };
 }
+
+/** '1.234' → 1234 (a Croatian count back to a number). */
+const number = (text: string | null) => Number((text ?? '').replace(/\./g, '').replace(/[^\d]/g, ''));
 
 /** Whether the element is wholly inside the viewport (vertically and horizontally). */
 const onScreen = (page: Page, selector: string) =>
@@ -124,6 +129,27 @@ describe('the dashboard on a phone', () => {
       await context.close();
     });
   }
+
+  test("375 px: the score histogram counts the cards' plays, says which, and another choice is kept in the address", async () => {
+    const { context, page, problems } = await phone(375, true);
+    await page.goto('/admin/dashboard?range=danas');
+    await page.locator('[data-updated]', { hasText: 'Zadnje ažurirano' }).waitFor();
+    const cards = number(await page.locator('[data-stat="totalAttempts"]').textContent());
+    expect(cards).toBe(5);
+    const summary = page.locator('[data-scores-summary]');
+    expect(await summary.textContent()).toStartWith('5 igara');
+    expect(await summary.textContent()).toContain('sva igranja');
+    const bars = await page
+      .locator('[data-histogram] [data-plays]')
+      .evaluateAll((els) => els.reduce((sum, el) => sum + Number(el.getAttribute('data-plays')), 0));
+    expect(bars).toBe(cards);
+    await page.getByLabel('Način igre').selectOption('easy');
+    await page.locator('[data-scores-summary]', { hasText: '2 igre' }).waitFor();
+    expect(await summary.textContent()).toContain('„Lagano“');
+    expect(new URL(page.url()).searchParams.get('mode')).toBe('easy');
+    expect(problems).toEqual([]);
+    await context.close();
+  });
 
   test('a sign-in link that names another page or site goes to the dashboard', async () => {
     const { context, page } = await phone(375, false);

@@ -24,6 +24,7 @@ import type {
 } from '../../src/shared/contracts/stats';
 import type { ScoreDistribution } from '../../src/shared/contracts/time-series';
 import type { Difficulty } from '../../src/shared/difficulty';
+import type { ScoreMode } from '../../src/shared/play-mode';
 
 export class ApiError extends Error {
   constructor(
@@ -109,6 +110,8 @@ const asAdmin = (credentials: string): RequestInit => ({
 export interface RangeParams {
   from?: string;
   to?: string;
+  /** The score distribution's plays (its read and its two exports only). */
+  difficulty?: ScoreMode;
 }
 
 /** '?from=…&to=…&…' with the values given, or ''. */

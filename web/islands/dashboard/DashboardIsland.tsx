@@ -73,11 +73,13 @@ const formatTime = (at: number | Date) => {
  * the data and their loading in use-admin-data.
  */
 export function DashboardIsland() {
-  const { view, restored, setTab, setRange, sortBy, goToPage, filterLyrics } = useDashboardView();
+  const { view, restored, setTab, setRange, sortBy, goToPage, filterLyrics, setScoreMode } =
+    useDashboardView();
   const { toast, show, dismiss } = useToast();
   const { credentials, data, loading, failed, updatedAt, reload, signOut } = useAdminData(
     view.tab,
     view.range,
+    view.scoreMode,
     restored,
     show,
   );
@@ -231,7 +233,12 @@ export function DashboardIsland() {
         {view.tab === 'pregled' &&
           (unavailable('scores') ??
             (data.views.scores && (
-              <ScoreView scores={data.views.scores} credentials={credentials} range={range} />
+              <ScoreView
+                scores={data.views.scores}
+                credentials={credentials}
+                range={range}
+                onMode={setScoreMode}
+              />
             )))}
         {view.tab === 'pregled' &&
           (unavailable('devices') ??

@@ -1,5 +1,6 @@
 import type { AdminDevices, AdminSummary } from '../../../src/shared/contracts/admin-range';
 import type { Confusion, DaySeriesPoint, ScoreDistribution } from '../../../src/shared/contracts/time-series';
+import type { ScoreMode } from '../../../src/shared/play-mode';
 import {
   ApiError,
   getAdminConfusions,
@@ -47,7 +48,11 @@ export async function resolveOnServer(
 }
 
 /** The summary, trend, scores, devices and the overall confusions of a range, read side by side. */
-export async function loadRangeData(credentials: string, range: RangeParams): Promise<RangeData> {
+export async function loadRangeData(
+  credentials: string,
+  range: RangeParams,
+  scoreMode: ScoreMode,
+): Promise<RangeData> {
   const unavailable: RangeData['unavailable'] = {};
   const orUnavailable = async <T>(section: RangeSection, read: Promise<T>): Promise<T | null> => {
     try {
@@ -62,7 +67,7 @@ export async function loadRangeData(credentials: string, range: RangeParams): Pr
   const [summary, daily, scores, devices, confusions] = await Promise.all([
     orUnavailable('summary', getAdminSummary(credentials, range)),
     orUnavailable('daily', getAdminDaily(credentials, range)),
-    orUnavailable('scores', getAdminScores(credentials, range)),
+    orUnavailable('scores', getAdminScores(credentials, { ...range, difficulty: scoreMode })),
     orUnavailable('devices', getAdminDevices(credentials, range)),
     orUnavailable('confusions', getAdminConfusions(credentials, range)),
   ]);

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import type { ScoreMode } from '../../../src/shared/play-mode';
 import type { ToastMessage } from '../../components/Toast/Toast';
 import { endSession, readCredentials, SESSION_EXPIRED, signInAddress, takeFlash } from '../../lib/admin';
 import type { RangeParams } from '../../lib/api';
@@ -42,6 +43,8 @@ const LOAD_FAILED: ToastMessage = {
 export function useAdminData(
   tab: string,
   range: RangeChoice,
+  /** Which plays the score distribution counts. */
+  scoreMode: ScoreMode,
   /** False until the view has been read from the address (no load of a view about to change). */
   ready: boolean,
   toast: (message: ToastMessage) => void,
@@ -88,7 +91,7 @@ export function useAdminData(
       const days: DayRange = await resolveOnServer(credentials, choice, today.current);
       const params = rangeParams(days);
       const data = await loadAdminData(credentials, params);
-      const views = await loadRangeData(credentials, params);
+      const views = await loadRangeData(credentials, params, scoreMode);
       if (views.summary) today.current = views.summary.today;
       const shown =
         days.from === null
@@ -117,7 +120,7 @@ export function useAdminData(
     return () => {
       cancelled = true;
     };
-  }, [credentials, ready, tab, rangeKey, attempt, toast]);
+  }, [credentials, ready, tab, rangeKey, scoreMode, attempt, toast]);
 
   return { credentials, ...state, reload, signOut };
 }
