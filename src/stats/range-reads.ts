@@ -15,7 +15,7 @@ import type {
 } from '../shared/contracts/time-series';
 import { DEFAULT_DIFFICULTY } from '../shared/difficulty';
 import { playModesOf, type ScoreMode } from '../shared/play-mode';
-import { addDays, type Day, daysInRange, isDay } from './day';
+import type { StatsStore } from '../storage/contract';
 import {
   addScoreCounts,
   dailySeries,
@@ -24,8 +24,8 @@ import {
   subtractDayCounts,
   subtractScoreCounts,
   summarizeRange,
-} from './day-counts';
-import type { StatsStore } from './store';
+} from '../storage/encoding/day-counts';
+import { addDays, type Day, daysInRange, isDay } from '../time/day';
 
 /** The longest range a read accepts: ten years of days. */
 export const MAX_RANGE_DAYS = 3_660;

@@ -2,6 +2,7 @@ import { Elysia } from 'elysia';
 import type { RateLimits } from '../http/rate-limit';
 import { SubmitBody, SubmitResult } from '../shared/contracts/quiz';
 import type { Difficulty } from '../shared/difficulty';
+import type { RecordOutcome } from '../storage/contract';
 import type { CachedStatsJson, ReadCaching } from './cached-reads';
 import { jsonResponse } from './cached-reads';
 import {
@@ -13,7 +14,6 @@ import {
   submitQuizOperation,
 } from './model';
 import { statisticsReadRoutes } from './read-routes';
-import type { RecordOutcome } from './store';
 
 export interface StatsRoutesDeps {
   submit: (body: SubmitBody) => Promise<RecordOutcome & { difficulty: Difficulty }>;
