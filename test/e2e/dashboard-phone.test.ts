@@ -8,6 +8,7 @@ import type { Browser, Page } from 'playwright-core';
 import { type RunningBinary, startBinaryWithCatalogue } from '../support/binary';
 import { launchBrowser, watchConsole } from '../support/browser';
 import { makeCatalogue } from '../support/fixtures';
+import { layoutProblems } from '../support/layout';
 import { recordPlays } from '../support/play';
 
 setDefaultTimeout(180_000);
@@ -19,12 +20,22 @@ const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 /** A shared link: a tab whose button starts off-screen at 320 px, a range and a lyric search. */
 const SHARED = `?tab=stihovi&from=${isoDay(Date.now() - 7 * 86_400_000)}&to=${isoDay(Date.now())}&q=sunce`;
 
+/** A word of 120 letters: it must break, not widen a phone's page. */
+const LONG_WORD = `Dugo${'o'.repeat(112)}riječ`;
+
+/** The fixture catalogue with one line made of a very long word. */
+function catalogue() {
+  const file = makeCatalogue();
+  file.albums[0]!.songs[0]!.lines[0] = `${LONG_WORD} na kraju`;
+  return file;
+}
+
 let server: RunningBinary;
 let browser: Browser;
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([
-    startBinaryWithCatalogue(makeCatalogue(), { env: { ADMIN_PASSWORD: PASSWORD, STATS_TIMEZONE: 'UTC' } }),
+    startBinaryWithCatalogue(catalogue(), { env: { ADMIN_PASSWORD: PASSWORD, STATS_TIMEZONE: 'UTC' } }),
     launchBrowser(),
   ]);
   // Free plays of two difficulties: the cards count both.
@@ -39,9 +50,9 @@ afterAll(async () => {
 async function phone(width: number, signedIn: boolean) {
   const context = await browser.newContext({
     baseURL: server.url,
-    viewport: { width, height: 700 },
-    isMobile: true,
-    hasTouch: true,
+    viewport: { width, height: width < 500 ? 700 : 900 },
+    isMobile: width < 500,
+    hasTouch: width < 500,
   });
   if (signedIn)
     await context.addInitScript(
@@ -148,6 +159,41 @@ describe('the dashboard on a phone', () => {
     expect(await summary.textContent()).toContain('„Lagano“');
     expect(new URL(page.url()).searchParams.get('mode')).toBe('easy');
     expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  test("320 px: a 120-letter word breaks; 'Ukupno' sits at the left; a never-shown line reads '— nije prikazan'", async () => {
+    const { context, page, problems } = await phone(320, true);
+    await page.goto(`/admin/dashboard?tab=stihovi&q=${LONG_WORD.slice(0, 20)}`);
+    await page.locator('[data-updated]', { hasText: 'Zadnje ažurirano' }).waitFor();
+    await page
+      .locator('[data-sortable-table="Statistika stihova"] tbody tr', { hasText: 'na kraju' })
+      .waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(320);
+    expect(await layoutProblems(page)).toEqual([]);
+    await page.goto('/admin/dashboard?tab=stihovi');
+    await page.locator('[data-updated]', { hasText: 'Zadnje ažurirano' }).waitFor();
+    const total = page.locator('[data-sortable-table="Statistika stihova"] [data-totals] th');
+    expect(await total.evaluate((el) => getComputedStyle(el).textAlign)).toBe('left');
+    // 5 plays × 30 answers over 120 lines: some lines were never shown.
+    const unshown = page.locator('[data-sortable-table="Statistika stihova"] [data-unshown]');
+    expect(await unshown.count()).toBeGreaterThan(0);
+    expect(await unshown.first().textContent()).toBe('— nije prikazan');
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  test("1280 px: 'Ukupno' sits at the left of the text columns", async () => {
+    const { context, page } = await phone(1280, true);
+    await page.goto('/admin/dashboard?tab=pjesme');
+    await page.locator('[data-updated]', { hasText: 'Zadnje ažurirano' }).waitFor();
+    const total = page.locator('[data-sortable-table="Statistika pjesama"] [data-totals] th');
+    const [label, cell] = await total.evaluate((el) => {
+      const range = document.createRange();
+      range.selectNodeContents(el);
+      return [range.getBoundingClientRect().left, el.getBoundingClientRect().left];
+    });
+    expect(label! - cell!).toBeLessThan(20);
     await context.close();
   });
 

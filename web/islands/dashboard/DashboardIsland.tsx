@@ -264,6 +264,7 @@ export function DashboardIsland() {
                 countHeaders={lyricCounts}
                 pageSize={view.lyrics.pageSize}
                 empty="Nijedan stih ne odgovara pretraživanju."
+                unshown="nije prikazan"
                 detail={{
                   label: 'Zamjene',
                   render: (l) => (
@@ -280,6 +281,7 @@ export function DashboardIsland() {
               {csv('songs', 'statistika pjesama')}
               <SortableTable
                 caption="Statistika pjesama"
+                unshown="nije prikazana"
                 columns={songColumns}
                 rows={data.songs}
                 rowKey={(s) => s.songId}
@@ -301,6 +303,7 @@ export function DashboardIsland() {
               {csv('albums', 'statistika albuma')}
               <SortableTable
                 caption="Statistika albuma"
+                unshown="nije prikazan"
                 columns={albumColumns}
                 rows={data.albums}
                 rowKey={(a) => a.albumId}
