@@ -4,11 +4,9 @@
  * every few seconds when the output is a log or a file.
  */
 
-export interface ProgressReporter {
-  update(done: number, total: number): void;
-  /** The work is over: a terminal's bar gets its line ended. */
-  finish(): void;
-}
+import type { ProgressReporter } from '../storage/contract';
+
+export type { ProgressReporter };
 
 export interface ProgressState {
   label: string;

@@ -3,7 +3,7 @@ import type { CatalogueIndex } from '../catalogue/catalogue-index';
 import { unprocessable } from '../errors';
 import type { RateLimits } from '../http/rate-limit';
 import { QUIZ_TOKEN_HEADER } from '../shared/rules';
-import type { DailyStore } from '../storage/contract';
+import type { DailySettings, DailyStore } from '../storage/contract';
 import type { Clock } from '../time/clock';
 import { type Day, isDay, type LocalTime } from '../time/day';
 import { nextDayStart } from '../time/day-end';
@@ -23,7 +23,6 @@ import {
 } from './model';
 import { dailyPercentile, dailyStreak, dailySummary } from './reads';
 import { challengeNumber, type DailyService } from './service';
-import type { DailySettings } from './settings';
 
 export interface DailyRoutesDeps {
   catalogue: () => CatalogueIndex;

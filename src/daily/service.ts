@@ -1,9 +1,9 @@
 import type { CatalogueIndex } from '../catalogue/catalogue-index';
 import { createQuizToken, newNonce } from '../quiz/token';
 import type { Question } from '../shared/contracts/quiz';
+import type { DailySettings } from '../storage/contract';
 import { type Day, dayNumber } from '../time/day';
 import { dailyQuestions } from './select';
-import type { DailySettings } from './settings';
 
 export interface DailyChallenge {
   day: Day;

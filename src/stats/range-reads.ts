@@ -24,7 +24,7 @@ import {
   subtractDayCounts,
   subtractScoreCounts,
   summarizeRange,
-} from '../storage/encoding/day-counts';
+} from '../storage/contract';
 import { addDays, type Day, daysInRange, isDay } from '../time/day';
 
 /** The longest range a read accepts: ten years of days. */

@@ -13,7 +13,7 @@ import * as schema from './schema';
 export type PgDb = BunSQLDatabase<typeof schema> & { $client: SQL };
 
 /** The drizzle-kit SQL migrations of the PostgreSQL schema, from the repository or embedded in the binary. */
-export const pgMigrationsFolder = assetPath('src/storage/pg/migrations');
+export const pgMigrationsFolder = assetPath('src/storage/pg/pg-migrations');
 
 /**
  * The key of the session advisory lock held while migrating: every instance

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { MetaStore } from '../sqlite/meta';
+import type { MetaStore } from '../contract';
 import type { PgDb } from './client';
 import { meta } from './schema';
 

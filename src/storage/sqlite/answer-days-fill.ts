@@ -1,5 +1,5 @@
 import { eq, inArray } from 'drizzle-orm';
-import type { LongRunOptions } from '../contract';
+import type { LongRunOptions } from '../long-work';
 import type { Db } from './client';
 import { createCounterCheck } from './counter-check';
 import { meta } from './schema';
