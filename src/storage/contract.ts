@@ -238,6 +238,7 @@ export type OpenOptions = ({ seed: false } | { seed: true; log: Logger }) & { ex
 export type { ImportSummary } from '../catalogue/import-walk';
 // The per-day counters are part of the read side's answers; the features build series and ranges from them.
 export {
+  addScoreCounts,
   type DayCounts,
   dailySeries,
   emptyDayCounts,
