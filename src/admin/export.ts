@@ -8,6 +8,7 @@ import {
 } from '../shared/contracts/admin-range';
 import type { ScoreMode } from '../shared/play-mode';
 import {
+  type Comparison,
   getAdminConfusions,
   getAdminDaily,
   getAdminDevices,
@@ -56,7 +57,7 @@ export async function exportCsv(
 type Rows = Record<string, unknown>[];
 
 /** An export's query: the range, and for the score tables which plays they count. */
-export type ExportQuery = RangeParams & { difficulty?: ScoreMode };
+export type ExportQuery = RangeParams & { difficulty?: ScoreMode; compare?: Comparison };
 
 const scoreMode = (query: ExportQuery) => (query.difficulty ? { difficulty: query.difficulty } : {});
 
@@ -95,9 +96,14 @@ async function inRange(
       return (await getAdminConfusions(stats, { ...query, ...range, limit: MAX_CONFUSIONS }, today))
         .confusions;
     case 'summary': {
-      const { current, previous } = await getAdminSummary(stats, range, today);
+      const { current, previous, comparable } = await getAdminSummary(
+        stats,
+        { ...range, ...(query.compare ? { compare: query.compare } : {}) },
+        today,
+      );
       return SUMMARY_FIGURES.map((figure) => {
-        const [now, before] = [current[figure], previous[figure]];
+        // A period partly before the first play: its figures are not a comparison (empty, not 0).
+        const [now, before] = [current[figure], comparable ? previous[figure] : null];
         return {
           figure,
           current: now,

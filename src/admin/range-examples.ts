@@ -47,6 +47,8 @@ const current = { ...summarizeRange(from, to, counts(412, 298, 171), 488), playe
 export const exampleSummary: AdminSummary = {
   today: to,
   firstDay: '2026-09-24',
+  comparison: 'previous',
+  comparable: true,
   current,
   previous: { ...summarizeRange('2026-11-10', '2026-11-16', counts(377, 270, 160), 452), players: 219 },
 };

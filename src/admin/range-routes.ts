@@ -13,6 +13,7 @@ import {
 import { ScoreDistribution } from '../shared/contracts/time-series';
 import { SCORE_MODES } from '../shared/play-mode';
 import {
+  COMPARISONS,
   getAdminConfusions,
   getAdminDaily,
   getAdminDevices,
@@ -57,7 +58,16 @@ const difficultyParam = enumParam({
     'Which plays: `all` (free and daily, as the summary counts them), the free plays of `easy`, `normal` or `hard`, or `daily` (the daily challenge, ranked and practice). Default `normal`.',
 });
 
+const compareParam = enumParam({
+  name: 'compare',
+  values: COMPARISONS,
+  example: 'year',
+  description:
+    '`previous` (default): compare with the period of the same length ending the day before `from`; `year`: with the same dates a year earlier.',
+});
+
 const RangeQuery = RangeQueryParams;
+const SummaryQuery = t.Object({ ...RangeQuery.properties, compare: t.Optional(compareParam.validator) });
 const ScoresQuery = t.Object({ ...RangeQuery.properties, difficulty: t.Optional(difficultyParam.validator) });
 /** The exports of the score distribution: they take its `difficulty`. */
 const SCORE_TABLES = new Set<string>(['scores', 'bands']);
@@ -86,7 +96,7 @@ const RANGE_NOTE =
 export const adminRangeRoutes = ({ stats, today }: RangeDeps) =>
   new Elysia()
     .get('/stats/summary', ({ query }) => getAdminSummary(stats, query, today()), {
-      query: RangeQuery,
+      query: SummaryQuery,
       detail: operation({
         operationId: 'getAdminSummary',
         access: 'admin',
@@ -94,7 +104,7 @@ export const adminRangeRoutes = ({ stats, today }: RangeDeps) =>
         description:
           'Plays, distinct players, player-days, new players, answers, accuracy, average score, quizzes issued and the completion rate, plays per hour, device class and browser of the range (`current`) and of the period of the same length ending the day before `from` (`previous`), from per-day running totals (two rows each, whatever the length); the distinct players are counted over the day memberships of each period (its cost grows with its player-days).' +
           RANGE_NOTE,
-        parameters: rangeParams,
+        parameters: [...rangeParams, compareParam],
         responses: adminAnswers(
           ok('The cards of the range and of the period before it.', AdminSummary, exampleSummary),
         ),
@@ -207,7 +217,7 @@ const EXPORT_NOTES: Record<(typeof EXPORT_TABLES)[number], string> = {
   bands: 'The rating bands of the range’s score distribution (`bands` of GET /api/admin/stats/scores).',
   confusions: 'The overall top 100 wrong songs picked in the range (GET /api/admin/stats/confusions).',
   summary:
-    'The dashboard cards: one row per figure (plays, distinct players, player-days, new players, answers, right answers, average score, accuracy, quizzes issued, completion rate) with the range’s value, the previous period’s (same length, ending the day before `from`) and the change in percent of the previous value, one decimal (empty when it was 0) (GET /api/admin/stats/summary).',
+    'The dashboard cards: one row per figure (plays, distinct players, player-days, new players, answers, right answers, average score, accuracy, quizzes issued, completion rate) with the range’s value, the compared period’s (`compare`: same length ending the day before `from`, or the same dates a year earlier) and the change in percent of the previous value, one decimal (empty when it was 0). Both are empty when the compared period starts before the first day with data (`comparable: false`), e.g. all time (GET /api/admin/stats/summary).',
   devices:
     'The devices view as rows `group;key;value`: plays per device class (`device`) and browser family (`browser`), then distinct, new and returning players and player-days (`players`), quizzes issued, plays and the completion rate (`quizzes`) (GET /api/admin/stats/devices).',
 };
@@ -219,7 +229,7 @@ const exportRoutes = (deps: RangeDeps) => {
       `/export/${table}.csv`,
       async ({ query }) => csvResponse(await exportCsv(deps.stats, table, query, deps.today())),
       {
-        query: SCORE_TABLES.has(table) ? ScoresQuery : RangeQuery,
+        query: SCORE_TABLES.has(table) ? ScoresQuery : table === 'summary' ? SummaryQuery : RangeQuery,
         detail: operation({
           operationId: `exportAdmin${table[0]!.toUpperCase()}${table.slice(1)}Csv`,
           access: 'admin',
@@ -230,7 +240,11 @@ const exportRoutes = (deps: RangeDeps) => {
               ? 'Without `from` and `to`: all time (the file name ends in `-sve`).'
               : 'Defaults of the range as for the JSON reads.') +
             RANGE_NOTE,
-          parameters: SCORE_TABLES.has(table) ? [...rangeParams, difficultyParam] : rangeParams,
+          parameters: SCORE_TABLES.has(table)
+            ? [...rangeParams, difficultyParam]
+            : table === 'summary'
+              ? [...rangeParams, compareParam]
+              : rangeParams,
           responses: adminAnswers({
             description: 'The CSV file, as an attachment.',
             schema: T.String(),

@@ -270,11 +270,15 @@ describe('the views of a range equal the API and the recorded plays', () => {
       `${Math.abs(playersChange).toLocaleString('hr-HR', { minimumFractionDigits: 1, maximumFractionDigits: 1 })}%`,
     );
 
-    // A range with nothing before it: neutral, said so.
+    // A range with nothing before it: neutral, said so, and the picker says why.
     await openDashboard(page, `?from=${dayBefore(30)}&to=${dayBefore(25)}`);
     expect(await card('totalAttempts').locator('[data-change]').getAttribute('data-change')).toBe('none');
     expect(await card('totalAttempts').locator('[data-change]').textContent()).toBe(
-      'Nema podataka za prethodno razdoblje',
+      'Nema usporedbe: tada se još nije bilježilo',
+    );
+    expect(await page.locator('[data-compared]').getAttribute('data-compared')).toBe('none');
+    expect(await page.locator('[data-compared]').textContent()).toContain(
+      'počinje prije prvog zabilježenog dana',
     );
     await context.close();
   });

@@ -112,6 +112,8 @@ export interface RangeParams {
   to?: string;
   /** The score distribution's plays (its read and its two exports only). */
   difficulty?: ScoreMode;
+  /** What the summary compares with (its read and export only; default the period before). */
+  compare?: 'previous' | 'year';
 }
 
 /** '?from=…&to=…&…' with the values given, or ''. */

@@ -54,11 +54,18 @@ export const AdminSummary = T.Object(
       description:
         'The first day with a recorded play or an issued quiz (the default `from`); null on an empty database.',
     }),
+    comparison: T.Union([T.Literal('previous'), T.Literal('year')], {
+      description:
+        'What `previous` is: `previous`, the period of the same length that ends the day before `from` (the default); `year`, the same dates a year earlier (`compare=year`).',
+    }),
+    comparable: T.Boolean({
+      description:
+        'Whether `previous` starts on or after `firstDay`: data were recorded on each of its days. False: its figures cover only part of it (or nothing), and no change is shown or exported.',
+    }),
     current: { ...RangeSummary, description: 'The cards of the range asked.' },
     previous: {
       ...RangeSummary,
-      description:
-        'The same figures for the period of the same length that ends the day before `from` (for the change shown on the cards).',
+      description: 'The same figures for the period `comparison` names (for the change shown on the cards).',
     },
   },
   { description: 'The dashboard cards of a range and of the period before it.' },

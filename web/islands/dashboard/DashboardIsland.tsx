@@ -1,9 +1,10 @@
 import { useDeferredValue, useMemo } from 'react';
+import type { AdminSummary } from '../../../src/shared/contracts/admin-range';
 import { Button } from '../../components/Button/Button';
 import { Card } from '../../components/Card/Card';
 import { Notice } from '../../components/Notice/Notice';
 import { InlineSpinner, Spinner } from '../../components/Spinner/Spinner';
-import { StatsCards } from '../../components/StatsCards/StatsCards';
+import { type ChangeWording, StatsCards } from '../../components/StatsCards/StatsCards';
 import { type Column, SortableTable } from '../../components/Tables/SortableTable';
 import { TopListPair } from '../../components/Tables/TopListPair';
 import { lyricTopColumns, songTopColumns } from '../../components/Tables/top-columns';
@@ -59,6 +60,16 @@ const sectionNames: Record<Section | RangeSection, string> = {
   devices: 'Uređaje i igrače',
   confusions: 'Najčešće zamjene',
 };
+
+/** The cards' change: against the period before or the same dates last year; why there is none. */
+function changeWording(summary: AdminSummary): ChangeWording {
+  const suffix =
+    summary.comparison === 'year'
+      ? ' u odnosu na iste dane prošle godine'
+      : ' u odnosu na prethodno razdoblje';
+  if (summary.comparable) return { suffix, none: 'Nema podataka za usporedbu' };
+  return { suffix, none: 'Nema usporedbe: tada se još nije bilježilo' };
+}
 
 // Made at first use, like the results' day format: not at the server's import of this module.
 let timeFormat: Intl.DateTimeFormat | undefined;
@@ -160,7 +171,7 @@ export function DashboardIsland() {
           averagePercentage: summary.current.accuracy,
         },
         changes:
-          summary.previous.plays === 0
+          summary.previous.plays === 0 || !summary.comparable
             ? { totalAttempts: null, uniquePlayers: null, averageScore: null, averagePercentage: null }
             : {
                 totalAttempts: changeOf(summary.current.plays, summary.previous.plays),
@@ -169,6 +180,7 @@ export function DashboardIsland() {
                 averagePercentage: changeOf(summary.current.accuracy, summary.previous.accuracy),
               },
         ...(summary.current.days === 1 ? {} : { playersNote: 'svaki igrač jednom' }),
+        wording: changeWording(summary),
       }
     : { overview: data.overview };
 
@@ -204,12 +216,23 @@ export function DashboardIsland() {
           </Button>
         </div>
       </div>
-      <RangePicker value={view.range} onChange={setRange} shown={data.days} />
+      <RangePicker
+        value={view.range}
+        onChange={setRange}
+        shown={data.days}
+        today={data.views.summary?.today ?? null}
+        compared={view.range.preset === 'sve' ? null : data.views.summary}
+      />
       {view.range.preset !== 'sve' && unavailable('summary')}
       <StatsCards {...cards} />
       <div className={styles.tableTools}>
         <span className={styles.muted}>Brojke iznad i usporedba s prethodnim razdobljem:</span>
-        <CsvButton credentials={credentials} table="summary" range={range} label="sažetak s usporedbom" />
+        <CsvButton
+          credentials={credentials}
+          table="summary"
+          range={{ ...range, ...(summary?.comparison === 'year' ? { compare: 'year' } : {}) }}
+          label="sažetak s usporedbom"
+        />
       </div>
       <DashboardTabs tab={view.tab} onSelect={setTab} />
       <div

@@ -52,6 +52,8 @@ export async function loadRangeData(
   credentials: string,
   range: RangeParams,
   scoreMode: ScoreMode,
+  /** 'Ova godina' is compared with the same dates last year, other ranges with the period before. */
+  compare: 'previous' | 'year' = 'previous',
 ): Promise<RangeData> {
   const unavailable: RangeData['unavailable'] = {};
   const orUnavailable = async <T>(section: RangeSection, read: Promise<T>): Promise<T | null> => {
@@ -65,7 +67,10 @@ export async function loadRangeData(
     }
   };
   const [summary, daily, scores, devices, confusions] = await Promise.all([
-    orUnavailable('summary', getAdminSummary(credentials, range)),
+    orUnavailable(
+      'summary',
+      getAdminSummary(credentials, compare === 'year' ? { ...range, compare } : range),
+    ),
     orUnavailable('daily', getAdminDaily(credentials, range)),
     orUnavailable('scores', getAdminScores(credentials, { ...range, difficulty: scoreMode })),
     orUnavailable('devices', getAdminDevices(credentials, range)),

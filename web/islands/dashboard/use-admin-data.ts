@@ -91,7 +91,12 @@ export function useAdminData(
       const days: DayRange = await resolveOnServer(credentials, choice, today.current);
       const params = rangeParams(days);
       const data = await loadAdminData(credentials, params);
-      const views = await loadRangeData(credentials, params, scoreMode);
+      const views = await loadRangeData(
+        credentials,
+        params,
+        scoreMode,
+        choice.preset === 'godina' ? 'year' : 'previous',
+      );
       if (views.summary) today.current = views.summary.today;
       const shown =
         days.from === null
