@@ -4,9 +4,12 @@ import {
   DEVICES_FIGURES,
   EXPORT_COLUMNS,
   type ExportTable,
+  exportHeader,
   SUMMARY_FIGURES,
 } from '../shared/contracts/admin-range';
+import type { LyricStat } from '../shared/contracts/stats';
 import type { ScoreMode } from '../shared/play-mode';
+import { lyricSearchText, matchesTerms, queryTerms } from '../shared/search';
 import {
   type Comparison,
   getAdminConfusions,
@@ -36,7 +39,8 @@ const ALL_TIME_WITHOUT_RANGE = new Set<ExportTable>(['lyrics', 'songs', 'albums'
 
 /**
  * One table of the dashboard as a CSV file (docs/decisions/019): the same rows and numbers as
- * its JSON read for the same query, the columns of EXPORT_COLUMNS.
+ * its JSON read for the same query (the lyrics as the dashboard's search and filters leave
+ * them), the columns of EXPORT_COLUMNS with their percentages, under Croatian headers.
  */
 export async function exportCsv(
   stats: StatsStore,
@@ -44,20 +48,81 @@ export async function exportCsv(
   query: ExportQuery,
   today: Day,
 ): Promise<ExportFile> {
+  const csv = (columns: readonly string[], rows: Rows) =>
+    toCsv(
+      columns,
+      withPercentages(table, table === 'lyrics' ? filterLyrics(rows as LyricStat[], query) : rows),
+      (column) => exportHeader(table, column),
+    );
   if (ALL_TIME_WITHOUT_RANGE.has(table) && !hasRange(query)) {
     const rows = await allTime(stats, table);
     const columns = table === 'hourly' ? [...EXPORT_COLUMNS.hourly, 'uniquePlayers'] : EXPORT_COLUMNS[table];
-    return { name: `kviz-${table}-sve.csv`, body: toCsv(columns, rows) };
+    return { name: `kviz-${table}-sve.csv`, body: csv(columns, rows) };
   }
   const range = await resolveRange(stats, query, today);
   const rows = await inRange(stats, table, range, query, today);
-  return { name: `kviz-${table}-${range.from}_${range.to}.csv`, body: toCsv(EXPORT_COLUMNS[table], rows) };
+  return { name: `kviz-${table}-${range.from}_${range.to}.csv`, body: csv(EXPORT_COLUMNS[table], rows) };
+}
+
+/** The lyric rows the dashboard lists for the same search (`q`), minimum (`min`) and `unshown=hide`. */
+function filterLyrics(rows: LyricStat[], query: ExportQuery): LyricStat[] {
+  const terms = queryTerms(query.q ?? '');
+  const least = Math.max(query.min ?? 0, query.unshown === 'hide' ? 1 : 0);
+  if (terms.length === 0 && least === 0) return rows;
+  return rows.filter((row) => row.occurrences >= least && matchesTerms(lyricSearchText(row), terms));
+}
+
+/** One decimal, as the dashboard shows a percentage; null (an empty cell) without a whole. */
+const percentOf = (part: number, whole: number) => (whole ? Math.round((part / whole) * 1000) / 10 : null);
+
+/** The rows with the percentage columns of their table (DERIVED_EXPORT_COLUMNS). */
+function withPercentages(table: ExportTable, rows: Rows): Rows {
+  const n = (row: Record<string, unknown>, key: string) => Number(row[key] ?? 0);
+  const sum = (key: string) => rows.reduce((s, row) => s + n(row, key), 0);
+  switch (table) {
+    case 'lyrics':
+    case 'songs':
+    case 'albums':
+      return rows.map((r) => ({ ...r, percentage: percentOf(n(r, 'correctAnswers'), n(r, 'occurrences')) }));
+    case 'hourly': {
+      const total = sum('attempts');
+      return rows.map((r) => ({ ...r, share: percentOf(n(r, 'attempts'), total) }));
+    }
+    case 'scores': {
+      const total = sum('plays');
+      return rows.map((r) => ({ ...r, share: percentOf(n(r, 'plays'), total) }));
+    }
+    case 'daily':
+      return rows.map((r) => ({
+        ...r,
+        accuracy: percentOf(n(r, 'correct'), n(r, 'answers')),
+        completionRate: percentOf(n(r, 'plays'), n(r, 'quizzesIssued')),
+      }));
+    case 'devices': {
+      // Device classes and browsers: each a share of the plays of their group.
+      const totals = { device: 0, browser: 0 } as Record<string, number>;
+      for (const r of rows) if (String(r.group) in totals) totals[String(r.group)]! += n(r, 'value');
+      return rows.map((r) => ({
+        ...r,
+        share: String(r.group) in totals ? percentOf(n(r, 'value'), totals[String(r.group)]!) : null,
+      }));
+    }
+    default:
+      return rows;
+  }
 }
 
 type Rows = Record<string, unknown>[];
 
 /** An export's query: the range, and for the score tables which plays they count. */
-export type ExportQuery = RangeParams & { difficulty?: ScoreMode; compare?: Comparison };
+export type ExportQuery = RangeParams & {
+  difficulty?: ScoreMode;
+  compare?: Comparison;
+  /** The lyric export: the dashboard's search, minimum occurrences and never-shown rule. */
+  q?: string;
+  min?: number;
+  unshown?: 'show' | 'hide';
+};
 
 const scoreMode = (query: ExportQuery) => (query.difficulty ? { difficulty: query.difficulty } : {});
 

@@ -1,8 +1,8 @@
-import { Type as T } from '@sinclair/typebox';
+import { Type as T, type TSchema } from '@sinclair/typebox';
 import { Elysia, t } from 'elysia';
 import { headers, responses } from '../docs/components';
 import { operation, type ResponseSpec } from '../docs/contract';
-import { enumParam, integerParam } from '../http/params';
+import { enumParam, integerParam, type Param } from '../http/params';
 import {
   AdminConfusions,
   AdminDaily,
@@ -66,11 +66,41 @@ const compareParam = enumParam({
     '`previous` (default): compare with the period of the same length ending the day before `from`; `year`: with the same dates a year earlier.',
 });
 
+/** The lyric export's filters: the dashboard's lyric search, so the file holds the rows on screen. */
+const searchParam = {
+  name: 'q',
+  in: 'query',
+  required: false,
+  description:
+    'Only lines whose text, song or album (with its year) hold every word of this search, without regard to case or diacritics (`cuvar` finds `čuvar`, `djurdjevak` and `durdevak` find `Đurđevak`), as the dashboard searches.',
+  validator: t.String({ maxLength: 200 }),
+  schema: T.String({ maxLength: 200 }),
+  example: 'cuvar',
+} as const;
+const minParam = integerParam({
+  name: 'min',
+  in: 'query',
+  minimum: 0,
+  maximum: 1_000_000,
+  example: 3,
+  description: 'Only lines shown at least this many times (default 0).',
+});
+const unshownParam = enumParam({
+  name: 'unshown',
+  values: ['show', 'hide'],
+  example: 'hide',
+  description: '`hide`: leave out the lines never shown (default `show`).',
+});
+
 const RangeQuery = RangeQueryParams;
+const LyricsExportQuery = t.Object({
+  ...RangeQueryParams.properties,
+  q: t.Optional(searchParam.validator),
+  min: t.Optional(minParam.validator),
+  unshown: t.Optional(unshownParam.validator),
+});
 const SummaryQuery = t.Object({ ...RangeQuery.properties, compare: t.Optional(compareParam.validator) });
 const ScoresQuery = t.Object({ ...RangeQuery.properties, difficulty: t.Optional(difficultyParam.validator) });
-/** The exports of the score distribution: they take its `difficulty`. */
-const SCORE_TABLES = new Set<string>(['scores', 'bands']);
 
 const ok = (description: string, schema: ResponseSpec['schema'], example: unknown): ResponseSpec => ({
   description,
@@ -208,7 +238,8 @@ export const adminRangeRoutes = ({ stats, today }: RangeDeps) =>
 
 /** What each export holds (its columns: EXPORT_COLUMNS in src/shared/contracts/admin-range.ts). */
 const EXPORT_NOTES: Record<(typeof EXPORT_TABLES)[number], string> = {
-  lyrics: 'The lyric table of the range (the rows of GET /api/admin/stats/lyrics).',
+  lyrics:
+    'The lyric table of the range (the rows of GET /api/admin/stats/lyrics), narrowed as the dashboard’s search narrows it (`q`, `min`, `unshown`).',
   songs: 'The song table of the range (GET /api/admin/stats/songs).',
   albums: 'The album table of the range (GET /api/admin/stats/albums).',
   hourly: 'Plays per hour of day of the range (GET /api/admin/stats/hourly).',
@@ -222,6 +253,20 @@ const EXPORT_NOTES: Record<(typeof EXPORT_TABLES)[number], string> = {
     'The devices view as rows `group;key;value`: plays per device class (`device`) and browser family (`browser`), then distinct, new and returning players and player-days (`players`), quizzes issued, plays and the completion rate (`quizzes`) (GET /api/admin/stats/devices).',
 };
 
+/** The exports that take more than the range: the same filters as the view they come from. */
+const exportQueries: Partial<Record<(typeof EXPORT_TABLES)[number], TSchema>> = {
+  scores: ScoresQuery,
+  bands: ScoresQuery,
+  summary: SummaryQuery,
+  lyrics: LyricsExportQuery,
+};
+const exportParams: Partial<Record<(typeof EXPORT_TABLES)[number], Param[]>> = {
+  scores: [difficultyParam],
+  bands: [difficultyParam],
+  summary: [compareParam],
+  lyrics: [searchParam, minParam, unshownParam],
+};
+
 const exportRoutes = (deps: RangeDeps) => {
   let app = new Elysia();
   for (const table of EXPORT_TABLES) {
@@ -229,22 +274,18 @@ const exportRoutes = (deps: RangeDeps) => {
       `/export/${table}.csv`,
       async ({ query }) => csvResponse(await exportCsv(deps.stats, table, query, deps.today())),
       {
-        query: SCORE_TABLES.has(table) ? ScoresQuery : table === 'summary' ? SummaryQuery : RangeQuery,
+        query: exportQueries[table] ?? RangeQuery,
         detail: operation({
           operationId: `exportAdmin${table[0]!.toUpperCase()}${table.slice(1)}Csv`,
           access: 'admin',
           summary: `Export: ${table} as CSV`,
           description:
-            `${EXPORT_NOTES[table]} As CSV for spreadsheet programs: UTF-8 with BOM, \`;\` between fields, CRLF, RFC 4180 quoting, a header row of the JSON field names; integers as digits, fractions with a decimal comma. ` +
+            `${EXPORT_NOTES[table]} As CSV for spreadsheet programs: UTF-8 with BOM, \`;\` between fields, CRLF, RFC 4180 quoting, a header row in Croatian (the columns are the JSON fields, in order, then the percentages: \`Postotak točnih (%)\`, \`Udio (%)\`, \`Točnost (%)\`, \`Dovršenost (%)\`, one decimal, empty without a whole); integers as digits, fractions with a decimal comma. ` +
             (['lyrics', 'songs', 'albums', 'hourly'].includes(table)
               ? 'Without `from` and `to`: all time (the file name ends in `-sve`).'
               : 'Defaults of the range as for the JSON reads.') +
             RANGE_NOTE,
-          parameters: SCORE_TABLES.has(table)
-            ? [...rangeParams, difficultyParam]
-            : table === 'summary'
-              ? [...rangeParams, compareParam]
-              : rangeParams,
+          parameters: [...rangeParams, ...(exportParams[table] ?? [])],
           responses: adminAnswers({
             description: 'The CSV file, as an attachment.',
             schema: T.String(),

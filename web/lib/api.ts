@@ -114,6 +114,10 @@ export interface RangeParams {
   difficulty?: ScoreMode;
   /** What the summary compares with (its read and export only; default the period before). */
   compare?: 'previous' | 'year';
+  /** The lyric export: the lyric table's search, minimum occurrences and never-shown rule. */
+  q?: string;
+  min?: number;
+  unshown?: 'show' | 'hide';
 }
 
 /** '?from=…&to=…&…' with the values given, or ''. */

@@ -1,5 +1,6 @@
 import { useDeferredValue, useMemo } from 'react';
 import type { AdminSummary } from '../../../src/shared/contracts/admin-range';
+import { lyricSearchText } from '../../../src/shared/search';
 import { Button } from '../../components/Button/Button';
 import { Card } from '../../components/Card/Card';
 import { Notice } from '../../components/Notice/Notice';
@@ -10,7 +11,6 @@ import { TopListPair } from '../../components/Tables/TopListPair';
 import { lyricTopColumns, songTopColumns } from '../../components/Tables/top-columns';
 import { Toaster, useToast } from '../../components/Toast/Toast';
 import { changeOf } from '../../lib/date-range';
-import { searchableText } from '../../lib/search';
 import {
   ADMIN_MIN_OCCURRENCES,
   type AlbumStat,
@@ -98,13 +98,7 @@ export function DashboardIsland() {
   const lyricFilter = lyricRowFilter(view);
   const query = useDeferredValue(lyricFilter.query);
   const lyrics = data?.lyrics;
-  const searchable = useMemo(
-    () =>
-      (lyrics ?? []).map((l) =>
-        searchableText([l.text, orUnknown(l.songTitle), albumWithYear(l.albumTitle, l.albumYear)]),
-      ),
-    [lyrics],
-  );
+  const searchable = useMemo(() => (lyrics ?? []).map(lyricSearchText), [lyrics]);
   const { minOccurrences, hideUnshown } = lyricFilter;
   const shownLyrics = useMemo(
     () => filterRows(lyrics ?? [], searchable, { query, minOccurrences, hideUnshown }),
@@ -152,9 +146,20 @@ export function DashboardIsland() {
   };
 
   const range = data.params;
+  // The lyric export holds the rows the search and filters leave, as the table does.
+  const lyricExport = {
+    ...(query.trim() ? { q: query.trim() } : {}),
+    ...(minOccurrences > 0 ? { min: minOccurrences } : {}),
+    ...(hideUnshown ? { unshown: 'hide' as const } : {}),
+  };
   const csv = (table: 'lyrics' | 'songs' | 'albums' | 'hourly', label: string) => (
     <div className={styles.tableTools}>
-      <CsvButton credentials={credentials} table={table} range={range} label={label} />
+      <CsvButton
+        credentials={credentials}
+        table={table}
+        range={table === 'lyrics' ? { ...range, ...lyricExport } : range}
+        label={label}
+      />
     </div>
   );
 
