@@ -7,6 +7,7 @@ import {
   AdminConfusions,
   AdminDaily,
   AdminDevices,
+  AdminHourlyPlayers,
   AdminSummary,
   EXPORT_TABLES,
 } from '../shared/contracts/admin-range';
@@ -17,6 +18,7 @@ import {
   getAdminConfusions,
   getAdminDaily,
   getAdminDevices,
+  getAdminHourlyPlayers,
   getAdminSummary,
   resolveRange,
 } from '../stats/admin-range';
@@ -219,6 +221,24 @@ export const adminRangeRoutes = ({ stats, today }: RangeDeps) =>
             description: `${rangeInvalid.description} \`validation_failed\` for \`lyricId\`, \`songId\` (or both given), \`limit\`.`,
           },
         ),
+      }),
+    })
+    .get('/stats/hourly-players', () => getAdminHourlyPlayers(stats), {
+      detail: operation({
+        operationId: 'getAdminHourlyPlayers',
+        access: 'admin',
+        summary: 'Distinct players by hour of day, each once',
+        description:
+          'All time: for each hour of day, the players whose earliest hour of day of any play is that hour, and their running sum (`playersThrough`, the cumulative chart’s ‘Ukupno igrača’: each player counted once, so its last entry is the number of distinct players). Read from the kept player–hour pairs, one row per player and hour (docs/decisions/033). Requires the administrator’s HTTP Basic credentials.',
+        responses: {
+          200: ok('The players by earliest hour.', AdminHourlyPlayers, {
+            players: 3,
+            byEarliestHour: Array.from({ length: 24 }, (_, h) => (h === 9 ? 1 : h === 20 ? 2 : 0)),
+            playersThrough: Array.from({ length: 24 }, (_, h) => (h < 9 ? 0 : h < 20 ? 1 : 3)),
+          }),
+          401: responses.Unauthorized,
+          429: responses.SignInLocked,
+        },
       }),
     })
     .get('/stats/devices', ({ query }) => getAdminDevices(stats, query, today()), {

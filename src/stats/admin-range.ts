@@ -9,6 +9,7 @@ import type {
   AdminConfusions,
   AdminDaily,
   AdminDevices,
+  AdminHourlyPlayers,
   AdminSummary,
   HourlyRangeStat,
 } from '../shared/contracts/admin-range';
@@ -107,6 +108,17 @@ export async function getAdminSummary(
     stats.getFirstDay(),
   ]);
   return { today, firstDay, comparison, comparable: isComparable(compared, firstDay), current, previous };
+}
+
+/** 'Ukupno igrača' by hour of day: each player once, at the earliest hour they ever played in. */
+export async function getAdminHourlyPlayers(stats: StatsStore): Promise<AdminHourlyPlayers> {
+  const byEarliestHour = await stats.getPlayersByEarliestHour();
+  let running = 0;
+  const playersThrough = byEarliestHour.map((n) => {
+    running += n;
+    return running;
+  });
+  return { players: running, byEarliestHour, playersThrough };
 }
 
 export async function getAdminDevices(

@@ -136,6 +136,12 @@ export interface StatsStore {
   getAlbumStats(): Promise<AlbumStat[]>;
   /** 24 entries, hours 0–23, zeros included. */
   getHourly(): Promise<HourlyStat[]>;
+  /**
+   * Players by the earliest hour of day they ever played in: entry h counts the players whose
+   * first hour of day (of any play, all time) is h. From the kept player–hour set (hour_players),
+   * one row per player and hour: docs/decisions/033.
+   */
+  getPlayersByEarliestHour(): Promise<number[]>;
   /** The running totals through `day` (every day up to it, itself included): one row read. */
   getDaysThrough(day: Day): Promise<DayCounts>;
   /** Quizzes issued through `day`: one row read. */

@@ -527,15 +527,23 @@ describe('hourly charts', () => {
     },
   );
 
-  test('the cumulative players line does not pass for distinct players: named and explained', async () => {
+  test("'Ukupno igrača' counts each player once: its 23 h point is the distinct players; the days in the title", async () => {
     const { context, page } = await adminContext();
     await openDashboard(page, '?tab=vrijeme');
     await page.locator('[data-chart="cumulative"][data-points="24"]').waitFor();
     const labels = await page.locator('[data-chart="cumulative"] .u-legend .u-label').allTextContents();
-    expect(labels).toEqual(['Sat', 'Ukupno igranja', 'Zbroj igrača po satima']);
+    expect(labels).toEqual(['Sat', 'Ukupno igranja', 'Ukupno igrača']);
     const distinct = (await adminApi<{ uniquePlayers: number }>('overview')).uniquePlayers;
-    expect(await page.locator('[data-chart-note]').textContent()).toContain(
-      `nije broj različitih igrača — njih je ${distinct}.`,
+    const through = (await adminApi<{ playersThrough: number[] }>('hourly-players')).playersThrough;
+    expect(through[23]).toBe(distinct);
+    // The chart's table holds the same line, hour by hour (its last column).
+    const table = await page
+      .locator('[data-chart-table="cumulative"] tbody tr')
+      .evaluateAll((trs) => trs.map((tr) => tr.querySelector('td:last-child')?.textContent ?? ''));
+    expect(table.map((t) => Number(t.replace(/\./g, '')))).toEqual(through);
+    expect(await page.locator('[data-chart-note]').textContent()).toContain(`njih ${distinct}.`);
+    expect(await page.locator('[data-chart="cumulative"]').getAttribute('aria-label')).toStartWith(
+      'Kumulativno, sve:',
     );
     await context.close();
   });

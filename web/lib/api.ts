@@ -7,6 +7,7 @@ import type {
   AdminConfusions,
   AdminDaily,
   AdminDevices,
+  AdminHourlyPlayers,
   AdminSummary,
   ExportTable,
   HourlyRangeStat,
@@ -145,6 +146,8 @@ export const getAdminSummary = adminRead<AdminSummary>('summary');
 export const getAdminDaily = adminRead<AdminDaily>('daily');
 export const getAdminScores = adminRead<ScoreDistribution>('scores');
 export const getAdminDevices = adminRead<AdminDevices>('devices');
+/** All time: distinct players by their earliest hour of day (the cumulative chart's 'Ukupno igrača'). */
+export const getAdminHourlyPlayers = adminRead<AdminHourlyPlayers>('hourly-players');
 
 /** The wrong songs picked instead of the right one: overall, for a line or for a song. */
 export const getAdminConfusions = (

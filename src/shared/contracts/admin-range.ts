@@ -178,6 +178,26 @@ export const EXPORT_TABLES = [
 ] as const;
 export type ExportTable = (typeof EXPORT_TABLES)[number];
 
+const Hours = (description: string) =>
+  T.Array(T.Integer({ minimum: 0 }), { minItems: 24, maxItems: 24, description });
+
+/** The hourly chart's 'Ukupno igrača' (docs/decisions/033): distinct players by their earliest hour of day. */
+export const AdminHourlyPlayers = T.Object(
+  {
+    players: T.Integer({ minimum: 0, description: 'Distinct players, all time (`playersThrough[23]`).' }),
+    byEarliestHour: Hours(
+      'Entry h: the players whose earliest hour of day of any play (STATS_TIMEZONE, all time) is h.',
+    ),
+    playersThrough: Hours(
+      'Entry h: the distinct players who have played at hour h or earlier in the day (the running sum of `byEarliestHour`): each player counted once.',
+    ),
+  },
+  {
+    description: 'Distinct players by hour of day, each counted once: at their earliest hour.',
+  },
+);
+export type AdminHourlyPlayers = Static<typeof AdminHourlyPlayers>;
+
 /** CSV dialect of the exports (docs/decisions/019): shared so the dashboard can say so. */
 export const CSV_DIALECT = {
   separator: ';',

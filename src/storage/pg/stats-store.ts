@@ -24,6 +24,7 @@ import {
   cumulativeQuizzes,
   cumulativeScores,
   dayPlayers,
+  hourPlayers,
   hourStats,
   lyricConfusions,
   lyricStats,
@@ -229,6 +230,20 @@ export function createPgStatsStore(db: PgDb, version: () => string): StatsStore 
         attempts: byHour.get(hour)?.attempts ?? 0,
         uniquePlayers: byHour.get(hour)?.uniquePlayers ?? 0,
       }));
+    },
+    async getPlayersByEarliestHour() {
+      const earliest = db
+        .select({ hour: sql<number>`min(${hourPlayers.hour})`.as('earliest') })
+        .from(hourPlayers)
+        .groupBy(hourPlayers.playerId)
+        .as('e');
+      const rows = await db
+        .select({ hour: earliest.hour, players: sql<number>`count(*)`.mapWith(Number) })
+        .from(earliest)
+        .groupBy(sql`${earliest.hour}`);
+      const byHour = new Array<number>(24).fill(0);
+      for (const row of rows) byHour[Number(row.hour)] = row.players;
+      return byHour;
     },
     getDaysThrough: readDaysThrough,
     getQuizzesThrough: readQuizzesThrough,

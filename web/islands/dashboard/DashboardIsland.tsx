@@ -10,7 +10,7 @@ import { type Column, SortableTable } from '../../components/Tables/SortableTabl
 import { TopListPair } from '../../components/Tables/TopListPair';
 import { lyricTopColumns, songTopColumns } from '../../components/Tables/top-columns';
 import { Toaster, useToast } from '../../components/Toast/Toast';
-import { changeOf } from '../../lib/date-range';
+import { changeOf, formatRange } from '../../lib/date-range';
 import {
   ADMIN_MIN_OCCURRENCES,
   type AlbumStat,
@@ -386,6 +386,10 @@ export function DashboardIsland() {
               <HourlyCharts
                 hourly={data.hourly}
                 uniquePlayers={view.range.preset === 'sve' ? data.overview.uniquePlayers : null}
+                playersThrough={data.playersThrough}
+                period={
+                  data.days.from === null ? 'sve' : formatRange({ from: data.days.from, to: data.days.to })
+                }
               />
             </Card>
           ))}

@@ -2,9 +2,9 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ScoreMode } from '../../../src/shared/play-mode';
 import type { ToastMessage } from '../../components/Toast/Toast';
 import { endSession, readCredentials, SESSION_EXPIRED, signInAddress, takeFlash } from '../../lib/admin';
-import type { RangeParams } from '../../lib/api';
+import { getAdminHourlyPlayers, type RangeParams } from '../../lib/api';
 import type { DayRange, RangeChoice } from '../../lib/date-range';
-import { type AdminData, loadAdminData, SignedOut } from './load-admin-data';
+import { type AdminData, loadAdminData, SignedOut, signedOutOn401 } from './load-admin-data';
 import { loadRangeData, type RangeData, rangeParams, resolveOnServer } from './load-range-data';
 
 /** Everything the dashboard shows: the spec's reads and the views of the range, for `days`. */
@@ -14,6 +14,8 @@ export type DashboardData = AdminData & {
   days: { from: string | null; to: string };
   /** The range as the API was asked ('Sve': no days), for the exports and the rows' details. */
   params: RangeParams;
+  /** 'Sve': distinct players through each hour of day, each once (null: a range, or refused). */
+  playersThrough: number[] | null;
 };
 
 export interface AdminDataState {
@@ -98,11 +100,23 @@ export function useAdminData(
         choice.preset === 'godina' ? 'year' : 'previous',
       );
       if (views.summary) today.current = views.summary.today;
+      // Kept all time only, like the hours' distinct players; a refusal leaves the line out.
+      const playersThrough =
+        days.from === null
+          ? await getAdminHourlyPlayers(credentials)
+              .catch(signedOutOn401)
+              .then((p) => p.playersThrough)
+              .catch((error: unknown) => {
+                if (error instanceof SignedOut) throw error;
+                console.error('hourly-players:', error);
+                return null;
+              })
+          : null;
       const shown =
         days.from === null
           ? { from: views.summary?.firstDay ?? null, to: views.summary?.today ?? days.to }
           : days;
-      return { ...data, views, days: shown, params };
+      return { ...data, views, days: shown, params, playersThrough };
     };
     load()
       .then((data) => {
