@@ -4,7 +4,7 @@ import { basename, join, resolve } from 'node:path';
  * Files embedded in the compiled binary (`--asset`, see build.ts) land in
  * `/$bunfs/root/<basename>`; from the repository they are read in place.
  */
-export const isCompiled = import.meta.dir.startsWith('/$bunfs');
+const isCompiled = import.meta.dir.startsWith('/$bunfs');
 
 const repoRoot = resolve(import.meta.dir, '..');
 

@@ -34,7 +34,7 @@ export interface ExportFile {
   body: string;
 }
 
-/** The tables whose JSON read is all-time without `from`/`to` (the spec's lists). */
+/** The tables whose JSON read is all-time without `from`/`to` (they were all-time before ranges existed). */
 const ALL_TIME_WITHOUT_RANGE = new Set<ExportTable>(['lyrics', 'songs', 'albums', 'hourly']);
 
 /**
@@ -183,7 +183,7 @@ async function inRange(
 }
 
 /** The devices view as rows (group, key, value): classes and browsers, then players and quizzes. */
-export function devicesRows(d: AdminDevices): Rows {
+function devicesRows(d: AdminDevices): Rows {
   return [
     ...Object.entries(d.byDevice).map(([key, value]) => ({ group: 'device', key, value })),
     ...Object.entries(d.byBrowser).map(([key, value]) => ({ group: 'browser', key, value })),

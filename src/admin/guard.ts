@@ -4,8 +4,11 @@ import type { AdminCredentials } from './credentials';
 
 const REALM = 'Kviz znanja admin';
 
-/** Slow password checks (argon2, ~150 ms each) allowed at once; more answer 429. */
-export const MAX_SLOW_CHECKS = 2;
+/**
+ * Slow password checks (argon2, slow by design) allowed at once; more answer 429, so guesses
+ * cannot tie up the CPU.
+ */
+const MAX_SLOW_CHECKS = 2;
 
 export interface AdminGuardDeps {
   credentials: AdminCredentials;

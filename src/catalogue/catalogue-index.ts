@@ -1,4 +1,4 @@
-export interface IndexedAlbum {
+interface IndexedAlbum {
   id: number;
   title: string;
   year: number;

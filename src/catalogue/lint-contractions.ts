@@ -11,7 +11,7 @@ import type { CatalogueProblem } from './model';
 const APOSTROPHE = "['’ʼ`´]";
 
 /** The contractions checked: the apostrophe spelling and the standard one. */
-export const CONTRACTIONS: { apostrophe: string; standard: string; of: string }[] = [
+const CONTRACTIONS: { apostrophe: string; standard: string; of: string }[] = [
   { apostrophe: "k'o", standard: 'ko', of: 'kao' },
 ];
 

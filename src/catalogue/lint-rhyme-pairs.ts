@@ -10,7 +10,7 @@ import { linesRhyme } from './rhyme';
 import { spokenWordsOf } from './syllables';
 
 /** The number of songs that may share one rhyme pair. */
-export const RHYME_PAIR_MAX_SONGS = 3;
+const RHYME_PAIR_MAX_SONGS = 3;
 
 /** The rhyme pairs of one song's distinct lines, each with the line that opens it. */
 export function rhymePairsOf(lines: LintLine[]): Map<string, LintLine> {

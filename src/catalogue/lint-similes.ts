@@ -7,9 +7,9 @@ import type { WordTable } from './lint-types';
 import type { CatalogueProblem } from './model';
 
 /** Words that open a comparison ("ko da", "kao da" hold "ko" and "kao"). */
-export const SIMILE_WORDS = new Set(['ko', 'kao', 'poput']);
+const SIMILE_WORDS = new Set(['ko', 'kao', 'poput']);
 /** The share of an album's distinct lines that may hold a simile: 1 line in 10. */
-export const SIMILE_MAX_SHARE = 0.1;
+const SIMILE_MAX_SHARE = 0.1;
 
 /** A warning on every album whose distinct lines hold a simile word more often than 1 in 10. */
 export function simileWarnings({ songs, lines, vocabulary }: WordTable): CatalogueProblem[] {

@@ -45,11 +45,11 @@ export function tabulateWords(songs: LintSong[]): WordTable {
   return { songs, lines, vocabulary, ids, frequency };
 }
 
-export const LINE_MIN_WORDS = 2;
-export const LINE_MAX_WORDS = 20;
+const LINE_MIN_WORDS = 2;
+const LINE_MAX_WORDS = 20;
 
 /** A line of one word is a guess, one of twenty-plus words a paragraph to read against the clock. */
-export function lineLengthWarnings(table: WordTable): CatalogueProblem[] {
+function lineLengthWarnings(table: WordTable): CatalogueProblem[] {
   return table.lines
     .filter(({ wordCount }) => wordCount < LINE_MIN_WORDS || wordCount > LINE_MAX_WORDS)
     .map(({ line, wordCount }) => ({

@@ -43,7 +43,7 @@ export class TargetNotEmpty extends Error {}
  * text (src/storage/sqlite/play-store.ts `nonceKey`), and drizzle reads both as bytes: SQLite's
  * `typeof` tells them apart. PostgreSQL keeps the text.
  */
-export function nonceText(stored: Uint8Array, storedAs: string): string {
+function nonceText(stored: Uint8Array, storedAs: string): string {
   return Buffer.from(stored).toString(storedAs === 'blob' ? 'base64url' : 'utf8');
 }
 

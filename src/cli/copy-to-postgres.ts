@@ -8,7 +8,7 @@ import { openSqliteRuntime } from '../storage/sqlite/runtime';
 import { copySqliteToPg, TargetNotEmpty } from './copy-from-sqlite';
 import { reportDifferences, stderrProgress } from './stats';
 
-export const copyUsage =
+const copyUsage =
   'Usage: kviz copy-to-postgres   (copies the SQLite database at DATABASE_PATH into the new, empty PostgreSQL database at DATABASE_URL)';
 
 /**

@@ -29,7 +29,7 @@ export function formatDuration(seconds: number): string {
 }
 
 /** Rate in units a second and seconds left, from the work done so far (undefined before any). */
-export function estimate(state: ProgressState): { perSecond: number; secondsLeft: number } | undefined {
+function estimate(state: ProgressState): { perSecond: number; secondsLeft: number } | undefined {
   if (state.done <= 0 || state.elapsedMs <= 0) return undefined;
   const perSecond = state.done / (state.elapsedMs / 1000);
   return { perSecond, secondsLeft: Math.max(0, state.total - state.done) / perSecond };

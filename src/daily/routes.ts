@@ -54,19 +54,30 @@ export const dailyRoutes = (deps: DailyRoutesDeps) => {
     .use(deps.limits)
     .get(
       '/daily',
-      ({ set }) => {
+      ({ set }): Response => {
         const now = clock.nowMs();
         const day = localTime(now).day;
-        const { challenge, token } = deps.daily.issue(
+        const endsAt = () => new Date(nextDayStart(now, deps.timeZone)).toISOString();
+        const { body, token } = deps.daily.issue(
           deps.catalogue(),
           day,
+          endsAt,
           clock.nowSeconds(),
           deps.tokenSecret,
         );
         deps.onIssued?.();
-        set.headers[QUIZ_TOKEN_HEADER] = token;
-        set.headers['cache-control'] = 'no-store';
-        return { ...challenge, endsAt: new Date(nextDayStart(now, deps.timeZone)).toISOString() };
+        // The day's bytes as they are, like the quiz's (docs/decisions/026): Elysia neither
+        // validates nor serializes a Response (the schema below documents it).
+        const response = new Response(body, {
+          headers: {
+            ...(set.headers as Record<string, string>),
+            'content-type': 'application/json; charset=utf-8',
+            [QUIZ_TOKEN_HEADER]: token,
+            'cache-control': 'no-store',
+          },
+        });
+        set.headers = {};
+        return response;
       },
       { rateLimit: 'quiz', response: { 200: DailyChallenge }, detail: getDailyOperation },
     )

@@ -6,7 +6,7 @@ import { pathOf } from './request-target';
 const EXPOSED = 'X-Quiz-Token, ETag, Retry-After, RateLimit, RateLimit-Policy';
 
 /** The public API: every /api path but the administrator's. */
-export const isCrossOriginPath = (path: string) =>
+const isCrossOriginPath = (path: string) =>
   path.startsWith('/api/') && !path.startsWith('/api/admin/') && path !== '/api/admin';
 
 /**

@@ -35,7 +35,7 @@ export function encodeBody(content: string | Bytes, etag?: string): EncodedBody 
  * A strong entity tag of some content: 128 bits of its SHA-256, so equal content has equal
  * tags across restarts and processes, and different content never shares one in practice.
  */
-export function strongEtag(content: string | Bytes): string {
+function strongEtag(content: string | Bytes): string {
   const digest = new Bun.CryptoHasher('sha256').update(content).digest('base64url');
   return `"${digest.slice(0, 22)}"`;
 }
@@ -88,7 +88,7 @@ export interface Exchange {
  * Sends `body` in the best encoding the client accepts, or 304 when its tag matches. The headers
  * set so far (the security headers, an admin read's private caching) go into the Response, under
  * `headers`, and `set` is left empty: otherwise Elysia copies the Response once more to merge
- * them (`mergeHeaders`, ~5 % of an admin read's CPU; docs/performance.md).
+ * them (`mergeHeaders`: docs/decisions/027, docs/performance.md#figures-behind-code-comments).
  */
 export function sendBody(
   body: EncodedBody,

@@ -14,7 +14,7 @@ function fieldOf(path: string | undefined): string | undefined {
     .reduce((acc, part) => (/^\d+$/.test(part) ? `${acc}[${part}]` : acc ? `${acc}.${part}` : part), '');
 }
 
-/** Schemas name their field and message with `error: fieldError(...)` (see src/http/model.ts). */
+/** Schemas name their field and message with `error: fieldError(...)` (see src/http/field-error.ts). */
 const isFieldError = (value: unknown): value is { field: string; message: string } =>
   typeof value === 'object' && value !== null && 'field' in value && 'message' in value;
 

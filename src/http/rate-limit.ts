@@ -144,7 +144,8 @@ export function rateLimits<Name extends string>(
   return new Elysia({ name: 'rate-limits', seed: trustedProxies.join(',') }).macro({
     rateLimit: (name: Name) => ({
       // The client's address is worked out here, for the limited routes only: as a derive it
-      // also ran for the reads mounted beside them (~6 % of a cached read's CPU, docs/performance.md).
+      // also ran for the reads mounted beside them, a measurable share of a cached read's CPU
+      // (docs/performance.md#figures-behind-code-comments).
       transform({
         request,
         server,

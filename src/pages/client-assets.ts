@@ -43,8 +43,8 @@ const types: Record<string, string> = {
 
 /**
  * The built client (dist/client, embedded in the binary). Its names are listed at start; a
- * file is read into memory at its first request: reading all of it (3 MB with the share
- * images and the compressed forms) cost every start ~7 ms and kept images few clients ask for.
+ * file is read into memory at its first request: reading all of it (with the share images and
+ * the compressed forms) slowed every start and kept images few clients ask for (docs/decisions/027).
  */
 export const clientDir = assetPath('dist/client');
 

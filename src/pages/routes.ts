@@ -34,7 +34,7 @@ export interface PageRoutesDeps {
   daily: { today(): DailyToday; summary(): Promise<DailySummary> };
 }
 
-export function pageProps({ catalogue, config }: Pick<PageRoutesDeps, 'catalogue' | 'config'>): PageProps {
+function pageProps({ catalogue, config }: Pick<PageRoutesDeps, 'catalogue' | 'config'>): PageProps {
   const artist = catalogue().artist;
   return {
     title: productTitle(artist),
@@ -169,7 +169,8 @@ export const pageRoutes = (deps: PageRoutesDeps) => {
 
   return (
     new Elysia({ name: 'page-routes', detail: { hide: true } })
-      // Spec §8: a failure to read the statistics is only logged; the page shows no count.
+      // A failure to read the statistics is only logged: the landing page works without its counts
+      // (docs/product.md#calls-and-failures).
       .get('/', ({ request, set, query }) => {
         const landing = landingFor(sharedScore(query.r));
         return sendOr(landing.page, landing.fallback, 'Greška pri dohvaćanju statistike', { request, set });

@@ -18,7 +18,7 @@ const tokenProblems = {
 } as const;
 
 export interface SubmitContext {
-  catalogue: CatalogueIndex;
+  catalogue: () => CatalogueIndex;
   tokenSecret: string;
   tokenTtlSeconds: number;
   /** A play submitted sooner after its quiz was issued is refused (0: no minimum). */
@@ -49,7 +49,7 @@ export async function submitPlay(
       'quizToken',
       { 'retry-after': String(wait) },
     );
-  const graded = gradeSubmission(ctx.catalogue, check.payload, body);
+  const graded = gradeSubmission(ctx.catalogue(), check.payload, body);
   const now = ctx.clock.nowMs();
   const { day, hour } = ctx.localTime(now);
   // The token's difficulty, never the client's word (docs/decisions/022); absent = normal.

@@ -1,4 +1,4 @@
-/** 'Nepoznato' for a missing name (a song or album no longer in the catalogue). */
+/** 'Nepoznato' for a missing name (docs/product.md#top-lists). */
 export const orUnknown = (name: string | null | undefined) => (name ? name : 'Nepoznato');
 
 /** 'Album (1992)'; without a year only the album ('Nepoznato' for no album), never '(null)'. */

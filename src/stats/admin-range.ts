@@ -72,7 +72,7 @@ export async function resolveRange(stats: StatsStore, query: RangeParams, today:
 }
 
 /** The period of the same length that ends the day before `from`. */
-export function previousPeriod({ from, to }: DayRange): DayRange {
+function previousPeriod({ from, to }: DayRange): DayRange {
   const days = daysInRange(from, to);
   return { from: addDays(from, -days), to: addDays(from, -1) };
 }
@@ -91,7 +91,7 @@ export function sameDatesYearBefore({ from, to }: DayRange): DayRange {
  * day of it (it starts on or after the first day with data). A period partly before the first
  * play would show a growth of thousands of percent that only says recording began.
  */
-export const isComparable = (compared: DayRange, firstDay: Day | null) =>
+const isComparable = (compared: DayRange, firstDay: Day | null) =>
   firstDay !== null && compared.from >= firstDay;
 
 export async function getAdminSummary(

@@ -26,7 +26,7 @@ export const scoreParam = integerParam({
 
 export const PercentileParams = t.Object({ score: scoreParam.validator });
 
-export const percentileDifficultyParam = difficultyParam(
+const percentileDifficultyParam = difficultyParam(
   `The difficulty whose plays the score is compared with (default \`${DEFAULT_DIFFICULTY}\`): that of the play, \`difficulty\` in the answer to its submission.`,
 );
 export const PercentileQuery = t.Object({ difficulty: t.Optional(percentileDifficultyParam.validator) });
@@ -69,8 +69,8 @@ export const listParams = [
 
 const [limit, offset, minOccurrences, sort] = listParams;
 // Digits only here, the bounds in the handler (`decodeListQuery`): a query schema with a transform
-// is decoded by TypeBox's interpreter on every request, ~8 µs of a ~10 µs cached list read
-// (see `digits` in src/http/params.ts, docs/performance.md).
+// is decoded by TypeBox's interpreter on every request, most of a cached list read's time
+// (see `digits` in src/http/params.ts, docs/performance.md#figures-behind-code-comments).
 export const ListQueryParams = t.Object({
   limit: t.Optional(limit.digits),
   offset: t.Optional(offset.digits),
@@ -237,7 +237,7 @@ export const getScorePercentileOperation = operation({
 
 /** At most one quiz's lines, as comma-separated lyric ids. */
 const LINE_IDS_PATTERN = `^[0-9]{1,9}(,[0-9]{1,9}){0,${QUIZ_MAX_COUNT - 1}}$`;
-export const lineIdsParam: Param<'ids'> = {
+const lineIdsParam: Param<'ids'> = {
   name: 'ids',
   in: 'query',
   required: true,

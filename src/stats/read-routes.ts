@@ -65,7 +65,7 @@ const HourlyRangeStats = T.Array(HourlyRangeStat, {
 });
 const AdminHourlyStats = T.Union([HourlyStats, HourlyRangeStats], {
   description:
-    'Without `from`/`to`: the spec’s all-time hours with distinct players. With a range: plays per hour of the range only (distinct players per hour are kept all-time).',
+    'Without `from`/`to`: all-time hours with distinct players. With a range: plays per hour of the range only (distinct players per hour are kept all-time).',
 });
 
 /** The admin 422 of a list with a range: a narrowing parameter or the range. */
@@ -134,10 +134,10 @@ function readOperation(
     description:
       read.description +
       (read.list
-        ? ' With no parameter: every row, as the product spec has it; `limit`, `offset`, `minOccurrences` and `sort` narrow it.'
+        ? ' With no parameter: every row; `limit`, `offset`, `minOccurrences` and `sort` narrow it.'
         : '') +
       (ranged
-        ? ' With `from` and/or `to` (YYYY-MM-DD in STATS_TIMEZONE): the counts of that range only, from per-day running totals (docs/decisions/019); a missing `to` is today, a missing `from` the first day with data. Without both: all time, as the spec has it.'
+        ? ' With `from` and/or `to` (YYYY-MM-DD, calendar days in the server’s statistics time zone): the counts of that range only; a missing `to` is today, a missing `from` the first day with data. Without both: all time.'
         : '') +
       (access === 'public'
         ? ' Cacheable: revalidate with `If-None-Match` (304 while unchanged).'

@@ -75,7 +75,8 @@ export interface PlayStore {
    * Writes the counters a play's transaction leaves to later (docs/decisions/025: per line, song
    * and album, confusions, per-key day totals) for every play recorded so far, by any process,
    * from the raw record past the watermark; resolves with the number of plays it counted. The
-   * server runs it at start (the catch-up), every second while plays come, and at a graceful
+   * server runs it at start (the catch-up), at most COUNTER_FLUSH_MS (src/play/counter-flush.ts)
+   * after the first play since the last flush while plays come, and at a graceful
    * stop; every read of those counters runs it first. An engine that writes every counter in the
    * play's transaction resolves 0.
    */
@@ -93,7 +94,7 @@ export interface PlayStore {
 }
 
 /** A line of a day's daily challenge with its ranked answers. */
-export interface DailyLineCounts {
+interface DailyLineCounts {
   lyricId: number;
   text: string;
   occurrences: number;
@@ -110,7 +111,7 @@ export interface DailyStore {
   getRankedDays(sessionId: string, since: Day): Promise<Day[]>;
 }
 
-export interface ConfusionQuery {
+interface ConfusionQuery {
   limit: number;
   /**
    * The picks of these days only (both included), from cumulative_confusions
@@ -250,7 +251,6 @@ export {
   emptyDayCounts,
   emptyScoreCounts,
   type RangeCounts,
-  type ScoreCounts,
   scoreDistribution,
   subtractDayCounts,
   subtractScoreCounts,
@@ -259,7 +259,6 @@ export {
 export {
   Interrupted,
   interruptible,
-  type LongRunOptions,
   type Progress,
   type ProgressReporter,
 } from './long-work';

@@ -92,7 +92,7 @@ describe('difficulty', () => {
     await context.close();
   });
 
-  test('a normal play keeps the spec’s words: no level named', async () => {
+  test('a normal play names no level: the quiz and the position box read as without difficulties', async () => {
     const context = await site.browser.newContext({ baseURL: site.server.url });
     const page = await context.newPage();
     await page.goto('/');

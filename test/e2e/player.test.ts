@@ -160,7 +160,7 @@ describe('a player', () => {
     await context.close();
   });
 
-  test('"Kopiraj tekst" copies the spec text with the squares and the link, and shows its toast; a failing clipboard shows "Greška!"', async () => {
+  test('"Kopiraj tekst" copies the share sentence with the squares and the link, and shows its toast; a failing clipboard shows "Greška!"', async () => {
     const { context, page } = await newPage({ permissions: ['clipboard-read', 'clipboard-write'] });
     await page.goto('/quiz');
     const { correct, squares } = await playQuiz(page, 'click');
@@ -172,7 +172,7 @@ describe('a player', () => {
     // The squares match the answers: one per line, 🟩 for each right one, in the order played.
     expect([...squares]).toHaveLength(30);
     expect([...squares].filter((s) => s === '🟩')).toHaveLength(correct);
-    // SITE_URL (the test binary's default) with the score and the spec's v.
+    // SITE_URL (the test binary's default) with the score and the cache-busting v.
     expect(copied[2]).toMatch(new RegExp(`^http://[^/]+/\\?r=${correct}&v=\\d{5}$`));
     // Only one toast at a time.
     await page.getByRole('button', { name: 'Kopiraj tekst' }).click();
@@ -225,7 +225,8 @@ describe('a player', () => {
     expect(await page.locator('[data-counts]').textContent()).toBe(embeddedCatalogueCounts());
     expect(await page.locator('footer').textContent()).toContain('© 2025');
     expect(await page.locator('footer a[href="/statistics"]').textContent()).toBe('Statistika');
-    // No React on this page, and at most 5 KB of JavaScript in all (issue: landing ≤ 5 KB).
+    // No React on this page, and at most 5 KB of JavaScript in all: players arrive from a shared
+    // link on a phone (docs/decisions/008).
     const bodies = await Promise.all(scripts);
     expect(bodies.length).toBeGreaterThanOrEqual(1);
     expect(bodies.reduce((sum, body) => sum + Buffer.byteLength(body), 0)).toBeLessThanOrEqual(5 * 1024);

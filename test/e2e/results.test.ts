@@ -1,5 +1,5 @@
 /**
- * The player experience's second layer (issue 15, docs/decisions/015): a play that is never lost
+ * The player experience's second layer (docs/decisions/015): a play that is never lost
  * or faked, the review of the 30 lines, fair ranking texts, phone pacing and sharing that
  * travels. The compiled binary driven by Debian chromium.
  */

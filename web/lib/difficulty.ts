@@ -1,6 +1,6 @@
 /**
  * The difficulty in addresses (docs/decisions/022): `/quiz?nova&difficulty=hard` starts a hard
- * play; a normal one keeps the spec's `/quiz?nova`. No DOM.
+ * play; a normal one is plain `/quiz?nova`, the address the start page always had. No DOM.
  */
 import {
   DEFAULT_DIFFICULTY,
@@ -10,7 +10,7 @@ import {
 } from '../../src/shared/difficulty';
 
 /** The query parameter, named as the API's. */
-export const DIFFICULTY_PARAM = 'difficulty';
+const DIFFICULTY_PARAM = 'difficulty';
 
 /** The address that starts a new play of this difficulty. */
 export function newPlayHref(difficulty: Difficulty): string {
@@ -23,7 +23,10 @@ export function difficultyOf(search: string): Difficulty {
   return isDifficulty(value) ? value : DEFAULT_DIFFICULTY;
 }
 
-/** 'na razini Teško': what a percentile is compared with; nothing for normal (the spec's words stay). */
+/**
+ * 'na razini Teško': what a percentile is compared with; nothing for normal, whose words stay exact
+ * (docs/product.md#difficulty).
+ */
 export function levelSuffix(difficulty: Difficulty | undefined): string {
   return difficulty && difficulty !== DEFAULT_DIFFICULTY ? ` na razini ${DIFFICULTY_LABELS[difficulty]}` : '';
 }

@@ -1,5 +1,5 @@
 /**
- * Pure logic of the statistics pages (spec §2, §5): percentages, colour bands,
+ * Pure logic of the statistics pages (docs/product.md#statistics): percentages, colour bands,
  * top lists, sorting, totals and the hourly series. No DOM, no fetch.
  */
 
@@ -21,7 +21,7 @@ export function colourBand(percent: number): ColourBand {
   return whole >= 70 ? 'good' : whole >= 40 ? 'medium' : 'poor';
 }
 
-export const TOP_LIST_SIZE = 10;
+const TOP_LIST_SIZE = 10;
 export const PUBLIC_MIN_OCCURRENCES = 3;
 export const ADMIN_MIN_OCCURRENCES = 5;
 
@@ -38,7 +38,7 @@ export function topList<T extends Counted>(
   return rankByDifficulty(items, direction, minOccurrences).slice(0, size);
 }
 
-export type SortDirection = 'asc' | 'desc';
+type SortDirection = 'asc' | 'desc';
 export interface SortState<K extends string> {
   column: K | null;
   direction: SortDirection;
@@ -115,7 +115,7 @@ export function cumulative(hourly: HourlyStat[]): { attempts: number[]; uniquePl
   return { attempts, uniquePlayers };
 }
 
-/** The server may send counts as strings (spec §3): every count becomes a number. */
+/** Counts may arrive as strings (docs/product.md#counts-as-strings): every count becomes a number. */
 export function withNumericCounts<T extends Counted>(rows: T[]): T[] {
   return rows.map((r) => ({
     ...r,
@@ -150,7 +150,7 @@ export { albumWithYear, orUnknown } from '../../src/shared/labels';
 
 /** Which rows of a statistics table are listed. */
 export interface RowFilter {
-  /** Words that must all occur in a row's texts, diacritics and case ignored (web/lib/search.ts). */
+  /** Words that must all occur in a row's texts, diacritics and case ignored (src/shared/search.ts). */
   query: string;
   /** Rows shown fewer times are left out. */
   minOccurrences: number;

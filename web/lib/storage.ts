@@ -2,7 +2,7 @@
 import { UUID_PATTERN } from '../../src/shared/rules';
 
 const uuid = new RegExp(UUID_PATTERN);
-export const SESSION_ID_KEY = 'kviz.sessionId';
+const SESSION_ID_KEY = 'kviz.sessionId';
 /** This tab's play, in progress or finished (sessionStorage). */
 export const QUIZ_STATE_KEY = 'kviz.quiz';
 /** The browser's latest play, so another tab, a reopened browser and /results find it (localStorage). */
@@ -11,7 +11,10 @@ export const PLAY_KEY = 'kviz.play';
 export const HISTORY_KEY = 'kviz.history';
 export const ADMIN_CREDENTIALS_KEY = 'kviz.adminCredentials';
 
-/** The player's session id: a random UUID created once and kept in localStorage (spec §3). */
+/**
+ * The player's session id: a random UUID created once and kept in localStorage
+ * (docs/product.md#session-id).
+ */
 export function getSessionId(storage: Storage = localStorage): string {
   let id = storage.getItem(SESSION_ID_KEY);
   // The server's own pattern: an id it would refuse must never be kept (every play would be lost).

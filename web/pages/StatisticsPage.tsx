@@ -12,8 +12,8 @@ import { formatCount, formatDecimal, formatPercent } from '../lib/format';
 import { PUBLIC_MIN_OCCURRENCES } from '../lib/stats';
 import * as styles from './statistics.css';
 
-/** The spec's destructive notice when the statistics cannot be read. */
-export function StatisticsError() {
+/** The destructive notice when the statistics cannot be read (docs/product.md#public-statistics). */
+function StatisticsError() {
   return (
     <Notice title="Greška pri dohvaćanju statistike">
       Dogodila se greška prilikom dohvaćanja podataka statistike.

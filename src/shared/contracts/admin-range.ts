@@ -1,6 +1,5 @@
 import { type Static, Type as T } from '@sinclair/typebox';
 import { BROWSER_FAMILIES, DEVICE_CLASSES } from '../devices';
-import { AlbumStat, HourlyStat, LyricStat, SongStat } from './stats';
 import { Confusion, DailySeries, IsoDate, LineConfusion, RangeSummary } from './time-series';
 
 /**
@@ -24,8 +23,8 @@ import { Confusion, DailySeries, IsoDate, LineConfusion, RangeSummary } from './
  *
  * `from` and `to` are calendar days YYYY-MM-DD in STATS_TIMEZONE, both included.
  * Defaults:
- *   - lyrics, songs, albums, hourly (JSON and CSV): neither given → all time, exactly the spec's
- *     all-time answer (the spec's shapes and counters).
+ *   - lyrics, songs, albums, hourly (JSON and CSV): neither given → all time, the answer these
+ *     reads gave before ranges existed (same shapes and counters), so older clients keep working.
  *   - otherwise a missing `to` is today (STATS_TIMEZONE) and a missing `from` is the first day
  *     with a recorded play or an issued quiz (`firstDay` of the summary; `to` when there is none):
  *     no parameter at all = all time, so 'Sve' needs no dates.
@@ -33,13 +32,6 @@ import { Confusion, DailySeries, IsoDate, LineConfusion, RangeSummary } from './
  * `to` before `from` → 422 `invalid_range`, field "to"; a range longer than 3,660 days → 422
  * `invalid_range`, field "to"; no or wrong credentials → 401 `unauthorized`.
  */
-
-/** The date range query of every call above (both optional; see the defaults). */
-export const RangeQuery = T.Object({
-  from: T.Optional(IsoDate),
-  to: T.Optional(IsoDate),
-});
-export type RangeQuery = Static<typeof RangeQuery>;
 
 /** The range an answer covers, as applied (defaults filled in). */
 const Applied = {
@@ -81,7 +73,7 @@ export const AdminDaily = T.Object(
 );
 export type AdminDaily = Static<typeof AdminDaily>;
 
-export const ConfusionScope = T.Union([T.Literal('all'), T.Literal('lyric'), T.Literal('song')], {
+const ConfusionScope = T.Union([T.Literal('all'), T.Literal('lyric'), T.Literal('song')], {
   description: '`all`: the overall top list; `lyric`: for the line `lyricId`; `song`: for the song `songId`.',
 });
 
@@ -151,18 +143,11 @@ export const HourlyRangeStat = T.Object(
   },
   {
     description:
-      'Plays in one hour of day within a range. Distinct players per hour are kept all-time only (the spec’s `uniquePlayers`), so a range has none.',
+      'Plays in one hour of day within a range. Distinct players per hour (`uniquePlayers`) are kept all-time only, so a range has none.',
     examples: [{ hour: 20, attempts: 96 }],
   },
 );
 export type HourlyRangeStat = Static<typeof HourlyRangeStat>;
-
-/** The lists with a range keep the spec's row shapes; the counts are those of the range. */
-export const RangeLyricStats = T.Array(LyricStat);
-export const RangeSongStats = T.Array(SongStat);
-export const RangeAlbumStats = T.Array(AlbumStat);
-export const RangeHourlyStats = T.Array(HourlyRangeStat, { minItems: 24, maxItems: 24 });
-export const AllTimeHourlyStats = T.Array(HourlyStat, { minItems: 24, maxItems: 24 });
 
 export const EXPORT_TABLES = [
   'lyrics',

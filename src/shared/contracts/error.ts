@@ -5,7 +5,7 @@ import { type Static, Type as T } from '@sinclair/typebox';
  * error constructors (src/errors.ts) accept and the API document's `Error.code` enum shows
  * (docs/decisions/013-api-contract.md). A client may switch on these; they never change meaning.
  */
-export const errorCodes = {
+const errorCodes = {
   bad_request: { status: 400, meaning: 'The request is malformed (a cookie or file it cannot use).' },
   bad_request_target: {
     status: 400,
@@ -52,7 +52,7 @@ export type ErrorCode = keyof typeof errorCodes;
 const codeNames = Object.keys(errorCodes) as ErrorCode[];
 
 /** The `code` of an error: one of `errorCodes` (a union of literals; the API document shows it as an enum). */
-export const ErrorCodeSchema = T.Union(
+const ErrorCodeSchema = T.Union(
   codeNames.map((code) => T.Literal(code)),
   {
     description: `Stable machine-readable code:\n${codeNames

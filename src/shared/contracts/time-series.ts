@@ -16,8 +16,6 @@ export const IsoDate = T.String({
   examples: ['2026-11-23'],
 });
 
-export { DifficultyName };
-
 const countsOf = (names: readonly string[], description: string) =>
   T.Object(Object.fromEntries(names.map((name) => [name, T.Integer({ minimum: 0 })])), { description });
 
@@ -67,7 +65,7 @@ export const DailySeries = T.Array(DaySeriesPoint, {
 });
 export type DailySeries = Static<typeof DailySeries>;
 
-export const RatingBandShare = T.Object({
+const RatingBandShare = T.Object({
   label: T.String({ examples: ['Odlično'] }),
   min: T.Integer(),
   max: T.Integer(),
@@ -76,7 +74,7 @@ export const RatingBandShare = T.Object({
 });
 
 /** Which plays a score distribution counts (src/shared/play-mode.ts). */
-export const ScoreModeName = T.Union(
+const ScoreModeName = T.Union(
   [
     T.Literal('all'),
     T.Literal('easy'),
@@ -97,7 +95,9 @@ export const ScoreDistribution = T.Object({
   plays: T.Integer(),
   averageScore: T.Number(),
   histogram: T.Array(T.Integer(), { description: 'Plays per score 0–30.' }),
-  bands: T.Array(RatingBandShare, { description: 'The rating bands (spec §5) and their shares.' }),
+  bands: T.Array(RatingBandShare, {
+    description: 'The five rating bands (Nedovoljno 0–10 … Odlično 26–30) and their shares.',
+  }),
 });
 export type ScoreDistribution = Static<typeof ScoreDistribution>;
 

@@ -13,8 +13,6 @@ import { nextChunk } from '../long-work';
 import type { Db } from './client';
 import { albums, lyrics, meta, songs } from './schema';
 
-export type { ImportStep } from '../../catalogue/import-walk';
-
 /**
  * Writes a validated catalogue in one transaction. Rows are matched on their
  * natural keys (album title, song title, song + line text) so that unchanged
@@ -70,7 +68,8 @@ function* importSteps(
   linesPerStep = LINES_PER_STEP,
 ): Generator<ImportStep, ImportSummary> {
   // Prepared once: a first start inserts ~2,000 lines and ~60 songs, and the builder would
-  // render and prepare each again (~0.3 ms a statement, most of a fresh start's import).
+  // render and prepare each again, most of a fresh start's import
+  // (docs/performance.md#figures-behind-code-comments).
   const ph = sql.placeholder;
   const insertAlbum = tx
     .insert(albums)

@@ -15,7 +15,7 @@ import { answerKeys, plays } from './schema';
 
 /**
  * The raw record as migrations 0000–0001 left it: one row per play and one per
- * answer (about 1.2 KB a play). Migration 0002 renames the two tables; they are
+ * answer (docs/decisions/014 gives its size). Migration 0002 renames the two tables; they are
  * not in the drizzle schema, so they are declared here, where they are read.
  */
 const legacyPlays = sqliteTable('legacy_plays', {

@@ -8,13 +8,13 @@ export function readMeta(db: Db, key: string): string | undefined {
   return db.select().from(meta).where(eq(meta.key, key)).get()?.value;
 }
 
-export function writeMeta(db: Db, key: string, value: string): void {
+function writeMeta(db: Db, key: string, value: string): void {
   db.insert(meta).values({ key, value }).onConflictDoUpdate({ target: meta.key, set: { value } }).run();
   remembered.get(db)?.clear();
 }
 
 /** The stored value, or a new one created and kept (never overwritten once set: concurrent starts agree). */
-export function readOrCreateMeta(db: Db, key: string, create: () => string): string {
+function readOrCreateMeta(db: Db, key: string, create: () => string): string {
   db.insert(meta).values({ key, value: create() }).onConflictDoNothing().run();
   remembered.get(db)?.clear();
   return readMeta(db, key)!;
@@ -29,7 +29,7 @@ const remembered = new WeakMap<Db, Map<string, string | undefined>>();
  * and clear the memory; another connection's commit (`kviz admin unlock|password`, another
  * process) moves `PRAGMA data_version`, asked at most once a millisecond — the same rule as the
  * statistics version (src/storage/sqlite/stats-version.ts). Building and preparing the query on
- * every request cost ~100 µs of a ~200 µs admin read (docs/performance.md).
+ * every request was half of an admin read (docs/performance.md#figures-behind-code-comments).
  */
 export function sqliteMeta(db: Db): MetaStore {
   const select = prepare<{ value: string }>(

@@ -96,7 +96,10 @@ export function SortableTable<T extends Counted>({
   columns: Column<T>[];
   rows: T[];
   rowKey: (row: T) => string | number;
-  /** Headers of the two count columns (the spec names them per table). */
+  /**
+   * Headers of the two count columns: each table names its counts its own way
+   * (docs/product.md#admin-dashboard).
+   */
   countHeaders: [occurrences: string, correct: string];
   sort: SortState<string>;
   /** A header was clicked: the caller applies nextSort and goes back to the first page. */
@@ -168,8 +171,8 @@ export function SortableTable<T extends Counted>({
     [rows, column, direction, byKey],
   );
   const sum = useMemo(() => totals(rows), [rows]);
-  // Pages of rows: re-laying-out 2,000 rows took 200–300 ms per sort in chromium
-  // (bench:lighthouse); sorting and the totals still cover every row.
+  // Pages of rows: re-laying-out all ~2,000 rows made every sort a visible pause in chromium
+  // (docs/performance.md#figures-behind-code-comments); sorting and the totals still cover every row.
   const shown = pageOf(sorted, page, pageSize);
 
   return (

@@ -79,7 +79,8 @@ const formatTime = (at: number | Date) => {
 };
 
 /**
- * `/admin/dashboard`: statistics for the administrator, reloaded on every tab change (spec §4).
+ * `/admin/dashboard`: statistics for the administrator, reloaded on every tab change
+ * (docs/product.md#admin-dashboard).
  * What is shown — tab, sorts, pages, the lyric search — lives in the address (use-dashboard-view);
  * the data and their loading in use-admin-data.
  */
@@ -163,7 +164,7 @@ export function DashboardIsland() {
     </div>
   );
 
-  // The cards: all time ('Sve') are the spec's overview; a range, its summary and the change
+  // The cards: all time ('Sve') are the overview read; a range, its summary and the change
   // against the period of the same length before it.
   const summary = view.range.preset === 'sve' ? null : data.views.summary;
   const cards = summary

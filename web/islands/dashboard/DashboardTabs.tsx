@@ -3,12 +3,11 @@ import * as styles from './DashboardIsland.css';
 import { TABS, type TabId } from './dashboard-view';
 
 /**
- * The six tabs (WAI-ARIA tabs: arrows, Home and End move and select). The row keeps the spec's
- * minimum width of 750 px and scrolls sideways below it, with shadows at the edges that have more
- * tabs; the selected tab is brought into view inside the row (a tab restored from the address
- * included) by scrolling the row alone: `scrollIntoView` would also scroll the page down to the
- * tabs on a phone (hiding the heading and 'Odjavi se') and move the Tab key's starting point past
- * the skip link, the header and the range picker.
+ * The six tabs (WAI-ARIA tabs: arrows, Home and End move and select). The row keeps its minimum
+ * width of 750 px (docs/product.md#admin-dashboard) and scrolls sideways below it, with shadows
+ * at the edges that have more tabs; the selected tab is brought into view inside the row (a tab
+ * restored from the address included) by scrolling the row alone: `scrollIntoView` would also
+ * scroll the page down to the tabs on a phone (hiding the heading and 'Odjavi se').
  */
 export function DashboardTabs({ tab, onSelect }: { tab: TabId; onSelect: (tab: TabId) => void }) {
   const tabRefs = useRef<(HTMLButtonElement | null)[]>([]);

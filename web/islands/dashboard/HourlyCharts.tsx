@@ -9,7 +9,7 @@ const clock = (hour: number) => `${String(hour).padStart(2, '0')}:00`;
 const hourNames = HOURS.map(clock);
 
 /** Distinct players through each hour of day, each counted once (docs/decisions/033). */
-export const CUMULATIVE_PLAYERS = 'Ukupno igrača';
+const CUMULATIVE_PLAYERS = 'Ukupno igrača';
 
 /**
  * The axis says 'Sat u danu'; the days the charts count are in each chart's title, where a phone
@@ -58,9 +58,9 @@ function chartsOf(hourly: HourlyRow[], playersThrough: number[] | null, period: 
 }
 
 /**
- * The two hourly charts (spec §2) for the chosen range. All time, the cumulative one has
- * 'Ukupno igrača': at hour h the distinct players who have played at h or earlier in the day, each
- * once (its last point is the number of distinct players).
+ * The two hourly charts (docs/product.md#admin-dashboard) for the chosen range. All time, the
+ * cumulative one has 'Ukupno igrača': at hour h the distinct players who have played at h or
+ * earlier in the day, each once (its last point is the number of distinct players).
  */
 export function HourlyCharts({
   hourly,

@@ -18,7 +18,8 @@ import { SharePanel } from './SharePanel';
 import { type Standing, usePlayResult } from './use-play-result';
 
 // Made at first use: the server imports this module to render the page, and building a
-// Croatian formatter at import cost every start of the server ~7 ms (ICU's locale data).
+// Croatian formatter at import slowed every start of the server (ICU's locale data,
+// docs/decisions/027).
 let dayFormat: Intl.DateTimeFormat | undefined;
 const formatDay = (at: number | Date) => {
   dayFormat ??= new Intl.DateTimeFormat('hr-HR', { day: 'numeric', month: 'numeric', year: 'numeric' });
@@ -38,7 +39,7 @@ function Position({
   percentile: Percentile | null;
   difficulty?: Difficulty;
 }) {
-  if (standing.kind === 'unsaved') return null; // spec §8: a failed submission shows nothing
+  if (standing.kind === 'unsaved') return null; // a failed submission shows nothing (docs/product.md#results)
   if (standing.kind === 'other-copy')
     return (
       <div className={styles.position} data-not-ranked="">

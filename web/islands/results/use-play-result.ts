@@ -23,7 +23,10 @@ import { isRecordedAsShown, type QuizState, submissionOf } from '../../lib/quiz-
 import { lineResultsById } from '../../lib/review';
 import { getSessionId } from '../../lib/storage';
 
-/** Spec §9: the percentile 500 ms after a successful submission, the admin refresh after 1 s. */
+/**
+ * The percentile 500 ms after a successful submission, the admin refresh after 1 s
+ * (docs/product.md#results).
+ */
 const PERCENTILE_DELAY_MS = 500;
 const ADMIN_REFRESH_DELAY_MS = 1000;
 const ADMIN_REFRESH = [getAdminOverview, getAdminLyrics, getAdminSongs, getAdminAlbums];
@@ -59,7 +62,7 @@ export async function submitWhenAllowed(quiz: QuizState, playMinSeconds: number)
 /**
  * Where the play stands with the server: being saved, recorded as shown (ranked: its
  * percentile means something), recorded with another copy's answers (a duplicated tab
- * submitted first: never shown with a percentile), or not saved (only logged, spec §8).
+ * submitted first: never shown with a percentile), or not saved (only logged, docs/product.md#results).
  */
 export type Standing =
   | { kind: 'saving' }
