@@ -15,7 +15,7 @@ import { clientAddress, trustedProxyRanges } from './http/client-address';
 import { crossOrigin } from './http/cors';
 import { errorHandler } from './http/error-handler';
 import { type AllowedMethods, allowedMethodsOf } from './http/methods';
-import { createRateLimiter, rateLimits } from './http/rate-limit';
+import { createRateLimiter, quotaCheck, rateLimits } from './http/rate-limit';
 import { requestLog } from './http/request-log';
 import { requestTarget } from './http/request-target';
 import { securityHeadersPlugin } from './http/security-headers';
@@ -24,6 +24,7 @@ import type { ClientAssets } from './pages/client-assets';
 import { pageRoutes, renderNotFound } from './pages/routes';
 import { createPlayRecorder } from './play/recorder';
 import { playRoutes } from './play/routes';
+import { createInlineQuiz } from './quiz/inline';
 import { quizRoutes } from './quiz/routes';
 import { createSelectionCache } from './quiz/selection-cache';
 import { productTitle } from './shared/rules';
@@ -72,9 +73,10 @@ export function createApp(deps: AppDeps) {
     log,
   });
   const proxies = trustedProxyRanges(config);
+  const quizLimiters = [createRateLimiter(config.rateLimitQuizPerMinute, 60_000, clock.nowMs)];
   const limits = rateLimits(
     {
-      quiz: [createRateLimiter(config.rateLimitQuizPerMinute, 60_000, clock.nowMs)],
+      quiz: quizLimiters,
       submit: [
         createRateLimiter(config.rateLimitSubmitPerMinute, 60_000, clock.nowMs),
         createRateLimiter(config.rateLimitSubmitPerHour, 3_600_000, clock.nowMs),
@@ -89,7 +91,19 @@ export function createApp(deps: AppDeps) {
     localTime,
     timeZone: config.statsTimezone,
   });
+  const selection = createSelectionCache({ catalogue, stats: stores.stats, nowMs: clock.nowMs });
   const pages = {
+    // The /quiz page's inline quiz: GET /api/quiz's play, limit and count (docs/decisions/032).
+    inlineQuiz: {
+      allowed: quotaCheck(quizLimiters, proxies),
+      create: createInlineQuiz({
+        catalogue,
+        tokenSecret: deps.secrets.quizToken,
+        clock,
+        selection,
+        onIssued: recorder.countIssued,
+      }),
+    },
     catalogue,
     config,
     assets,
@@ -138,7 +152,7 @@ export function createApp(deps: AppDeps) {
         tokenSecret: deps.secrets.quizToken,
         clock,
         limits,
-        selection: createSelectionCache({ catalogue, stats: stores.stats, nowMs: clock.nowMs }),
+        selection,
         onIssued: recorder.countIssued,
       }),
     )

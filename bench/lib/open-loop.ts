@@ -8,7 +8,7 @@
  */
 import { readFileSync } from 'node:fs';
 
-export interface Latency {
+interface Latency {
   count: number;
   failed: number;
   p50Ms: number;

@@ -177,3 +177,19 @@ export function rateLimits<Name extends string>(
 }
 
 export type RateLimits = ReturnType<typeof rateLimits<'quiz' | 'submit'>>;
+
+/**
+ * The same count as the `rateLimit` option, for a handler that does not refuse over the limit but
+ * does less (the /quiz page renders without its inline quiz): counts the request under its
+ * client's key against every limiter and says whether all allowed it.
+ */
+export function quotaCheck(limiters: RateLimiter[], trustedProxies: readonly string[]) {
+  const limiterKey = createLimiterKeyCache();
+  const isTrusted = createAddressMatcher(trustedProxies);
+  return (request: Request, server: Server<unknown> | null): boolean => {
+    const key = limiterKey(clientAddressOf(request, server, isTrusted));
+    let allowed = true;
+    for (const limiter of limiters) allowed = allowed && limiter.consume(key).allowed;
+    return allowed;
+  };
+}

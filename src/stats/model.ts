@@ -123,7 +123,7 @@ export const submitQuizOperation = operation({
   description:
     'Records a finished play. The server grades every answer itself against the catalogue: the answers must cover exactly the lines of `quizToken`, ' +
     'once each, with a selection among the options offered, and `isCorrect` and `score` must agree with the grading; otherwise 422 and nothing is recorded. ' +
-    `Only plays of ${PLAY_LENGTH} questions are recorded, no sooner than PLAY_MIN_SECONDS (default 30) after the quiz was fetched. ` +
+    `Only plays of ${PLAY_LENGTH} questions are recorded. A play submitted sooner than PLAY_MIN_SECONDS (default 30) after the quiz was fetched is recorded at once, as of that earliest time. ` +
     'Submitting the same token again answers 200 with the first result and records nothing. ' +
     'The play is recorded with the difficulty its token names (`difficulty` of `getQuiz`; `normal` for a token without one), answered as `difficulty`: ask `getScorePercentile` with it.',
   requestBody: {
@@ -150,15 +150,8 @@ export const submitQuizOperation = operation({
     413: responses.BodyTooLarge,
     422: {
       description:
-        'The play cannot be recorded; nothing was. `code` says why (`validation_failed`, `token_*`, `play_mismatch`, `play_too_fast` with `Retry-After`, `unknown_lyric`, `incomplete_play`).',
+        'The play cannot be recorded; nothing was. `code` says why (`validation_failed`, `token_*`, `play_mismatch`, `unknown_lyric`, `incomplete_play`).',
       schema: ErrorBody,
-      headers: {
-        'Retry-After': {
-          ...headers.RetryAfter,
-          required: false,
-          description: 'With `play_too_fast`: seconds until the play may be submitted.',
-        },
-      },
       examples: {
         validationFailed: {
           summary: 'A field of the wrong shape',
@@ -179,14 +172,6 @@ export const submitQuizOperation = operation({
         tokenExpired: {
           summary: 'A token older than its lifetime',
           value: errorExample('token_expired', 'quizToken has expired; fetch a new quiz', 'quizToken'),
-        },
-        playTooFast: {
-          summary: 'Submitted too soon (Retry-After: 12)',
-          value: errorExample(
-            'play_too_fast',
-            'this play was submitted sooner than 30 s after its quiz was fetched; submit it again in 12 s',
-            'quizToken',
-          ),
         },
       },
     },

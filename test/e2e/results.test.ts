@@ -29,6 +29,8 @@ async function newPage(
 
 /** Answers the current line right or wrong on purpose (the play in the tab's storage names the right song). */
 async function answer(page: Page, right: boolean) {
+  // The first line is on screen from the server's HTML before the page has taken the play.
+  await page.waitForFunction(() => sessionStorage.getItem('kviz.quiz') !== null);
   const index = await page.evaluate((right) => {
     const play = JSON.parse(sessionStorage.getItem('kviz.quiz') ?? 'null') as {
       currentIndex: number;

@@ -18,6 +18,13 @@ export interface AnswerRecord {
   isCorrect: boolean;
 }
 
+/** A new play carried in the /quiz page's HTML (src/quiz/inline.ts). */
+export interface InitialQuiz {
+  questions: Question[];
+  token: string;
+  difficulty: Difficulty;
+}
+
 export interface QuizState {
   questions: Question[];
   /** The X-Quiz-Token of this play (sent with the submission). */

@@ -9,6 +9,8 @@ export const QUIZ_STATE_KEY = 'kviz.quiz';
 export const PLAY_KEY = 'kviz.play';
 /** The scores of the last finished plays, kept in the browser (localStorage). */
 export const HISTORY_KEY = 'kviz.history';
+/** The difficulty last chosen or played: the start page and 'Nova igra' preselect it (localStorage). */
+export const DIFFICULTY_KEY = 'kviz.difficulty';
 export const ADMIN_CREDENTIALS_KEY = 'kviz.adminCredentials';
 
 /**

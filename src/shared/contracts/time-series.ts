@@ -1,7 +1,6 @@
 import { type Static, Type as T } from '@sinclair/typebox';
 import { BROWSER_FAMILIES, DEVICE_CLASSES } from '../devices';
 import type { SCORE_MODES } from '../play-mode';
-import { DifficultyName } from './quiz';
 
 /**
  * The API contract of the statistics over time (docs/decisions/014): the

@@ -103,7 +103,7 @@ export const plays = sqliteTable('plays', {
   /**
    * The quiz token's nonce: a token is recorded once. The 12 random bytes of a
    * canonical nonce are stored as a BLOB, anything else as TEXT (SQLite never
-   * equates the two), see `nonceKey` in src/storage/sqlite/play-store.ts.
+   * equates the two), see `nonceKey` in src/storage/sqlite/play-nonce.ts.
    */
   nonce: blob('nonce', { mode: 'buffer' }).notNull().unique(),
   playerId: integer('player_id')

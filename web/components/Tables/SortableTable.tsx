@@ -71,6 +71,142 @@ const Row = memo(function Row({
   );
 });
 
+/** The header row: every column sorts (the caller applies nextSort), the active one says its direction. */
+function SortHead<T>({
+  columns,
+  column,
+  direction,
+  onSort,
+  detail,
+}: {
+  columns: Column<T>[];
+  column: string | null;
+  direction: SortState<string>['direction'];
+  onSort: (column: string) => void;
+  /** The detail column's header, when rows have a detail. */
+  detail: string | undefined;
+}) {
+  return (
+    <thead className={styles.sortHead}>
+      <tr className={styles.sortHeadRow}>
+        {columns.map((c) => {
+          const on = column === c.key;
+          return (
+            <th
+              key={c.key}
+              className={styles.sortTh}
+              scope="col"
+              aria-sort={on ? (direction === 'asc' ? 'ascending' : 'descending') : 'none'}
+            >
+              <button
+                type="button"
+                className={[
+                  styles.sortButton,
+                  c.numeric && styles.sortButtonNum,
+                  on && styles.sortButtonActive,
+                ]
+                  .filter(Boolean)
+                  .join(' ')}
+                onClick={() => onSort(c.key)}
+                data-sort={c.key}
+              >
+                {c.header}
+                <span aria-hidden="true">{on ? icon[direction] : icon.none}</span>
+              </button>
+            </th>
+          );
+        })}
+        {detail !== undefined && (
+          <th className={`${styles.th} ${styles.detailHead}`} scope="col">
+            {detail}
+          </th>
+        )}
+      </tr>
+    </thead>
+  );
+}
+
+/** The pages of a long table: previous, next, and which rows of how many are shown. */
+function Pager({
+  caption,
+  shown,
+  total,
+  onPage,
+}: {
+  caption: string;
+  shown: ReturnType<typeof pageOf>;
+  total: number;
+  onPage: (page: number) => void;
+}) {
+  return (
+    <nav className={styles.pager} aria-label={`${caption}: stranice`}>
+      <button
+        type="button"
+        className={styles.pageButton}
+        disabled={shown.index === 0}
+        onClick={() => onPage(shown.index - 1)}
+      >
+        ← Prethodna
+      </button>
+      <span aria-live="polite" data-page="">
+        Stranica {shown.index + 1} od {shown.pages} ({formatCount(shown.first + 1)}–
+        {formatCount(shown.first + shown.rows.length)} od {formatCount(total)})
+      </span>
+      <button
+        type="button"
+        className={styles.pageButton}
+        disabled={shown.index === shown.pages - 1}
+        onClick={() => onPage(shown.index + 1)}
+      >
+        Sljedeća →
+      </button>
+    </nav>
+  );
+}
+
+/** The table's own columns, then the two counts and the percentage every statistics table has. */
+function withCountColumns<T extends Counted>(
+  columns: Column<T>[],
+  countHeaders: [string, string],
+  unshown: string,
+): Column<T>[] {
+  return [
+    ...columns,
+    // Counts as the totals row writes them ('21.804'), not as bare digits.
+    {
+      key: 'occurrences',
+      header: countHeaders[0],
+      value: (r) => r.occurrences,
+      numeric: true,
+      render: (r) => formatCount(r.occurrences),
+    },
+    {
+      key: 'correctAnswers',
+      header: countHeaders[1],
+      value: (r) => r.correctAnswers,
+      numeric: true,
+      render: (r) => formatCount(r.correctAnswers),
+    },
+    {
+      key: 'percentage',
+      header: 'Postotak',
+      value: (r) => percentage(r),
+      numeric: true,
+      render: (r) => {
+        // Never shown: no answers to take a share of, so no (red) 0 %.
+        if (r.occurrences === 0)
+          return (
+            <span className={styles.unshown} data-unshown="">
+              — <span className={styles.unshownNote}>{unshown}</span>
+            </span>
+          );
+        const pct = percentage(r);
+        return <span className={styles.percent[colourBand(pct)]}>{formatPercent(pct)}</span>;
+      },
+    },
+  ];
+}
+
 /**
  * An admin statistics table: every header sorts (none → ascending, the same header toggles,
  * another header starts ascending), the computed percentage included; a totals row 'Ukupno'
@@ -124,42 +260,8 @@ export function SortableTable<T extends Counted>({
       }),
     [],
   );
-  const allColumns: Column<T>[] = useMemo(
-    () => [
-      ...columns,
-      // Counts as the totals row writes them ('21.804'), not as bare digits.
-      {
-        key: 'occurrences',
-        header: countHeaders[0],
-        value: (r) => r.occurrences,
-        numeric: true,
-        render: (r) => formatCount(r.occurrences),
-      },
-      {
-        key: 'correctAnswers',
-        header: countHeaders[1],
-        value: (r) => r.correctAnswers,
-        numeric: true,
-        render: (r) => formatCount(r.correctAnswers),
-      },
-      {
-        key: 'percentage',
-        header: 'Postotak',
-        value: (r) => percentage(r),
-        numeric: true,
-        render: (r) => {
-          // Never shown: no answers to take a share of, so no (red) 0 %.
-          if (r.occurrences === 0)
-            return (
-              <span className={styles.unshown} data-unshown="">
-                — <span className={styles.unshownNote}>{unshown}</span>
-              </span>
-            );
-          const pct = percentage(r);
-          return <span className={styles.percent[colourBand(pct)]}>{formatPercent(pct)}</span>;
-        },
-      },
-    ],
+  const allColumns = useMemo(
+    () => withCountColumns(columns, countHeaders, unshown),
     [columns, countHeaders, unshown],
   );
   const byKey = useMemo(() => new Map(allColumns.map((c) => [c.key, c])), [allColumns]);
@@ -179,42 +281,13 @@ export function SortableTable<T extends Counted>({
     <div className={detail ? styles.detailWrapper : styles.sortableWrapper}>
       <table className={styles.table} data-sortable-table={caption}>
         <caption className={styles.caption}>{caption}</caption>
-        <thead className={styles.sortHead}>
-          <tr className={styles.sortHeadRow}>
-            {allColumns.map((c) => {
-              const on = column === c.key;
-              return (
-                <th
-                  key={c.key}
-                  className={styles.sortTh}
-                  scope="col"
-                  aria-sort={on ? (direction === 'asc' ? 'ascending' : 'descending') : 'none'}
-                >
-                  <button
-                    type="button"
-                    className={[
-                      styles.sortButton,
-                      c.numeric && styles.sortButtonNum,
-                      on && styles.sortButtonActive,
-                    ]
-                      .filter(Boolean)
-                      .join(' ')}
-                    onClick={() => onSort(c.key)}
-                    data-sort={c.key}
-                  >
-                    {c.header}
-                    <span aria-hidden="true">{on ? icon[direction] : icon.none}</span>
-                  </button>
-                </th>
-              );
-            })}
-            {detail && (
-              <th className={`${styles.th} ${styles.detailHead}`} scope="col">
-                {detail.label}
-              </th>
-            )}
-          </tr>
-        </thead>
+        <SortHead
+          columns={allColumns}
+          column={column}
+          direction={direction}
+          onSort={onSort}
+          detail={detail?.label}
+        />
         <tbody className={styles.body}>
           {shown.rows.length === 0 && (
             <tr>
@@ -265,30 +338,7 @@ export function SortableTable<T extends Counted>({
           </tr>
         </tfoot>
       </table>
-      {shown.pages > 1 && (
-        <nav className={styles.pager} aria-label={`${caption}: stranice`}>
-          <button
-            type="button"
-            className={styles.pageButton}
-            disabled={shown.index === 0}
-            onClick={() => onPage(shown.index - 1)}
-          >
-            ← Prethodna
-          </button>
-          <span aria-live="polite" data-page="">
-            Stranica {shown.index + 1} od {shown.pages} ({formatCount(shown.first + 1)}–
-            {formatCount(shown.first + shown.rows.length)} od {formatCount(sorted.length)})
-          </span>
-          <button
-            type="button"
-            className={styles.pageButton}
-            disabled={shown.index === shown.pages - 1}
-            onClick={() => onPage(shown.index + 1)}
-          >
-            Sljedeća →
-          </button>
-        </nav>
-      )}
+      {shown.pages > 1 && <Pager caption={caption} shown={shown} total={sorted.length} onPage={onPage} />}
     </div>
   );
 }

@@ -1,8 +1,12 @@
 import { useMemo } from 'react';
+import { Card } from '../../components/Card/Card';
+import { formatRange } from '../../lib/date-range';
 import { formatCount } from '../../lib/format';
 import { cumulative, everyHour, HOURS, type HourlyRow, type HourlyStat } from '../../lib/stats';
+import { CsvButton } from './CsvButton';
 import * as styles from './DashboardIsland.css';
 import { type ChartData, ChartTable, LineChart } from './LineChart';
+import type { DashboardData } from './use-admin-data';
 
 /** Croatian clock times (00:00 … 23:00). */
 const clock = (hour: number) => `${String(hour).padStart(2, '0')}:00`;
@@ -62,7 +66,7 @@ function chartsOf(hourly: HourlyRow[], playersThrough: number[] | null, period: 
  * cumulative one has 'Ukupno igrača': at hour h the distinct players who have played at h or
  * earlier in the day, each once (its last point is the number of distinct players).
  */
-export function HourlyCharts({
+function HourlyCharts({
   hourly,
   uniquePlayers,
   playersThrough,
@@ -104,5 +108,31 @@ export function HourlyCharts({
         </div>
       ))}
     </div>
+  );
+}
+
+/** 'Igranja po satima': its heading, export and the two charts of the range shown. */
+export function HourlyCard({
+  data,
+  credentials,
+  allTime,
+}: {
+  data: DashboardData;
+  credentials: string;
+  allTime: boolean;
+}) {
+  return (
+    <Card className={styles.view}>
+      <div className={styles.sectionHeading}>
+        <h2 className={styles.sectionTitle}>Igranja po satima</h2>
+        <CsvButton credentials={credentials} table="hourly" range={data.params} label="igranja po satima" />
+      </div>
+      <HourlyCharts
+        hourly={data.hourly}
+        uniquePlayers={allTime ? data.overview.uniquePlayers : null}
+        playersThrough={data.playersThrough}
+        period={data.days.from === null ? 'sve' : formatRange({ from: data.days.from, to: data.days.to })}
+      />
+    </Card>
   );
 }

@@ -22,18 +22,18 @@ export function RangePicker({
   value,
   onChange,
   shown,
-  today,
-  compared,
+  summary,
 }: {
   value: RangeChoice;
   onChange: (choice: RangeChoice) => void;
   /** The days the data on screen cover (from null: nothing recorded yet). */
   shown: { from: string | null; to: string } | null;
-  /** The server's today: no range reaches past it. */
-  today: string | null;
-  /** The summary whose comparison the cards show (null: none, as for 'Sve'). */
-  compared: Pick<AdminSummary, 'comparison' | 'comparable' | 'previous' | 'firstDay'> | null;
+  /** The last summary: the server's today (no range reaches past it) and the cards' comparison. */
+  summary: AdminSummary | null;
 }) {
+  const today = summary?.today ?? null;
+  // 'Sve' is compared with nothing.
+  const compared = value.preset === 'sve' ? null : summary;
   const id = useId();
   const [from, setFrom] = useState(value.preset === 'custom' ? value.from : '');
   const [to, setTo] = useState(value.preset === 'custom' ? value.to : '');
