@@ -16,7 +16,9 @@ import { PLAY_LENGTH } from '../src/shared/rules';
 import { seededRandom } from '../src/shared/seeded-random';
 import type { PlayToRecord } from '../src/storage/contract';
 import { openSqliteRuntime } from '../src/storage/sqlite/runtime';
+
 import { createTimeZoneConverter, type Day } from '../src/time/day';
+import { nextDayStart } from '../src/time/day-end';
 
 const args = process.argv.slice(2);
 const total = Number(args.find((a) => /^\d+$/.test(a)) ?? 3_000);
@@ -109,13 +111,35 @@ const newPlayer = (): Player => {
 
 const DAYS = 60;
 const now = Date.now();
-const startMs = now - DAYS * 86_400_000;
+/**
+ * The first instant of each of the last 60 days in STATS_TIMEZONE, today last: a play's hour is
+ * counted from its local midnight, so the evening peak falls in the local evening.
+ */
+const dayStarts: number[] = [];
+for (
+  let start = nextDayStart(now - (DAYS + 1) * 86_400_000, config.statsTimezone);
+  start <= now;
+  start = nextDayStart(start, config.statsTimezone)
+)
+  dayStarts.push(start);
+dayStarts.splice(0, dayStarts.length - DAYS);
+const startMs = dayStarts[0]!;
 // Plays per day: a slow rise over the 60 days, more at weekends, some noise.
 const dayWeights = Array.from({ length: DAYS }, (_, d) => {
-  const weekday = new Date(startMs + d * 86_400_000).getUTCDay();
+  const weekday = new Date(`${localTime(dayStarts[d]!).day}T12:00:00Z`).getUTCDay();
   return (0.6 + (0.8 * d) / DAYS) * (weekday === 0 || weekday === 6 ? 1.5 : 1) * (0.75 + random() * 0.5);
 });
 const weightSum = dayWeights.reduce((a, b) => a + b, 0);
+
+/** An instant on the day starting at `dayStart`, at an hour drawn from HOUR_WEIGHTS; today, before now. */
+function playTime(dayStart: number): number | null {
+  for (let attempt = 0; attempt < 20; attempt++) {
+    const hour = weighted(HOUR_WEIGHTS.map((w, h) => [h, w] as const));
+    const atMs = dayStart + hour * 3_600_000 + Math.floor(random() * 3_600_000);
+    if (atMs < now - 60_000) return atMs;
+  }
+  return null;
+}
 
 const batch: PlayToRecord[] = [];
 let issued = new Map<Day, number>();
@@ -129,13 +153,9 @@ const flush = async () => {
 
 for (let d = 0; d < DAYS; d++) {
   const plays = Math.round((total * dayWeights[d]!) / weightSum);
-  const times = Array.from({ length: plays }, () => {
-    const hour = weighted(HOUR_WEIGHTS.map((w, h) => [h, w] as const));
-    return Math.min(
-      now - 60_000,
-      startMs + d * 86_400_000 + hour * 3_600_000 + Math.floor(random() * 3_600_000),
-    );
-  }).sort((a, b) => a - b);
+  const times = Array.from({ length: plays }, () => playTime(dayStarts[d]!))
+    .filter((atMs) => atMs !== null)
+    .sort((a, b) => a - b);
   for (const atMs of times) {
     const { day, hour } = localTime(atMs);
     // About one quiz in five is fetched and never submitted.

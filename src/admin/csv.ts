@@ -7,7 +7,12 @@ import { CSV_DIALECT } from '../shared/contracts/admin-range';
  * per RFC 4180 when they hold `;`, `"` or a line break (csv-stringify). Integers are plain
  * digits; a fraction has a decimal comma (58,07), as a Croatian locale reads it; null is empty.
  */
-export function toCsv(columns: readonly string[], rows: readonly Record<string, unknown>[]): string {
+export function toCsv(
+  columns: readonly string[],
+  rows: readonly Record<string, unknown>[],
+  /** The header of each column (default: its key). */
+  header: (column: string) => string = (column) => column,
+): string {
   return stringify(
     rows.map((row) => columns.map((column) => cell(row[column]))),
     {
@@ -15,7 +20,7 @@ export function toCsv(columns: readonly string[], rows: readonly Record<string, 
       delimiter: CSV_DIALECT.separator,
       record_delimiter: CSV_DIALECT.lineEnd,
       header: true,
-      columns: [...columns],
+      columns: columns.map((key, i) => ({ key: String(i), header: header(key) })),
       // csv-stringify quotes the record delimiter (CRLF) whole; a lone CR or LF in a field must be quoted too.
       quoted_match: /[\r\n]/,
     },

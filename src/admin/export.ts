@@ -4,9 +4,14 @@ import {
   DEVICES_FIGURES,
   EXPORT_COLUMNS,
   type ExportTable,
+  exportHeader,
   SUMMARY_FIGURES,
 } from '../shared/contracts/admin-range';
+import type { LyricStat } from '../shared/contracts/stats';
+import type { ScoreMode } from '../shared/play-mode';
+import { lyricSearchText, matchesTerms, queryTerms } from '../shared/search';
 import {
+  type Comparison,
   getAdminConfusions,
   getAdminDaily,
   getAdminDevices,
@@ -34,25 +39,92 @@ const ALL_TIME_WITHOUT_RANGE = new Set<ExportTable>(['lyrics', 'songs', 'albums'
 
 /**
  * One table of the dashboard as a CSV file (docs/decisions/019): the same rows and numbers as
- * its JSON read for the same query, the columns of EXPORT_COLUMNS.
+ * its JSON read for the same query (the lyrics as the dashboard's search and filters leave
+ * them), the columns of EXPORT_COLUMNS with their percentages, under Croatian headers.
  */
 export async function exportCsv(
   stats: StatsStore,
   table: ExportTable,
-  query: RangeParams,
+  query: ExportQuery,
   today: Day,
 ): Promise<ExportFile> {
+  const csv = (columns: readonly string[], rows: Rows) =>
+    toCsv(
+      columns,
+      withPercentages(table, table === 'lyrics' ? filterLyrics(rows as LyricStat[], query) : rows),
+      (column) => exportHeader(table, column),
+    );
   if (ALL_TIME_WITHOUT_RANGE.has(table) && !hasRange(query)) {
     const rows = await allTime(stats, table);
     const columns = table === 'hourly' ? [...EXPORT_COLUMNS.hourly, 'uniquePlayers'] : EXPORT_COLUMNS[table];
-    return { name: `kviz-${table}-sve.csv`, body: toCsv(columns, rows) };
+    return { name: `kviz-${table}-sve.csv`, body: csv(columns, rows) };
   }
   const range = await resolveRange(stats, query, today);
   const rows = await inRange(stats, table, range, query, today);
-  return { name: `kviz-${table}-${range.from}_${range.to}.csv`, body: toCsv(EXPORT_COLUMNS[table], rows) };
+  return { name: `kviz-${table}-${range.from}_${range.to}.csv`, body: csv(EXPORT_COLUMNS[table], rows) };
+}
+
+/** The lyric rows the dashboard lists for the same search (`q`), minimum (`min`) and `unshown=hide`. */
+function filterLyrics(rows: LyricStat[], query: ExportQuery): LyricStat[] {
+  const terms = queryTerms(query.q ?? '');
+  const least = Math.max(query.min ?? 0, query.unshown === 'hide' ? 1 : 0);
+  if (terms.length === 0 && least === 0) return rows;
+  return rows.filter((row) => row.occurrences >= least && matchesTerms(lyricSearchText(row), terms));
+}
+
+/** One decimal, as the dashboard shows a percentage; null (an empty cell) without a whole. */
+const percentOf = (part: number, whole: number) => (whole ? Math.round((part / whole) * 1000) / 10 : null);
+
+/** The rows with the percentage columns of their table (DERIVED_EXPORT_COLUMNS). */
+function withPercentages(table: ExportTable, rows: Rows): Rows {
+  const n = (row: Record<string, unknown>, key: string) => Number(row[key] ?? 0);
+  const sum = (key: string) => rows.reduce((s, row) => s + n(row, key), 0);
+  switch (table) {
+    case 'lyrics':
+    case 'songs':
+    case 'albums':
+      return rows.map((r) => ({ ...r, percentage: percentOf(n(r, 'correctAnswers'), n(r, 'occurrences')) }));
+    case 'hourly': {
+      const total = sum('attempts');
+      return rows.map((r) => ({ ...r, share: percentOf(n(r, 'attempts'), total) }));
+    }
+    case 'scores': {
+      const total = sum('plays');
+      return rows.map((r) => ({ ...r, share: percentOf(n(r, 'plays'), total) }));
+    }
+    case 'daily':
+      return rows.map((r) => ({
+        ...r,
+        accuracy: percentOf(n(r, 'correct'), n(r, 'answers')),
+        completionRate: percentOf(n(r, 'plays'), n(r, 'quizzesIssued')),
+      }));
+    case 'devices': {
+      // Device classes and browsers: each a share of the plays of their group.
+      const totals = { device: 0, browser: 0 } as Record<string, number>;
+      for (const r of rows) if (String(r.group) in totals) totals[String(r.group)]! += n(r, 'value');
+      return rows.map((r) => ({
+        ...r,
+        share: String(r.group) in totals ? percentOf(n(r, 'value'), totals[String(r.group)]!) : null,
+      }));
+    }
+    default:
+      return rows;
+  }
 }
 
 type Rows = Record<string, unknown>[];
+
+/** An export's query: the range, and for the score tables which plays they count. */
+export type ExportQuery = RangeParams & {
+  difficulty?: ScoreMode;
+  compare?: Comparison;
+  /** The lyric export: the dashboard's search, minimum occurrences and never-shown rule. */
+  q?: string;
+  min?: number;
+  unshown?: 'show' | 'hide';
+};
+
+const scoreMode = (query: ExportQuery) => (query.difficulty ? { difficulty: query.difficulty } : {});
 
 async function allTime(stats: StatsStore, table: ExportTable): Promise<Rows> {
   if (table === 'lyrics') return stats.getLyricStats();
@@ -65,7 +137,7 @@ async function inRange(
   stats: StatsStore,
   table: ExportTable,
   range: { from: Day; to: Day },
-  query: RangeParams,
+  query: ExportQuery,
   today: Day,
 ): Promise<Rows> {
   switch (table) {
@@ -80,16 +152,23 @@ async function inRange(
     case 'daily':
       return (await getAdminDaily(stats, range, today)).points;
     case 'scores':
-      return (await getScoreDistribution(stats, range)).histogram.map((plays, score) => ({ score, plays }));
+      return (await getScoreDistribution(stats, { ...range, ...scoreMode(query) })).histogram.map(
+        (plays, score) => ({ score, plays }),
+      );
     case 'bands':
-      return (await getScoreDistribution(stats, range)).bands;
+      return (await getScoreDistribution(stats, { ...range, ...scoreMode(query) })).bands;
     case 'confusions':
       return (await getAdminConfusions(stats, { ...query, ...range, limit: MAX_CONFUSIONS }, today))
         .confusions;
     case 'summary': {
-      const { current, previous } = await getAdminSummary(stats, range, today);
+      const { current, previous, comparable } = await getAdminSummary(
+        stats,
+        { ...range, ...(query.compare ? { compare: query.compare } : {}) },
+        today,
+      );
       return SUMMARY_FIGURES.map((figure) => {
-        const [now, before] = [current[figure], previous[figure]];
+        // A period partly before the first play: its figures are not a comparison (empty, not 0).
+        const [now, before] = [current[figure], comparable ? previous[figure] : null];
         return {
           figure,
           current: now,

@@ -2,7 +2,14 @@
  * Examples of the admin range reads for the API document, computed by the same pure functions
  * as the answers (src/storage/encoding/day-counts.ts), so they always fit their schemas.
  */
-import type { AdminDaily, AdminDevices, AdminSummary, ExportTable } from '../shared/contracts/admin-range';
+import {
+  type AdminDaily,
+  type AdminDevices,
+  type AdminSummary,
+  EXPORT_COLUMNS,
+  type ExportTable,
+  exportHeader,
+} from '../shared/contracts/admin-range';
 import type { ScoreDistribution } from '../shared/contracts/time-series';
 import { DEFAULT_DIFFICULTY } from '../shared/difficulty';
 import {
@@ -47,6 +54,8 @@ const current = { ...summarizeRange(from, to, counts(412, 298, 171), 488), playe
 export const exampleSummary: AdminSummary = {
   today: to,
   firstDay: '2026-09-24',
+  comparison: 'previous',
+  comparable: true,
   current,
   previous: { ...summarizeRange('2026-11-10', '2026-11-16', counts(377, 270, 160), 452), players: 219 },
 };
@@ -89,19 +98,20 @@ const histogram = emptyScoreCounts();
 });
 export const exampleScores: ScoreDistribution = scoreDistribution(from, to, DEFAULT_DIFFICULTY, histogram);
 
+/** The header row of an export, as the server writes it. */
+const headerOf = (table: ExportTable) =>
+  `${EXPORT_COLUMNS[table].map((column) => exportHeader(table, column)).join(';')}\r\n`;
+
 /** One example file per export (header and a first row or two), for the API document. */
 export const exampleCsv: Record<ExportTable, string> = {
-  lyrics:
-    'lyricId;text;songTitle;albumTitle;albumYear;occurrences;correctAnswers\r\n345;Puše bura, hladna i prava,;Zatvorene škure;Sol na usnama;1992;41;29\r\n',
-  songs:
-    'songId;title;albumTitle;albumYear;occurrences;correctAnswers\r\n12;Zatvorene škure;Sol na usnama;1992;812;503\r\n',
-  albums: 'albumId;title;occurrences;correctAnswers\r\n3;Sol na usnama;4120;2398\r\n',
-  hourly: 'hour;attempts\r\n0;4\r\n1;2\r\n',
-  daily: 'day;plays;players;newPlayers;quizzesIssued;answers;correct\r\n2026-11-17;52;40;20;62;1560;905\r\n',
-  scores: 'score;plays\r\n0;0\r\n1;0\r\n2;1\r\n',
-  bands: 'label;min;max;plays;share\r\nOdlično;27;30;10;2,4\r\n',
-  confusions:
-    'songId;songTitle;selectedSongId;selectedSongTitle;times\r\n12;Zatvorene škure;17;Divlja kupina;41\r\n',
-  summary: `figure;current;previous;change\r\nplays;${current.plays};${exampleSummary.previous.plays};9,3\r\nplayers;${current.players};${exampleSummary.previous.players};7,8\r\n`,
-  devices: `group;key;value\r\ndevice;phone;${current.byDevice.phone}\r\nplayers;players;${current.players}\r\nquizzes;completionRate;84,4\r\n`,
+  lyrics: `${headerOf('lyrics')}345;Puše bura, hladna i prava,;Zatvorene škure;Sol na usnama;1992;41;29;70,7\r\n`,
+  songs: `${headerOf('songs')}12;Zatvorene škure;Sol na usnama;1992;812;503;61,9\r\n`,
+  albums: `${headerOf('albums')}3;Sol na usnama;4120;2398;58,2\r\n`,
+  hourly: `${headerOf('hourly')}0;4;1,2\r\n1;2;0,6\r\n`,
+  daily: `${headerOf('daily')}2026-11-17;52;40;20;62;1560;905;58;83,9\r\n`,
+  scores: `${headerOf('scores')}0;0;0\r\n1;0;0\r\n2;1;0,2\r\n`,
+  bands: `${headerOf('bands')}Odlično;27;30;10;2,4\r\n`,
+  confusions: `${headerOf('confusions')}12;Zatvorene škure;17;Divlja kupina;41\r\n`,
+  summary: `${headerOf('summary')}plays;${current.plays};${exampleSummary.previous.plays};9,3\r\nplayers;${current.players};${exampleSummary.previous.players};7,8\r\n`,
+  devices: `${headerOf('devices')}device;phone;${current.byDevice.phone};61,2\r\nplayers;players;${current.players};\r\nquizzes;completionRate;84,4;\r\n`,
 };

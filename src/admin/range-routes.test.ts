@@ -4,11 +4,15 @@ import { createEngineTestApp, ENGINES, type Engine, type EngineTestApp } from '.
 import { seededRandom } from '../../test/support/fixtures';
 import { answerQuiz, fetchQuiz, submit } from '../../test/support/play';
 import { CLUSTER_START_MS } from '../../test/support/postgres';
-import type {
-  AdminConfusions,
-  AdminDaily,
-  AdminDevices,
-  AdminSummary,
+import {
+  type AdminConfusions,
+  type AdminDaily,
+  type AdminDevices,
+  type AdminSummary,
+  DERIVED_EXPORT_COLUMNS,
+  EXPORT_COLUMNS,
+  type ExportTable,
+  exportHeader,
 } from '../shared/contracts/admin-range';
 import type { AlbumStat, HourlyStat, LyricStat, SongStat } from '../shared/contracts/stats';
 import type { ScoreDistribution } from '../shared/contracts/time-series';
@@ -518,13 +522,23 @@ describe.each(ENGINES)('%s', (engine) => {
       const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes);
       expect(text).toContain('\r\n');
       expect(text.replaceAll('\r\n', '')).not.toContain('\n');
-      const records = parse(text, {
+      const [header, ...cells] = parse(text, {
         bom: true,
         delimiter: ';',
-        columns: true,
         record_delimiter: '\r\n',
-      }) as Record<string, string>[];
-      return { res, text, records };
+      }) as string[][];
+      // Croatian headers over the JSON fields in order (the all-time hourly adds uniquePlayers),
+      // then the percentage columns: `records` holds the JSON fields, `full` the percentages too.
+      const table = /export\/(\w+)\.csv/.exec(path)![1] as ExportTable;
+      const keys: string[] = [...EXPORT_COLUMNS[table]];
+      if (header!.length > keys.length) keys.push('uniquePlayers');
+      expect(header).toEqual(keys.map((key) => exportHeader(table, key)));
+      const full = cells.map((row) => Object.fromEntries(keys.map((key, i) => [key, row[i]!])));
+      const derived = new Set(DERIVED_EXPORT_COLUMNS[table] ?? []);
+      const records = full.map((row) =>
+        Object.fromEntries(Object.entries(row).filter(([k]) => !derived.has(k))),
+      );
+      return { res, text, records, full };
     };
     /** A cell back to the JSON value: digits → integer, decimal comma → fraction, else text. */
     const value = (cell: string) =>
@@ -554,6 +568,52 @@ describe.each(ENGINES)('%s', (engine) => {
         );
       },
     );
+
+    test('Croatian headers; the percentage columns recomputed from the JSON counts', async () => {
+      const q = 'from=2025-10-20&to=2025-10-27';
+      const pct = (part: number, whole: number) =>
+        whole ? String(Math.round((part / whole) * 1000) / 10).replace('.', ',') : '';
+      const lyrics = await csv(`/api/admin/export/lyrics.csv?${q}`);
+      expect(lyrics.text.split('\r\n')[0]).toBe(
+        '\uFEFFID stiha;Stih;Pjesma;Album;Godina albuma;Prikazano;Točno;Postotak točnih (%)',
+      );
+      const json_ = await json<LyricStat[]>(`/api/admin/stats/lyrics?${q}`);
+      expect(lyrics.full.map((r) => r.percentage)).toEqual(
+        json_.map((l) => pct(l.correctAnswers, l.occurrences)),
+      );
+      // A line never shown has an empty percentage, not 0.
+      expect(json_.some((l) => l.occurrences === 0)).toBe(true);
+      const daily = await json<AdminDaily>(`/api/admin/stats/daily?${q}`);
+      const dailyCsv = await csv(`/api/admin/export/daily.csv?${q}`);
+      expect(dailyCsv.full.map((r) => [r.accuracy, r.completionRate])).toEqual(
+        daily.points.map((p) => [pct(p.correct, p.answers), pct(p.plays, p.quizzesIssued)]),
+      );
+      const hourly = (await csv(`/api/admin/export/hourly.csv?${q}`)).full;
+      const total = inRange('2025-10-20', '2025-10-27').length;
+      expect(hourly.map((r) => r.share)).toEqual(
+        Array.from({ length: 24 }, (_, h) =>
+          pct(inRange('2025-10-20', '2025-10-27').filter((p) => p.hour === h).length, total),
+        ),
+      );
+    });
+
+    test('the lyric export is narrowed as the dashboard’s search narrows the table', async () => {
+      const q = 'from=2025-10-20&to=2025-10-27';
+      const all = await json<LyricStat[]>(`/api/admin/stats/lyrics?${q}`);
+      const ids = async (search: string) =>
+        (await csv(`/api/admin/export/lyrics.csv?${q}&${search}`)).records.map((r) => Number(r.lyricId));
+      // Song and album titles are searched too, in any case: the lines of one song.
+      expect(await ids('q=PJESMA%202-1')).toEqual(
+        all.filter((l) => l.songTitle === 'Pjesma 2-1').map((l) => l.lyricId),
+      );
+      // Every word must occur; with min=1 the never-shown lines are left out.
+      expect(await ids('q=pjesma%202-1&min=1')).toEqual(
+        all.filter((l) => l.songTitle === 'Pjesma 2-1' && l.occurrences >= 1).map((l) => l.lyricId),
+      );
+      expect(await ids('unshown=hide')).toEqual(all.filter((l) => l.occurrences > 0).map((l) => l.lyricId));
+      expect(await ids('q=nema%20takvog%20stiha')).toEqual([]);
+      expect((await get(`/api/admin/export/lyrics.csv?${q}&min=-1`)).status).toBe(422);
+    });
 
     test('daily, scores and confusions equal their JSON', async () => {
       const q = 'from=2025-10-20&to=2025-10-27';

@@ -1,21 +1,24 @@
-import { Type as T } from '@sinclair/typebox';
+import { Type as T, type TSchema } from '@sinclair/typebox';
 import { Elysia, t } from 'elysia';
 import { headers, responses } from '../docs/components';
 import { operation, type ResponseSpec } from '../docs/contract';
-import { enumParam, integerParam } from '../http/params';
+import { enumParam, integerParam, type Param } from '../http/params';
 import {
   AdminConfusions,
   AdminDaily,
   AdminDevices,
+  AdminHourlyPlayers,
   AdminSummary,
   EXPORT_TABLES,
 } from '../shared/contracts/admin-range';
 import { ScoreDistribution } from '../shared/contracts/time-series';
-import { DIFFICULTIES } from '../shared/difficulty';
+import { SCORE_MODES } from '../shared/play-mode';
 import {
+  COMPARISONS,
   getAdminConfusions,
   getAdminDaily,
   getAdminDevices,
+  getAdminHourlyPlayers,
   getAdminSummary,
   resolveRange,
 } from '../stats/admin-range';
@@ -51,12 +54,55 @@ const limitParam = integerParam({
 });
 const difficultyParam = enumParam({
   name: 'difficulty',
-  values: DIFFICULTIES,
-  example: 'normal',
-  description: 'The plays of this difficulty (default `normal`).',
+  values: SCORE_MODES,
+  example: 'all',
+  description:
+    'Which plays: `all` (free and daily, as the summary counts them), the free plays of `easy`, `normal` or `hard`, or `daily` (the daily challenge, ranked and practice). Default `normal`.',
+});
+
+const compareParam = enumParam({
+  name: 'compare',
+  values: COMPARISONS,
+  example: 'year',
+  description:
+    '`previous` (default): compare with the period of the same length ending the day before `from`; `year`: with the same dates a year earlier.',
+});
+
+/** The lyric export's filters: the dashboard's lyric search, so the file holds the rows on screen. */
+const searchParam = {
+  name: 'q',
+  in: 'query',
+  required: false,
+  description:
+    'Only lines whose text, song or album (with its year) hold every word of this search, without regard to case or diacritics (`cuvar` finds `čuvar`, `djurdjevak` and `durdevak` find `Đurđevak`), as the dashboard searches.',
+  validator: t.String({ maxLength: 200 }),
+  schema: T.String({ maxLength: 200 }),
+  example: 'cuvar',
+} as const;
+const minParam = integerParam({
+  name: 'min',
+  in: 'query',
+  minimum: 0,
+  maximum: 1_000_000,
+  example: 3,
+  description: 'Only lines shown at least this many times (default 0).',
+});
+const unshownParam = enumParam({
+  name: 'unshown',
+  values: ['show', 'hide'],
+  example: 'hide',
+  description: '`hide`: leave out the lines never shown (default `show`).',
 });
 
 const RangeQuery = RangeQueryParams;
+const LyricsExportQuery = t.Object({
+  ...RangeQueryParams.properties,
+  q: t.Optional(searchParam.validator),
+  min: t.Optional(minParam.validator),
+  unshown: t.Optional(unshownParam.validator),
+});
+const SummaryQuery = t.Object({ ...RangeQuery.properties, compare: t.Optional(compareParam.validator) });
+const ScoresQuery = t.Object({ ...RangeQuery.properties, difficulty: t.Optional(difficultyParam.validator) });
 
 const ok = (description: string, schema: ResponseSpec['schema'], example: unknown): ResponseSpec => ({
   description,
@@ -82,7 +128,7 @@ const RANGE_NOTE =
 export const adminRangeRoutes = ({ stats, today }: RangeDeps) =>
   new Elysia()
     .get('/stats/summary', ({ query }) => getAdminSummary(stats, query, today()), {
-      query: RangeQuery,
+      query: SummaryQuery,
       detail: operation({
         operationId: 'getAdminSummary',
         access: 'admin',
@@ -90,7 +136,7 @@ export const adminRangeRoutes = ({ stats, today }: RangeDeps) =>
         description:
           'Plays, distinct players, player-days, new players, answers, accuracy, average score, quizzes issued and the completion rate, plays per hour, device class and browser of the range (`current`) and of the period of the same length ending the day before `from` (`previous`), from per-day running totals (two rows each, whatever the length); the distinct players are counted over the day memberships of each period (its cost grows with its player-days).' +
           RANGE_NOTE,
-        parameters: rangeParams,
+        parameters: [...rangeParams, compareParam],
         responses: adminAnswers(
           ok('The cards of the range and of the period before it.', AdminSummary, exampleSummary),
         ),
@@ -119,13 +165,13 @@ export const adminRangeRoutes = ({ stats, today }: RangeDeps) =>
         });
       },
       {
-        query: t.Object({ ...RangeQuery.properties, difficulty: t.Optional(difficultyParam.validator) }),
+        query: ScoresQuery,
         detail: operation({
           operationId: 'getAdminScores',
           access: 'admin',
           summary: 'Score distribution of a range',
           description:
-            'Plays per score 0–30 of one difficulty within the range, the average, and the share of each rating band.' +
+            'Plays per score 0–30 within the range of the plays `difficulty` names, the average, and the share of each rating band.' +
             RANGE_NOTE,
           parameters: [...rangeParams, difficultyParam],
           responses: adminAnswers(
@@ -177,6 +223,24 @@ export const adminRangeRoutes = ({ stats, today }: RangeDeps) =>
         ),
       }),
     })
+    .get('/stats/hourly-players', () => getAdminHourlyPlayers(stats), {
+      detail: operation({
+        operationId: 'getAdminHourlyPlayers',
+        access: 'admin',
+        summary: 'Distinct players by hour of day, each once',
+        description:
+          'All time: for each hour of day, the players whose earliest hour of day of any play is that hour, and their running sum (`playersThrough`, the cumulative chart’s ‘Ukupno igrača’: each player counted once, so its last entry is the number of distinct players). Read from the kept player–hour pairs, one row per player and hour (docs/decisions/033). Requires the administrator’s HTTP Basic credentials.',
+        responses: {
+          200: ok('The players by earliest hour.', AdminHourlyPlayers, {
+            players: 3,
+            byEarliestHour: Array.from({ length: 24 }, (_, h) => (h === 9 ? 1 : h === 20 ? 2 : 0)),
+            playersThrough: Array.from({ length: 24 }, (_, h) => (h < 9 ? 0 : h < 20 ? 1 : 3)),
+          }),
+          401: responses.Unauthorized,
+          429: responses.SignInLocked,
+        },
+      }),
+    })
     .get('/stats/devices', ({ query }) => getAdminDevices(stats, query, today()), {
       query: RangeQuery,
       detail: operation({
@@ -194,7 +258,8 @@ export const adminRangeRoutes = ({ stats, today }: RangeDeps) =>
 
 /** What each export holds (its columns: EXPORT_COLUMNS in src/shared/contracts/admin-range.ts). */
 const EXPORT_NOTES: Record<(typeof EXPORT_TABLES)[number], string> = {
-  lyrics: 'The lyric table of the range (the rows of GET /api/admin/stats/lyrics).',
+  lyrics:
+    'The lyric table of the range (the rows of GET /api/admin/stats/lyrics), narrowed as the dashboard’s search narrows it (`q`, `min`, `unshown`).',
   songs: 'The song table of the range (GET /api/admin/stats/songs).',
   albums: 'The album table of the range (GET /api/admin/stats/albums).',
   hourly: 'Plays per hour of day of the range (GET /api/admin/stats/hourly).',
@@ -203,9 +268,23 @@ const EXPORT_NOTES: Record<(typeof EXPORT_TABLES)[number], string> = {
   bands: 'The rating bands of the range’s score distribution (`bands` of GET /api/admin/stats/scores).',
   confusions: 'The overall top 100 wrong songs picked in the range (GET /api/admin/stats/confusions).',
   summary:
-    'The dashboard cards: one row per figure (plays, distinct players, player-days, new players, answers, right answers, average score, accuracy, quizzes issued, completion rate) with the range’s value, the previous period’s (same length, ending the day before `from`) and the change in percent of the previous value, one decimal (empty when it was 0) (GET /api/admin/stats/summary).',
+    'The dashboard cards: one row per figure (plays, distinct players, player-days, new players, answers, right answers, average score, accuracy, quizzes issued, completion rate) with the range’s value, the compared period’s (`compare`: same length ending the day before `from`, or the same dates a year earlier) and the change in percent of the previous value, one decimal (empty when it was 0). Both are empty when the compared period starts before the first day with data (`comparable: false`), e.g. all time (GET /api/admin/stats/summary).',
   devices:
     'The devices view as rows `group;key;value`: plays per device class (`device`) and browser family (`browser`), then distinct, new and returning players and player-days (`players`), quizzes issued, plays and the completion rate (`quizzes`) (GET /api/admin/stats/devices).',
+};
+
+/** The exports that take more than the range: the same filters as the view they come from. */
+const exportQueries: Partial<Record<(typeof EXPORT_TABLES)[number], TSchema>> = {
+  scores: ScoresQuery,
+  bands: ScoresQuery,
+  summary: SummaryQuery,
+  lyrics: LyricsExportQuery,
+};
+const exportParams: Partial<Record<(typeof EXPORT_TABLES)[number], Param[]>> = {
+  scores: [difficultyParam],
+  bands: [difficultyParam],
+  summary: [compareParam],
+  lyrics: [searchParam, minParam, unshownParam],
 };
 
 const exportRoutes = (deps: RangeDeps) => {
@@ -215,18 +294,18 @@ const exportRoutes = (deps: RangeDeps) => {
       `/export/${table}.csv`,
       async ({ query }) => csvResponse(await exportCsv(deps.stats, table, query, deps.today())),
       {
-        query: RangeQuery,
+        query: exportQueries[table] ?? RangeQuery,
         detail: operation({
           operationId: `exportAdmin${table[0]!.toUpperCase()}${table.slice(1)}Csv`,
           access: 'admin',
           summary: `Export: ${table} as CSV`,
           description:
-            `${EXPORT_NOTES[table]} As CSV for spreadsheet programs: UTF-8 with BOM, \`;\` between fields, CRLF, RFC 4180 quoting, a header row of the JSON field names; integers as digits, fractions with a decimal comma. ` +
+            `${EXPORT_NOTES[table]} As CSV for spreadsheet programs: UTF-8 with BOM, \`;\` between fields, CRLF, RFC 4180 quoting, a header row in Croatian (the columns are the JSON fields, in order, then the percentages: \`Postotak točnih (%)\`, \`Udio (%)\`, \`Točnost (%)\`, \`Dovršenost (%)\`, one decimal, empty without a whole); integers as digits, fractions with a decimal comma. ` +
             (['lyrics', 'songs', 'albums', 'hourly'].includes(table)
               ? 'Without `from` and `to`: all time (the file name ends in `-sve`).'
               : 'Defaults of the range as for the JSON reads.') +
             RANGE_NOTE,
-          parameters: rangeParams,
+          parameters: [...rangeParams, ...(exportParams[table] ?? [])],
           responses: adminAnswers({
             description: 'The CSV file, as an attachment.',
             schema: T.String(),

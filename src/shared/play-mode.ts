@@ -10,3 +10,18 @@ import { DIFFICULTIES } from './difficulty';
 const PLAY_MODES = [...DIFFICULTIES, 'daily', 'daily_practice'] as const;
 
 export type PlayMode = (typeof PLAY_MODES)[number];
+
+/**
+ * The plays a score distribution counts: every play (as the dashboard's cards count them), the
+ * free plays of one difficulty, or the daily challenge (ranked and practice plays).
+ */
+export const SCORE_MODES = ['all', ...DIFFICULTIES, 'daily'] as const;
+
+export type ScoreMode = (typeof SCORE_MODES)[number];
+
+/** The recorded play modes a score mode adds up. */
+export function playModesOf(mode: ScoreMode): readonly PlayMode[] {
+  if (mode === 'all') return PLAY_MODES;
+  if (mode === 'daily') return ['daily', 'daily_practice'];
+  return [mode];
+}

@@ -9,6 +9,7 @@ import type {
   AdminConfusions,
   AdminDaily,
   AdminDevices,
+  AdminHourlyPlayers,
   AdminSummary,
   HourlyRangeStat,
 } from '../shared/contracts/admin-range';
@@ -32,6 +33,10 @@ export interface RangeParams {
   to?: string;
 }
 
+/** What the summary compares a range with: the period of the same length before it, or the same dates a year earlier. */
+export const COMPARISONS = ['previous', 'year'] as const;
+export type Comparison = (typeof COMPARISONS)[number];
+
 export const hasRange = (query: RangeParams) => query.from !== undefined || query.to !== undefined;
 
 /**
@@ -44,6 +49,16 @@ export async function resolveRange(stats: StatsStore, query: RangeParams, today:
     const value = query[field];
     if (value !== undefined && !isDay(value))
       throw unprocessable('invalid_range', `${field} must be a date YYYY-MM-DD, got "${value}"`, field);
+  }
+  // A day after today has no plays yet: a range reaching into it would pass for a quiet one.
+  for (const field of ['from', 'to'] as const) {
+    const value = query[field];
+    if (value !== undefined && value > today)
+      throw unprocessable(
+        'invalid_range',
+        `${field} must not be after today (${today}), got ${value}`,
+        field,
+      );
   }
   const to = query.to ?? today;
   let from = query.from;
@@ -62,18 +77,48 @@ function previousPeriod({ from, to }: DayRange): DayRange {
   return { from: addDays(from, -days), to: addDays(from, -1) };
 }
 
+/** The same dates a year earlier (29 February: the 28th): 'Ova godina' against the same part of last year. */
+export function sameDatesYearBefore({ from, to }: DayRange): DayRange {
+  const back = (day: Day) => {
+    const earlier = `${Number(day.slice(0, 4)) - 1}${day.slice(4)}`;
+    return isDay(earlier) ? earlier : addDays(`${earlier.slice(0, 8)}01`, 27);
+  };
+  return { from: back(from), to: back(to) };
+}
+
+/**
+ * Whether a range can be compared with `compared`: only when data were being recorded on every
+ * day of it (it starts on or after the first day with data). A period partly before the first
+ * play would show a growth of thousands of percent that only says recording began.
+ */
+const isComparable = (compared: DayRange, firstDay: Day | null) =>
+  firstDay !== null && compared.from >= firstDay;
+
 export async function getAdminSummary(
   stats: StatsStore,
-  query: RangeParams,
+  query: RangeParams & { compare?: Comparison },
   today: Day,
 ): Promise<AdminSummary> {
   const range = await resolveRange(stats, query, today);
+  const comparison = query.compare ?? 'previous';
+  const compared = comparison === 'year' ? sameDatesYearBefore(range) : previousPeriod(range);
   const [current, previous, firstDay] = await Promise.all([
     getRangeSummary(stats, range),
-    getRangeSummary(stats, previousPeriod(range)),
+    getRangeSummary(stats, compared),
     stats.getFirstDay(),
   ]);
-  return { today, firstDay, current, previous };
+  return { today, firstDay, comparison, comparable: isComparable(compared, firstDay), current, previous };
+}
+
+/** 'Ukupno igrača' by hour of day: each player once, at the earliest hour they ever played in. */
+export async function getAdminHourlyPlayers(stats: StatsStore): Promise<AdminHourlyPlayers> {
+  const byEarliestHour = await stats.getPlayersByEarliestHour();
+  let running = 0;
+  const playersThrough = byEarliestHour.map((n) => {
+    running += n;
+    return running;
+  });
+  return { players: running, byEarliestHour, playersThrough };
 }
 
 export async function getAdminDevices(

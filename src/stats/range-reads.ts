@@ -13,9 +13,11 @@ import type {
   RangeSummary,
   ScoreDistribution,
 } from '../shared/contracts/time-series';
-import { DEFAULT_DIFFICULTY, type Difficulty } from '../shared/difficulty';
+import { DEFAULT_DIFFICULTY } from '../shared/difficulty';
+import { playModesOf, type ScoreMode } from '../shared/play-mode';
 import type { StatsStore } from '../storage/contract';
 import {
+  addScoreCounts,
   dailySeries,
   type RangeCounts,
   scoreDistribution,
@@ -89,18 +91,26 @@ export async function getDailySeries(stats: StatsStore, range: DayRange): Promis
   return dailySeries(range.from, range.to, days, issued);
 }
 
-/** The score histogram of [from, to] for one difficulty, and the rating bands' shares: two row reads. */
+/**
+ * The score histogram of [from, to] for one score mode (default: the free plays of `normal`),
+ * and the rating bands' shares: two row reads per play mode it adds up.
+ */
 export async function getScoreDistribution(
   stats: StatsStore,
-  range: DayRange & { difficulty?: Difficulty },
+  range: DayRange & { difficulty?: ScoreMode },
 ): Promise<ScoreDistribution> {
   checkRange(range);
-  const difficulty = range.difficulty ?? DEFAULT_DIFFICULTY;
-  const [through, upTo] = await Promise.all([
-    stats.getScoresThrough(range.to, difficulty),
-    stats.getScoresThrough(addDays(range.from, -1), difficulty),
-  ]);
-  return scoreDistribution(range.from, range.to, difficulty, subtractScoreCounts(through, upTo));
+  const mode = range.difficulty ?? DEFAULT_DIFFICULTY;
+  const counts = await Promise.all(
+    playModesOf(mode).map(async (playMode) => {
+      const [through, upTo] = await Promise.all([
+        stats.getScoresThrough(range.to, playMode),
+        stats.getScoresThrough(addDays(range.from, -1), playMode),
+      ]);
+      return subtractScoreCounts(through, upTo);
+    }),
+  );
+  return scoreDistribution(range.from, range.to, mode, counts.reduce(addScoreCounts));
 }
 
 const checkLimit = (limit: number) => {

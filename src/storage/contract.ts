@@ -7,6 +7,7 @@ import type { AlbumStat, HourlyStat, LyricStat, Overview, SongStat } from '../sh
 import type { Confusion, LineConfusion } from '../shared/contracts/time-series';
 import type { BrowserFamily, DeviceClass } from '../shared/devices';
 import type { Difficulty } from '../shared/difficulty';
+import type { PlayMode } from '../shared/play-mode';
 import type { Day } from '../time/day';
 import type { DayCounts, ScoreCounts } from './encoding/day-counts';
 import type { LongRunOptions, Progress } from './long-work';
@@ -141,12 +142,18 @@ export interface StatsStore {
   getAlbumStats(): Promise<AlbumStat[]>;
   /** 24 entries, hours 0–23, zeros included. */
   getHourly(): Promise<HourlyStat[]>;
+  /**
+   * Players by the earliest hour of day they ever played in: entry h counts the players whose
+   * first hour of day (of any play, all time) is h. From the kept player–hour set (hour_players),
+   * one row per player and hour: docs/decisions/033.
+   */
+  getPlayersByEarliestHour(): Promise<number[]>;
   /** The running totals through `day` (every day up to it, itself included): one row read. */
   getDaysThrough(day: Day): Promise<DayCounts>;
   /** Quizzes issued through `day`: one row read. */
   getQuizzesThrough(day: Day): Promise<number>;
-  /** The score histogram of one difficulty through `day`: one row read. */
-  getScoresThrough(day: Day, difficulty: Difficulty): Promise<ScoreCounts>;
+  /** The score histogram of one play mode through `day`: one row read. */
+  getScoresThrough(day: Day, mode: PlayMode): Promise<ScoreCounts>;
   /** Each day's own counts in [from, to] (days without plays absent): at most one row per day, plus one. */
   getDays(from: Day, to: Day): Promise<Map<Day, DayCounts>>;
   /** Each day's quizzes issued in [from, to] (days without any absent). */
@@ -303,6 +310,7 @@ export type OpenOptions = ({ seed: false } | { seed: true; log: Logger }) & { ex
 export type { ImportSummary } from '../catalogue/import-walk';
 // The per-day counters are part of the read side's answers; the features build series and ranges from them.
 export {
+  addScoreCounts,
   type DayCounts,
   dailySeries,
   emptyDayCounts,

@@ -9,7 +9,14 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import type { AdminDaily, AdminDevices, AdminSummary } from '../../src/shared/contracts/admin-range';
+import {
+  type AdminDaily,
+  type AdminDevices,
+  type AdminSummary,
+  EXPORT_COLUMNS,
+  type ExportTable,
+  exportHeader,
+} from '../../src/shared/contracts/admin-range';
 import type { LyricStat, SongStat } from '../../src/shared/contracts/stats';
 import type { ScoreDistribution } from '../../src/shared/contracts/time-series';
 import { seededRandom } from '../../src/shared/seeded-random';
@@ -235,15 +242,18 @@ describe('the views of a range equal the API and the recorded plays', () => {
 
   test('cards and their change against the previous period', async () => {
     const { context, page } = await adminContext();
-    await openDashboard(page, `?${RANGE}`);
-    const summary = await adminApi<AdminSummary>(`stats/summary?${RANGE}`);
-    expect(summary.current.plays).toBe(inRange().length);
+    // Ten days whose previous ten lie wholly after the first seeded day (24 days back): comparable.
+    const [from, to] = [dayBefore(10), dayBefore(1)];
+    await openDashboard(page, `?from=${from}&to=${to}`);
+    const summary = await adminApi<AdminSummary>(`stats/summary?from=${from}&to=${to}`);
+    expect(summary.comparable).toBe(true);
+    expect(summary.current.plays).toBe(seeded.filter((p) => p.day >= from && p.day <= to).length);
     const card = (stat: string) => page.locator(`[data-stat="${stat}"]`);
     expect(number(await card('totalAttempts').evaluate((el) => el.firstChild?.textContent ?? ''))).toBe(
       summary.current.plays,
     );
-    // The previous 14 days hold the first 10 seeded days: a real change, in the right direction.
-    const previous = seeded.filter((p) => p.day < FROM && p.day >= dayBefore(28)).length;
+    // The ten days before: a real change, in the right direction.
+    const previous = seeded.filter((p) => p.day < from && p.day >= dayBefore(20)).length;
     expect(summary.previous.plays).toBe(previous);
     const change = ((summary.current.plays - previous) / previous) * 100;
     const shown = await card('totalAttempts').locator('[data-change]').textContent();
@@ -256,25 +266,29 @@ describe('the views of a range equal the API and the recorded plays', () => {
     );
     // Players: the distinct players of the two weeks, each once (not a sum of each day's players),
     // and the change against the distinct players of the two weeks before.
-    const players = distinctPlayers(FROM, TO);
+    const players = distinctPlayers(from, to);
     expect(summary.current.players).toBe(players);
     expect(summary.current.playerDays).toBeGreaterThan(players);
     expect(number(await card('uniquePlayers').evaluate((el) => el.firstChild?.textContent ?? ''))).toBe(
       players,
     );
     expect(await card('uniquePlayers').textContent()).toContain('svaki igrač jednom');
-    const previousPlayers = distinctPlayers(dayBefore(28), dayBefore(15));
+    const previousPlayers = distinctPlayers(dayBefore(20), dayBefore(11));
     expect(summary.previous.players).toBe(previousPlayers);
     const playersChange = Math.round(((players - previousPlayers) / previousPlayers) * 1000) / 10;
     expect(await card('uniquePlayers').locator('[data-change]').textContent()).toContain(
       `${Math.abs(playersChange).toLocaleString('hr-HR', { minimumFractionDigits: 1, maximumFractionDigits: 1 })}%`,
     );
 
-    // A range with nothing before it: neutral, said so.
+    // A range with nothing before it: neutral, said so, and the picker says why.
     await openDashboard(page, `?from=${dayBefore(30)}&to=${dayBefore(25)}`);
     expect(await card('totalAttempts').locator('[data-change]').getAttribute('data-change')).toBe('none');
     expect(await card('totalAttempts').locator('[data-change]').textContent()).toBe(
-      'Nema podataka za prethodno razdoblje',
+      'Nema usporedbe: tada se još nije bilježilo',
+    );
+    expect(await page.locator('[data-compared]').getAttribute('data-compared')).toBe('none');
+    expect(await page.locator('[data-compared]').textContent()).toContain(
+      'počinje prije prvog zabilježenog dana',
     );
     await context.close();
   });
@@ -461,7 +475,9 @@ describe("'Preuzmi CSV'", () => {
     expect(name).toBe(`kviz-lyrics-${FROM}_${TO}.csv`);
     expect(text.charCodeAt(0)).toBe(0xfeff);
     const [header, ...rows] = parseCsv(text.slice(1));
-    const at = (column: string) => header!.indexOf(column);
+    // Croatian headers, the JSON fields in order, then the percentage.
+    expect(header).toEqual(EXPORT_COLUMNS.lyrics.map((column) => exportHeader('lyrics', column)));
+    const at = (column: string) => header!.indexOf(exportHeader('lyrics', column));
     const fromCsv = new Map(
       rows.map((r) => [r[at('text')]!, [Number(r[at('occurrences')]), Number(r[at('correctAnswers')])]]),
     );
@@ -478,11 +494,19 @@ describe("'Preuzmi CSV'", () => {
     expect(fromTable.length).toBe(120);
     expect(new Map(fromTable.map(([t, counts]) => [t, [...counts]]))).toEqual(fromCsv);
 
+    // With a search, the export holds the rows the table lists, not every line.
+    await page.getByRole('searchbox').fill('pjesma 1-1');
+    await page.waitForFunction(
+      () => document.querySelectorAll('[data-sortable-table="Statistika stihova"] tbody tr').length === 10,
+    );
+    const searched = parseCsv((await downloadCsv(page, 'lyrics')).text.slice(1)).slice(1);
+    expect(searched.map((r) => r[at('songTitle')])).toEqual(new Array(10).fill('Pjesma 1-1'));
+
     await page.getByRole('tab', { name: 'Vremenska statistika' }).click();
     await page.locator('[data-updated]', { hasText: 'Zadnje ažurirano' }).waitFor();
     const daily = await downloadCsv(page, 'daily');
     const [dailyHeader, ...dailyRows] = parseCsv(daily.text.slice(1));
-    expect(dailyHeader!.slice(0, 3)).toEqual(['day', 'plays', 'players']);
+    expect(dailyHeader!.slice(0, 3)).toEqual(['Dan', 'Igranja', 'Različiti igrači toga dana']);
     const table = await rowsOf(page, '[data-chart-table="daily"]');
     expect(dailyRows.map((r) => [hrDay(r[0]!), r[1], r[2]])).toEqual(table.map((r) => r.slice(0, 3)));
     await context.close();
@@ -497,14 +521,18 @@ describe("'Preuzmi CSV'", () => {
       const { name, text } = await downloadCsv(page, table);
       expect(name).toBe(`kviz-${table}-${FROM}_${TO}.csv`);
       const [header, ...rows] = parseCsv(text.slice(1));
-      return rows.map((r) => Object.fromEntries(header!.map((h, i) => [h, cell(r[i]!)])));
+      const keys = EXPORT_COLUMNS[table as ExportTable];
+      expect(header).toEqual(keys.map((key) => exportHeader(table as ExportTable, key)));
+      return rows.map((r) => Object.fromEntries(keys.map((key, i) => [key, cell(r[i]!)])));
     };
     const summary = await adminApi<AdminSummary>(`stats/summary?${RANGE}`);
     const cards = await csvOf('summary');
     expect(cards.length).toBe(10);
+    // The two weeks before the range start before the first seeded day: no previous figures.
+    expect(summary.comparable).toBe(false);
     for (const row of cards) {
       const figure = row.figure as 'plays';
-      expect([row.current, row.previous]).toEqual([summary.current[figure], summary.previous[figure]]);
+      expect([row.current, row.previous, row.change]).toEqual([summary.current[figure], null, null]);
     }
     // The card shown and its row agree (plays).
     expect(cards.find((r) => r.figure === 'players')!.current).toBe(summary.current.players);

@@ -410,7 +410,8 @@ describe('states', () => {
       route.fulfill({ status: 401, body: '{"error":{"code":"unauthorized","message":"x"}}' }),
     );
     await page.getByRole('tab', { name: 'Top liste' }).click();
-    await page.waitForURL('**/admin');
+    // Back to the same view after signing in again.
+    await page.waitForURL(`**/admin?next=${encodeURIComponent('/admin/dashboard?tab=top')}`);
     await page.getByText('Sesija je istekla, prijavite se ponovno.').waitFor();
     await page.getByRole('heading', { name: 'Admin Prijava' }).waitFor();
     await context.close();
@@ -526,15 +527,24 @@ describe('hourly charts', () => {
     },
   );
 
-  test('the cumulative players line does not pass for distinct players: named and explained', async () => {
+  test("'Ukupno igrača' counts each player once: its 23 h point is the distinct players; the days in the title", async () => {
     const { context, page } = await adminContext();
     await openDashboard(page, '?tab=vrijeme');
     await page.locator('[data-chart="cumulative"][data-points="24"]').waitFor();
     const labels = await page.locator('[data-chart="cumulative"] .u-legend .u-label').allTextContents();
-    expect(labels).toEqual(['Sat', 'Ukupno igranja', 'Zbroj igrača po satima']);
+    expect(labels).toEqual(['Sat', 'Ukupno igranja', 'Ukupno igrača']);
     const distinct = (await adminApi<{ uniquePlayers: number }>('overview')).uniquePlayers;
-    expect(await page.locator('[data-chart-note]').textContent()).toContain(
-      `nije broj različitih igrača — njih je ${distinct}.`,
+    const through = (await adminApi<{ playersThrough: number[] }>('hourly-players')).playersThrough;
+    expect(through[23]).toBe(distinct);
+    // The chart's table holds the same line, hour by hour (its last column).
+    const table = await page
+      .locator('[data-chart-table="cumulative"] tbody tr')
+      .evaluateAll((trs) => trs.map((tr) => tr.querySelector('td:last-child')?.textContent ?? ''));
+    expect(table.map((t) => Number(t.replace(/\./g, '')))).toEqual(through);
+    expect(await page.locator('[data-chart-note]').textContent()).toContain(`njih ${distinct}.`);
+    // The days counted are in the title (all plays today: one day).
+    expect(await page.locator('[data-chart="cumulative"]').getAttribute('aria-label')).toMatch(
+      /^Kumulativno, \d{1,2}\. \d{1,2}\. \d{4}\.:/,
     );
     await context.close();
   });

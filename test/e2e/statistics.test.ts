@@ -228,11 +228,9 @@ describe('admin', () => {
       expect(await box.locator('canvas').count()).toBe(1);
     }
     const legends = await page.locator('.u-legend .u-label').allTextContents();
-    // The running sum of each hour's distinct players is named for what it is: not 'Ukupno igrača'
-    // (it counts a player once per hour played, so it is not the number of distinct players).
-    for (const label of ['Broj igranja', 'Jedinstveni igrači', 'Ukupno igranja', 'Zbroj igrača po satima'])
+    // 'Ukupno igrača' counts each player once, at the earliest hour they played (docs/decisions/033).
+    for (const label of ['Broj igranja', 'Jedinstveni igrači', 'Ukupno igranja', 'Ukupno igrača'])
       expect(legends).toContain(label);
-    expect(legends).not.toContain('Ukupno igrača');
 
     await page.getByRole('button', { name: 'Odjavi se' }).click();
     await page.waitForURL('**/admin');

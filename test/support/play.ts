@@ -85,11 +85,16 @@ export function rowCounts(sqlite: Database): Record<string, number> {
 
 /**
  * `plays` truthful plays recorded through a running server's HTTP API: play i answers its first
- * (i × 3) mod 31 questions right and the rest wrong, as one of 7 players.
+ * (i × 3) mod 31 questions right and the rest wrong, as one of 7 players (a free play of `difficulty`).
  */
-export async function recordPlays(url: string, plays: number): Promise<void> {
+export async function recordPlays(
+  url: string,
+  plays: number,
+  options: { difficulty?: 'easy' | 'normal' | 'hard' } = {},
+): Promise<void> {
+  const search = options.difficulty ? `?difficulty=${options.difficulty}` : '';
   for (let i = 0; i < plays; i++) {
-    const res = await fetch(`${url}/api/quiz`);
+    const res = await fetch(`${url}/api/quiz${search}`);
     const quiz: FetchedQuiz = { token: res.headers.get('x-quiz-token')!, questions: await res.json() };
     const body = answerQuiz(quiz, (i * 3) % 31, `00000000-0000-4000-8000-00000000000${i % 7}`);
     const submitted = await fetch(`${url}/api/stats/submit-quiz`, {

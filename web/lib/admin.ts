@@ -50,3 +50,23 @@ export function endSession(reason?: FlashMessage): void {
   clearCredentials();
   if (reason) leaveFlash(reason);
 }
+
+const DASHBOARD = '/admin/dashboard';
+
+/**
+ * The sign-in page's address for a dashboard view (`location.pathname + location.search` of the
+ * dashboard): a shared or bookmarked view (`?tab=stihovi&q=sunce`) comes back after signing in.
+ */
+export function signInAddress(dashboard: string): string {
+  return dashboard.startsWith(`${DASHBOARD}?`) ? `/admin?next=${encodeURIComponent(dashboard)}` : '/admin';
+}
+
+/**
+ * Where a successful sign-in goes: the dashboard view named by `next` in the sign-in page's
+ * `search`, or the dashboard. Only a dashboard address is followed, so a crafted sign-in link
+ * cannot send the administrator to another page or site.
+ */
+export function afterSignIn(search: string): string {
+  const next = new URLSearchParams(search).get('next');
+  return next?.startsWith(`${DASHBOARD}?`) && !/[\\\s]/.test(next) ? next : DASHBOARD;
+}

@@ -7,6 +7,7 @@ import type {
   AdminConfusions,
   AdminDaily,
   AdminDevices,
+  AdminHourlyPlayers,
   AdminSummary,
   ExportTable,
   HourlyRangeStat,
@@ -25,6 +26,7 @@ import type {
 } from '../../src/shared/contracts/stats';
 import type { ScoreDistribution } from '../../src/shared/contracts/time-series';
 import type { Difficulty } from '../../src/shared/difficulty';
+import type { ScoreMode } from '../../src/shared/play-mode';
 
 export class ApiError extends Error {
   constructor(
@@ -114,6 +116,14 @@ const asAdmin = (credentials: string): RequestInit => ({
 export interface RangeParams {
   from?: string;
   to?: string;
+  /** The score distribution's plays (its read and its two exports only). */
+  difficulty?: ScoreMode;
+  /** What the summary compares with (its read and export only; default the period before). */
+  compare?: 'previous' | 'year';
+  /** The lyric export: the lyric table's search, minimum occurrences and never-shown rule. */
+  q?: string;
+  min?: number;
+  unshown?: 'show' | 'hide';
 }
 
 /** '?from=…&to=…&…' with the values given, or ''. */
@@ -141,6 +151,8 @@ export const getAdminSummary = adminRead<AdminSummary>('summary');
 export const getAdminDaily = adminRead<AdminDaily>('daily');
 export const getAdminScores = adminRead<ScoreDistribution>('scores');
 export const getAdminDevices = adminRead<AdminDevices>('devices');
+/** All time: distinct players by their earliest hour of day (the cumulative chart's 'Ukupno igrača'). */
+export const getAdminHourlyPlayers = adminRead<AdminHourlyPlayers>('hourly-players');
 
 /** The wrong songs picked instead of the right one: overall, for a line or for a song. */
 export const getAdminConfusions = (

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test';
-import { foldText, matchesTerms, queryTerms, searchableText } from './search';
+import { foldText, matchesTerms, queryTerms, searchableText } from '../../src/shared/search';
 
 const finds = (query: string, ...texts: string[]) => matchesTerms(searchableText(texts), queryTerms(query));
 

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test';
-import { searchableText } from './search';
+import { searchableText } from '../../src/shared/search';
 import {
   albumWithYear,
   colourBand,

@@ -11,7 +11,7 @@ export type { Counted } from '../../src/shared/ranking';
 export { percentage } from '../../src/shared/ranking';
 
 import type { HourlyStat, Overview } from '../../src/shared/contracts/stats';
-import { matchesTerms, queryTerms } from './search';
+import { matchesTerms, queryTerms } from '../../src/shared/search';
 
 export type ColourBand = 'good' | 'medium' | 'poor';
 
@@ -145,18 +145,12 @@ export function numericHourly<T extends HourlyRow>(rows: T[]): T[] {
   }));
 }
 
-/** 'Nepoznato' for a missing name (docs/product.md#top-lists). */
-export const orUnknown = (name: string | null | undefined) => (name ? name : 'Nepoznato');
-
-/** 'Album (1992)'; without a year only the album ('Nepoznato' for no album), never '(null)'. */
-export function albumWithYear(title: string | null | undefined, year: number | null | undefined): string {
-  const name = orUnknown(title);
-  return typeof year === 'number' && Number.isFinite(year) ? `${name} (${year})` : name;
-}
+// The labels of a row, shared with the server's lyric export (its search matches the dashboard's).
+export { albumWithYear, orUnknown } from '../../src/shared/labels';
 
 /** Which rows of a statistics table are listed. */
 export interface RowFilter {
-  /** Words that must all occur in a row's texts, diacritics and case ignored (web/lib/search.ts). */
+  /** Words that must all occur in a row's texts, diacritics and case ignored (src/shared/search.ts). */
   query: string;
   /** Rows shown fewer times are left out. */
   minOccurrences: number;

@@ -46,11 +46,18 @@ export const AdminSummary = T.Object(
       description:
         'The first day with a recorded play or an issued quiz (the default `from`); null on an empty database.',
     }),
+    comparison: T.Union([T.Literal('previous'), T.Literal('year')], {
+      description:
+        'What `previous` is: `previous`, the period of the same length that ends the day before `from` (the default); `year`, the same dates a year earlier (`compare=year`).',
+    }),
+    comparable: T.Boolean({
+      description:
+        'Whether `previous` starts on or after `firstDay`: data were recorded on each of its days. False: its figures cover only part of it (or nothing), and no change is shown or exported.',
+    }),
     current: { ...RangeSummary, description: 'The cards of the range asked.' },
     previous: {
       ...RangeSummary,
-      description:
-        'The same figures for the period of the same length that ends the day before `from` (for the change shown on the cards).',
+      description: 'The same figures for the period `comparison` names (for the change shown on the cards).',
     },
   },
   { description: 'The dashboard cards of a range and of the period before it.' },
@@ -156,6 +163,26 @@ export const EXPORT_TABLES = [
 ] as const;
 export type ExportTable = (typeof EXPORT_TABLES)[number];
 
+const Hours = (description: string) =>
+  T.Array(T.Integer({ minimum: 0 }), { minItems: 24, maxItems: 24, description });
+
+/** The hourly chart's 'Ukupno igrača' (docs/decisions/033): distinct players by their earliest hour of day. */
+export const AdminHourlyPlayers = T.Object(
+  {
+    players: T.Integer({ minimum: 0, description: 'Distinct players, all time (`playersThrough[23]`).' }),
+    byEarliestHour: Hours(
+      'Entry h: the players whose earliest hour of day of any play (STATS_TIMEZONE, all time) is h.',
+    ),
+    playersThrough: Hours(
+      'Entry h: the distinct players who have played at hour h or earlier in the day (the running sum of `byEarliestHour`): each player counted once.',
+    ),
+  },
+  {
+    description: 'Distinct players by hour of day, each counted once: at their earliest hour.',
+  },
+);
+export type AdminHourlyPlayers = Static<typeof AdminHourlyPlayers>;
+
 /** CSV dialect of the exports (docs/decisions/019): shared so the dashboard can say so. */
 export const CSV_DIALECT = {
   separator: ';',
@@ -175,18 +202,108 @@ export const CSV_DIALECT = {
  * (plays per device class), `browser` (plays per browser family), `players` or `quizzes`.
  */
 export const EXPORT_COLUMNS = {
-  lyrics: ['lyricId', 'text', 'songTitle', 'albumTitle', 'albumYear', 'occurrences', 'correctAnswers'],
-  songs: ['songId', 'title', 'albumTitle', 'albumYear', 'occurrences', 'correctAnswers'],
-  albums: ['albumId', 'title', 'occurrences', 'correctAnswers'],
+  lyrics: [
+    'lyricId',
+    'text',
+    'songTitle',
+    'albumTitle',
+    'albumYear',
+    'occurrences',
+    'correctAnswers',
+    'percentage',
+  ],
+  songs: ['songId', 'title', 'albumTitle', 'albumYear', 'occurrences', 'correctAnswers', 'percentage'],
+  albums: ['albumId', 'title', 'occurrences', 'correctAnswers', 'percentage'],
   /** All time (no from/to) adds `uniquePlayers`, as the JSON does. */
-  hourly: ['hour', 'attempts'],
-  daily: ['day', 'plays', 'players', 'newPlayers', 'quizzesIssued', 'answers', 'correct'],
-  scores: ['score', 'plays'],
+  hourly: ['hour', 'attempts', 'share'],
+  daily: [
+    'day',
+    'plays',
+    'players',
+    'newPlayers',
+    'quizzesIssued',
+    'answers',
+    'correct',
+    'accuracy',
+    'completionRate',
+  ],
+  scores: ['score', 'plays', 'share'],
   bands: ['label', 'min', 'max', 'plays', 'share'],
   confusions: ['songId', 'songTitle', 'selectedSongId', 'selectedSongTitle', 'times'],
   summary: ['figure', 'current', 'previous', 'change'],
-  devices: ['group', 'key', 'value'],
+  devices: ['group', 'key', 'value', 'share'],
 } as const satisfies Record<ExportTable, readonly string[]>;
+
+/**
+ * The columns a CSV adds to its JSON rows: percentages a spreadsheet would otherwise have to
+ * compute, one decimal as the dashboard shows them, empty when there is nothing to divide by.
+ * `percentage`: right answers of the row's answers; `share`: of the plays of the table (of the
+ * group, for devices and browsers); `accuracy`: right answers of the day's answers;
+ * `completionRate`: plays of the quizzes issued that day.
+ */
+export const DERIVED_EXPORT_COLUMNS: Partial<Record<ExportTable, readonly string[]>> = {
+  lyrics: ['percentage'],
+  songs: ['percentage'],
+  albums: ['percentage'],
+  hourly: ['share'],
+  daily: ['accuracy', 'completionRate'],
+  scores: ['share'],
+  devices: ['share'],
+};
+
+/**
+ * The header row of each export, in Croatian (the JSON field names stay the API's): a key's
+ * header, or the table's own where the dashboard names the same field differently.
+ */
+const HEADERS: Record<string, string> = {
+  lyricId: 'ID stiha',
+  text: 'Stih',
+  songId: 'ID pjesme',
+  songTitle: 'Pjesma',
+  albumId: 'ID albuma',
+  albumTitle: 'Album',
+  albumYear: 'Godina albuma',
+  occurrences: 'Pojavljivanja',
+  correctAnswers: 'Točni odgovori',
+  percentage: 'Postotak točnih (%)',
+  hour: 'Sat',
+  attempts: 'Igranja',
+  uniquePlayers: 'Različiti igrači',
+  share: 'Udio (%)',
+  day: 'Dan',
+  plays: 'Igranja',
+  players: 'Različiti igrači toga dana',
+  newPlayers: 'Novi igrači',
+  quizzesIssued: 'Izdani kvizovi',
+  answers: 'Odgovori',
+  correct: 'Točni odgovori',
+  accuracy: 'Točnost (%)',
+  completionRate: 'Dovršenost (%)',
+  score: 'Rezultat',
+  label: 'Ocjena',
+  min: 'Od bodova',
+  max: 'Do bodova',
+  selectedSongId: 'ID odabrane pjesme',
+  selectedSongTitle: 'Odabrana umjesto nje',
+  times: 'Koliko puta',
+  figure: 'Pokazatelj',
+  current: 'Odabrano razdoblje',
+  previous: 'Usporedno razdoblje',
+  change: 'Promjena (%)',
+  group: 'Skupina',
+  key: 'Stavka',
+  value: 'Vrijednost',
+};
+const TABLE_HEADERS: Partial<Record<ExportTable, Record<string, string>>> = {
+  lyrics: { occurrences: 'Prikazano', correctAnswers: 'Točno' },
+  songs: { title: 'Pjesma' },
+  albums: { title: 'Album' },
+};
+
+/** The Croatian header of `column` in the export of `table`. */
+export function exportHeader(table: ExportTable, column: string): string {
+  return TABLE_HEADERS[table]?.[column] ?? HEADERS[column] ?? column;
+}
 
 /** The figures of `summary.csv`, one row each, in order (fields of RangeSummary). */
 export const SUMMARY_FIGURES = [

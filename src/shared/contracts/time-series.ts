@@ -1,6 +1,6 @@
 import { type Static, Type as T } from '@sinclair/typebox';
 import { BROWSER_FAMILIES, DEVICE_CLASSES } from '../devices';
-import { DifficultyName } from './quiz';
+import type { SCORE_MODES } from '../play-mode';
 
 /**
  * The API contract of the statistics over time (docs/decisions/014): the
@@ -72,10 +72,25 @@ const RatingBandShare = T.Object({
   share: T.Number({ description: 'Percent of the plays of the range, one decimal.' }),
 });
 
+/** Which plays a score distribution counts (src/shared/play-mode.ts). */
+const ScoreModeName = T.Union(
+  [
+    T.Literal('all'),
+    T.Literal('easy'),
+    T.Literal('normal'),
+    T.Literal('hard'),
+    T.Literal('daily'),
+  ] as const satisfies { const: (typeof SCORE_MODES)[number] }[],
+  {
+    description:
+      '`all`: every play, free and daily (as the summary counts them); `easy`, `normal`, `hard`: the free plays of that difficulty; `daily`: the daily challenge, ranked and practice plays.',
+  },
+);
+
 export const ScoreDistribution = T.Object({
   from: IsoDate,
   to: IsoDate,
-  difficulty: DifficultyName,
+  difficulty: ScoreModeName,
   plays: T.Integer(),
   averageScore: T.Number(),
   histogram: T.Array(T.Integer(), { description: 'Plays per score 0–30.' }),

@@ -6,7 +6,7 @@
  */
 import type { DaySeriesPoint, RangeSummary, ScoreDistribution } from '../../shared/contracts/time-series';
 import { BROWSER_FAMILIES, type BrowserFamily, DEVICE_CLASSES, type DeviceClass } from '../../shared/devices';
-import type { Difficulty } from '../../shared/difficulty';
+import type { ScoreMode } from '../../shared/play-mode';
 import { RATING_BANDS } from '../../shared/rating';
 import { PLAY_LENGTH } from '../../shared/rules';
 import { round } from '../../stats/round';
@@ -249,7 +249,7 @@ export function ratingBandShares(byScore: readonly number[]): ScoreDistribution[
 export function scoreDistribution(
   from: Day,
   to: Day,
-  difficulty: Difficulty,
+  difficulty: ScoreMode,
   counts: ScoreCounts,
 ): ScoreDistribution {
   return {

@@ -13,6 +13,7 @@ import type { PgDb } from './client';
 import {
   albumStats,
   albums,
+  hourPlayers,
   hourStats,
   lyricStats,
   lyrics,
@@ -26,7 +27,8 @@ export type ItemLists = Pick<StatsStore, 'getLyricStats' | 'getSongStats' | 'get
 
 export function createOverviewReads(
   db: PgDb,
-): Pick<StatsStore, 'getOverview' | 'getScoreHistogram' | 'getHourly'> & ItemLists {
+): Pick<StatsStore, 'getOverview' | 'getScoreHistogram' | 'getHourly' | 'getPlayersByEarliestHour'> &
+  ItemLists {
   const counter = (column: PgColumn) => sql<number>`coalesce(${column}, 0)`.mapWith(Number);
 
   return {
@@ -99,6 +101,21 @@ export function createOverviewReads(
         attempts: byHour.get(hour)?.attempts ?? 0,
         uniquePlayers: byHour.get(hour)?.uniquePlayers ?? 0,
       }));
+    },
+    // Each player's earliest hour of day is the least of their player–hour rows (docs/decisions/033).
+    async getPlayersByEarliestHour() {
+      const earliest = db
+        .select({ hour: sql<number>`min(${hourPlayers.hour})`.as('earliest') })
+        .from(hourPlayers)
+        .groupBy(hourPlayers.playerId)
+        .as('e');
+      const rows = await db
+        .select({ hour: earliest.hour, players: sql<number>`count(*)`.mapWith(Number) })
+        .from(earliest)
+        .groupBy(sql`${earliest.hour}`);
+      const byHour = new Array<number>(24).fill(0);
+      for (const row of rows) byHour[Number(row.hour)] = row.players;
+      return byHour;
     },
   };
 }

@@ -14,6 +14,7 @@ import { onFirstUse } from './prepared';
 import {
   albumStats,
   albums,
+  hourPlayers,
   hourStats,
   lyricStats,
   lyrics,
@@ -93,7 +94,13 @@ export function createOverviewReads(
   settled: Settled,
 ): Pick<
   StatsStore,
-  'getOverview' | 'getScoreHistogram' | 'getLyricStats' | 'getSongStats' | 'getAlbumStats' | 'getHourly'
+  | 'getOverview'
+  | 'getScoreHistogram'
+  | 'getLyricStats'
+  | 'getSongStats'
+  | 'getAlbumStats'
+  | 'getHourly'
+  | 'getPlayersByEarliestHour'
 > {
   const { lyricList, songList, albumList } = lists;
   const ph = sql.placeholder;
@@ -106,6 +113,19 @@ export function createOverviewReads(
       .prepare(),
   );
   const hourly = onFirstUse(() => db.select().from(hourStats).prepare());
+  // Each player's earliest hour of day is the least of their player–hour rows (docs/decisions/033).
+  const earliestHours = onFirstUse(() => {
+    const earliest = db
+      .select({ hour: sql<number>`min(${hourPlayers.hour})`.as('earliest') })
+      .from(hourPlayers)
+      .groupBy(hourPlayers.playerId)
+      .as('e');
+    return db
+      .select({ hour: earliest.hour, players: sql<number>`count(*)`.mapWith(Number) })
+      .from(earliest)
+      .groupBy(sql`${earliest.hour}`)
+      .prepare();
+  });
 
   return {
     async getOverview(): Promise<Overview> {
@@ -140,5 +160,11 @@ export function createOverviewReads(
         uniquePlayers: byHour.get(hour)?.uniquePlayers ?? 0,
       }));
     },
+    getPlayersByEarliestHour: () =>
+      settled(() => {
+        const byHour = new Array<number>(24).fill(0);
+        for (const row of earliestHours().all()) byHour[Number(row.hour)] = row.players;
+        return byHour;
+      }),
   };
 }

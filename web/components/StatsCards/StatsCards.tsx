@@ -12,11 +12,21 @@ export type CardChanges = Record<Figure, Change | null>;
 
 const arrow = { up: '↑', down: '↓', same: '→' } as const;
 
-function ChangeLine({ change }: { change: Change | null }) {
+/** How a change is worded: against what, and what is said when there is nothing to compare with. */
+export interface ChangeWording {
+  suffix: string;
+  none: string;
+}
+const PREVIOUS_PERIOD: ChangeWording = {
+  suffix: ' u odnosu na prethodno razdoblje',
+  none: 'Nema podataka za prethodno razdoblje',
+};
+
+function ChangeLine({ change, wording }: { change: Change | null; wording: ChangeWording }) {
   if (!change || change.percent === null)
     return (
       <span className={styles.change} data-change="none">
-        Nema podataka za prethodno razdoblje
+        {wording.none}
       </span>
     );
   const sign = change.percent > 0 ? '+' : change.percent < 0 ? '−' : '±';
@@ -28,7 +38,7 @@ function ChangeLine({ change }: { change: Change | null }) {
       <span aria-hidden="true">{arrow[change.direction]} </span>
       {sign}
       {formatPercent(Math.abs(change.percent))}
-      <span className={styles.changeSuffix}> u odnosu na prethodno razdoblje</span>
+      <span className={styles.changeSuffix}>{wording.suffix}</span>
     </span>
   );
 }
@@ -43,13 +53,15 @@ export function StatsCards({
   changes,
   playersLabel = 'Različitih igrača',
   playersNote,
+  wording = PREVIOUS_PERIOD,
 }: {
   overview: Overview;
   changes?: CardChanges;
   playersLabel?: string;
   playersNote?: ReactNode;
+  wording?: ChangeWording;
 }) {
-  const change = (figure: Figure) => changes && <ChangeLine change={changes[figure]} />;
+  const change = (figure: Figure) => changes && <ChangeLine change={changes[figure]} wording={wording} />;
   return (
     <dl className={styles.grid} data-overview="">
       <div className={styles.card}>

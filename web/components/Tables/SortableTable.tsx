@@ -164,6 +164,49 @@ function Pager({
   );
 }
 
+/** The table's own columns, then the two counts and the percentage every statistics table has. */
+function withCountColumns<T extends Counted>(
+  columns: Column<T>[],
+  countHeaders: [string, string],
+  unshown: string,
+): Column<T>[] {
+  return [
+    ...columns,
+    // Counts as the totals row writes them ('21.804'), not as bare digits.
+    {
+      key: 'occurrences',
+      header: countHeaders[0],
+      value: (r) => r.occurrences,
+      numeric: true,
+      render: (r) => formatCount(r.occurrences),
+    },
+    {
+      key: 'correctAnswers',
+      header: countHeaders[1],
+      value: (r) => r.correctAnswers,
+      numeric: true,
+      render: (r) => formatCount(r.correctAnswers),
+    },
+    {
+      key: 'percentage',
+      header: 'Postotak',
+      value: (r) => percentage(r),
+      numeric: true,
+      render: (r) => {
+        // Never shown: no answers to take a share of, so no (red) 0 %.
+        if (r.occurrences === 0)
+          return (
+            <span className={styles.unshown} data-unshown="">
+              — <span className={styles.unshownNote}>{unshown}</span>
+            </span>
+          );
+        const pct = percentage(r);
+        return <span className={styles.percent[colourBand(pct)]}>{formatPercent(pct)}</span>;
+      },
+    },
+  ];
+}
+
 /**
  * An admin statistics table: every header sorts (none → ascending, the same header toggles,
  * another header starts ascending), the computed percentage included; a totals row 'Ukupno'
@@ -182,6 +225,7 @@ export function SortableTable<T extends Counted>({
   onPage,
   pageSize,
   empty = 'Nema podataka.',
+  unshown = 'nije prikazano',
   detail,
 }: {
   caption: string;
@@ -201,6 +245,8 @@ export function SortableTable<T extends Counted>({
   pageSize: number;
   /** Shown instead of rows when there are none (e.g. nothing matches a search). */
   empty?: string;
+  /** The percentage of a row never shown, after '—' ('nije prikazan' for a line). */
+  unshown?: string;
   /** Each row's expandable detail ('Zamjene'): the toggle's label and the content, rendered when opened. */
   detail?: { label: string; render: (row: T) => ReactNode };
 }) {
@@ -214,23 +260,9 @@ export function SortableTable<T extends Counted>({
       }),
     [],
   );
-  const allColumns: Column<T>[] = useMemo(
-    () => [
-      ...columns,
-      { key: 'occurrences', header: countHeaders[0], value: (r) => r.occurrences, numeric: true },
-      { key: 'correctAnswers', header: countHeaders[1], value: (r) => r.correctAnswers, numeric: true },
-      {
-        key: 'percentage',
-        header: 'Postotak',
-        value: (r) => percentage(r),
-        numeric: true,
-        render: (r) => {
-          const pct = percentage(r);
-          return <span className={styles.percent[colourBand(pct)]}>{formatPercent(pct)}</span>;
-        },
-      },
-    ],
-    [columns, countHeaders],
+  const allColumns = useMemo(
+    () => withCountColumns(columns, countHeaders, unshown),
+    [columns, countHeaders, unshown],
   );
   const byKey = useMemo(() => new Map(allColumns.map((c) => [c.key, c])), [allColumns]);
   // A sort by a column this table does not have (an old or edited link) leaves the rows unsorted.

@@ -71,6 +71,8 @@ export const td = style([
     padding: `${vars.space.sm} ${vars.space.sm}`,
     borderBottom: `1px solid ${vars.color.border}`,
     verticalAlign: 'top',
+    // A very long word (a URL, a made-up word in a line) breaks instead of widening the page.
+    overflowWrap: 'anywhere',
   },
   asCards({
     display: 'block',
@@ -160,7 +162,7 @@ export const totalRow = style([
   }),
 ]);
 export const foot = style(asCards({ display: 'block' }));
-export const totalLabel = style([td, asCards({ display: 'block', textAlign: 'left' })]);
+export const totalLabel = style([td, { textAlign: 'left' }, asCards({ display: 'block' })]);
 
 export const sortButton = style([
   {
@@ -198,6 +200,9 @@ export const percent = styleVariants({
   medium: { color: vars.color.warn, fontWeight: 700 },
   poor: { color: vars.color.wrong, fontWeight: 700 },
 });
+/** A never-shown row's percentage: a muted dash and why. */
+export const unshown = style({ color: vars.color.muted, fontWeight: 400 });
+export const unshownNote = style({ fontSize: '0.85em' });
 /** 'n od m' under a top list's percentage (beside it on cards). */
 export const answers = style([
   { display: 'block', color: vars.color.muted, fontSize: '0.85em', fontWeight: 400, whiteSpace: 'nowrap' },

@@ -5,6 +5,7 @@ import * as inputStyles from '../../components/Input/Input.css';
 import { Notice } from '../../components/Notice/Notice';
 import { Toaster, useToast } from '../../components/Toast/Toast';
 import {
+  afterSignIn,
   encodeCredentials,
   type FlashMessage,
   leaveFlash,
@@ -50,7 +51,7 @@ export function AdminLoginIsland() {
       await getAdminOverview(credentials);
       storeCredentials(credentials);
       leaveFlash({ title: 'Prijava uspješna', description: 'Dobrodošli u administratorski panel.' });
-      location.assign('/admin/dashboard');
+      location.assign(afterSignIn(location.search));
       return;
     } catch (error) {
       if (!(error instanceof ApiError)) console.error(error);

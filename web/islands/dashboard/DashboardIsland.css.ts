@@ -93,6 +93,7 @@ export const field = style({
   fontSize: '0.9rem',
 });
 export const searchField = style({ flex: '1 1 16rem', minWidth: 0 });
+export const modeInput = style({ width: 'min(100%, 14rem)' });
 export const wideInput = style({ width: '100%' });
 export const narrowInput = style({ width: '7rem' });
 export const checkbox = style({

@@ -1,13 +1,15 @@
+import type { AdminSummary } from '../../../src/shared/contracts/admin-range';
 import { Card } from '../../components/Card/Card';
 import { StatsCards } from '../../components/StatsCards/StatsCards';
 import { Toaster, useToast } from '../../components/Toast/Toast';
+import type { RangeParams } from '../../lib/api';
 import { CsvButton } from './CsvButton';
 import { DashboardHeader } from './DashboardHeader';
 import * as styles from './DashboardIsland.css';
 import { DashboardLoading } from './DashboardLoading';
 import { DashboardTabs } from './DashboardTabs';
 import type { TableId } from './dashboard-view';
-import { HourlyCharts } from './HourlyCharts';
+import { HourlyCard } from './HourlyCharts';
 import { AlbumsTable, LyricsTable, SongsTable, type TableControls, TopLists } from './ItemTables';
 import { PartyPanel } from './PartyPanel';
 import { RangePicker } from './RangePicker';
@@ -26,16 +28,18 @@ import { useShownLyrics } from './use-shown-lyrics';
  * cards (summary-cards.ts), the item tables (ItemTables.tsx) and the range views.
  */
 export function DashboardIsland() {
-  const { view, restored, setTab, setRange, sortBy, goToPage, filterLyrics } = useDashboardView();
+  const { view, restored, setTab, setRange, sortBy, goToPage, filterLyrics, setScoreMode } =
+    useDashboardView();
   const { toast, show, dismiss } = useToast();
   const { credentials, data, loading, failed, updatedAt, reload, signOut } = useAdminData(
     view.tab,
     view.range,
+    view.scoreMode,
     restored,
     show,
   );
 
-  const { shownLyrics, hideUnshown } = useShownLyrics(view, data?.lyrics);
+  const { shownLyrics, hideUnshown, query, minOccurrences } = useShownLyrics(view, data?.lyrics);
 
   if (!credentials || !data)
     return (
@@ -48,11 +52,18 @@ export function DashboardIsland() {
   const unavailable = unavailableNotice(data, reload);
 
   const range = data.params;
+  const lyricExport = { ...range, ...lyricExportParams(query, minOccurrences, hideUnshown) };
   const csv = (table: 'lyrics' | 'songs' | 'albums' | 'hourly', label: string) => (
     <div className={styles.tableTools}>
-      <CsvButton credentials={credentials} table={table} range={range} label={label} />
+      <CsvButton
+        credentials={credentials}
+        table={table}
+        range={table === 'lyrics' ? lyricExport : range}
+        label={label}
+      />
     </div>
   );
+  const summary = view.range.preset === 'sve' ? null : data.views.summary;
 
   const table = (id: TableId): TableControls => ({
     sort: view.tables[id].sort,
@@ -64,13 +75,10 @@ export function DashboardIsland() {
   return (
     <div className={styles.dashboard}>
       <DashboardHeader loading={loading} updatedAt={updatedAt} reload={reload} signOut={signOut} />
-      <RangePicker value={view.range} onChange={setRange} shown={data.days} />
+      <RangePicker value={view.range} onChange={setRange} shown={data.days} summary={data.views.summary} />
       {view.range.preset !== 'sve' && unavailable('summary')}
       <StatsCards {...summaryCards(view, data)} />
-      <div className={styles.tableTools}>
-        <span className={styles.muted}>Brojke iznad i usporedba s prethodnim razdobljem:</span>
-        <CsvButton credentials={credentials} table="summary" range={range} label="sažetak s usporedbom" />
-      </div>
+      <SummaryExport credentials={credentials} range={range} summary={summary} />
       <DashboardTabs tab={view.tab} onSelect={setTab} />
       <div
         className={styles.panel}
@@ -94,7 +102,12 @@ export function DashboardIsland() {
         {view.tab === 'pregled' &&
           (unavailable('scores') ??
             (data.views.scores && (
-              <ScoreView scores={data.views.scores} credentials={credentials} range={range} />
+              <ScoreView
+                scores={data.views.scores}
+                credentials={credentials}
+                range={range}
+                onMode={setScoreMode}
+              />
             )))}
         {view.tab === 'pregled' &&
           (unavailable('devices') ??
@@ -156,19 +169,42 @@ export function DashboardIsland() {
           ))}
         {view.tab === 'vrijeme' &&
           (unavailable('hourly') ?? (
-            <Card className={styles.view}>
-              <div className={styles.sectionHeading}>
-                <h2 className={styles.sectionTitle}>Igranja po satima</h2>
-                <CsvButton credentials={credentials} table="hourly" range={range} label="igranja po satima" />
-              </div>
-              <HourlyCharts
-                hourly={data.hourly}
-                uniquePlayers={view.range.preset === 'sve' ? data.overview.uniquePlayers : null}
-              />
-            </Card>
+            <HourlyCard data={data} credentials={credentials} allTime={view.range.preset === 'sve'} />
           ))}
       </div>
       <Toaster toast={toast} onDismiss={dismiss} />
+    </div>
+  );
+}
+
+/** The lyric export holds the rows the search and filters leave, as the table does. */
+function lyricExportParams(query: string, minOccurrences: number, hideUnshown: boolean) {
+  return {
+    ...(query.trim() ? { q: query.trim() } : {}),
+    ...(minOccurrences > 0 ? { min: minOccurrences } : {}),
+    ...(hideUnshown ? { unshown: 'hide' as const } : {}),
+  };
+}
+
+/** 'Preuzmi CSV' of the cards and their comparison (the same dates last year for 'Ova godina'). */
+function SummaryExport({
+  credentials,
+  range,
+  summary,
+}: {
+  credentials: string;
+  range: RangeParams;
+  summary: AdminSummary | null;
+}) {
+  return (
+    <div className={styles.tableTools}>
+      <span className={styles.muted}>Brojke iznad i usporedba s prethodnim razdobljem:</span>
+      <CsvButton
+        credentials={credentials}
+        table="summary"
+        range={{ ...range, ...(summary?.comparison === 'year' ? { compare: 'year' } : {}) }}
+        label="sažetak s usporedbom"
+      />
     </div>
   );
 }

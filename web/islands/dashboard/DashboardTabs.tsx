@@ -5,15 +5,19 @@ import { TABS, type TabId } from './dashboard-view';
 /**
  * The tabs (WAI-ARIA tabs: arrows, Home and End move and select). The row keeps its minimum
  * width of 750 px (docs/product.md#admin-dashboard) and scrolls sideways below it, with shadows
- * at the edges that have more tabs; the selected tab is scrolled into view (a tab restored from
- * the address included).
+ * at the edges that have more tabs; the selected tab is brought into view inside the row (a tab
+ * restored from the address included) by scrolling the row alone: `scrollIntoView` would also
+ * scroll the page down to the tabs on a phone (hiding the heading and 'Odjavi se').
  */
 export function DashboardTabs({ tab, onSelect }: { tab: TabId; onSelect: (tab: TabId) => void }) {
   const tabRefs = useRef<(HTMLButtonElement | null)[]>([]);
+  const scroller = useRef<HTMLDivElement | null>(null);
   const selected = TABS.findIndex((t) => t.id === tab);
 
   useEffect(() => {
-    tabRefs.current[selected]?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+    const row = scroller.current;
+    const button = tabRefs.current[selected];
+    if (row && button) row.scrollLeft = visibleScrollLeft(row, button);
   }, [selected]);
 
   const onKey = (event: KeyboardEvent<HTMLButtonElement>, index: number) => {
@@ -31,7 +35,7 @@ export function DashboardTabs({ tab, onSelect }: { tab: TabId; onSelect: (tab: T
   };
 
   return (
-    <div className={styles.tabScroller}>
+    <div className={styles.tabScroller} ref={scroller}>
       <div className={styles.tabList} role="tablist" aria-label="Statistika">
         {TABS.map((t, i) => (
           <button
@@ -55,4 +59,14 @@ export function DashboardTabs({ tab, onSelect }: { tab: TabId; onSelect: (tab: T
       </div>
     </div>
   );
+}
+
+/** The row's scroll position that shows `button` whole, moving as little as possible. */
+function visibleScrollLeft(row: HTMLElement, button: HTMLElement): number {
+  const box = button.getBoundingClientRect();
+  const start = box.left - row.getBoundingClientRect().left + row.scrollLeft;
+  const end = start + box.width;
+  if (start < row.scrollLeft) return start;
+  if (end > row.scrollLeft + row.clientWidth) return end - row.clientWidth;
+  return row.scrollLeft;
 }

@@ -1,26 +1,40 @@
 import { useMemo } from 'react';
+import { Card } from '../../components/Card/Card';
+import { formatRange } from '../../lib/date-range';
 import { formatCount } from '../../lib/format';
 import { cumulative, everyHour, HOURS, type HourlyRow, type HourlyStat } from '../../lib/stats';
+import { CsvButton } from './CsvButton';
 import * as styles from './DashboardIsland.css';
 import { type ChartData, ChartTable, LineChart } from './LineChart';
+import type { DashboardData } from './use-admin-data';
 
 /** Croatian clock times (00:00 … 23:00). */
 const clock = (hour: number) => `${String(hour).padStart(2, '0')}:00`;
 const hourNames = HOURS.map(clock);
 
-const CUMULATIVE_PLAYERS = 'Zbroj igrača po satima';
+/** Distinct players through each hour of day, each counted once (docs/decisions/033). */
+const CUMULATIVE_PLAYERS = 'Ukupno igrača';
 
-/** The axis says only 'Sat u danu': the range is named above the tabs (a long label is cut on a phone). */
-function chartsOf(hourly: HourlyRow[]): ChartData[] {
+/**
+ * The axis says 'Sat u danu'; the days the charts count are in each chart's title, where a phone
+ * wraps them, not on the axis, where uPlot cuts a long label (docs/decisions/033).
+ */
+function chartsOf(hourly: HourlyRow[], playersThrough: number[] | null, period: string): ChartData[] {
   const axis = { xHeader: 'Sat', xAxisLabel: 'Sat u danu', xNames: hourNames };
   if (hourly.some((h) => h.uniquePlayers === undefined)) {
     const attempts = everyHour(hourly.map((h) => ({ ...h, uniquePlayers: 0 }))).map((h) => h.attempts);
     return [
-      { ...axis, testId: 'hourly', title: 'Igranja po satu', labels: ['Broj igranja'], series: [attempts] },
+      {
+        ...axis,
+        testId: 'hourly',
+        title: `Igranja po satu, ${period}`,
+        labels: ['Broj igranja'],
+        series: [attempts],
+      },
       {
         ...axis,
         testId: 'cumulative',
-        title: 'Kumulativno',
+        title: `Kumulativno, ${period}`,
         labels: ['Ukupno igranja'],
         series: [cumulative(everyHour(hourly.map((h) => ({ ...h, uniquePlayers: 0 })))).attempts],
       },
@@ -32,34 +46,41 @@ function chartsOf(hourly: HourlyRow[]): ChartData[] {
     {
       ...axis,
       testId: 'hourly',
-      title: 'Igranja po satu',
+      title: `Igranja po satu, ${period}`,
       labels: ['Broj igranja', 'Jedinstveni igrači'],
       series: [sorted.map((h) => h.attempts), sorted.map((h) => h.uniquePlayers)],
     },
     {
       ...axis,
       testId: 'cumulative',
-      title: 'Kumulativno',
-      labels: ['Ukupno igranja', CUMULATIVE_PLAYERS],
-      series: [running.attempts, running.uniquePlayers],
+      title: `Kumulativno, ${period}`,
+      ...(playersThrough
+        ? { labels: ['Ukupno igranja', CUMULATIVE_PLAYERS], series: [running.attempts, playersThrough] }
+        : { labels: ['Ukupno igranja'], series: [running.attempts] }),
     },
   ];
 }
 
 /**
- * The two hourly charts (docs/product.md#admin-dashboard) for the chosen range. The cumulative one
- * sums each hour's distinct players, which is not the number of distinct players: its line is
- * named for what it is, and a note says so.
+ * The two hourly charts (docs/product.md#admin-dashboard) for the chosen range. All time, the
+ * cumulative one has 'Ukupno igrača': at hour h the distinct players who have played at h or
+ * earlier in the day, each once (its last point is the number of distinct players).
  */
-export function HourlyCharts({
+function HourlyCharts({
   hourly,
   uniquePlayers,
+  playersThrough,
+  period,
 }: {
   hourly: HourlyRow[];
   /** Distinct players of the range, when known (the note compares with it). */
   uniquePlayers: number | null;
+  /** All time: distinct players through each hour, each once (null: a range, or not loaded). */
+  playersThrough: number[] | null;
+  /** The days counted, as the title says them ('28. 9. 2026. – 27. 11. 2026.'). */
+  period: string;
 }) {
-  const charts = useMemo(() => chartsOf(hourly), [hourly]);
+  const charts = useMemo(() => chartsOf(hourly, playersThrough, period), [hourly, playersThrough, period]);
   const perRange = charts[0]!.labels.length === 1;
   return (
     <div className={styles.charts}>
@@ -72,16 +93,46 @@ export function HourlyCharts({
       {charts.map((c) => (
         <div key={c.testId} className={styles.chartBlock}>
           <LineChart {...c} />
-          {c.testId === 'cumulative' && !perRange && (
+          {c.testId === 'cumulative' && !perRange && playersThrough && (
             <p className={styles.chartNote} data-chart-note="">
-              „{CUMULATIVE_PLAYERS}“ zbraja jedinstvene igrače pojedinih sati: tko je igrao u više različitih
-              sati, broji se u svakom od njih. Zato to nije broj različitih igrača
-              {uniquePlayers === null ? '.' : <> — njih je {formatCount(uniquePlayers)}.</>}
+              „{CUMULATIVE_PLAYERS}“ u satu h: različiti igrači koji su igrali u h ili ranije tijekom dana,
+              svaki jednom (prema najranijem satu u kojem je ikad igrao)
+              {uniquePlayers === null ? (
+                '.'
+              ) : (
+                <> — u 23 h to su svi igrači, njih {formatCount(uniquePlayers)}.</>
+              )}
             </p>
           )}
           <ChartTable {...c} />
         </div>
       ))}
     </div>
+  );
+}
+
+/** 'Igranja po satima': its heading, export and the two charts of the range shown. */
+export function HourlyCard({
+  data,
+  credentials,
+  allTime,
+}: {
+  data: DashboardData;
+  credentials: string;
+  allTime: boolean;
+}) {
+  return (
+    <Card className={styles.view}>
+      <div className={styles.sectionHeading}>
+        <h2 className={styles.sectionTitle}>Igranja po satima</h2>
+        <CsvButton credentials={credentials} table="hourly" range={data.params} label="igranja po satima" />
+      </div>
+      <HourlyCharts
+        hourly={data.hourly}
+        uniquePlayers={allTime ? data.overview.uniquePlayers : null}
+        playersThrough={data.playersThrough}
+        period={data.days.from === null ? 'sve' : formatRange({ from: data.days.from, to: data.days.to })}
+      />
+    </Card>
   );
 }

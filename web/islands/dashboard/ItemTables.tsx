@@ -89,6 +89,7 @@ export function LyricsTable({
         countHeaders={lyricCounts}
         pageSize={view.lyrics.pageSize}
         empty="Nijedan stih ne odgovara pretraživanju."
+        unshown="nije prikazan"
         detail={{
           label: 'Zamjene',
           render: (l) => (
@@ -107,6 +108,7 @@ export function SongsTable({ rows, credentials, range, csv, controls }: Shared &
       {csv}
       <SortableTable
         caption="Statistika pjesama"
+        unshown="nije prikazana"
         columns={songColumns}
         rows={rows}
         rowKey={(s) => s.songId}
@@ -134,6 +136,7 @@ export function AlbumsTable({
       {csv}
       <SortableTable
         caption="Statistika albuma"
+        unshown="nije prikazan"
         columns={albumColumns}
         rows={rows}
         rowKey={(a) => a.albumId}

@@ -1,11 +1,12 @@
 import { type FormEvent, useEffect, useId, useState } from 'react';
+import type { AdminSummary } from '../../../src/shared/contracts/admin-range';
 import { Button } from '../../components/Button/Button';
 import * as inputStyles from '../../components/Input/Input.css';
 import {
   daysBetween,
+  formatDay,
   formatRange,
   isDay,
-  previousPeriod,
   RANGE_PRESETS,
   type RangeChoice,
 } from '../../lib/date-range';
@@ -21,12 +22,18 @@ export function RangePicker({
   value,
   onChange,
   shown,
+  summary,
 }: {
   value: RangeChoice;
   onChange: (choice: RangeChoice) => void;
   /** The days the data on screen cover (from null: nothing recorded yet). */
   shown: { from: string | null; to: string } | null;
+  /** The last summary: the server's today (no range reaches past it) and the cards' comparison. */
+  summary: AdminSummary | null;
 }) {
+  const today = summary?.today ?? null;
+  // 'Sve' is compared with nothing.
+  const compared = value.preset === 'sve' ? null : summary;
   const id = useId();
   const [from, setFrom] = useState(value.preset === 'custom' ? value.from : '');
   const [to, setTo] = useState(value.preset === 'custom' ? value.to : '');
@@ -43,12 +50,12 @@ export function RangePicker({
     event.preventDefault();
     if (!isDay(from) || !isDay(to)) return setError('Upišite oba datuma.');
     if (daysBetween(from, to) === 0) return setError('Datum „do“ ne može biti prije datuma „od“.');
+    if (today && to > today) return setError('Razdoblje ne može završiti nakon današnjeg dana.');
     setError('');
     onChange({ preset: 'custom', from, to });
   };
 
-  const previous =
-    shown?.from && value.preset !== 'sve' ? previousPeriod({ from: shown.from, to: shown.to }) : null;
+  const previous = compared && { from: compared.previous.from, to: compared.previous.to };
   return (
     <section className={styles.range} aria-label="Razdoblje" data-range-picker="">
       <fieldset className={styles.presets}>
@@ -74,7 +81,7 @@ export function RangePicker({
             className={inputStyles.input}
             type="date"
             value={from}
-            max={to || undefined}
+            max={to || today || undefined}
             onChange={(e) => setFrom(e.target.value)}
             data-range-from=""
           />
@@ -87,6 +94,7 @@ export function RangePicker({
             type="date"
             value={to}
             min={from || undefined}
+            max={today || undefined}
             onChange={(e) => setTo(e.target.value)}
             data-range-to=""
           />
@@ -110,7 +118,15 @@ export function RangePicker({
           : shown.from === null
             ? 'Prikazano: sve (još nema zabilježenih igranja).'
             : `Prikazano: ${formatRange({ from: shown.from, to: shown.to })} (${countOf(daysBetween(shown.from, shown.to), DAYS)})`}
-        {previous && <> · usporedba s razdobljem {formatRange(previous)}</>}
+        {compared && previous && (
+          <span data-compared={compared.comparable ? compared.comparison : 'none'}>
+            {!compared.comparable
+              ? ` · bez usporedbe: razdoblje ${formatRange(previous)} počinje prije prvog zabilježenog dana${compared.firstDay ? ` (${formatDay(compared.firstDay)})` : ''}`
+              : compared.comparison === 'year'
+                ? ` · usporedba s istim danima prošle godine: ${formatRange(previous)}`
+                : ` · usporedba s razdobljem ${formatRange(previous)}`}
+          </span>
+        )}
       </p>
     </section>
   );

@@ -3,11 +3,13 @@
  * distribution, devices and players, the completion rate and the overall confusions. Each has
  * its numbers as a table and, where the API exports it, a 'Preuzmi CSV' button.
  */
-import { useMemo } from 'react';
+import { useId, useMemo } from 'react';
 import type { AdminDevices } from '../../../src/shared/contracts/admin-range';
 import type { Confusion, DaySeriesPoint, ScoreDistribution } from '../../../src/shared/contracts/time-series';
 import { BROWSER_FAMILIES, DEVICE_CLASSES } from '../../../src/shared/devices';
+import { SCORE_MODES, type ScoreMode } from '../../../src/shared/play-mode';
 import { Card } from '../../components/Card/Card';
+import * as inputStyles from '../../components/Input/Input.css';
 import type { RangeParams } from '../../lib/api';
 import { formatDay } from '../../lib/date-range';
 import { formatCount, formatDecimal, formatPercent } from '../../lib/format';
@@ -76,16 +78,33 @@ export function DailyTrend({
 
 const SCORES = Array.from({ length: 31 }, (_, score) => score);
 
-/** The score histogram 0–30 (bars drawn with CSS, no chart library) and the rating bands' shares. */
+/** The score distribution's choice of plays, and what each choice counts, said under it. */
+const scoreModes: Record<ScoreMode, { label: string; note: string }> = {
+  all: { label: 'Sva igranja', note: 'sva igranja, slobodna i dnevni izazov, kao u brojkama iznad' },
+  easy: { label: 'Lagano', note: 'samo slobodna igranja težine „Lagano“' },
+  normal: { label: 'Normalno', note: 'samo slobodna igranja težine „Normalno“' },
+  hard: { label: 'Teško', note: 'samo slobodna igranja težine „Teško“' },
+  daily: { label: 'Dnevni izazov', note: 'samo dnevni izazov (prva igranja dana i vježba)' },
+};
+
+/**
+ * The score histogram 0–30 (bars drawn with CSS, no chart library) and the rating bands' shares,
+ * of the plays chosen above it: all of them by default, so its count matches the cards.
+ */
 export function ScoreView({
   scores,
   credentials,
   range,
+  onMode,
 }: {
   scores: ScoreDistribution;
   credentials: string;
   range: RangeParams;
+  onMode: (mode: ScoreMode) => void;
 }) {
+  const modeId = useId();
+  const mode = scores.difficulty;
+  const exportRange = { ...range, difficulty: mode };
   const most = Math.max(1, ...scores.histogram);
   const bandColumns: SimpleColumn<ScoreDistribution['bands'][number]>[] = [
     { header: 'Ocjena', cell: (b) => b.label },
@@ -96,10 +115,32 @@ export function ScoreView({
   return (
     <Card className={styles.view} data-view="scores">
       <SectionHeading title="Raspodjela rezultata">
-        <CsvButton credentials={credentials} table="scores" range={range} label="raspodjela rezultata" />
+        <CsvButton
+          credentials={credentials}
+          table="scores"
+          range={exportRange}
+          label="raspodjela rezultata"
+        />
       </SectionHeading>
+      <label className={styles.field} htmlFor={modeId}>
+        Način igre
+        <select
+          id={modeId}
+          className={`${inputStyles.input} ${styles.modeInput}`}
+          value={mode}
+          onChange={(e) => onMode(e.currentTarget.value as ScoreMode)}
+          data-score-mode=""
+        >
+          {SCORE_MODES.map((m) => (
+            <option key={m} value={m}>
+              {scoreModes[m].label}
+            </option>
+          ))}
+        </select>
+      </label>
       <p className={styles.muted} data-scores-summary="">
-        {countOf(scores.plays, PLAYS)} · prosječni rezultat {formatDecimal(scores.averageScore)} / 30
+        {countOf(scores.plays, PLAYS)} · prosječni rezultat {formatDecimal(scores.averageScore)} / 30 ·{' '}
+        {scoreModes[mode].note}
       </p>
       <div
         className={styles.histogram}
@@ -133,7 +174,7 @@ export function ScoreView({
         series={[SCORES.map((s) => scores.histogram[s] ?? 0)]}
       />
       <div className={styles.tableTools}>
-        <CsvButton credentials={credentials} table="bands" range={range} label="udio po ocjenama" />
+        <CsvButton credentials={credentials} table="bands" range={exportRange} label="udio po ocjenama" />
       </div>
       <SimpleTable
         caption="Udio po ocjenama"

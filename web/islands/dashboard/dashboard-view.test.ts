@@ -20,10 +20,11 @@ describe('the dashboard view in the address', () => {
         albumi: v.tables.albumi,
       },
       lyrics: { query: 'čuvar svjetla', minOccurrences: 3, unshown: 'show', pageSize: 25 },
+      scoreMode: 'daily',
     }));
     const search = serializeView(shared);
     expect(search).toBe(
-      '?tab=stihovi&range=7d&sort-stihovi=percentage.desc&page-stihovi=3&sort-pjesme=title.asc&q=%C4%8Duvar+svjetla&min=3&unshown=show&size=25',
+      '?tab=stihovi&range=7d&sort-stihovi=percentage.desc&page-stihovi=3&sort-pjesme=title.asc&q=%C4%8Duvar+svjetla&min=3&unshown=show&size=25&mode=daily',
     );
     expect(parseView(search)).toEqual(shared);
   });
@@ -60,6 +61,12 @@ describe('the dashboard view in the address', () => {
     ['only one end', '?from=2026-10-01'],
   ])('%s falls back to everything recorded', (_, search) => {
     expect(parseView(search).range).toEqual({ preset: 'sve' });
+  });
+
+  test('the score distribution counts every play unless the address names other plays', () => {
+    expect(defaultView.scoreMode).toBe('all');
+    expect(parseView('?mode=hard').scoreMode).toBe('hard');
+    expect(parseView('?mode=daily_practice').scoreMode).toBe('all');
   });
 
   test('a very long query is cut to 200 characters', () => {

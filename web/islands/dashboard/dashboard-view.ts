@@ -7,6 +7,7 @@
  * address falls back to its default, so an old or hand-edited link never breaks the dashboard.
  * The date range (`range=7d`, or `from=…&to=…`) applies to every tab (web/lib/date-range.ts).
  */
+import { SCORE_MODES, type ScoreMode } from '../../../src/shared/play-mode';
 import { DEFAULT_RANGE, parseRange, type RangeChoice, writeRange } from '../../lib/date-range';
 import type { RowFilter, SortState } from '../../lib/stats';
 
@@ -50,6 +51,8 @@ export interface DashboardView {
   range: RangeChoice;
   tables: Record<TableId, TableView>;
   lyrics: LyricFilterView;
+  /** Which plays the score distribution counts (`mode=`): all of them by default, as the cards do. */
+  scoreMode: ScoreMode;
 }
 
 const unsorted: TableView = { sort: { column: null, direction: 'asc' }, page: 0 };
@@ -59,6 +62,7 @@ export const defaultView: DashboardView = {
   range: DEFAULT_RANGE,
   tables: { stihovi: unsorted, pjesme: unsorted, albumi: unsorted },
   lyrics: { query: '', minOccurrences: 0, unshown: 'auto', pageSize: DEFAULT_PAGE_SIZE },
+  scoreMode: 'all',
 };
 
 const MAX_QUERY = 200;
@@ -94,6 +98,7 @@ export function parseView(search: string): DashboardView {
   ) as Record<TableId, TableView>;
   const size = parseWhole(params.get('size'), 1, 1000);
   const unshown = params.get('unshown');
+  const mode = params.get('mode');
   return {
     tab: isTab(tab) ? tab : defaultView.tab,
     range: parseRange(params),
@@ -104,6 +109,7 @@ export function parseView(search: string): DashboardView {
       unshown: unshown === 'show' || unshown === 'hide' ? unshown : 'auto',
       pageSize: PAGE_SIZES.find((s) => s === size) ?? DEFAULT_PAGE_SIZE,
     },
+    scoreMode: SCORE_MODES.find((m) => m === mode) ?? defaultView.scoreMode,
   };
 }
 
@@ -122,6 +128,7 @@ export function serializeView(view: DashboardView): string {
   if (minOccurrences > 0) params.set('min', String(minOccurrences));
   if (unshown !== 'auto') params.set('unshown', unshown);
   if (pageSize !== DEFAULT_PAGE_SIZE) params.set('size', String(pageSize));
+  if (view.scoreMode !== defaultView.scoreMode) params.set('mode', view.scoreMode);
   const search = params.toString();
   return search ? `?${search}` : '';
 }

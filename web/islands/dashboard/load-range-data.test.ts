@@ -29,14 +29,14 @@ function adminApi(statuses: Record<string, number> = {}): string[] {
 }
 
 describe('the views of a range', () => {
-  test('five reads of the same range; the overall confusions with a limit', async () => {
+  test('five reads of the same range; the overall confusions with a limit; the scores of the plays chosen', async () => {
     const asked = adminApi();
-    const data = await loadRangeData('c', { from: '2026-11-17', to: '2026-11-23' });
+    const data = await loadRangeData('c', { from: '2026-11-17', to: '2026-11-23' }, 'all');
     expect(asked.sort()).toEqual([
       '/api/admin/stats/confusions?from=2026-11-17&to=2026-11-23&limit=10',
       '/api/admin/stats/daily?from=2026-11-17&to=2026-11-23',
       '/api/admin/stats/devices?from=2026-11-17&to=2026-11-23',
-      '/api/admin/stats/scores?from=2026-11-17&to=2026-11-23',
+      '/api/admin/stats/scores?from=2026-11-17&to=2026-11-23&difficulty=all',
       '/api/admin/stats/summary?from=2026-11-17&to=2026-11-23',
     ]);
     expect(data.daily).toEqual([{ day: '2026-11-23', plays: 3 }] as never);
@@ -47,7 +47,7 @@ describe('the views of a range', () => {
   test('a refused view is marked and logged, the others shown; a 401 signs out', async () => {
     const error = spyOn(console, 'error').mockImplementation(() => {});
     adminApi({ scores: 500 });
-    const data = await loadRangeData('c', {});
+    const data = await loadRangeData('c', {}, 'all');
     expect(data.scores).toBeNull();
     expect(data.unavailable).toEqual({ scores: 500 });
     expect(data.summary).toEqual(summary as never);
@@ -55,7 +55,7 @@ describe('the views of a range', () => {
     error.mockRestore();
 
     adminApi({ devices: 401 });
-    await expect(loadRangeData('c', {})).rejects.toBeInstanceOf(SignedOut);
+    await expect(loadRangeData('c', {}, 'daily')).rejects.toBeInstanceOf(SignedOut);
   });
 
   test('presets count from the server’s today, asked once when not known', async () => {

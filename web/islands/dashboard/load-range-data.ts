@@ -1,5 +1,6 @@
 import type { AdminDevices, AdminSummary } from '../../../src/shared/contracts/admin-range';
 import type { Confusion, DaySeriesPoint, ScoreDistribution } from '../../../src/shared/contracts/time-series';
+import type { ScoreMode } from '../../../src/shared/play-mode';
 import {
   ApiError,
   getAdminConfusions,
@@ -50,7 +51,13 @@ export async function resolveOnServer(
 }
 
 /** The summary, trend, scores, devices and the overall confusions of a range, read side by side. */
-export async function loadRangeData(credentials: string, range: RangeParams): Promise<RangeData> {
+export async function loadRangeData(
+  credentials: string,
+  range: RangeParams,
+  scoreMode: ScoreMode,
+  /** 'Ova godina' is compared with the same dates last year, other ranges with the period before. */
+  compare: 'previous' | 'year' = 'previous',
+): Promise<RangeData> {
   const unavailable: RangeData['unavailable'] = {};
   const orUnavailable = async <T>(section: RangeSection, read: Promise<T>): Promise<T | null> => {
     try {
@@ -63,9 +70,12 @@ export async function loadRangeData(credentials: string, range: RangeParams): Pr
     }
   };
   const [summary, daily, scores, devices, confusions] = await Promise.all([
-    orUnavailable('summary', getAdminSummary(credentials, range)),
+    orUnavailable(
+      'summary',
+      getAdminSummary(credentials, compare === 'year' ? { ...range, compare } : range),
+    ),
     orUnavailable('daily', getAdminDaily(credentials, range)),
-    orUnavailable('scores', getAdminScores(credentials, range)),
+    orUnavailable('scores', getAdminScores(credentials, { ...range, difficulty: scoreMode })),
     orUnavailable('devices', getAdminDevices(credentials, range)),
     orUnavailable('confusions', getAdminConfusions(credentials, range)),
   ]);

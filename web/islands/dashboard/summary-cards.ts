@@ -1,10 +1,12 @@
 /**
  * What the cards above the tabs show. All time ('Sve') is the overview; a range, its summary and
- * the change against the period of the same length before it. Apart from DashboardIsland because
+ * the change against the period before it or, for 'Ova godina', the same dates last year
+ * (docs/decisions/033). Apart from DashboardIsland because
  * it is a pure mapping of the data, testable without rendering.
  */
 import type { ComponentProps } from 'react';
-import type { StatsCards } from '../../components/StatsCards/StatsCards';
+import type { AdminSummary } from '../../../src/shared/contracts/admin-range';
+import type { ChangeWording, StatsCards } from '../../components/StatsCards/StatsCards';
 import { changeOf } from '../../lib/date-range';
 import type { DashboardView } from './dashboard-view';
 import type { DashboardData } from './use-admin-data';
@@ -21,7 +23,7 @@ export function summaryCards(view: DashboardView, data: DashboardData): Componen
           averagePercentage: summary.current.accuracy,
         },
         changes:
-          summary.previous.plays === 0
+          summary.previous.plays === 0 || !summary.comparable
             ? { totalAttempts: null, uniquePlayers: null, averageScore: null, averagePercentage: null }
             : {
                 totalAttempts: changeOf(summary.current.plays, summary.previous.plays),
@@ -30,6 +32,17 @@ export function summaryCards(view: DashboardView, data: DashboardData): Componen
                 averagePercentage: changeOf(summary.current.accuracy, summary.previous.accuracy),
               },
         ...(summary.current.days === 1 ? {} : { playersNote: 'svaki igrač jednom' }),
+        wording: changeWording(summary),
       }
     : { overview: data.overview };
+}
+
+/** The cards' change: against the period before or the same dates last year; why there is none. */
+function changeWording(summary: AdminSummary): ChangeWording {
+  const suffix =
+    summary.comparison === 'year'
+      ? ' u odnosu na iste dane prošle godine'
+      : ' u odnosu na prethodno razdoblje';
+  if (summary.comparable) return { suffix, none: 'Nema podataka za usporedbu' };
+  return { suffix, none: 'Nema usporedbe: tada se još nije bilježilo' };
 }

@@ -1,9 +1,10 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import type { ScoreMode } from '../../../src/shared/play-mode';
 import type { ToastMessage } from '../../components/Toast/Toast';
-import { endSession, readCredentials, SESSION_EXPIRED, takeFlash } from '../../lib/admin';
-import type { RangeParams } from '../../lib/api';
+import { endSession, readCredentials, SESSION_EXPIRED, signInAddress, takeFlash } from '../../lib/admin';
+import { getAdminHourlyPlayers, type RangeParams } from '../../lib/api';
 import type { DayRange, RangeChoice } from '../../lib/date-range';
-import { type AdminData, loadAdminData, SignedOut } from './load-admin-data';
+import { type AdminData, loadAdminData, SignedOut, signedOutOn401 } from './load-admin-data';
 import { loadRangeData, type RangeData, rangeParams, resolveOnServer } from './load-range-data';
 
 /** Everything the dashboard shows: the five admin reads and the views of the range, for `days`. */
@@ -13,6 +14,8 @@ export type DashboardData = AdminData & {
   days: { from: string | null; to: string };
   /** The range as the API was asked ('Sve': no days), for the exports and the rows' details. */
   params: RangeParams;
+  /** 'Sve': distinct players through each hour of day, each once (null: a range, or refused). */
+  playersThrough: number[] | null;
 };
 
 export interface AdminDataState {
@@ -42,6 +45,8 @@ const LOAD_FAILED: ToastMessage = {
 export function useAdminData(
   tab: string,
   range: RangeChoice,
+  /** Which plays the score distribution counts. */
+  scoreMode: ScoreMode,
   /** False until the view has been read from the address (no load of a view about to change). */
   ready: boolean,
   toast: (message: ToastMessage) => void,
@@ -62,7 +67,7 @@ export function useAdminData(
   useEffect(() => {
     const stored = readCredentials();
     if (!stored) {
-      location.replace('/admin');
+      location.replace(signInAddress(location.pathname + location.search));
       return;
     }
     setCredentials(stored);
@@ -89,13 +94,30 @@ export function useAdminData(
       const days: DayRange = await resolveOnServer(credentials, choice, today.current);
       const params = rangeParams(days);
       const data = await loadAdminData(credentials, params);
-      const views = await loadRangeData(credentials, params);
+      const views = await loadRangeData(
+        credentials,
+        params,
+        scoreMode,
+        choice.preset === 'godina' ? 'year' : 'previous',
+      );
       if (views.summary) today.current = views.summary.today;
+      // Kept all time only, like the hours' distinct players; a refusal leaves the line out.
+      const playersThrough =
+        days.from === null
+          ? await getAdminHourlyPlayers(credentials)
+              .catch(signedOutOn401)
+              .then((p) => p.playersThrough)
+              .catch((error: unknown) => {
+                if (error instanceof SignedOut) throw error;
+                console.error('hourly-players:', error);
+                return null;
+              })
+          : null;
       const shown =
         days.from === null
           ? { from: views.summary?.firstDay ?? null, to: views.summary?.today ?? days.to }
           : days;
-      return { ...data, views, days: shown, params };
+      return { ...data, views, days: shown, params, playersThrough };
     };
     load()
       .then((data) => {
@@ -106,7 +128,7 @@ export function useAdminData(
       .catch((error: unknown) => {
         if (error instanceof SignedOut) {
           endSession(SESSION_EXPIRED);
-          location.assign('/admin');
+          location.assign(signInAddress(location.pathname + location.search));
           return;
         }
         console.error(error);
@@ -118,7 +140,7 @@ export function useAdminData(
     return () => {
       cancelled = true;
     };
-  }, [credentials, ready, tab, rangeKey, attempt, toast]);
+  }, [credentials, ready, tab, rangeKey, scoreMode, attempt, toast]);
 
   return { credentials, ...state, reload, signOut };
 }

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
+import type { ScoreMode } from '../../../src/shared/play-mode';
 import type { RangeChoice } from '../../lib/date-range';
 import { nextSort } from '../../lib/stats';
 import {
@@ -74,5 +75,7 @@ export function useDashboardView() {
     [],
   );
 
-  return { view, restored, setTab, setRange, sortBy, goToPage, filterLyrics };
+  const setScoreMode = useCallback((scoreMode: ScoreMode) => setView((v) => ({ ...v, scoreMode })), []);
+
+  return { view, restored, setTab, setRange, sortBy, goToPage, filterLyrics, setScoreMode };
 }

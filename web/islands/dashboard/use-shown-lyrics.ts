@@ -4,24 +4,19 @@
  * layout of its parts.
  */
 import { useDeferredValue, useMemo } from 'react';
-import { searchableText } from '../../lib/search';
-import { albumWithYear, filterRows, type LyricStat, orUnknown } from '../../lib/stats';
+import { lyricSearchText } from '../../../src/shared/search';
+import { filterRows, type LyricStat } from '../../lib/stats';
 import { type DashboardView, lyricRowFilter } from './dashboard-view';
 
 export function useShownLyrics(view: DashboardView, lyrics: LyricStat[] | undefined) {
   const lyricFilter = lyricRowFilter(view);
   const query = useDeferredValue(lyricFilter.query);
-  const searchable = useMemo(
-    () =>
-      (lyrics ?? []).map((l) =>
-        searchableText([l.text, orUnknown(l.songTitle), albumWithYear(l.albumTitle, l.albumYear)]),
-      ),
-    [lyrics],
-  );
+  // The same text the lyric export's search looks in (src/shared/search.ts).
+  const searchable = useMemo(() => (lyrics ?? []).map(lyricSearchText), [lyrics]);
   const { minOccurrences, hideUnshown } = lyricFilter;
   const shownLyrics = useMemo(
     () => filterRows(lyrics ?? [], searchable, { query, minOccurrences, hideUnshown }),
     [lyrics, searchable, query, minOccurrences, hideUnshown],
   );
-  return { shownLyrics, hideUnshown };
+  return { shownLyrics, hideUnshown, query, minOccurrences };
 }

@@ -3,6 +3,8 @@
  * in any case, 'dj' or 'd' for 'đ'. Pure: no DOM.
  */
 
+import { albumWithYear, orUnknown } from './labels';
+
 const MARKS = /\p{M}/gu;
 const SPACES = /\s+/;
 
@@ -36,4 +38,14 @@ export function queryTerms(query: string): string[] {
 /** Every term occurs in the searchable text (in any order, in any of its texts). */
 export function matchesTerms(searchable: string, terms: readonly string[]): boolean {
   return terms.every((term) => searchable.includes(term));
+}
+
+/** What the lyric table's search looks in: the line, its song and its album with the year. */
+export function lyricSearchText(row: {
+  text: string;
+  songTitle: string | null;
+  albumTitle: string | null;
+  albumYear: number | null;
+}): string {
+  return searchableText([row.text, orUnknown(row.songTitle), albumWithYear(row.albumTitle, row.albumYear)]);
 }
