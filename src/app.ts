@@ -68,17 +68,8 @@ export interface AppDeps {
   probeWrite?: () => Promise<void>;
 }
 
-/**
- * The whole HTTP application; `kviz serve` listens with it, tests call `app.handle()`.
- * The one place where services are built and each feature's routes receive
- * only the dependencies they use.
- */
-export function createApp(deps: AppDeps) {
-  const { config, clock, log, catalogue, stores, assets } = deps;
-  const statsJson = createCachedStatsJson(stores.stats);
-  const localTime = createTimeZoneConverter(config.statsTimezone);
-  const storage = createStorageHealth(deps.probeWrite);
-  const proxies = trustedProxyRanges(config);
+/** Every rate limiter of the app (docs/decisions/012), kept together so that idle time can expire them all. */
+function createAppLimits(config: Config, clock: Clock, proxies: ReturnType<typeof trustedProxyRanges>) {
   const limiters: RateLimiter[] = [];
   const limiter = (limit: number, windowMs: number) => {
     const made = createRateLimiter(limit, windowMs, clock.nowMs);
@@ -101,6 +92,58 @@ export function createApp(deps: AppDeps) {
   // Ranked daily plays per address and day (docs/decisions/012): a key holds its day, so a
   // window of a day is enough for the count to outlive its day.
   const dailyRankLimiter = limiter(config.rateLimitDailyRankedPerAddress, 86_400_000);
+  return { limits, limiter, quizLimiters, dailyRankLimiter, limiters };
+}
+
+/** Public statistics: reusable for a few seconds, then revalidated by ETag (docs/decisions/013). */
+function publicCachingOf(config: Config) {
+  return {
+    conditional: true,
+    headers: {
+      'cache-control': `public, max-age=${config.statsCacheMaxAgeSeconds}`,
+      ...(config.corsOrigins.length > 0 && !config.corsOrigins.includes('*') ? { vary: 'Origin' } : {}),
+    },
+  };
+}
+
+/**
+ * The whole HTTP application; `kviz serve` listens with it, tests call `app.handle()`.
+ * The one place where services are built and each feature's routes receive
+ * only the dependencies they use.
+ */
+/** Kviz uživo's routes; a finished game is recorded (src/party). */
+function livePartyRoutes(
+  deps: AppDeps,
+  selection: ReturnType<typeof createSelectionCache>,
+  proxies: ReturnType<typeof trustedProxyRanges>,
+) {
+  const { config, stores, catalogue, log } = deps;
+  return partyRoutes({
+    clock: deps.partyClock ?? createSystemTimerClock(),
+    catalogue,
+    selection,
+    maxRooms: config.partyMaxRooms,
+    maxPlayers: config.partyMaxPlayers,
+    trustedProxies: proxies,
+    roomsPerHour: config.rateLimitPartyRoomsPerHour,
+    joinsPerMinute: config.rateLimitPartyJoinsPerMinute,
+    onFinished: recordFinishedGame(stores.party, (error) =>
+      log.error('could not record a finished live game', { error: String(error) }),
+    ),
+  });
+}
+
+export function createApp(deps: AppDeps) {
+  const { config, clock, log, catalogue, stores, assets } = deps;
+  const statsJson = createCachedStatsJson(stores.stats);
+  const localTime = createTimeZoneConverter(config.statsTimezone);
+  const storage = createStorageHealth(deps.probeWrite);
+  const proxies = trustedProxyRanges(config);
+  const { limits, limiter, quizLimiters, dailyRankLimiter, limiters } = createAppLimits(
+    config,
+    clock,
+    proxies,
+  );
   const recorder = createPlayRecorder({
     config,
     plays: stores.plays,
@@ -157,14 +200,7 @@ export function createApp(deps: AppDeps) {
     allowed ??= allowedMethodsOf(routeTable());
     return allowed(path);
   };
-  // Public statistics: reusable for a few seconds, then revalidated by ETag (docs/decisions/013).
-  const publicCaching = {
-    conditional: true,
-    headers: {
-      'cache-control': `public, max-age=${config.statsCacheMaxAgeSeconds}`,
-      ...(config.corsOrigins.length > 0 && !config.corsOrigins.includes('*') ? { vary: 'Origin' } : {}),
-    },
-  };
+  const publicCaching = publicCachingOf(config);
   // The one WebSocket is Kviz uživo's: Bun closes a frame longer than its longest message (1009).
   const app = new Elysia({ name: 'kviz', websocket: { maxPayloadLength: PARTY_MAX_MESSAGE_BYTES } })
     .onRequest(() => {
@@ -241,21 +277,7 @@ export function createApp(deps: AppDeps) {
         party: { store: stores.party, catalogue },
       }),
     )
-    .use(
-      partyRoutes({
-        clock: deps.partyClock ?? createSystemTimerClock(),
-        catalogue,
-        selection,
-        maxRooms: config.partyMaxRooms,
-        maxPlayers: config.partyMaxPlayers,
-        trustedProxies: proxies,
-        roomsPerHour: config.rateLimitPartyRoomsPerHour,
-        joinsPerMinute: config.rateLimitPartyJoinsPerMinute,
-        onFinished: recordFinishedGame(stores.party, (error) =>
-          log.error('could not record a finished live game', { error: String(error) }),
-        ),
-      }),
-    )
+    .use(livePartyRoutes(deps, selection, proxies))
     .use(pageRoutes(pages));
   routeTable = () => app.routes;
   return app;

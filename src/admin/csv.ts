@@ -39,7 +39,7 @@ const FORMULA_START = /^[=+\-@\t\r]/;
  * as OWASP recommends (the spreadsheet shows the text, not the apostrophe). Numbers are ours
  * and stay numbers (-2,5 is a value, not a formula).
  */
-export function neutralised(text: string): string {
+function neutralised(text: string): string {
   return FORMULA_START.test(text) ? `'${text}` : text;
 }
 

@@ -162,7 +162,7 @@ export const limiterKeyOf = (context: object): string | undefined => (context as
  * minute and the hour spent, the minute's end is 31 s away but a retry then is refused again
  * for the hour's remaining 3,571 s (issue 37).
  */
-export function retryAfterOf(quotas: readonly Quota[]): number {
+function retryAfterOf(quotas: readonly Quota[]): number {
   let seconds = 0;
   for (const q of quotas) if (!q.allowed && q.resetSeconds > seconds) seconds = q.resetSeconds;
   return seconds;
