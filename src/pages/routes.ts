@@ -6,7 +6,6 @@ import { AdminLoginPage, DashboardPage } from '../../web/pages/AdminPages';
 import { DailyPage } from '../../web/pages/DailyPage';
 import { LandingPage } from '../../web/pages/LandingPage';
 import { NotFoundPage } from '../../web/pages/NotFoundPage';
-import { OfflinePage } from '../../web/pages/OfflinePage';
 import { QuizPage } from '../../web/pages/QuizPage';
 import { ResultsPage } from '../../web/pages/ResultsPage';
 import { StatisticsPage } from '../../web/pages/StatisticsPage';
@@ -24,8 +23,8 @@ import type { StatsStore } from '../storage/contract';
 import type { ClientAssets } from './client-assets';
 import { serveAsset } from './client-assets';
 import { renderDocument } from './document';
+import { offlineRoutes } from './offline-routes';
 import { getCatalogueCounts, getLandingData, getPublicStatistics } from './service';
-import { serviceWorkerSource } from './service-worker';
 import { sharedScore, shareImagePaths, sharePreview } from './share-preview';
 
 const FAVICON = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" rx="14" fill="#0b5a8c"/><path d="M22 46V18h6v11l10-11h7L34 30l12 16h-7l-9-12-2 2v10z" fill="#fff"/></svg>`;
@@ -69,6 +68,24 @@ export function renderNotFound(deps: Pick<PageRoutesDeps, 'catalogue' | 'config'
     title: `404 Page Not Found - ${page.title}`,
     body: createElement(NotFoundPage, { page }),
   });
+}
+
+/**
+ * `/quiz?nova`'s HTML (docs/decisions/032): a new play of the asked difficulty drawn into it, per
+ * request and never stored by anyone (it carries a token); over the address's quiz limit, the shell.
+ * Only `?nova` ('Započni kviz') asks for a new play: plain `/quiz` (reload, Back, 'Nastavi kviz')
+ * takes up the play the browser holds, so no play is drawn for it.
+ */
+async function newPlayPage(
+  inline: PageRoutesDeps['inlineQuiz'],
+  { request, set, server, asked }: Exchange & { server: Server<unknown> | null; asked: unknown },
+  shell: () => EncodedBody | Promise<EncodedBody>,
+  withPlay: (quiz: InlineQuiz) => EncodedBody | Promise<EncodedBody>,
+) {
+  const html = inline?.allowed(request, server)
+    ? await withPlay(await inline.create(isDifficulty(asked) ? asked : DEFAULT_DIFFICULTY))
+    : await shell();
+  return sendBody(html, { request, set }, { ...htmlHeaders, 'cache-control': 'no-store' });
 }
 
 /**
@@ -173,14 +190,7 @@ export const pageRoutes = (deps: PageRoutesDeps) => {
     render((page) =>
       createElement(QuizPage, { page, tokenTtlSeconds: deps.config.quizTokenTtlSeconds, initial }),
     )();
-  // Without an inline quiz (over the limit): the same for everyone, rendered once.
-  const quizShell = once(() => quizPage());
-  /** /quiz with a new play in it: per request, never stored by anyone (it carries a token). */
-  const quizWithPlay = async (request: Request, server: Server<unknown> | null, difficulty: Difficulty) => {
-    const inline = deps.inlineQuiz;
-    if (!inline?.allowed(request, server)) return quizShell();
-    return quizPage(await inline.create(difficulty));
-  };
+  const quizShell = once(() => quizPage()); // no play in it: the same for everyone
   const results = once(
     render((page) =>
       createElement(ResultsPage, {
@@ -189,8 +199,6 @@ export const pageRoutes = (deps: PageRoutesDeps) => {
       }),
     ),
   );
-  const offline = once(render((page) => createElement(OfflinePage, { page }), 'Niste na mreži'));
-  const worker = serviceWorkerSource(assets.manifest);
   const adminLogin = once(render((page) => createElement(AdminLoginPage, { page }), 'Admin Prijava'));
   const dashboard = once(render((page) => createElement(DashboardPage, { page }), 'Admin Panel'));
 
@@ -205,25 +213,19 @@ export const pageRoutes = (deps: PageRoutesDeps) => {
       .get('/statistics', ({ request, set }) =>
         sendOr(statistics, statisticsError, 'statistics could not be read', { request, set }),
       )
-      // `/quiz?nova` ('Započni kviz') asks for a new play: the page carries it. Plain `/quiz`
-      // (reload, Back, 'Nastavi kviz') takes up the play the browser holds: no play is drawn for it.
-      .get('/quiz', async ({ request, set, server, query }) => {
-        if (!(NEW_PLAY_PARAM in query)) return send(quizShell(), { request, set });
-        const difficulty = isDifficulty(query.difficulty) ? query.difficulty : DEFAULT_DIFFICULTY;
-        const html = await quizWithPlay(request, server, difficulty);
-        return sendBody(html, { request, set }, { ...htmlHeaders, 'cache-control': 'no-store' });
-      })
+      .get('/quiz', ({ request, set, server, query }) =>
+        NEW_PLAY_PARAM in query
+          ? newPlayPage(
+              deps.inlineQuiz,
+              { request, set, server, asked: query.difficulty },
+              quizShell,
+              quizPage,
+            )
+          : send(quizShell(), { request, set }),
+      )
       .get('/results', ({ request, set }) => send(results(), { request, set }))
       .get('/dnevni-izazov', ({ request, set }) => send(daily(), { request, set }))
-      .get('/offline', ({ request, set }) => send(offline(), { request, set }))
-      .get(
-        '/sw.js',
-        () =>
-          new Response(worker, {
-            // Checked at every visit (a new build is a new worker); kept to the whole site.
-            headers: { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-cache' },
-          }),
-      )
+      .use(offlineRoutes(assets, () => pageProps(deps)))
       .get('/admin', ({ request, set }) => send(adminLogin(), { request, set }))
       .get('/admin/dashboard', ({ request, set }) => send(dashboard(), { request, set }))
       .get(

@@ -70,6 +70,20 @@ function NextAndStreak({
   );
 }
 
+/** The day's play finished without a network: its score, kept until the outbox can send it. */
+function QueuedResult({ number, score }: { number: number; score: number }) {
+  return (
+    <Card className={resultStyles.scoreCard} aria-labelledby="daily-queued-title" data-queued="">
+      <p className={styles.number}>Dnevni izazov #{number}</p>
+      <h1 id="daily-queued-title" className={resultStyles.resultTitle}>
+        Vaš današnji rezultat
+      </h1>
+      <p className={resultStyles.score.normal} data-score="">{`${score}/${PLAY_LENGTH}`}</p>
+      <p role="status">Spremljeno, poslat ćemo kad se vratite na mrežu.</p>
+    </Card>
+  );
+}
+
 /**
  * `/dnevni-izazov`: the day's challenge. Before the play its number and 'Započni'; during it the
  * quiz (QuestionCard, shared with free play); after it the day's result, the time until the next
@@ -93,17 +107,7 @@ export function DailyIsland({
 
   if (status === 'loading') return <Spinner label="Učitavanje izazova..." heading />;
   if (status === 'saving') return <Spinner label="Spremamo rezultat…" heading />;
-  if (status === 'queued')
-    return (
-      <Card className={resultStyles.scoreCard} aria-labelledby="daily-queued-title" data-queued="">
-        <p className={styles.number}>Dnevni izazov #{shown}</p>
-        <h1 id="daily-queued-title" className={resultStyles.resultTitle}>
-          Vaš današnji rezultat
-        </h1>
-        <p className={resultStyles.score.normal} data-score="">{`${state.correctCount}/${PLAY_LENGTH}`}</p>
-        <p role="status">Spremljeno, poslat ćemo kad se vratite na mrežu.</p>
-      </Card>
-    );
+  if (status === 'queued') return <QueuedResult number={shown} score={state.correctCount} />;
   if (status === 'error')
     return (
       <Card className={quizStyles.error} role="alert">

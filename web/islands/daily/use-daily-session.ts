@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import type { DailyPercentile } from '../../../src/shared/contracts/daily';
+import type { SubmitResult } from '../../../src/shared/contracts/quiz';
 import { type Streak, streakOf } from '../../../src/shared/streak';
 import { getDaily, getDailyPercentile, getDailyStreak } from '../../lib/api';
 import {
@@ -11,18 +12,13 @@ import {
   keepDailyDays,
   saveDailyRecord,
 } from '../../lib/daily';
-import { enqueuePlay, OUTCOMES_KEY, type Outcome, outcomeOf } from '../../lib/outbox';
-import {
-  flushOutbox,
-  OUTBOX_EVENT,
-  OUTBOX_OFFLINE_EVENT,
-  type OutboxEventDetail,
-} from '../../lib/outbox-sender';
+import { enqueuePlay, type Outcome } from '../../lib/outbox';
 import { playIdOf } from '../../lib/play-store';
 import { emptyQuiz, isFinished, type QuizState, quizReducer, submissionOf } from '../../lib/quiz-state';
 import { answerSquares } from '../../lib/share';
 import { getSessionId } from '../../lib/storage';
 import { useAnswering } from '../quiz/use-answering';
+import { useOutboxAnswer } from '../use-outbox-answer';
 
 /**
  * 'intro': the challenge number and a start button; 'playing': the quiz; 'saving': the play is
@@ -34,6 +30,16 @@ export type DailyStatus = 'intro' | 'loading' | 'playing' | 'saving' | 'queued' 
 export interface DailyDay {
   day: string;
   number: number;
+}
+
+/** The day's record once the server recorded its play (`ranked`: it counts in the day's ranking). */
+function recordedDaily(current: DailyRecord, play: QuizState, submitted: SubmitResult): DailyRecord {
+  const squares = answerSquares(play.questions, play.answers);
+  return {
+    ...current,
+    quiz: { ...play, submitted: true },
+    result: { score: submitted.score, squares, ranked: submitted.ranked === true },
+  };
 }
 
 /**
@@ -139,72 +145,29 @@ export function useDailySession(today: DailyDay) {
   }, [state, status, record]);
 
   // The server's answer, from this page's sending or any other tab's.
-  useEffect(() => {
-    if (!pendingId || !finished.current) return;
-    const { state: play, record: current } = finished.current;
-    let settled = false;
-    const apply = (outcome: Outcome) => {
-      if (settled) return;
-      settled = true;
+  const onAnswer = useCallback(
+    (outcome: Outcome) => {
+      const kept = finished.current;
       submitting.current = false;
       setPendingId(null);
-      if (outcome.kind === 'refused') {
+      if (!kept || outcome.kind === 'refused') {
         setStatus('error');
         return;
       }
-      const submitted = outcome.result;
-      const ranked = submitted.ranked === true;
-      if (ranked) keepDailyDays(localStorage, [current.day]);
-      const done: DailyRecord = {
-        ...current,
-        quiz: { ...play, submitted: true },
-        result: { score: submitted.score, squares: answerSquares(play.questions, play.answers), ranked },
-      };
+      const done = recordedDaily(kept.record, kept.state, outcome.result);
+      if (done.result?.ranked) keepDailyDays(localStorage, [done.day]);
       if (saveDailyRecord(localStorage, done)) finish(done);
       else {
         // The day's ranked result (another tab's play) stays the one shown and shared.
-        setReplayScore(submitted.score);
-        finish(dailyRecordOf(localStorage, current.day) ?? done);
+        setReplayScore(outcome.result.score);
+        finish(dailyRecordOf(localStorage, done.day) ?? done);
       }
-    };
-    const known = outcomeOf(localStorage, pendingId);
-    if (known) {
-      apply(known);
-      return;
-    }
-    const onAnswer = (event: Event) => {
-      const detail = (event as CustomEvent<OutboxEventDetail>).detail;
-      if (detail.id === pendingId) apply(detail.outcome);
-    };
-    const onStorage = (event: StorageEvent) => {
-      const outcome = event.key === OUTCOMES_KEY ? outcomeOf(localStorage, pendingId) : undefined;
-      if (outcome) apply(outcome);
-    };
-    const onOffline = () => {
-      if (!settled) setStatus('queued');
-    };
-    const onOnline = () => {
-      if (!settled) setStatus('saving');
-    };
-    addEventListener(OUTBOX_EVENT, onAnswer);
-    addEventListener(OUTBOX_OFFLINE_EVENT, onOffline);
-    addEventListener('offline', onOffline);
-    addEventListener('online', onOnline);
-    addEventListener('storage', onStorage);
-    if (navigator.onLine === false) onOffline();
-    void flushOutbox(true);
-    return () => {
-      settled = true;
-      removeEventListener(OUTBOX_EVENT, onAnswer);
-      removeEventListener(OUTBOX_OFFLINE_EVENT, onOffline);
-      removeEventListener('offline', onOffline);
-      removeEventListener('online', onOnline);
-      removeEventListener('storage', onStorage);
-    };
-  }, [pendingId, finish]);
+    },
+    [finish],
+  );
+  useOutboxAnswer(pendingId, onAnswer, (online) => setStatus(online ? 'saving' : 'queued'));
 
   const { question, answer, choose, next } = useAnswering(state, status === 'playing', dispatch);
-  /** After a failure: a failed submission is tried again, failed questions are fetched again. */
   /**
    * After a failure: the questions are fetched again. A finished play is only in error when the
    * server refused it for good (the outbox retries everything else), so its record is dropped
