@@ -22,11 +22,15 @@ import { securityHeadersPlugin } from './http/security-headers';
 import type { Logger } from './logger';
 import type { ClientAssets } from './pages/client-assets';
 import { pageRoutes, renderNotFound } from './pages/routes';
+import { createSystemTimerClock, type TimerClock } from './party/clock';
+import { recordFinishedGame } from './party/record';
+import { partyRoutes } from './party/routes';
 import { createPlayRecorder } from './play/recorder';
 import { playRoutes } from './play/routes';
 import { createInlineQuiz } from './quiz/inline';
 import { quizRoutes } from './quiz/routes';
 import { createSelectionCache } from './quiz/selection-cache';
+import { PARTY_MAX_MESSAGE_BYTES } from './shared/contracts/party';
 import { productTitle } from './shared/rules';
 import { createCachedStatsJson } from './stats/cached-reads';
 import { statsRoutes } from './stats/routes';
@@ -51,6 +55,8 @@ export interface AppDeps {
   /** The built client (scripts, styles); `emptyAssets` when there is none (API-only tests). */
   assets: ClientAssets;
   clock: Clock;
+  /** Kviz uživo's clock with timers (tests drive it); the system's by default. */
+  partyClock?: TimerClock;
   log: Logger;
 }
 
@@ -127,7 +133,8 @@ export function createApp(deps: AppDeps) {
       ...(config.corsOrigins.length > 0 && !config.corsOrigins.includes('*') ? { vary: 'Origin' } : {}),
     },
   };
-  const app = new Elysia({ name: 'kviz' })
+  // The one WebSocket is Kviz uživo's: Bun closes a frame longer than its longest message (1009).
+  const app = new Elysia({ name: 'kviz', websocket: { maxPayloadLength: PARTY_MAX_MESSAGE_BYTES } })
     .use(requestLog(log))
     .use(securityHeadersPlugin)
     .use(requestTarget)
@@ -183,6 +190,22 @@ export function createApp(deps: AppDeps) {
         clientAddress: clientAddress(proxies),
         log,
         range: { stats: stores.stats, today: () => localTime(clock.nowMs()).day },
+        party: { store: stores.party, catalogue },
+      }),
+    )
+    .use(
+      partyRoutes({
+        clock: deps.partyClock ?? createSystemTimerClock(),
+        catalogue,
+        selection,
+        maxRooms: config.partyMaxRooms,
+        maxPlayers: config.partyMaxPlayers,
+        trustedProxies: proxies,
+        roomsPerHour: config.rateLimitPartyRoomsPerHour,
+        joinsPerMinute: config.rateLimitPartyJoinsPerMinute,
+        onFinished: recordFinishedGame(stores.party, (error) =>
+          log.error('could not record a finished live game', { error: String(error) }),
+        ),
       }),
     )
     .use(pageRoutes(pages));

@@ -6,6 +6,8 @@ import { AdminLoginPage, DashboardPage } from '../../web/pages/AdminPages';
 import { DailyPage } from '../../web/pages/DailyPage';
 import { LandingPage } from '../../web/pages/LandingPage';
 import { NotFoundPage } from '../../web/pages/NotFoundPage';
+import { OfflinePage } from '../../web/pages/OfflinePage';
+import { PartyHostPage, PartyJoinPage } from '../../web/pages/PartyPages';
 import { QuizPage } from '../../web/pages/QuizPage';
 import { ResultsPage } from '../../web/pages/ResultsPage';
 import { StatisticsPage } from '../../web/pages/StatisticsPage';
@@ -23,8 +25,8 @@ import type { StatsStore } from '../storage/contract';
 import type { ClientAssets } from './client-assets';
 import { serveAsset } from './client-assets';
 import { renderDocument } from './document';
-import { offlineRoutes } from './offline-routes';
 import { getCatalogueCounts, getLandingData, getPublicStatistics } from './service';
+import { serviceWorkerSource } from './service-worker';
 import { sharedScore, shareImagePaths, sharePreview } from './share-preview';
 
 const FAVICON = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" rx="14" fill="#0b5a8c"/><path d="M22 46V18h6v11l10-11h7L34 30l12 16h-7l-9-12-2 2v10z" fill="#fff"/></svg>`;
@@ -70,42 +72,13 @@ export function renderNotFound(deps: Pick<PageRoutesDeps, 'catalogue' | 'config'
   });
 }
 
-/**
- * `/quiz?nova`'s HTML (docs/decisions/032): a new play of the asked difficulty drawn into it, per
- * request and never stored by anyone (it carries a token); over the address's quiz limit, the shell.
- * Only `?nova` ('Započni kviz') asks for a new play: plain `/quiz` (reload, Back, 'Nastavi kviz')
- * takes up the play the browser holds, so no play is drawn for it.
- */
-async function newPlayPage(
-  inline: PageRoutesDeps['inlineQuiz'],
-  { request, set, server, asked }: Exchange & { server: Server<unknown> | null; asked: unknown },
-  shell: () => EncodedBody | Promise<EncodedBody>,
-  withPlay: (quiz: InlineQuiz) => EncodedBody | Promise<EncodedBody>,
-) {
-  const html = inline?.allowed(request, server)
-    ? await withPlay(await inline.create(isDifficulty(asked) ? asked : DEFAULT_DIFFICULTY))
-    : await shell();
-  return sendBody(html, { request, set }, { ...htmlHeaders, 'cache-control': 'no-store' });
-}
+type Html = EncodedBody | Promise<EncodedBody>;
 
 /**
- * The server-rendered pages (docs/decisions/008-pages-and-islands.md) and the client assets.
- * Rendered HTML is cached: pages with statistics once per statistics version, the
- * others once per process (docs/decisions/010-response-caches.md).
+ * Sending rendered HTML, ready or still rendering; a page with statistics falls back when they
+ * cannot be read. Apart from pageRoutes so the route table and its caches fit on a screen.
  */
-export const pageRoutes = (deps: PageRoutesDeps) => {
-  const { assets, stats, catalogue, log } = deps;
-  const render =
-    (body: (page: PageProps) => ReactElement | Promise<ReactElement>, heading?: string, score?: number) =>
-    async () => {
-      const page = pageProps(deps);
-      const title = heading ? `${heading} - ${page.title}` : page.title;
-      const preview = score === undefined ? undefined : sharePreview(assets.manifest, page, score);
-      return encodeBody(renderDocument(assets, { page, title, preview, body: await body(page) }));
-    };
-  type Html = EncodedBody | Promise<EncodedBody>;
-  // Rendered once per process; like the per-version caches, synchronous once ready.
-  const once = (compute: () => Promise<EncodedBody>) => cachedPerVersion(() => 'once', compute);
+function htmlSender(log: PageRoutesDeps['log']) {
   const send = (html: Html, exchange: Exchange) =>
     html instanceof Promise
       ? html.then((ready) => sendBody(ready, exchange, htmlHeaders))
@@ -125,6 +98,33 @@ export const pageRoutes = (deps: PageRoutesDeps) => {
       return logged(error);
     }
   };
+  return { send, sendOr };
+}
+
+/** The site's icon, kept a day (outside pageRoutes so the route table fits on a screen). */
+const favicon = () =>
+  new Response(FAVICON, {
+    headers: { 'content-type': 'image/svg+xml', 'cache-control': 'public, max-age=86400' },
+  });
+
+/**
+ * The server-rendered pages (docs/decisions/008-pages-and-islands.md) and the client assets.
+ * Rendered HTML is cached: pages with statistics once per statistics version, the
+ * others once per process (docs/decisions/010-response-caches.md).
+ */
+export const pageRoutes = (deps: PageRoutesDeps) => {
+  const { assets, stats, catalogue, log } = deps;
+  const render =
+    (body: (page: PageProps) => ReactElement | Promise<ReactElement>, heading?: string, score?: number) =>
+    async () => {
+      const page = pageProps(deps);
+      const title = heading ? `${heading} - ${page.title}` : page.title;
+      const preview = score === undefined ? undefined : sharePreview(assets.manifest, page, score);
+      return encodeBody(renderDocument(assets, { page, title, preview, body: await body(page) }));
+    };
+  // Rendered once per process; like the per-version caches, synchronous once ready.
+  const once = (compute: () => Promise<EncodedBody>) => cachedPerVersion(() => 'once', compute);
+  const { send, sendOr } = htmlSender(log);
   // The start page, and its variants for shared result links (`/?r=25`: at most 31 more).
   const landings = new Map<number | undefined, { page: () => Html; fallback: () => Html }>();
   const landingFor = (score: number | undefined) => {
@@ -190,7 +190,14 @@ export const pageRoutes = (deps: PageRoutesDeps) => {
     render((page) =>
       createElement(QuizPage, { page, tokenTtlSeconds: deps.config.quizTokenTtlSeconds, initial }),
     )();
-  const quizShell = once(() => quizPage()); // no play in it: the same for everyone
+  // Without an inline quiz (over the limit): the same for everyone, rendered once.
+  const quizShell = once(() => quizPage());
+  /** /quiz with a new play in it: per request, never stored by anyone (it carries a token). */
+  const quizWithPlay = async (request: Request, server: Server<unknown> | null, difficulty: Difficulty) => {
+    const inline = deps.inlineQuiz;
+    if (!inline?.allowed(request, server)) return quizShell();
+    return quizPage(await inline.create(difficulty));
+  };
   const results = once(
     render((page) =>
       createElement(ResultsPage, {
@@ -199,8 +206,14 @@ export const pageRoutes = (deps: PageRoutesDeps) => {
       }),
     ),
   );
+  const offline = once(render((page) => createElement(OfflinePage, { page }), 'Niste na mreži'));
+  const worker = serviceWorkerSource(assets.manifest);
   const adminLogin = once(render((page) => createElement(AdminLoginPage, { page }), 'Admin Prijava'));
   const dashboard = once(render((page) => createElement(DashboardPage, { page }), 'Admin Panel'));
+  const partyHost = once(render((page) => createElement(PartyHostPage, { page }), 'Kviz uživo'));
+  const partyJoin = once(
+    render((page) => createElement(PartyJoinPage, { page }), 'Pridruži se – Kviz uživo'),
+  );
 
   return (
     new Elysia({ name: 'page-routes', detail: { hide: true } })
@@ -213,28 +226,30 @@ export const pageRoutes = (deps: PageRoutesDeps) => {
       .get('/statistics', ({ request, set }) =>
         sendOr(statistics, statisticsError, 'statistics could not be read', { request, set }),
       )
-      .get('/quiz', ({ request, set, server, query }) =>
-        NEW_PLAY_PARAM in query
-          ? newPlayPage(
-              deps.inlineQuiz,
-              { request, set, server, asked: query.difficulty },
-              quizShell,
-              quizPage,
-            )
-          : send(quizShell(), { request, set }),
-      )
+      // `/quiz?nova` ('Započni kviz') asks for a new play: the page carries it. Plain `/quiz`
+      // (reload, Back, 'Nastavi kviz') takes up the play the browser holds: no play is drawn for it.
+      .get('/quiz', async ({ request, set, server, query }) => {
+        if (!(NEW_PLAY_PARAM in query)) return send(quizShell(), { request, set });
+        const difficulty = isDifficulty(query.difficulty) ? query.difficulty : DEFAULT_DIFFICULTY;
+        const html = await quizWithPlay(request, server, difficulty);
+        return sendBody(html, { request, set }, { ...htmlHeaders, 'cache-control': 'no-store' });
+      })
       .get('/results', ({ request, set }) => send(results(), { request, set }))
       .get('/dnevni-izazov', ({ request, set }) => send(daily(), { request, set }))
-      .use(offlineRoutes(assets, () => pageProps(deps)))
-      .get('/admin', ({ request, set }) => send(adminLogin(), { request, set }))
-      .get('/admin/dashboard', ({ request, set }) => send(dashboard(), { request, set }))
+      .get('/uzivo', ({ request, set }) => send(partyHost(), { request, set }))
+      .get('/uzivo/pridruzi', ({ request, set }) => send(partyJoin(), { request, set }))
+      .get('/offline', ({ request, set }) => send(offline(), { request, set }))
       .get(
-        '/favicon.svg',
+        '/sw.js',
         () =>
-          new Response(FAVICON, {
-            headers: { 'content-type': 'image/svg+xml', 'cache-control': 'public, max-age=86400' },
+          new Response(worker, {
+            // Checked at every visit (a new build is a new worker); kept to the whole site.
+            headers: { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-cache' },
           }),
       )
+      .get('/admin', ({ request, set }) => send(adminLogin(), { request, set }))
+      .get('/admin/dashboard', ({ request, set }) => send(dashboard(), { request, set }))
+      .get('/favicon.svg', favicon)
       .get('/assets/*', ({ request, set, params }) => {
         const response = serveAsset(assets, `/assets/${params['*']}`, { request, set });
         if (!response) throw new NotFoundError(); // the error handler's (cached) 404 page

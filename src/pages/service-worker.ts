@@ -98,19 +98,10 @@ function worker(version: string, precache: string[], pages: string[], offlinePag
 }
 
 /** The text of `/sw.js` for this build: a new build is a new version, so browsers update. */
-function serviceWorkerSource(manifest: ClientManifest): string {
+export function serviceWorkerSource(manifest: ClientManifest): string {
   const version = new Bun.CryptoHasher('sha256').update(JSON.stringify(manifest)).digest('hex').slice(0, 16);
   const args = [version, precacheList(manifest), [...OFFLINE_PAGES], OFFLINE_PAGE].map((a) =>
     JSON.stringify(a),
   );
   return `(${worker.toString()})(${args.join(', ')});\n`;
-}
-
-/** The `/sw.js` route: checked at every visit (a new build is a new worker), scoped to the whole site. */
-export function serviceWorkerRoute(manifest: ClientManifest): () => Response {
-  const source = serviceWorkerSource(manifest);
-  return () =>
-    new Response(source, {
-      headers: { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-cache' },
-    });
 }

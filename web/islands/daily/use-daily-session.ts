@@ -1,6 +1,5 @@
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import type { DailyPercentile } from '../../../src/shared/contracts/daily';
-import type { SubmitResult } from '../../../src/shared/contracts/quiz';
 import { type Streak, streakOf } from '../../../src/shared/streak';
 import { getDaily, getDailyPercentile, getDailyStreak } from '../../lib/api';
 import {
@@ -12,13 +11,13 @@ import {
   keepDailyDays,
   saveDailyRecord,
 } from '../../lib/daily';
-import { enqueuePlay, type Outcome } from '../../lib/outbox';
+import { enqueuePlay } from '../../lib/outbox';
 import { playIdOf } from '../../lib/play-store';
 import { emptyQuiz, isFinished, type QuizState, quizReducer, submissionOf } from '../../lib/quiz-state';
 import { answerSquares } from '../../lib/share';
 import { getSessionId } from '../../lib/storage';
 import { useAnswering } from '../quiz/use-answering';
-import { useOutboxAnswer } from '../use-outbox-answer';
+import { useOutboxOutcome } from './use-outbox-outcome';
 
 /**
  * 'intro': the challenge number and a start button; 'playing': the quiz; 'saving': the play is
@@ -32,14 +31,15 @@ export interface DailyDay {
   number: number;
 }
 
-/** The day's record once the server recorded its play (`ranked`: it counts in the day's ranking). */
-function recordedDaily(current: DailyRecord, play: QuizState, submitted: SubmitResult): DailyRecord {
-  const squares = answerSquares(play.questions, play.answers);
-  return {
-    ...current,
-    quiz: { ...play, submitted: true },
-    result: { score: submitted.score, squares, ranked: submitted.ranked === true },
-  };
+/**
+ * After a failure: the questions are fetched again. A finished play is only in error when the
+ * server refused it for good (the outbox retries everything else), so its record is dropped and
+ * the day's challenge fetched anew.
+ */
+function retryDaily(day: string, state: QuizState, start: () => void): void {
+  const kept = dailyRecordOf(localStorage, day);
+  if (isFinished(state) && kept && !kept.result) forgetDailyRecord(localStorage);
+  start();
 }
 
 /**
@@ -145,39 +145,37 @@ export function useDailySession(today: DailyDay) {
   }, [state, status, record]);
 
   // The server's answer, from this page's sending or any other tab's.
-  const onAnswer = useCallback(
-    (outcome: Outcome) => {
-      const kept = finished.current;
+  useOutboxOutcome(pendingId, {
+    onOutcome: (outcome) => {
+      if (!finished.current) return;
+      const { state: play, record: current } = finished.current;
       submitting.current = false;
       setPendingId(null);
-      if (!kept || outcome.kind === 'refused') {
+      if (outcome.kind === 'refused') {
         setStatus('error');
         return;
       }
-      const done = recordedDaily(kept.record, kept.state, outcome.result);
-      if (done.result?.ranked) keepDailyDays(localStorage, [done.day]);
+      const submitted = outcome.result;
+      const ranked = submitted.ranked === true;
+      if (ranked) keepDailyDays(localStorage, [current.day]);
+      const done: DailyRecord = {
+        ...current,
+        quiz: { ...play, submitted: true },
+        result: { score: submitted.score, squares: answerSquares(play.questions, play.answers), ranked },
+      };
       if (saveDailyRecord(localStorage, done)) finish(done);
       else {
         // The day's ranked result (another tab's play) stays the one shown and shared.
-        setReplayScore(outcome.result.score);
-        finish(dailyRecordOf(localStorage, done.day) ?? done);
+        setReplayScore(submitted.score);
+        finish(dailyRecordOf(localStorage, current.day) ?? done);
       }
     },
-    [finish],
-  );
-  useOutboxAnswer(pendingId, onAnswer, (online) => setStatus(online ? 'saving' : 'queued'));
+    onOffline: () => setStatus('queued'),
+    onOnline: () => setStatus('saving'),
+  });
 
   const { question, answer, choose, next } = useAnswering(state, status === 'playing', dispatch);
-  /**
-   * After a failure: the questions are fetched again. A finished play is only in error when the
-   * server refused it for good (the outbox retries everything else), so its record is dropped
-   * and the day's challenge fetched anew.
-   */
-  const retry = useCallback(() => {
-    const kept = dailyRecordOf(localStorage, today.day);
-    if (isFinished(state) && kept && !kept.result) forgetDailyRecord(localStorage);
-    start();
-  }, [state, start, today.day]);
+  const retry = useCallback(() => retryDaily(today.day, state, start), [state, start, today.day]);
 
   return {
     status,
