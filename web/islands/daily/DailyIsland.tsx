@@ -70,35 +70,16 @@ function NextAndStreak({
   );
 }
 
-/** A finished play waiting for the network in the outbox (docs/decisions/032): its score so far. */
-function QueuedResult({ shown, correct }: { shown: number; correct: number }) {
+/** The day's play finished without a network: its score, kept until the outbox can send it. */
+function QueuedResult({ number, score }: { number: number; score: number }) {
   return (
     <Card className={resultStyles.scoreCard} aria-labelledby="daily-queued-title" data-queued="">
-      <p className={styles.number}>Dnevni izazov #{shown}</p>
+      <p className={styles.number}>Dnevni izazov #{number}</p>
       <h1 id="daily-queued-title" className={resultStyles.resultTitle}>
         Vaš današnji rezultat
       </h1>
-      <p className={resultStyles.score.normal} data-score="">{`${correct}/${PLAY_LENGTH}`}</p>
+      <p className={resultStyles.score.normal} data-score="">{`${score}/${PLAY_LENGTH}`}</p>
       <p role="status">Spremljeno, poslat ćemo kad se vratite na mrežu.</p>
-    </Card>
-  );
-}
-
-/** Before the play: the challenge's number, its rules and 'Započni izazov'. */
-function DailyIntro({ shown, start }: { shown: number; start: () => void }) {
-  return (
-    <Card className={styles.intro} aria-labelledby="daily-title" data-daily-intro="">
-      <p className={styles.number}>Dnevni izazov #{shown}</p>
-      <h1 id="daily-title" className={styles.title}>
-        Dnevni izazov
-      </h1>
-      <p className={styles.lead}>
-        Isti {PLAY_LENGTH} stihova za sve igrače, jednom dnevno. Rangira se vaša prva igra današnjeg izazova;
-        igrajte svaki dan i gradite niz.
-      </p>
-      <Button onClick={start} data-daily-start="">
-        Započni izazov
-      </Button>
     </Card>
   );
 }
@@ -126,7 +107,7 @@ export function DailyIsland({
 
   if (status === 'loading') return <Spinner label="Učitavanje izazova..." heading />;
   if (status === 'saving') return <Spinner label="Spremamo rezultat…" heading />;
-  if (status === 'queued') return <QueuedResult shown={shown} correct={state.correctCount} />;
+  if (status === 'queued') return <QueuedResult number={shown} score={state.correctCount} />;
   if (status === 'error')
     return (
       <Card className={quizStyles.error} role="alert">
@@ -240,5 +221,19 @@ export function DailyIsland({
     );
   }
 
-  return <DailyIntro shown={shown} start={session.start} />;
+  return (
+    <Card className={styles.intro} aria-labelledby="daily-title" data-daily-intro="">
+      <p className={styles.number}>Dnevni izazov #{shown}</p>
+      <h1 id="daily-title" className={styles.title}>
+        Dnevni izazov
+      </h1>
+      <p className={styles.lead}>
+        Isti {PLAY_LENGTH} stihova za sve igrače, jednom dnevno. Rangira se vaša prva igra današnjeg izazova;
+        igrajte svaki dan i gradite niz.
+      </p>
+      <Button onClick={session.start} data-daily-start="">
+        Započni izazov
+      </Button>
+    </Card>
+  );
 }

@@ -11,18 +11,13 @@ import {
   keepDailyDays,
   saveDailyRecord,
 } from '../../lib/daily';
-import { enqueuePlay, OUTCOMES_KEY, type Outcome, outcomeOf } from '../../lib/outbox';
-import {
-  flushOutbox,
-  OUTBOX_EVENT,
-  OUTBOX_OFFLINE_EVENT,
-  type OutboxEventDetail,
-} from '../../lib/outbox-sender';
+import { enqueuePlay } from '../../lib/outbox';
 import { playIdOf } from '../../lib/play-store';
 import { emptyQuiz, isFinished, type QuizState, quizReducer, submissionOf } from '../../lib/quiz-state';
 import { answerSquares } from '../../lib/share';
 import { getSessionId } from '../../lib/storage';
 import { useAnswering } from '../quiz/use-answering';
+import { useOutboxOutcome } from './use-outbox-outcome';
 
 /**
  * 'intro': the challenge number and a start button; 'playing': the quiz; 'saving': the play is
@@ -37,70 +32,14 @@ export interface DailyDay {
 }
 
 /**
- * Calls `apply` once with the outbox's answer for play `id`, whether this page or another tab
- * sent it; meanwhile `onQueued` says whether the play waits for the network. Returns the cleanup.
- * Apart from useDailySession so the hook's steps each fit on a screen.
+ * After a failure: the questions are fetched again. A finished play is only in error when the
+ * server refused it for good (the outbox retries everything else), so its record is dropped and
+ * the day's challenge fetched anew.
  */
-function awaitOutcome(id: string, apply: (outcome: Outcome) => void, onQueued: (queued: boolean) => void) {
-  let settled = false;
-  const settle = (outcome: Outcome) => {
-    if (settled) return;
-    settled = true;
-    apply(outcome);
-  };
-  const known = outcomeOf(localStorage, id);
-  if (known) {
-    settle(known);
-    return undefined;
-  }
-  const onAnswer = (event: Event) => {
-    const detail = (event as CustomEvent<OutboxEventDetail>).detail;
-    if (detail.id === id) settle(detail.outcome);
-  };
-  const onStorage = (event: StorageEvent) => {
-    const outcome = event.key === OUTCOMES_KEY ? outcomeOf(localStorage, id) : undefined;
-    if (outcome) settle(outcome);
-  };
-  const onOffline = () => {
-    if (!settled) onQueued(true);
-  };
-  const onOnline = () => {
-    if (!settled) onQueued(false);
-  };
-  addEventListener(OUTBOX_EVENT, onAnswer);
-  addEventListener(OUTBOX_OFFLINE_EVENT, onOffline);
-  addEventListener('offline', onOffline);
-  addEventListener('online', onOnline);
-  addEventListener('storage', onStorage);
-  if (navigator.onLine === false) onOffline();
-  void flushOutbox(true);
-  return () => {
-    settled = true;
-    removeEventListener(OUTBOX_EVENT, onAnswer);
-    removeEventListener(OUTBOX_OFFLINE_EVENT, onOffline);
-    removeEventListener('offline', onOffline);
-    removeEventListener('online', onOnline);
-    removeEventListener('storage', onStorage);
-  };
-}
-
-/**
- * The streak from the days the server confirms (kept here too), else from those kept here.
- * Apart from useDailySession so the hook's steps each fit on a screen.
- */
-function useStreak() {
-  const [streak, setStreak] = useState<Streak | null>(null);
-  const readStreak = useCallback((day: string) => {
-    setStreak(streakOf(dailyDays(localStorage), day));
-    getDailyStreak(getSessionId())
-      .then((confirmed) => {
-        // The server's ranked days are the truth; they replace what this browser believed.
-        localStorage.removeItem(DAILY_DAYS_KEY);
-        setStreak(streakOf(keepDailyDays(localStorage, confirmed.days), confirmed.today));
-      })
-      .catch((error: unknown) => console.error(error));
-  }, []);
-  return { streak, readStreak };
+function retryDaily(day: string, state: QuizState, start: () => void): void {
+  const kept = dailyRecordOf(localStorage, day);
+  if (isFinished(state) && kept && !kept.result) forgetDailyRecord(localStorage);
+  start();
 }
 
 /**
@@ -113,10 +52,22 @@ export function useDailySession(today: DailyDay) {
   const [status, setStatus] = useState<DailyStatus>('intro');
   const [record, setRecord] = useState<DailyRecord | null>(null);
   const [percentile, setPercentile] = useState<DailyPercentile | null>(null);
-  const { streak, readStreak } = useStreak();
+  const [streak, setStreak] = useState<Streak | null>(null);
   /** A later play of a day already ranked (another tab): its score, shown beside the ranked result. */
   const [replayScore, setReplayScore] = useState<number | null>(null);
   const submitting = useRef(false);
+
+  /** The streak from the days the server confirms (kept here too), else from those kept here. */
+  const readStreak = useCallback((day: string) => {
+    setStreak(streakOf(dailyDays(localStorage), day));
+    getDailyStreak(getSessionId())
+      .then((confirmed) => {
+        // The server's ranked days are the truth; they replace what this browser believed.
+        localStorage.removeItem(DAILY_DAYS_KEY);
+        setStreak(streakOf(keepDailyDays(localStorage, confirmed.days), confirmed.today));
+      })
+      .catch((error: unknown) => console.error(error));
+  }, []);
 
   const finish = useCallback(
     (done: DailyRecord) => {
@@ -194,49 +145,37 @@ export function useDailySession(today: DailyDay) {
   }, [state, status, record]);
 
   // The server's answer, from this page's sending or any other tab's.
-  useEffect(() => {
-    if (!pendingId || !finished.current) return;
-    const { state: play, record: current } = finished.current;
-    return awaitOutcome(
-      pendingId,
-      (outcome) => {
-        submitting.current = false;
-        setPendingId(null);
-        if (outcome.kind === 'refused') {
-          setStatus('error');
-          return;
-        }
-        const submitted = outcome.result;
-        const ranked = submitted.ranked === true;
-        if (ranked) keepDailyDays(localStorage, [current.day]);
-        const done: DailyRecord = {
-          ...current,
-          quiz: { ...play, submitted: true },
-          result: { score: submitted.score, squares: answerSquares(play.questions, play.answers), ranked },
-        };
-        if (saveDailyRecord(localStorage, done)) finish(done);
-        else {
-          // The day's ranked result (another tab's play) stays the one shown and shared.
-          setReplayScore(submitted.score);
-          finish(dailyRecordOf(localStorage, current.day) ?? done);
-        }
-      },
-      (queued) => setStatus(queued ? 'queued' : 'saving'),
-    );
-  }, [pendingId, finish]);
+  useOutboxOutcome(pendingId, {
+    onOutcome: (outcome) => {
+      if (!finished.current) return;
+      const { state: play, record: current } = finished.current;
+      submitting.current = false;
+      setPendingId(null);
+      if (outcome.kind === 'refused') {
+        setStatus('error');
+        return;
+      }
+      const submitted = outcome.result;
+      const ranked = submitted.ranked === true;
+      if (ranked) keepDailyDays(localStorage, [current.day]);
+      const done: DailyRecord = {
+        ...current,
+        quiz: { ...play, submitted: true },
+        result: { score: submitted.score, squares: answerSquares(play.questions, play.answers), ranked },
+      };
+      if (saveDailyRecord(localStorage, done)) finish(done);
+      else {
+        // The day's ranked result (another tab's play) stays the one shown and shared.
+        setReplayScore(submitted.score);
+        finish(dailyRecordOf(localStorage, current.day) ?? done);
+      }
+    },
+    onOffline: () => setStatus('queued'),
+    onOnline: () => setStatus('saving'),
+  });
 
   const { question, answer, choose, next } = useAnswering(state, status === 'playing', dispatch);
-  /** After a failure: a failed submission is tried again, failed questions are fetched again. */
-  /**
-   * After a failure: the questions are fetched again. A finished play is only in error when the
-   * server refused it for good (the outbox retries everything else), so its record is dropped
-   * and the day's challenge fetched anew.
-   */
-  const retry = useCallback(() => {
-    const kept = dailyRecordOf(localStorage, today.day);
-    if (isFinished(state) && kept && !kept.result) forgetDailyRecord(localStorage);
-    start();
-  }, [state, start, today.day]);
+  const retry = useCallback(() => retryDaily(today.day, state, start), [state, start, today.day]);
 
   return {
     status,
