@@ -178,6 +178,8 @@ export function createApp(deps: AppDeps) {
         timeZone: config.statsTimezone,
         limits,
         onIssued: quizzesIssued.count,
+        caching: publicCaching,
+        version: stores.stats.version,
       }),
     )
     .use(
@@ -185,6 +187,7 @@ export function createApp(deps: AppDeps) {
         limits,
         statsJson,
         caching: publicCaching,
+        version: stores.stats.version,
         submit: (body) =>
           submitPlay(
             {

@@ -14,6 +14,8 @@ export interface HeaderSpec {
   schema: TSchema;
   /** The header is always sent with this response. */
   required?: boolean;
+  /** Not sent in answer to HEAD (a quiz token: HEAD issues none); shown as `x-omitted-on-head`. */
+  omittedOnHead?: boolean;
   example?: unknown;
 }
 

@@ -65,6 +65,7 @@ function headerJson(spec: HeaderSpec, top = false): Json {
     required: spec.required ?? false,
     schema: schemaJson(spec.schema),
     ...(spec.example === undefined ? {} : { example: spec.example as Json }),
+    ...(spec.omittedOnHead ? { 'x-omitted-on-head': true } : {}),
   };
 }
 

@@ -121,7 +121,7 @@ function rateLimitFields(limiters: RateLimiter[], quotas: Quota[], policy = poli
 /**
  * The `rateLimit: name` route option: counts the request against every limiter
  * of that name (per minute, per hour) under its client's limiter key, before
- * validation (rejected attempts count too), and answers 429 with Retry-After
+ * validation (rejected attempts count too; a HEAD request counts nowhere), and answers 429 with Retry-After
  * over any of them. Every answer of the route, 429 included, carries the
  * RateLimit-Policy and RateLimit fields. Routes `.use()` the instance the app built.
  */
@@ -157,9 +157,11 @@ export function rateLimits<Name extends string>(
         const clientAddress = clientAddressOf(request, server, isTrusted);
         const key = limiterKey(clientAddress);
         let refused: Quota | undefined;
-        // Once one window refuses, the later ones are only read: a refused request counts nowhere.
+        // HEAD only looks (docs/decisions/034: it has no side effects), and once one window
+        // refuses, the later ones are only read: a refused request counts nowhere.
+        const head = request.method === 'HEAD';
         const quotas = limiters[name].map((limiter) => {
-          const quota = refused ? limiter.peek(key) : limiter.consume(key);
+          const quota = refused || head ? limiter.peek(key) : limiter.consume(key);
           if (!quota.allowed) refused ??= quota;
           return quota;
         });

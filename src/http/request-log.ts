@@ -1,8 +1,9 @@
 import { Elysia, StatusMap } from 'elysia';
 import { type Logger, REQUEST_MESSAGE } from '../logger';
+import { REQUEST_ID_HEADER, requestIdOf, type WithRequestId } from './request-id';
 
 /** The request's context as the log's onRequest left it. */
-interface Timed {
+interface Timed extends WithRequestId {
   startedAt?: number;
 }
 
@@ -26,7 +27,8 @@ function statusOf(set: { status?: number | keyof StatusMap }, value: unknown): n
 
 /**
  * One structured log line per request: method, path (never the query string),
- * status and duration in milliseconds. Nothing else is read from the request,
+ * status, duration in milliseconds and the request id (also the `X-Request-Id` of the answer,
+ * src/http/request-id.ts). Nothing else is read from the request,
  * so no header (Authorization included), cookie, session id or body can reach
  * the log. `/healthz` and static assets log at debug, everything else at info.
  *
@@ -40,7 +42,10 @@ export const requestLog = (log: Logger) =>
     // onAfterResponse), not in a WeakMap keyed by the request: one weak entry less per request
     // for the garbage collector on the hot paths (docs/decisions/026).
     .onRequest((context) => {
-      (context as Timed).startedAt = performance.now();
+      const timed = context as Timed;
+      timed.startedAt = performance.now();
+      timed.requestId = requestIdOf(context.request);
+      context.set.headers[REQUEST_ID_HEADER] = timed.requestId;
     })
     .onAfterResponse({ as: 'global' }, (context) => {
       const { request, path, set, responseValue } = context;
@@ -51,5 +56,7 @@ export const requestLog = (log: Logger) =>
         status: statusOf(set, responseValue),
       };
       if (started !== undefined) fields.durationMs = Math.round((performance.now() - started) * 10) / 10;
+      const { requestId } = context as Timed;
+      if (requestId !== undefined) fields.requestId = requestId;
       (isQuiet(path) ? log.debug : log.info)(REQUEST_MESSAGE, fields);
     });

@@ -1,5 +1,6 @@
 import { Elysia } from 'elysia';
 import { badRequest } from '../errors';
+import { newRequestId, REQUEST_ID_HEADER } from './request-id';
 import { securityHeaders } from './security-headers';
 
 /** The path of a request, or undefined when its target is not a URL (`CONNECT host:port`). */
@@ -32,10 +33,15 @@ export const requestTarget = new Elysia({ name: 'request-target' }).onRequest(({
  * `error`): the project's JSON 500 with the security headers, and one short log line.
  */
 export function lastResortResponse(error: unknown, log: (fields: Record<string, unknown>) => void): Response {
-  log({ error: String(error instanceof Error ? error.message : error).slice(0, 200) });
+  const requestId = newRequestId();
+  log({ error: String(error instanceof Error ? error.message : error).slice(0, 200), requestId });
   return new Response(
     JSON.stringify({
-      error: { code: 'internal_error', message: 'Something went wrong on our side. Please try again.' },
+      error: {
+        code: 'internal_error',
+        message: 'Something went wrong on our side. Please try again.',
+        requestId,
+      },
     }),
     {
       status: 500,
@@ -43,6 +49,7 @@ export function lastResortResponse(error: unknown, log: (fields: Record<string, 
         ...securityHeaders,
         'content-type': 'application/json; charset=utf-8',
         'cache-control': 'no-store',
+        [REQUEST_ID_HEADER]: requestId,
       },
     },
   );

@@ -7,6 +7,7 @@ import { DEFAULT_DIFFICULTY } from '../shared/difficulty';
 import { PLAY_LENGTH, QUIZ_TOKEN_HEADER } from '../shared/rules';
 import type { DifficultySelection } from './difficulty-selection';
 import { drawQuiz } from './draw';
+import { headOfIssue } from './head';
 import { countParam, getQuizOperation, QuizQuery } from './model';
 import { serializeQuiz } from './serialize';
 import { createQuiz } from './service';
@@ -26,7 +27,9 @@ export interface QuizRoutesDeps {
 export const quizRoutes = ({ catalogue, tokenSecret, clock, limits, selection, onIssued }: QuizRoutesDeps) =>
   new Elysia({ name: 'quiz-routes', prefix: '/api', detail: { tags: ['Quiz'] } }).use(limits).get(
     '/quiz',
-    ({ query, set }): Response | Promise<Response> => {
+    ({ query, set, request }): Response | Promise<Response> => {
+      // HEAD has no side effects (docs/decisions/034): no quiz drawn, no token, none counted.
+      if (request.method === 'HEAD') return headOfIssue(set);
       const index = catalogue();
       const count = query.count === undefined ? PLAY_LENGTH : countParam.decode(query.count);
       const difficulty = query.difficulty ?? DEFAULT_DIFFICULTY;

@@ -124,7 +124,8 @@ export const submitQuizOperation = operation({
     'Records a finished play. The server grades every answer itself against the catalogue: the answers must cover exactly the lines of `quizToken`, ' +
     'once each, with a selection among the options offered, and `isCorrect` and `score` must agree with the grading; otherwise 422 and nothing is recorded. ' +
     `Only plays of ${PLAY_LENGTH} questions are recorded, no sooner than PLAY_MIN_SECONDS (default 30) after the quiz was fetched. ` +
-    'Submitting the same token again answers 200 with the first result and records nothing. ' +
+    "Submitting the same token again with the same answers answers 200 with the first result, `Idempotent-Replayed: true`, and records nothing, also after the token's lifetime; " +
+    'the same token with other answers is 409 `play_conflict`. ' +
     'The play is recorded with the difficulty its token names (`difficulty` of `getQuiz`; `normal` for a token without one), answered as `difficulty`: ask `getScorePercentile` with it.',
   requestBody: {
     description: `The answers of a play of ${PLAY_LENGTH} questions, with the quiz token.`,
@@ -143,11 +144,13 @@ export const submitQuizOperation = operation({
       description: 'The play is recorded (or was already: the same result again).',
       schema: SubmitResult,
       example: { playId: 1042, score: 21, totalQuestions: PLAY_LENGTH, difficulty: 'hard' },
-      headers: limitedRouteHeaders,
+      headers: { ...limitedRouteHeaders, 'Idempotent-Replayed': headers.IdempotentReplayed },
     },
     400: responses.MalformedBody,
     408: responses.RequestTimeout,
+    409: responses.PlayConflict,
     413: responses.BodyTooLarge,
+    415: responses.UnsupportedMediaType,
     422: {
       description:
         'The play cannot be recorded; nothing was. `code` says why (`validation_failed`, `token_*`, `play_mismatch`, `play_too_fast` with `Retry-After`, `unknown_lyric`, `incomplete_play`).',
@@ -260,9 +263,11 @@ export const getLineResultsOperation = operation({
     'The lines come back in the order asked, each once; ids that are no line of the catalogue are left out. ' +
     '`confusedWith`, the wrong song picked most often for a line, is present only when the server knows it.',
   parameters: [lineIdsParam],
+  headers: [ifNoneMatch],
   responses: {
     200: {
       description: 'The counters of the lines asked.',
+      headers: { ETag: headers.ETag, 'Cache-Control': headers.CacheControlPublic },
       schema: T.Array(LineResult),
       example: [
         { lyricId: 345, occurrences: 41, correctAnswers: 29 },
@@ -274,6 +279,7 @@ export const getLineResultsOperation = operation({
         },
       ],
     },
+    304: responses.NotModified,
     422: validationFailed(`ids must be 1 to ${QUIZ_MAX_COUNT} lyric ids separated by commas`, 'ids'),
   },
 });
