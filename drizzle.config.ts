@@ -2,6 +2,6 @@ import { defineConfig } from 'drizzle-kit';
 
 export default defineConfig({
   dialect: 'sqlite',
-  schema: './src/db/schema.ts',
-  out: './src/db/migrations',
+  schema: './src/storage/sqlite/schema.ts',
+  out: './src/storage/sqlite/migrations',
 });

@@ -19,13 +19,13 @@
  *   option with its confusability with the right song.
  */
 import { loadCatalogueIndex } from '../src/catalogue/catalogue-index';
-import { seedCatalogue } from '../src/catalogue/seed';
-import { createDb } from '../src/db/client';
-import { migrateDb } from '../src/db/migrate';
 import { buildDifficultySelection } from '../src/quiz/difficulty-selection';
 import { createQuiz } from '../src/quiz/service';
 import type { Question } from '../src/shared/contracts/quiz';
 import { DIFFICULTIES, type Difficulty } from '../src/shared/difficulty';
+import { seedCatalogue } from '../src/storage/sqlite/catalogue-seed';
+import { createDb } from '../src/storage/sqlite/client';
+import { migrateDb } from '../src/storage/sqlite/migrate';
 import { createTestAppOver, seededRandom } from '../test/support/fixtures';
 
 const smoke = process.argv.includes('--smoke');

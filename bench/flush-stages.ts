@@ -9,9 +9,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { seedCatalogue } from '../src/catalogue/seed';
-import { createDb } from '../src/db/client';
-import { migrateDb } from '../src/db/migrate';
+import { seedCatalogue } from '../src/storage/sqlite/catalogue-seed';
+import { createDb } from '../src/storage/sqlite/client';
+import { migrateDb } from '../src/storage/sqlite/migrate';
 import { createTestAppOver } from '../test/support/fixtures';
 
 const cpu = () => {
@@ -29,7 +29,7 @@ const limits = {
   RATE_LIMIT_SUBMIT_PER_MINUTE: '1000000',
   RATE_LIMIT_SUBMIT_PER_HOUR: '1000000',
 };
-const { createSqliteStores } = await import('../src/stats/sqlite/stores');
+const { createSqliteStores } = await import('../src/storage/sqlite/stores');
 const stores = createSqliteStores(db, 'test-salt');
 const flushCounters = stores.plays.flushCounters;
 let hold = true;

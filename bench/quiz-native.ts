@@ -118,9 +118,9 @@ async function directAssembly(
 /** In process: CPU µs a call (process.cpuUsage, best of five batches) of each assembly. */
 async function stages() {
   const { loadCatalogueIndex } = await import('../src/catalogue/catalogue-index');
-  const { seedCatalogue } = await import('../src/catalogue/seed');
-  const { createDb } = await import('../src/db/client');
-  const { migrateDb } = await import('../src/db/migrate');
+  const { seedCatalogue } = await import('../src/storage/sqlite/catalogue-seed');
+  const { createDb } = await import('../src/storage/sqlite/client');
+  const { migrateDb } = await import('../src/storage/sqlite/migrate');
   const { createQuiz } = await import('../src/quiz/service');
   const { serializeQuiz } = await import('../src/quiz/serialize');
   const db = createDb(':memory:');
@@ -170,9 +170,9 @@ async function serveVariants() {
   const { adminUnlockMarker, loadAdminCredentials } = await import('../src/admin/credentials');
   const { loadConfig } = await import('../src/config');
   const { createLogger } = await import('../src/logger');
-  const { systemClock: clock } = await import('../src/clock');
+  const { systemClock: clock } = await import('../src/time/clock');
   const { emptyAssets } = await import('../src/pages/client-assets');
-  const { openRuntime } = await import('../src/runtime');
+  const { openRuntime } = await import('../src/storage/sqlite/runtime');
   const { createQuiz } = await import('../src/quiz/service');
   const { serializeQuiz } = await import('../src/quiz/serialize');
   const { createQuizToken, newNonce } = await import('../src/quiz/token');

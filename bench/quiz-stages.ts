@@ -6,11 +6,11 @@
  */
 import { Elysia } from 'elysia';
 import { loadCatalogueIndex } from '../src/catalogue/catalogue-index';
-import { seedCatalogue } from '../src/catalogue/seed';
-import { createDb } from '../src/db/client';
-import { migrateDb } from '../src/db/migrate';
 import { serializeQuiz } from '../src/quiz/serialize';
 import { createQuiz } from '../src/quiz/service';
+import { seedCatalogue } from '../src/storage/sqlite/catalogue-seed';
+import { createDb } from '../src/storage/sqlite/client';
+import { migrateDb } from '../src/storage/sqlite/migrate';
 import { createTestAppOver } from '../test/support/fixtures';
 
 const BATCH = Number(process.env.STAGE_BATCH ?? 20_000);

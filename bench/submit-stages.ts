@@ -8,12 +8,12 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { seedCatalogue } from '../src/catalogue/seed';
-import { createDb } from '../src/db/client';
-import { migrateDb } from '../src/db/migrate';
+import { classifyUserAgent, createDeviceClassifier } from '../src/play/device';
+import { gradeSubmission } from '../src/play/grade';
 import { verifyQuizToken } from '../src/quiz/token';
-import { classifyUserAgent, createDeviceClassifier } from '../src/stats/device';
-import { gradeSubmission } from '../src/stats/grade';
+import { seedCatalogue } from '../src/storage/sqlite/catalogue-seed';
+import { createDb } from '../src/storage/sqlite/client';
+import { migrateDb } from '../src/storage/sqlite/migrate';
 import { createTestAppOver } from '../test/support/fixtures';
 
 const cpu = () => {
@@ -31,7 +31,7 @@ const limits = {
   RATE_LIMIT_SUBMIT_PER_MINUTE: '1000000',
   RATE_LIMIT_SUBMIT_PER_HOUR: '1000000',
 };
-const { createSqliteStores } = await import('../src/stats/sqlite/stores');
+const { createSqliteStores } = await import('../src/storage/sqlite/stores');
 // The store's recordPlays timed inside the whole request (CPU µs, summed over its calls).
 const stores = createSqliteStores(db, 'test-salt');
 let recordMicros = 0;

@@ -5,7 +5,7 @@ import type { BunPlugin } from 'bun';
  * `import { SQL } from "bun"` is hoisted to the top of the single-file binary, so Bun's
  * PostgreSQL client (`bun:sql`, ~4 ms and ~1 MiB) was loaded at every start, on SQLite too.
  * Read from the `Bun` global instead, the client loads only when the PostgreSQL engine's
- * modules are (they are imported dynamically, src/runtime.ts). The build fails if drizzle no
+ * modules are (they are imported dynamically, src/storage/sqlite/runtime.ts). The build fails if drizzle no
  * longer has the line, and (build.ts asks `lazyBunSqlRewrites`) if the driver was never seen —
  * rather than silently loading the client again.
  */

@@ -11,12 +11,12 @@
  */
 import { loadConfig } from '../src/config';
 import { createLogger } from '../src/logger';
-import { openSqliteRuntime } from '../src/runtime';
+import { createDeviceClassifier } from '../src/play/device';
 import { PLAY_LENGTH } from '../src/shared/rules';
 import { seededRandom } from '../src/shared/seeded-random';
-import { createLocalClock, type Day } from '../src/stats/day';
-import { createDeviceClassifier } from '../src/stats/device';
-import type { PlayToRecord } from '../src/stats/store';
+import type { PlayToRecord } from '../src/storage/contract';
+import { openSqliteRuntime } from '../src/storage/sqlite/runtime';
+import { createLocalClock, type Day } from '../src/time/day';
 
 const args = process.argv.slice(2);
 const total = Number(args.find((a) => /^\d+$/.test(a)) ?? 3_000);

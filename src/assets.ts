@@ -14,8 +14,8 @@ export function assetPath(repoRelativePath: string): string {
 
 /** Everything `assetPath` is called with: build.ts embeds exactly these (the binary test proves they are found). */
 export const embeddedAssets = [
-  'src/db/migrations',
-  'src/db/pg-migrations',
+  'src/storage/sqlite/migrations',
+  'src/storage/pg/migrations',
   'data/catalogue.json',
   'src/docs/swagger-init.js',
   'node_modules/swagger-ui-dist/swagger-ui-bundle.js',

@@ -9,9 +9,9 @@ import { importCommand } from './cli/import';
 import { serve } from './cli/serve';
 import { statsCommand } from './cli/stats';
 import { ConfigError, loadConfig } from './config';
-import { DatabaseOpenError } from './db/open-error';
 import { createLogger } from './logger';
-import { Interrupted } from './stats/store';
+import { Interrupted } from './storage/contract';
+import { DatabaseOpenError } from './storage/open-error';
 import { version } from './version';
 
 const usage = `kviz ${version} — lyric quiz server
@@ -69,7 +69,7 @@ async function main(args: string[]): Promise<number | undefined> {
     case 'admin':
       return adminCommand(config, rest, out);
     case 'copy-to-postgres': {
-      // Loaded on demand, like the PostgreSQL runtime (src/runtime.ts): `serve` on SQLite never needs it.
+      // Loaded on demand, like the PostgreSQL runtime (src/storage/sqlite/runtime.ts): `serve` on SQLite never needs it.
       const { copyToPostgresCommand } = await import('./cli/copy-to-postgres');
       return copyToPostgresCommand(config, rest, out);
     }

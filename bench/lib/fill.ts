@@ -6,11 +6,11 @@
  * Usage: bun bench/lib/fill.ts DB_PATH PLAYS
  */
 import { loadCatalogueIndex } from '../../src/catalogue/catalogue-index';
-import { seedCatalogue } from '../../src/catalogue/seed';
-import { closeDb, createDb } from '../../src/db/client';
-import { migrateDb } from '../../src/db/migrate';
 import { seededRandom } from '../../src/shared/seeded-random';
-import { createSqlitePlayStore } from '../../src/stats/sqlite/play-store';
+import { seedCatalogue } from '../../src/storage/sqlite/catalogue-seed';
+import { closeDb, createDb } from '../../src/storage/sqlite/client';
+import { migrateDb } from '../../src/storage/sqlite/migrate';
+import { createSqlitePlayStore } from '../../src/storage/sqlite/play-store';
 import { randomPlay } from '../../test/support/random-play';
 
 const [path, playsArg] = process.argv.slice(2);

@@ -4,7 +4,7 @@
  * from the raw record, the date-range reads (a day and a year), and the bytes the
  * database spends per play. Usage: bun bench/lib/read-latency.ts DB_PATH SAMPLES
  */
-import { closeDb, createDb } from '../../src/db/client';
+
 import { percentileOf } from '../../src/stats/percentile';
 import {
   getDailySeries,
@@ -15,8 +15,9 @@ import {
   getSongConfusions,
   getTopConfusions,
 } from '../../src/stats/range-reads';
-import { createCounterCheck } from '../../src/stats/sqlite/counter-check';
-import { createSqliteStatsStore } from '../../src/stats/sqlite/stats-store';
+import { closeDb, createDb } from '../../src/storage/sqlite/client';
+import { createCounterCheck } from '../../src/storage/sqlite/counter-check';
+import { createSqliteStatsStore } from '../../src/storage/sqlite/stats-store';
 
 const [path, samplesArg] = process.argv.slice(2);
 const samples = Number(samplesArg ?? 50);

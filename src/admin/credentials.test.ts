@@ -1,12 +1,12 @@
 import { describe, expect, test } from 'bun:test';
 import { testConfig } from '../../test/support/fixtures';
 import { CLUSTER_START_MS, createTestDatabase } from '../../test/support/postgres';
-import { createDb } from '../db/client';
-import { type MetaStore, sqliteMeta } from '../db/meta';
-import { migrateDb } from '../db/migrate';
-import { closePgDb, createPgDb, migratePg } from '../db/pg/client';
-import { pgMeta } from '../db/pg/meta';
 import { createLogger } from '../logger';
+import { closePgDb, createPgDb, migratePg } from '../storage/pg/client';
+import { pgMeta } from '../storage/pg/meta';
+import { createDb } from '../storage/sqlite/client';
+import { type MetaStore, sqliteMeta } from '../storage/sqlite/meta';
+import { migrateDb } from '../storage/sqlite/migrate';
 import { loadAdminCredentials } from './credentials';
 
 const basic = (password: string) => `Basic ${Buffer.from(`admin:${password}`).toString('base64')}`;

@@ -19,9 +19,9 @@ import {
   type RangeParams,
   resolveRange,
 } from '../stats/admin-range';
-import type { Day } from '../stats/day';
 import { getScoreDistribution, MAX_CONFUSIONS } from '../stats/range-reads';
-import type { StatsStore } from '../stats/store';
+import type { StatsStore } from '../storage/contract';
+import type { Day } from '../time/day';
 import { toCsv } from './csv';
 
 export interface ExportFile {

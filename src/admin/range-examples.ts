@@ -1,11 +1,10 @@
 /**
  * Examples of the admin range reads for the API document, computed by the same pure functions
- * as the answers (src/stats/day-counts.ts), so they always fit their schemas.
+ * as the answers (src/storage/encoding/day-counts.ts), so they always fit their schemas.
  */
 import type { AdminDaily, AdminDevices, AdminSummary, ExportTable } from '../shared/contracts/admin-range';
 import type { ScoreDistribution } from '../shared/contracts/time-series';
 import { DEFAULT_DIFFICULTY } from '../shared/difficulty';
-import { addDays } from '../stats/day';
 import {
   type DayCounts,
   dailySeries,
@@ -13,7 +12,8 @@ import {
   emptyScoreCounts,
   scoreDistribution,
   summarizeRange,
-} from '../stats/day-counts';
+} from '../storage/encoding/day-counts';
+import { addDays } from '../time/day';
 
 function counts(plays: number, players: number, newPlayers: number): DayCounts {
   const c = emptyDayCounts();

@@ -16,7 +16,7 @@ import type { ScoreDistribution } from '../shared/contracts/time-series';
 /**
  * The admin range reads and exports (docs/decisions/019) against an independent computation
  * over the plays the test recorded: days and hours worked out here with Intl in
- * Europe/Zagreb (not src/stats/day.ts), every count summed from the test's own log.
+ * Europe/Zagreb (not src/time/day.ts), every count summed from the test's own log.
  */
 
 const auth = { authorization: `Basic ${btoa('admin:test-password-123')}` };

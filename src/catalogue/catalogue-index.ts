@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import type { Db } from '../db/client';
-import { albums, lyrics, meta, songs } from '../db/schema';
+import type { Db } from '../storage/sqlite/client';
+import { albums, lyrics, meta, songs } from '../storage/sqlite/schema';
 
 export interface IndexedAlbum {
   id: number;

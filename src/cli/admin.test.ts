@@ -7,9 +7,9 @@ import { createTestApp, testConfig } from '../../test/support/fixtures';
 import { tempDirsRemovedAfterEach } from '../../test/support/temp-dirs';
 import { adminUnlockMarker, loadAdminCredentials } from '../admin/credentials';
 import { createApp } from '../app';
-import { closeDb, createDb } from '../db/client';
-import { sqliteMeta } from '../db/meta';
 import { silentLogger } from '../logger';
+import { closeDb, createDb } from '../storage/sqlite/client';
+import { sqliteMeta } from '../storage/sqlite/meta';
 import { adminCommand } from './admin';
 
 const basic = (password: string) => `Basic ${Buffer.from(`admin:${password}`).toString('base64')}`;

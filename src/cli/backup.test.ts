@@ -9,11 +9,11 @@ import { rowCounts } from '../../test/support/play';
 import { randomPlay } from '../../test/support/random-play';
 import { tempDirsRemovedAfterEach } from '../../test/support/temp-dirs';
 import { loadCatalogueIndex } from '../catalogue/catalogue-index';
-import { closeDb, type Db } from '../db/client';
-import * as schema from '../db/schema';
-import { createCounterCheck } from '../stats/sqlite/counter-check';
-import { createSqlitePlayStore } from '../stats/sqlite/play-store';
-import type { CounterDifference } from '../stats/store';
+import type { CounterDifference } from '../storage/contract';
+import { closeDb, type Db } from '../storage/sqlite/client';
+import { createCounterCheck } from '../storage/sqlite/counter-check';
+import { createSqlitePlayStore } from '../storage/sqlite/play-store';
+import * as schema from '../storage/sqlite/schema';
 import { backupCommand, backupUsage } from './backup';
 
 const verifyCounters = (db: Parameters<typeof createCounterCheck>[0]) => createCounterCheck(db).verify();

@@ -6,11 +6,11 @@ import { makeCatalogue, testConfig } from '../../test/support/fixtures';
 import { CLUSTER_START_MS, createTestDatabase } from '../../test/support/postgres';
 import { randomPlay } from '../../test/support/random-play';
 import { validateCatalogue } from '../catalogue/validate';
-import { closePgDb, createPgDb, migratePg } from '../db/pg/client';
-import { copySqliteToPg, targetRows } from '../db/pg/copy-from-sqlite';
-import { openRuntime, openSqliteRuntime, type Runtime } from '../runtime';
 import { seededRandom } from '../shared/seeded-random';
-import { Interrupted } from '../stats/store';
+import { Interrupted } from '../storage/contract';
+import { closePgDb, createPgDb, migratePg } from '../storage/pg/client';
+import { openRuntime, openSqliteRuntime, type Runtime } from '../storage/sqlite/runtime';
+import { copySqliteToPg, targetRows } from './copy-from-sqlite';
 import { copyToPostgresCommand } from './copy-to-postgres';
 
 const quiet = () => ({ update() {}, finish() {} });

@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs';
 import { type Config, redactedUrl } from '../config';
-import { closePgDb, createPgDb, migratePg } from '../db/pg/client';
-import { copySqliteToPg, TargetNotEmpty } from '../db/pg/copy-from-sqlite';
-import { convertOldRecord, openRuntime, openSqliteRuntime, type Progress } from '../runtime';
+import { closePgDb, createPgDb, migratePg } from '../storage/pg/client';
+import { convertOldRecord, openRuntime, openSqliteRuntime, type Progress } from '../storage/sqlite/runtime';
+import { copySqliteToPg, TargetNotEmpty } from './copy-from-sqlite';
 import { interruptible } from './interrupt';
 import { reportDifferences, stderrProgress } from './stats';
 

@@ -1,7 +1,7 @@
 import { CatalogueFileError, readCatalogueFile } from '../catalogue/load-file';
 import { formatProblem } from '../catalogue/validate';
 import type { Config } from '../config';
-import { openRuntime, type Progress } from '../runtime';
+import { openRuntime, type Progress } from '../storage/sqlite/runtime';
 import { interruptible } from './interrupt';
 import { stderrProgress } from './stats';
 

@@ -1,12 +1,12 @@
 import { adminUnlockMarker, loadAdminCredentials } from '../admin/credentials';
 import { createApp } from '../app';
-import { type Clock, systemClock } from '../clock';
 import type { Config } from '../config';
-import { acquireServeLock } from '../db/serve-lock';
 import { lastResortResponse } from '../http/request-target';
 import type { Logger } from '../logger';
 import { type ClientAssets, clientDir, emptyAssets, loadClientAssets } from '../pages/client-assets';
-import { convertOldRecord, openRuntime } from '../runtime';
+import { convertOldRecord, openRuntime } from '../storage/sqlite/runtime';
+import { acquireServeLock } from '../storage/sqlite/serve-lock';
+import { type Clock, systemClock } from '../time/clock';
 import { lineProgress } from './progress';
 
 /**

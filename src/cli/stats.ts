@@ -1,6 +1,6 @@
 import type { Config } from '../config';
-import { convertOldRecord, openRuntime, type Progress } from '../runtime';
-import type { CounterDifference } from '../stats/store';
+import type { CounterDifference } from '../storage/contract';
+import { convertOldRecord, openRuntime, type Progress } from '../storage/sqlite/runtime';
 import { interruptible } from './interrupt';
 import { progressOn } from './progress';
 

@@ -18,9 +18,9 @@ import {
 import { answerQuiz, type FetchedQuiz, submit } from '../../test/support/play';
 import { CLUSTER_START_MS } from '../../test/support/postgres';
 import { tempDirsRemovedAfterEach } from '../../test/support/temp-dirs';
-import { closeDb, createDb } from '../db/client';
-import { pgMeta } from '../db/pg/meta';
 import type { DailyChallenge } from '../shared/contracts/daily';
+import { pgMeta } from '../storage/pg/meta';
+import { closeDb, createDb } from '../storage/sqlite/client';
 
 /** The test closes its connections first (its child process has exited). */
 const tempDir = tempDirsRemovedAfterEach('kviz-daily-');

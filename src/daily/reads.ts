@@ -1,9 +1,9 @@
 import type { DailyPercentile, DailyStreak, DailySummary } from '../shared/contracts/daily';
 import { streakOf } from '../shared/streak';
-import { addDays, type Day } from '../stats/day';
 import { percentileOf } from '../stats/percentile';
 import { round } from '../stats/round';
-import type { DailyStore } from '../stats/store';
+import type { DailyStore } from '../storage/contract';
+import { addDays, type Day } from '../time/day';
 
 /** How far back the server confirms a streak (a year of days and one). */
 export const STREAK_WINDOW_DAYS = 366;

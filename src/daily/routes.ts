@@ -1,6 +1,5 @@
 import { Elysia } from 'elysia';
 import type { CatalogueIndex } from '../catalogue/catalogue-index';
-import type { Clock } from '../clock';
 import { unprocessable } from '../errors';
 import { encodeJson } from '../http/encoded-body';
 import { keyedPerVersion } from '../http/keyed-cache';
@@ -8,8 +7,10 @@ import type { RateLimits } from '../http/rate-limit';
 import { headOfIssue } from '../quiz/head';
 import { QUIZ_TOKEN_HEADER } from '../shared/rules';
 import { jsonResponse, type ReadCaching } from '../stats/cached-reads';
-import { type Day, isDay, type LocalTime } from '../stats/day';
-import type { DailyStore } from '../stats/store';
+import type { DailyStore } from '../storage/contract';
+import type { Clock } from '../time/clock';
+import { type Day, isDay, type LocalTime } from '../time/day';
+import { nextDayStart } from '../time/day-end';
 import {
   DAY_MESSAGE,
   DailyChallenge,
@@ -27,7 +28,6 @@ import {
 import { dailyPercentile, dailyStreak, dailySummary } from './reads';
 import { challengeNumber, type DailyService } from './service';
 import type { DailySettings } from './settings';
-import { nextDayStart } from './time';
 
 export interface DailyRoutesDeps {
   catalogue: () => CatalogueIndex;

@@ -1,8 +1,8 @@
 import { describe, expect, test } from 'bun:test';
 import type { CatalogueIndex, IndexedLyric, IndexedSong } from '../catalogue/catalogue-index';
 import { streakOf } from '../shared/streak';
+import { nextDayStart } from '../time/day-end';
 import { dailyLines, dailyQuestions } from './select';
-import { nextDayStart } from './time';
 
 /** A catalogue of `lines` askable lines over 40 songs (ids from 1). */
 function catalogueOf(lines: number): CatalogueIndex {

@@ -1,7 +1,7 @@
 import type { CatalogueIndex } from '../catalogue/catalogue-index';
 import { createQuizToken, newNonce } from '../quiz/token';
 import type { Question } from '../shared/contracts/quiz';
-import { type Day, dayNumber } from '../stats/day';
+import { type Day, dayNumber } from '../time/day';
 import { dailyQuestions } from './select';
 import type { DailySettings } from './settings';
 

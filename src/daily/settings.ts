@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import type { Db } from '../db/client';
-import { type MetaStore, readOrCreateMeta } from '../db/meta';
-import type { Day } from '../stats/day';
+import type { Db } from '../storage/sqlite/client';
+import { type MetaStore, readOrCreateMeta } from '../storage/sqlite/meta';
+import type { Day } from '../time/day';
 
 /** What the daily challenge keeps in the database, so every process on it agrees (docs/decisions/021). */
 export interface DailySettings {

@@ -1,6 +1,6 @@
 import type { CatalogueIndex } from '../catalogue/catalogue-index';
 import type { LandingData, PublicStatistics } from '../shared/contracts/pages';
-import type { StatsStore } from '../stats/store';
+import type { StatsStore } from '../storage/contract';
 
 /** What the catalogue holds: the lines a player can be asked, its songs and albums. */
 export function getCatalogueCounts(catalogue: CatalogueIndex): Omit<LandingData, 'plays'> {

@@ -114,7 +114,7 @@ describe.each(ENGINES)(
       const res = await submit(app, hard);
       expect(res.status).toBe(200);
       expect(await res.json()).toMatchObject({ score: 15, difficulty: 'hard' });
-      // The play row's difficulty (codes of src/stats/sqlite/codes.ts: hard = 2).
+      // The play row's difficulty (codes of src/storage/encoding/codes.ts: hard = 2).
       const rows = await app.all('SELECT difficulty FROM plays ORDER BY id');
       expect(rows.map((r) => Number(r.difficulty))).toEqual([0, 0, 2]);
       // Like with like: the hard score is the only hard play; the normal percentile did not move.

@@ -1,10 +1,10 @@
 import { Elysia } from 'elysia';
 import type { CatalogueIndex } from '../catalogue/catalogue-index';
-import type { Clock } from '../clock';
 import type { RateLimits } from '../http/rate-limit';
 import { QuizQuestions } from '../shared/contracts/quiz';
 import { DEFAULT_DIFFICULTY } from '../shared/difficulty';
 import { PLAY_LENGTH, QUIZ_TOKEN_HEADER } from '../shared/rules';
+import type { Clock } from '../time/clock';
 import type { DifficultySelection } from './difficulty-selection';
 import { drawQuiz } from './draw';
 import { headOfIssue } from './head';

@@ -1,5 +1,5 @@
 import type { CatalogueIndex } from '../catalogue/catalogue-index';
-import type { StatsStore } from '../stats/store';
+import type { StatsStore } from '../storage/contract';
 import { buildDifficultySelection, type DifficultySelection } from './difficulty-selection';
 
 /** A rebuild reads every line's counters: at most once in this long, however often plays are recorded. */

@@ -1,6 +1,6 @@
 /**
  * The device of a play, derived from its user-agent string when the play is
- * recorded (src/stats/device.ts) and counted per day. Shared so the dashboard
+ * recorded (src/play/device.ts) and counted per day. Shared so the dashboard
  * names the same classes the server counts.
  */
 

@@ -13,7 +13,8 @@ import type {
   HourlyRangeStat,
 } from '../shared/contracts/admin-range';
 import type { AlbumStat, LyricStat, SongStat } from '../shared/contracts/stats';
-import { addDays, type Day, daysInRange, isDay } from './day';
+import type { StatsStore } from '../storage/contract';
+import { addDays, type Day, daysInRange, isDay } from '../time/day';
 import {
   checkRange,
   type DayRange,
@@ -24,7 +25,6 @@ import {
   getSongConfusions,
   getTopConfusions,
 } from './range-reads';
-import type { StatsStore } from './store';
 
 /** `from`/`to` as the query has them: each may be absent. */
 export interface RangeParams {

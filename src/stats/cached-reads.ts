@@ -3,8 +3,8 @@ import type { LineResult, LyricStat, SongStat } from '../shared/contracts/stats'
 import { DEFAULT_DIFFICULTY, DIFFICULTIES, type Difficulty } from '../shared/difficulty';
 import { type Counted, type DifficultyOrder, rankByDifficulty } from '../shared/ranking';
 import { PLAY_LENGTH } from '../shared/rules';
+import type { StatsStore } from '../storage/contract';
 import { percentileOf } from './percentile';
-import type { StatsStore } from './store';
 import { cachedPerVersion } from './version-cache';
 
 /** The optional narrowing of a list read; none of them: the whole list, as the spec has it. */

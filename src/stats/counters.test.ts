@@ -13,10 +13,10 @@ import { CLUSTER_START_MS, createTestDatabase } from '../../test/support/postgre
 import { randomPlay } from '../../test/support/random-play';
 import { tempDirsRemovedAfterEach } from '../../test/support/temp-dirs';
 import { statsCommand } from '../cli/stats';
-import { createDb } from '../db/client';
-import { migrateDb } from '../db/migrate';
-import { migratePg } from '../db/pg/client';
-import { dayOf } from './day';
+import { migratePg } from '../storage/pg/client';
+import { createDb } from '../storage/sqlite/client';
+import { migrateDb } from '../storage/sqlite/migrate';
+import { dayOf } from '../time/day';
 import { getRangeSummary } from './range-reads';
 
 /** `kviz stats verify` on a database file: statsCommand closes its connection before it returns. */

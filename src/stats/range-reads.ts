@@ -14,7 +14,7 @@ import type {
   ScoreDistribution,
 } from '../shared/contracts/time-series';
 import { DEFAULT_DIFFICULTY, type Difficulty } from '../shared/difficulty';
-import { addDays, type Day, daysInRange, isDay } from './day';
+import type { StatsStore } from '../storage/contract';
 import {
   dailySeries,
   type RangeCounts,
@@ -22,8 +22,8 @@ import {
   subtractDayCounts,
   subtractScoreCounts,
   summarizeRange,
-} from './day-counts';
-import type { StatsStore } from './store';
+} from '../storage/encoding/day-counts';
+import { addDays, type Day, daysInRange, isDay } from '../time/day';
 
 /** The longest range a read accepts: ten years of days. */
 export const MAX_RANGE_DAYS = 3_660;

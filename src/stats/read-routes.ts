@@ -6,6 +6,8 @@ import { type Exchange, encodeJson } from '../http/encoded-body';
 import { HourlyRangeStat } from '../shared/contracts/admin-range';
 import { ErrorBody } from '../shared/contracts/error';
 import { AlbumStat, HourlyStat, LyricStat, Overview, SongStat } from '../shared/contracts/stats';
+import type { StatsStore } from '../storage/contract';
+import type { Day } from '../time/day';
 import {
   getRangeAlbums,
   getRangeHourly,
@@ -22,7 +24,6 @@ import {
   narrowList,
   type ReadCaching,
 } from './cached-reads';
-import type { Day } from './day';
 import {
   decodeListQuery,
   ifNoneMatch,
@@ -34,7 +35,6 @@ import {
   rangeInvalid,
   rangeParams,
 } from './model';
-import type { StatsStore } from './store';
 
 /** What the admin reads need for a date range: the read store and today in STATS_TIMEZONE. */
 export interface RangeDeps {

@@ -3,7 +3,7 @@ import { appsClosedAfterFile, ENGINES } from '../../test/support/engines';
 import { createTestApp, type TestApp } from '../../test/support/fixtures';
 import { answerQuiz, fetchQuiz, submit } from '../../test/support/play';
 import { CLUSTER_START_MS } from '../../test/support/postgres';
-import { hourOfDay } from './hour';
+import { hourOfDay } from '../time/hour';
 import { percentileOf } from './percentile';
 
 const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;

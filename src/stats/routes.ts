@@ -4,6 +4,7 @@ import { keyedPerVersion } from '../http/keyed-cache';
 import type { RateLimits } from '../http/rate-limit';
 import { SubmitBody, SubmitResult } from '../shared/contracts/quiz';
 import type { Difficulty } from '../shared/difficulty';
+import type { RecordOutcome } from '../storage/contract';
 import type { CachedStatsJson, ReadCaching } from './cached-reads';
 import { jsonResponse } from './cached-reads';
 import {
@@ -15,7 +16,6 @@ import {
   submitQuizOperation,
 } from './model';
 import { statisticsReadRoutes } from './read-routes';
-import type { RecordOutcome } from './store';
 
 export interface StatsRoutesDeps {
   submit: (body: SubmitBody) => Promise<RecordOutcome & { difficulty: Difficulty }>;

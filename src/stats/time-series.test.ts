@@ -3,7 +3,7 @@ import { appsClosedAfterFile, ENGINES, warmEngine } from '../../test/support/eng
 import type { TestApp } from '../../test/support/fixtures';
 import { answerQuiz, type FetchedQuiz, fetchQuiz, submit } from '../../test/support/play';
 import { CLUSTER_START_MS } from '../../test/support/postgres';
-import { createQuizzesIssued } from './quizzes-issued';
+import { createQuizzesIssued } from '../play/quizzes-issued';
 import {
   getDailySeries,
   getLineConfusions,

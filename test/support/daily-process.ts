@@ -3,7 +3,7 @@
  * instant and prints its answer body (src/daily/daily.test.ts: two processes, one database).
  * Usage: bun test/support/daily-process.ts DB_PATH EPOCH_MS
  */
-import { createDb } from '../../src/db/client';
+import { createDb } from '../../src/storage/sqlite/client';
 import { createTestAppOver } from './fixtures';
 
 const [path, at] = process.argv.slice(2);

@@ -1,9 +1,10 @@
 /** Test support: a catalogue in a database file, as `kviz import` leaves it. */
-import { importCatalogue } from '../../src/catalogue/import';
+
 import type { CatalogueFile } from '../../src/catalogue/model';
 import { validateCatalogue } from '../../src/catalogue/validate';
-import { createDb, type Db } from '../../src/db/client';
-import { migrateDb } from '../../src/db/migrate';
+import { importCatalogue } from '../../src/storage/sqlite/catalogue-import';
+import { createDb, type Db } from '../../src/storage/sqlite/client';
+import { migrateDb } from '../../src/storage/sqlite/migrate';
 import { makeCatalogue } from './fixtures';
 
 /** A migrated database file holding `catalogue`, as `kviz import` leaves it. */

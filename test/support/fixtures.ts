@@ -2,19 +2,19 @@
 import { adminUnlockMarker, loadAdminCredentials } from '../../src/admin/credentials';
 import { type AppDeps, createApp } from '../../src/app';
 import { type CatalogueIndex, loadCatalogueIndex } from '../../src/catalogue/catalogue-index';
-import { importCatalogue } from '../../src/catalogue/import';
 import type { CatalogueFile } from '../../src/catalogue/model';
 import { validateCatalogue } from '../../src/catalogue/validate';
-import type { Clock } from '../../src/clock';
 import { type Config, loadConfig } from '../../src/config';
 import { openDailySettings } from '../../src/daily/settings';
-import { createDb, type Db } from '../../src/db/client';
-import { type MetaStore, sqliteMeta } from '../../src/db/meta';
-import { migrateDb } from '../../src/db/migrate';
 import { silentLogger } from '../../src/logger';
 import { type ClientAssets, emptyAssets } from '../../src/pages/client-assets';
-import { dayOf } from '../../src/stats/day';
-import { createSqliteStores, type StatsStores } from '../../src/stats/sqlite/stores';
+import { importCatalogue } from '../../src/storage/sqlite/catalogue-import';
+import { createDb, type Db } from '../../src/storage/sqlite/client';
+import { type MetaStore, sqliteMeta } from '../../src/storage/sqlite/meta';
+import { migrateDb } from '../../src/storage/sqlite/migrate';
+import { createSqliteStores, type StatsStores } from '../../src/storage/sqlite/stores';
+import type { Clock } from '../../src/time/clock';
+import { dayOf } from '../../src/time/day';
 
 import { type ContractValidator, contractValidatorFor } from './contract';
 

@@ -8,8 +8,8 @@
  * committed plays. Posts `'writing'` after the first plays, then `{ done: n }`.
  */
 import { loadCatalogueIndex } from '../../src/catalogue/catalogue-index';
-import { closeDb, createDb } from '../../src/db/client';
-import { createSqlitePlayStore } from '../../src/stats/sqlite/play-store';
+import { closeDb, createDb } from '../../src/storage/sqlite/client';
+import { createSqlitePlayStore } from '../../src/storage/sqlite/play-store';
 // Nothing that imports the app: its pages load .css.ts files, which need the test preload that
 // worker threads do not get.
 import { randomPlay } from './random-play';

@@ -5,7 +5,7 @@
 import type { CatalogueIndex } from '../../src/catalogue/catalogue-index';
 import { BROWSER_FAMILIES, DEVICE_CLASSES } from '../../src/shared/devices';
 import { PLAY_LENGTH } from '../../src/shared/rules';
-import type { PlayToRecord } from '../../src/stats/store';
+import type { PlayToRecord } from '../../src/storage/contract';
 
 /**
  * A graded play of PLAY_LENGTH distinct askable lines with random answers, ready

@@ -1,0 +1,339 @@
+/**
+ * The PostgreSQL schema (docs/decisions/023-postgresql.md): the same tables,
+ * columns and keys as the SQLite one (src/storage/sqlite/schema.ts), so the stores of the
+ * two engines read and write the same rows and the property names match. The
+ * differences are PostgreSQL's types: identity columns, booleans, `bytea` for
+ * the packed answers, `bigint` counters (a total of answers passes 2^31 at
+ * about 200 million plays), the nonce always as text (PostgreSQL has no column
+ * holding both a blob and a text), and `stats_version`, the counter the
+ * instances watch for the statistics version (SQLite has `PRAGMA data_version`).
+ * Migrations: src/storage/pg/migrations (`npm run db:generate:pg`).
+ */
+import {
+  bigint,
+  boolean,
+  customType,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { dayBrowserKeys, dayDeviceKeys, dayHourKeys, dayScoreKeys } from '../sqlite/schema';
+
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
+const id = (name: string) => integer(name).primaryKey().generatedByDefaultAsIdentity();
+const counter = (name: string) => bigint(name, { mode: 'number' }).notNull().default(0);
+
+function counterColumns<Key extends string>(keys: readonly Key[], columnName: (key: Key) => string) {
+  return Object.fromEntries(keys.map((key) => [key, counter(columnName(key))])) as {
+    [K in Key]: ReturnType<typeof counter>;
+  };
+}
+
+export const meta = pgTable('meta', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+});
+
+export const albums = pgTable('albums', {
+  id: id('id'),
+  title: text('title').notNull().unique(),
+  year: integer('year').notNull(),
+  position: integer('position').notNull(),
+  active: boolean('active').notNull().default(true),
+});
+
+export const songs = pgTable(
+  'songs',
+  {
+    id: id('id'),
+    albumId: integer('album_id')
+      .notNull()
+      .references(() => albums.id),
+    title: text('title').notNull().unique(),
+    position: integer('position').notNull(),
+    active: boolean('active').notNull().default(true),
+  },
+  (t) => [index('songs_album').on(t.albumId)],
+);
+
+export const lyrics = pgTable(
+  'lyrics',
+  {
+    id: id('id'),
+    songId: integer('song_id')
+      .notNull()
+      .references(() => songs.id),
+    text: text('text').notNull(),
+    position: integer('position').notNull(),
+    ambiguous: boolean('ambiguous').notNull().default(false),
+    active: boolean('active').notNull().default(true),
+  },
+  (t) => [uniqueIndex('lyrics_song_text').on(t.songId, t.text)],
+);
+
+export const players = pgTable('players', {
+  id: id('id'),
+  hash: text('hash').notNull().unique(),
+  firstSeen: bigint('first_seen', { mode: 'number' }).notNull(),
+});
+
+export const answerKeys = pgTable(
+  'answer_keys',
+  {
+    id: id('id'),
+    lyricId: integer('lyric_id')
+      .notNull()
+      .references(() => lyrics.id),
+    songId: integer('song_id')
+      .notNull()
+      .references(() => songs.id),
+    albumId: integer('album_id')
+      .notNull()
+      .references(() => albums.id),
+  },
+  (t) => [uniqueIndex('answer_keys_lyric_song_album').on(t.lyricId, t.songId, t.albumId)],
+);
+
+export const plays = pgTable('plays', {
+  id: id('id'),
+  /** The quiz token's nonce, unique: a token submitted to two instances at once records one play. */
+  nonce: text('nonce').notNull().unique(),
+  playerId: integer('player_id')
+    .notNull()
+    .references(() => players.id),
+  createdAt: bigint('created_at', { mode: 'number' }).notNull(),
+  day: text('day').notNull(),
+  hour: integer('hour').notNull(),
+  difficulty: integer('difficulty').notNull(),
+  deviceClass: integer('device_class').notNull(),
+  browser: integer('browser').notNull(),
+  score: integer('score').notNull(),
+  totalQuestions: integer('total_questions').notNull(),
+  answers: bytea('answers').notNull(),
+});
+
+const itemCounterColumns = {
+  occurrences: counter('occurrences'),
+  correct: counter('correct'),
+};
+
+export const lyricStats = pgTable('lyric_stats', {
+  lyricId: integer('lyric_id')
+    .primaryKey()
+    .references(() => lyrics.id),
+  ...itemCounterColumns,
+});
+
+export const songStats = pgTable('song_stats', {
+  songId: integer('song_id')
+    .primaryKey()
+    .references(() => songs.id),
+  ...itemCounterColumns,
+});
+
+export const albumStats = pgTable('album_stats', {
+  albumId: integer('album_id')
+    .primaryKey()
+    .references(() => albums.id),
+  ...itemCounterColumns,
+});
+
+export const scoreStats = pgTable(
+  'score_stats',
+  {
+    difficulty: text('difficulty').notNull(),
+    score: integer('score').notNull(),
+    plays: counter('plays'),
+  },
+  (t) => [primaryKey({ columns: [t.difficulty, t.score] })],
+);
+
+export const hourStats = pgTable('hour_stats', {
+  hour: integer('hour').primaryKey(),
+  attempts: counter('attempts'),
+  uniquePlayers: counter('unique_players'),
+});
+
+export const hourPlayers = pgTable(
+  'hour_players',
+  {
+    hour: integer('hour').notNull(),
+    playerId: integer('player_id')
+      .notNull()
+      .references(() => players.id),
+  },
+  (t) => [primaryKey({ columns: [t.hour, t.playerId] })],
+);
+
+export const totals = pgTable('totals', {
+  id: integer('id').primaryKey(),
+  plays: counter('plays'),
+  players: counter('players'),
+  answers: counter('answers'),
+  correct: counter('correct'),
+  scoreSum: counter('score_sum'),
+});
+
+export const cumulativeDays = pgTable('cumulative_days', {
+  day: text('day').primaryKey(),
+  plays: counter('plays'),
+  players: counter('players'),
+  newPlayers: counter('new_players'),
+  answers: counter('answers'),
+  correct: counter('correct'),
+  scoreSum: counter('score_sum'),
+  ...counterColumns(dayHourKeys, (key) => key),
+  ...counterColumns(dayDeviceKeys, (key) => key.replace('device', 'device_').toLowerCase()),
+  ...counterColumns(dayBrowserKeys, (key) => key.replace('browser', 'browser_').toLowerCase()),
+});
+
+export const cumulativeScores = pgTable(
+  'cumulative_scores',
+  {
+    difficulty: text('difficulty').notNull(),
+    day: text('day').notNull(),
+    plays: counter('plays'),
+    scoreSum: counter('score_sum'),
+    ...counterColumns(dayScoreKeys, (key) => key),
+  },
+  (t) => [primaryKey({ columns: [t.difficulty, t.day] })],
+);
+
+export const dayPlayers = pgTable(
+  'day_players',
+  {
+    day: text('day').notNull(),
+    playerId: integer('player_id')
+      .notNull()
+      .references(() => players.id),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.playerId] })],
+);
+
+export const cumulativeQuizzes = pgTable('cumulative_quizzes', {
+  day: text('day').primaryKey(),
+  issued: counter('issued'),
+});
+
+export const lyricConfusions = pgTable(
+  'lyric_confusions',
+  {
+    lyricId: integer('lyric_id')
+      .notNull()
+      .references(() => lyrics.id),
+    selectedSongId: integer('selected_song_id')
+      .notNull()
+      .references(() => songs.id),
+    times: counter('times'),
+  },
+  (t) => [primaryKey({ columns: [t.lyricId, t.selectedSongId] })],
+);
+
+export const songConfusions = pgTable(
+  'song_confusions',
+  {
+    songId: integer('song_id')
+      .notNull()
+      .references(() => songs.id),
+    selectedSongId: integer('selected_song_id')
+      .notNull()
+      .references(() => songs.id),
+    times: counter('times'),
+  },
+  (t) => [primaryKey({ columns: [t.songId, t.selectedSongId] })],
+);
+
+/**
+ * One row (id = 1), bumped in every transaction that changes statistics (a
+ * batch of plays, quizzes issued, a rebuild): each instance reads it at most
+ * once a second and keys its response caches on it (docs/decisions/010, 023).
+ */
+export const statsVersion = pgTable('stats_version', {
+  id: integer('id').primaryKey(),
+  version: counter('version'),
+});
+
+// ---------------------------------------------------------------------------
+// The daily challenge (docs/decisions/021): counters of the ranked daily plays,
+// as in src/storage/sqlite/schema.ts.
+
+/** Which players have their ranked daily play on which day (one each). */
+export const dailyPlayers = pgTable(
+  'daily_players',
+  {
+    playerId: integer('player_id')
+      .notNull()
+      .references(() => players.id),
+    day: text('day').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.playerId, t.day] })],
+);
+
+/** Score histogram of the ranked daily plays of each day. */
+export const dailyScores = pgTable(
+  'daily_scores',
+  {
+    day: text('day').notNull(),
+    score: integer('score').notNull(),
+    plays: counter('plays'),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.score] })],
+);
+
+/** Answers of the ranked daily plays per day and line. */
+export const dailyLines = pgTable(
+  'daily_lines',
+  {
+    day: text('day').notNull(),
+    lyricId: integer('lyric_id')
+      .notNull()
+      .references(() => lyrics.id),
+    occurrences: counter('occurrences'),
+    correct: counter('correct'),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.lyricId] })],
+);
+
+/**
+ * Per answer key and day: running totals of occurrences and right answers, as in
+ * src/storage/sqlite/schema.ts (docs/decisions/019); a range is the row through `to` minus the
+ * row before `from`, per key. The index finds a key's latest row up to a day.
+ */
+export const cumulativeAnswers = pgTable(
+  'cumulative_answers',
+  {
+    keyId: integer('key_id')
+      .notNull()
+      .references(() => answerKeys.id),
+    day: text('day').notNull(),
+    occurrences: counter('occurrences'),
+    correct: counter('correct'),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.keyId] }), index('cumulative_answers_key_day').on(t.keyId, t.day)],
+);
+
+/**
+ * Per line, wrong song picked and day: running totals of the times picked, as in
+ * src/storage/sqlite/schema.ts (docs/decisions/024); a range is the row through `to` minus the row
+ * before `from`, per pair. The index finds a pair's latest row up to a day.
+ */
+export const cumulativeConfusions = pgTable(
+  'cumulative_confusions',
+  {
+    lyricId: integer('lyric_id')
+      .notNull()
+      .references(() => lyrics.id),
+    selectedSongId: integer('selected_song_id')
+      .notNull()
+      .references(() => songs.id),
+    day: text('day').notNull(),
+    times: counter('times'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.day, t.lyricId, t.selectedSongId] }),
+    index('cumulative_confusions_pair_day').on(t.lyricId, t.selectedSongId, t.day),
+  ],
+);

@@ -1,0 +1,26 @@
+import type { StatsStores } from '../sqlite/stores';
+import type { PgDb } from './client';
+import { createPgDailyStore } from './daily-store';
+import { createPgPlayStore } from './play-store';
+import { createPgStatsStore } from './stats-store';
+import { createPgVersionRead } from './stats-version';
+
+/**
+ * Both statistics stores over one PostgreSQL pool. `ready` resolves once the
+ * statistics version has been read; `close` stops its refreshing (the pool is
+ * the caller's).
+ */
+export function createPgStores(
+  db: PgDb,
+  playerSalt: string,
+): StatsStores & { ready: Promise<void>; close(): void } {
+  let commits = 0;
+  const versionRead = createPgVersionRead(db, () => commits);
+  return {
+    plays: createPgPlayStore(db, playerSalt, () => void commits++),
+    stats: createPgStatsStore(db, versionRead.version),
+    daily: createPgDailyStore(db, playerSalt),
+    ready: versionRead.ready,
+    close: versionRead.stop,
+  };
+}

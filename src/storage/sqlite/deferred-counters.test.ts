@@ -1,0 +1,192 @@
+import { describe, expect, test } from 'bun:test';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createFileDb } from '../../../test/support/file-db';
+import { createTestDb } from '../../../test/support/fixtures';
+import { randomPlay } from '../../../test/support/random-play';
+import { loadCatalogueIndex } from '../../catalogue/catalogue-index';
+import { seededRandom } from '../../shared/seeded-random';
+import { createDb, type Db } from './client';
+import { COUNTED_THROUGH } from './deferred-counters';
+import { readMeta } from './meta';
+import { createSqliteStores } from './stores';
+
+/** docs/decisions/025: the per-line counters written by a flush, past a watermark, from the raw record. */
+
+const deferredTables = [
+  'lyric_stats',
+  'song_stats',
+  'album_stats',
+  'lyric_confusions',
+  'song_confusions',
+  'cumulative_answers',
+  'cumulative_confusions',
+];
+const sumOf = (db: Db, table: string, column: string) =>
+  (db.$client.query(`SELECT coalesce(sum(${column}), 0) AS n FROM ${table}`).get() as { n: number }).n;
+const rowsOf = (db: Db, table: string) =>
+  (db.$client.query(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
+const watermarkOf = (db: Db) => Number(readMeta(db, COUNTED_THROUGH));
+const lastPlayOf = (db: Db) =>
+  (db.$client.query('SELECT max(id) AS id FROM plays').get() as { id: number }).id;
+
+function recorder(db: Db, seed = 1) {
+  const stores = createSqliteStores(db, 'salt');
+  const catalogue = loadCatalogueIndex(db);
+  const random = seededRandom(seed);
+  let n = 0;
+  return {
+    stores,
+    /** `count` plays in one committed batch. */
+    record: async (count: number) => {
+      const batch = Array.from({ length: count }, () => randomPlay(catalogue, random, `${seed}-${n++}`));
+      for (const outcome of await stores.plays.recordPlays(batch)) expect(outcome).not.toBeInstanceOf(Error);
+    },
+  };
+}
+
+describe('deferred counters (docs/decisions/025)', () => {
+  test('a committed batch writes the score, hour, total and day counters; the per-line ones wait for a flush that counts each play once', async () => {
+    const db = createTestDb();
+    const { stores, record } = recorder(db);
+    expect(watermarkOf(db)).toBe(0);
+    await record(5);
+    await record(3);
+    // What the response to a play and the percentile read is there at once.
+    expect(sumOf(db, 'score_stats', 'plays')).toBe(8);
+    expect(sumOf(db, 'totals', 'plays')).toBe(8);
+    for (const table of deferredTables) expect(rowsOf(db, table)).toBe(0);
+    expect(watermarkOf(db)).toBe(0);
+    // Verify counts the plays past the watermark as pending, not as differences.
+    expect(await stores.plays.verifyCounters()).toEqual([]);
+
+    expect(await stores.plays.flushCounters()).toBe(8);
+    expect(watermarkOf(db)).toBe(lastPlayOf(db));
+    expect(sumOf(db, 'lyric_stats', 'occurrences')).toBe(8 * 30);
+    expect(sumOf(db, 'song_stats', 'occurrences')).toBe(8 * 30);
+    expect(await stores.plays.flushCounters()).toBe(0);
+    expect(sumOf(db, 'lyric_stats', 'occurrences')).toBe(8 * 30);
+    expect(await stores.plays.verifyCounters()).toEqual([]);
+
+    await record(4);
+    expect(await stores.plays.flushCounters()).toBe(4);
+    expect(sumOf(db, 'album_stats', 'occurrences')).toBe(12 * 30);
+    expect(await stores.plays.verifyCounters()).toEqual([]);
+  });
+
+  test('a read of a per-line counter flushes first: it never misses a recorded play', async () => {
+    const db = createTestDb();
+    const { stores, record } = recorder(db, 2);
+    await record(6);
+    const lyrics = await stores.stats.getLyricStats();
+    expect(lyrics.reduce((sum, l) => sum + l.occurrences, 0)).toBe(6 * 30);
+    expect(watermarkOf(db)).toBe(lastPlayOf(db));
+    const confusions = await stores.stats.getTopConfusions({ limit: 1_000 });
+    expect(confusions.reduce((sum, c) => sum + c.times, 0)).toBe(sumOf(db, 'song_confusions', 'times'));
+  });
+
+  test('the catch-up: plays left unflushed by a process that died are counted by the next one, once', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'kviz-deferred-'));
+    const path = join(dir, 'kviz.db');
+    const first = createFileDb(path);
+    const dead = recorder(first, 3);
+    await dead.record(10);
+    await dead.stores.plays.flushCounters();
+    await dead.record(7); // committed, never flushed: the process "dies" here
+    const afterKill = { watermark: watermarkOf(first), last: lastPlayOf(first) };
+    expect(afterKill.last - afterKill.watermark).toBeGreaterThanOrEqual(7);
+    first.$client.close();
+
+    const second = createDb(path);
+    const restarted = recorder(second, 4);
+    expect(await restarted.stores.plays.flushCounters()).toBe(7); // what `kviz serve` runs at start
+    expect(watermarkOf(second)).toBe(afterKill.last);
+    expect(sumOf(second, 'lyric_stats', 'occurrences')).toBe(17 * 30);
+    expect(await restarted.stores.plays.verifyCounters()).toEqual([]);
+    second.$client.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  test('two connections on one file (a second process): whichever flushes counts every play exactly once', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'kviz-deferred-'));
+    const path = join(dir, 'kviz.db');
+    const a = createFileDb(path);
+    const b = createDb(path);
+    const ra = recorder(a, 5);
+    const rb = recorder(b, 6);
+    // Interleaved play ids: a's, then b's, then a's again, none flushed.
+    await ra.record(3);
+    await rb.record(4);
+    await ra.record(2);
+    expect(await rb.stores.plays.flushCounters()).toBe(9);
+    expect(await ra.stores.plays.flushCounters()).toBe(0);
+    await rb.record(1);
+    await ra.record(1);
+    expect(await ra.stores.plays.flushCounters()).toBe(2);
+    expect(sumOf(a, 'lyric_stats', 'occurrences')).toBe(11 * 30);
+    expect(await ra.stores.plays.verifyCounters()).toEqual([]);
+    a.$client.close();
+    b.$client.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  test('verify finds a watermark moved past uncounted plays, and a missing one stops the flush; rebuild restores both', async () => {
+    const db = createTestDb();
+    const { stores, record } = recorder(db, 7);
+    await record(5);
+    db.$client.run(`UPDATE meta SET value = '${lastPlayOf(db)}' WHERE key = '${COUNTED_THROUGH}'`);
+    const differences = await stores.plays.verifyCounters();
+    expect(new Set(differences.map((d) => d.table))).toEqual(new Set(deferredTables));
+    await stores.plays.rebuildCounters();
+    expect(await stores.plays.verifyCounters()).toEqual([]);
+
+    await record(2);
+    db.$client.run(`DELETE FROM meta WHERE key = '${COUNTED_THROUGH}'`);
+    await expect(stores.plays.flushCounters()).rejects.toThrow('kviz stats rebuild');
+    await stores.plays.rebuildCounters();
+    expect(watermarkOf(db)).toBe(lastPlayOf(db));
+    expect(sumOf(db, 'lyric_stats', 'occurrences')).toBe(7 * 30);
+    expect(await stores.plays.verifyCounters()).toEqual([]);
+  });
+});
+
+describe('the set-based running totals (amendment of docs/decisions/025)', () => {
+  test('a flush of an earlier day after later days were flushed adds to their running totals too; a flush spanning days writes each', async () => {
+    const db = createTestDb();
+    const stores = createSqliteStores(db, 'salt');
+    const catalogue = loadCatalogueIndex(db);
+    const random = seededRandom(11);
+    let n = 0;
+    const record = async (day: number, count: number) => {
+      const batch = Array.from({ length: count }, () =>
+        randomPlay(catalogue, random, `late-${n++}`, { atMs: Date.UTC(2025, 3, day, 12) }),
+      );
+      for (const outcome of await stores.plays.recordPlays(batch)) expect(outcome).not.toBeInstanceOf(Error);
+    };
+    const totalThrough = (table: string, column: string, day: string) =>
+      (
+        db.$client
+          .query(
+            `SELECT coalesce(sum(t.${column}), 0) AS n FROM ${table} t WHERE t.day = (SELECT max(day) FROM ${table} u WHERE u.day <= ? AND ${table === 'cumulative_answers' ? 'u.key_id = t.key_id' : 'u.lyric_id = t.lyric_id AND u.selected_song_id = t.selected_song_id'})`,
+          )
+          .get(day) as { n: number }
+      ).n;
+    await record(20, 4);
+    await record(22, 3);
+    expect(await stores.plays.flushCounters()).toBe(7);
+    // Plays of an earlier day, and of the days between and after, after those days' rows exist.
+    await record(18, 2);
+    await record(21, 2);
+    await record(23, 1);
+    expect(await stores.plays.flushCounters()).toBe(5);
+    expect(await stores.plays.verifyCounters()).toEqual([]);
+    // The running totals on each day count every answer up to it: 30 a play.
+    const plays = { '2025-04-18': 2, '2025-04-20': 6, '2025-04-21': 8, '2025-04-22': 11, '2025-04-23': 12 };
+    for (const [day, through] of Object.entries(plays))
+      expect(totalThrough('cumulative_answers', 'occurrences', day)).toBe(through * 30);
+    const wrong = sumOf(db, 'lyric_confusions', 'times');
+    expect(wrong).toBeGreaterThan(0);
+    expect(totalThrough('cumulative_confusions', 'times', '2025-04-23')).toBe(wrong);
+  });
+});

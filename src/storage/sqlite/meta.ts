@@ -1,0 +1,71 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from './client';
+import { prepare } from './prepared';
+import { meta } from './schema';
+
+export function readMeta(db: Db, key: string): string | undefined {
+  return db.select().from(meta).where(eq(meta.key, key)).get()?.value;
+}
+
+export function writeMeta(db: Db, key: string, value: string): void {
+  db.insert(meta).values({ key, value }).onConflictDoUpdate({ target: meta.key, set: { value } }).run();
+  remembered.get(db)?.clear();
+}
+
+/** The stored value, or a new one created and kept (never overwritten once set: concurrent starts agree). */
+export function readOrCreateMeta(db: Db, key: string, create: () => string): string {
+  db.insert(meta).values({ key, value: create() }).onConflictDoNothing().run();
+  remembered.get(db)?.clear();
+  return readMeta(db, key)!;
+}
+
+/** The `meta` table of either engine: generated secrets and settings every process on the database shares. */
+export interface MetaStore {
+  read(key: string): Promise<string | undefined>;
+  write(key: string, value: string): Promise<void>;
+  /** The stored value, or `create()` stored and returned; never overwritten once set. */
+  readOrCreate(key: string, create: () => string): Promise<string>;
+}
+
+/** Values read through `sqliteMeta`, per connection; this module's writes on that connection clear them. */
+const remembered = new WeakMap<Db, Map<string, string | undefined>>();
+
+/**
+ * Read on every admin request (the unlock marker, the stored password hash), so read from memory
+ * while the database is unchanged: this connection's meta writes all pass through this module
+ * and clear the memory; another connection's commit (`kviz admin unlock|password`, another
+ * process) moves `PRAGMA data_version`, asked at most once a millisecond — the same rule as the
+ * statistics version (src/storage/sqlite/stats-version.ts). Building and preparing the query on
+ * every request cost ~100 µs of a ~200 µs admin read (docs/performance.md).
+ */
+export function sqliteMeta(db: Db): MetaStore {
+  const select = prepare<{ value: string }>(
+    db,
+    db
+      .select({ value: meta.value })
+      .from(meta)
+      .where(eq(meta.key, sql.placeholder('key'))),
+  );
+  const dataVersion = db.$client.prepare<{ data_version: number }, []>('PRAGMA data_version');
+  const values = remembered.get(db) ?? new Map<string, string | undefined>();
+  remembered.set(db, values);
+  let seenVersion = -1;
+  let checkedAt = Number.NEGATIVE_INFINITY;
+  return {
+    read: async (key) => {
+      const now = performance.now();
+      if (now - checkedAt >= 1) {
+        checkedAt = now;
+        const version = dataVersion.get()!.data_version;
+        if (version !== seenVersion) values.clear();
+        seenVersion = version;
+      }
+      if (values.has(key)) return values.get(key);
+      const value = select.get({ key })?.value ?? undefined;
+      values.set(key, value);
+      return value;
+    },
+    write: async (key, value) => writeMeta(db, key, value),
+    readOrCreate: async (key, create) => readOrCreateMeta(db, key, create),
+  };
+}
