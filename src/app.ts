@@ -199,6 +199,7 @@ export function createApp(deps: AppDeps) {
               classifyDevice,
               clock,
               record: recordPlay,
+              recorded: stores.plays,
             },
             body,
           ),

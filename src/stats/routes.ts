@@ -2,9 +2,8 @@ import { Elysia } from 'elysia';
 import { encodeJson } from '../http/encoded-body';
 import { keyedPerVersion } from '../http/keyed-cache';
 import type { RateLimits } from '../http/rate-limit';
+import type { SubmitOutcome } from '../play/service';
 import { SubmitBody, SubmitResult } from '../shared/contracts/quiz';
-import type { Difficulty } from '../shared/difficulty';
-import type { RecordOutcome } from '../storage/contract';
 import type { CachedStatsJson, ReadCaching } from './cached-reads';
 import { jsonResponse } from './cached-reads';
 import {
@@ -18,7 +17,7 @@ import {
 import { statisticsReadRoutes } from './read-routes';
 
 export interface StatsRoutesDeps {
-  submit: (body: SubmitBody) => Promise<RecordOutcome & { difficulty: Difficulty }>;
+  submit: (body: SubmitBody) => Promise<SubmitOutcome>;
   statsJson: CachedStatsJson;
   limits: RateLimits;
   /** How public statistics answers may be cached (STATS_CACHE_MAX_AGE_SECONDS, CORS's Vary). */
@@ -37,8 +36,10 @@ export const statsRoutes = ({ submit, statsJson, limits, caching, version }: Sta
     .use(limits)
     .post(
       '/stats/submit-quiz',
-      async ({ body }) => {
-        const { duplicate: _, ...result } = await submit(body);
+      async ({ body, set }) => {
+        const { duplicate: _, recordedAnswers: __, replayed, ...result } = await submit(body);
+        // A retry of a recorded play says so (docs/decisions/034).
+        if (replayed) set.headers['idempotent-replayed'] = 'true';
         return result;
       },
       {

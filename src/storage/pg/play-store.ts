@@ -1,8 +1,8 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { GradedPlay } from '../../play/grade';
 import type { PlayStore, PlayToRecord, RecordOutcome } from '../contract';
-import { encodeAnswers } from '../encoding/answer-codec';
+import { decodeAnswers, encodeAnswers } from '../encoding/answer-codec';
 import { browserCode, deviceCode, difficultyCode } from '../encoding/codes';
 import { confusionDayRows } from '../encoding/counter-rows';
 import { dayCounterKeys, daysRow, scoreCounterKeys, scoresRow } from '../encoding/day-rows';
@@ -79,6 +79,7 @@ export function createPgPlayStore(db: PgDb, playerSalt: string, onCommit: () => 
           score: plays.score,
           totalQuestions: plays.totalQuestions,
           difficulty: plays.difficulty,
+          answers: plays.answers,
         })
         .from(plays)
         .where(eq(plays.nonce, nonce))
@@ -91,6 +92,7 @@ export function createPgPlayStore(db: PgDb, playerSalt: string, onCommit: () => 
       score: found.score,
       totalQuestions: found.totalQuestions,
       duplicate: true,
+      recordedAnswers: found.answers,
       ...(mode === 'daily' || mode === 'daily_practice' ? { ranked: mode === 'daily' } : {}),
     };
   };
@@ -325,6 +327,27 @@ export function createPgPlayStore(db: PgDb, playerSalt: string, onCommit: () => 
   const counters = createPgCounterCheck(db);
 
   return {
+    async findRecorded(nonce) {
+      const found = await existing(db, nonce);
+      return found ? duplicateOf(found) : undefined;
+    },
+    async recordedSelections(answers) {
+      const packed = decodeAnswers(answers);
+      const keys = new Map(
+        (
+          await db
+            .select({ id: answerKeys.id, lyricId: answerKeys.lyricId, songId: answerKeys.songId })
+            .from(answerKeys)
+            .where(inArray(answerKeys.id, [...new Set(packed.map((a) => a.keyId))]))
+        ).map((k) => [k.id, k]),
+      );
+      return new Map(
+        packed.flatMap(({ keyId, wrongSongId }) => {
+          const key = keys.get(keyId);
+          return key ? [[key.lyricId, wrongSongId ?? key.songId] as [number, number]] : [];
+        }),
+      );
+    },
     async recordPlays(batch, quizzesIssued) {
       const created = new Map<number, number>();
       const outcomes = await db.transaction(async (tx) => {

@@ -1,9 +1,9 @@
 import { createHmac } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import type { GradedPlay } from '../../play/grade';
 import type { PlayStore, PlayToRecord, QuizzesIssued, RecordOutcome } from '../contract';
-import { encodeAnswers } from '../encoding/answer-codec';
+import { decodeAnswers, encodeAnswers } from '../encoding/answer-codec';
 import { browserCode, deviceCode, difficultyCode } from '../encoding/codes';
 import { dayCounterKeys, daysRow, scoreCounterKeys, scoresRow } from '../encoding/day-rows';
 import { answerKeyNumber, type BatchSums, createBatchSums } from '../encoding/recompute';
@@ -132,7 +132,7 @@ export function createSqlitePlayStore(
 ): PlayStore {
   const ph = sql.placeholder;
   const findPlay = onFirstUse(() =>
-    prepare<{ id: number; score: number; total_questions: number; difficulty: number }>(
+    prepare<{ id: number; score: number; total_questions: number; difficulty: number; answers: Uint8Array }>(
       db,
       db
         .select({
@@ -140,11 +140,26 @@ export function createSqlitePlayStore(
           score: plays.score,
           totalQuestions: plays.totalQuestions,
           difficulty: plays.difficulty,
+          answers: plays.answers,
         })
         .from(plays)
         .where(eq(plays.nonce, ph('nonce'))),
     ),
   );
+  /** The first result of a token recorded before, with its answers (a daily play says whether it ranked). */
+  const duplicateOf = (
+    existing: NonNullable<ReturnType<ReturnType<typeof findPlay>['get']>>,
+  ): RecordOutcome => {
+    const mode = difficultyCode.name(existing.difficulty);
+    return {
+      playId: existing.id,
+      score: existing.score,
+      totalQuestions: existing.total_questions,
+      duplicate: true,
+      recordedAnswers: existing.answers,
+      ...(mode === 'daily' || mode === 'daily_practice' ? { ranked: mode === 'daily' } : {}),
+    };
+  };
   const insertPlayer = onFirstUse(() =>
     prepare(
       db,
@@ -332,16 +347,7 @@ export function createSqlitePlayStore(
   const writePlay = (play: PlayToRecord, keys: PlayKeys, sums: BatchSums): RecordOutcome => {
     const nonce = nonceKey(play.nonce);
     const existing = findPlay().get({ nonce });
-    if (existing) {
-      const mode = difficultyCode.name(existing.difficulty);
-      return {
-        playId: existing.id,
-        score: existing.score,
-        totalQuestions: existing.total_questions,
-        duplicate: true,
-        ...(mode === 'daily' || mode === 'daily_practice' ? { ranked: mode === 'daily' } : {}),
-      };
-    }
+    if (existing) return duplicateOf(existing);
 
     const hash = playerHash(playerSalt, play.sessionId);
     const newPlayer = insertPlayer().run({ hash, firstSeen: play.createdAtMs }).changes;
@@ -455,6 +461,27 @@ export function createSqlitePlayStore(
   const counters = onFirstUse(() => createCounterCheck(db, deferred));
 
   return {
+    async findRecorded(nonce) {
+      const existing = findPlay().get({ nonce: nonceKey(nonce) });
+      return existing ? duplicateOf(existing) : undefined;
+    },
+    async recordedSelections(answers) {
+      const packed = decodeAnswers(answers);
+      const keys = new Map(
+        db
+          .select({ id: answerKeys.id, lyricId: answerKeys.lyricId, songId: answerKeys.songId })
+          .from(answerKeys)
+          .where(inArray(answerKeys.id, [...new Set(packed.map((a) => a.keyId))]))
+          .all()
+          .map((k) => [k.id, k]),
+      );
+      return new Map(
+        packed.flatMap(({ keyId, wrongSongId }) => {
+          const key = keys.get(keyId);
+          return key ? [[key.lyricId, wrongSongId ?? key.songId] as [number, number]] : [];
+        }),
+      );
+    },
     async recordPlays(batch, quizzesIssued) {
       let written: ReturnType<typeof writeBatch.immediate>;
       try {
