@@ -31,6 +31,7 @@ import { submitPlay } from './play/service';
 import { quizRoutes } from './quiz/routes';
 import { createSelectionCache } from './quiz/selection-cache';
 import type { DailyToday } from './shared/contracts/pages';
+import type { SubmitBody } from './shared/contracts/quiz';
 import { productTitle } from './shared/rules';
 import { createCachedStatsJson } from './stats/cached-reads';
 import { statsRoutes } from './stats/routes';
@@ -38,6 +39,7 @@ import type { StatsStores } from './storage/sqlite/stores';
 import type { Clock } from './time/clock';
 import { createLocalClock } from './time/day';
 import { nextDayStart } from './time/day-end';
+import { v1Routes } from './v1/routes';
 import { version } from './version';
 
 /** Everything the app needs from outside, passed in so tests can build one on an in-memory database. */
@@ -134,6 +136,23 @@ export function createApp(deps: AppDeps) {
       ...(config.corsOrigins.length > 0 && !config.corsOrigins.includes('*') ? { vary: 'Origin' } : {}),
     },
   };
+  const selection = createSelectionCache({ catalogue, stats: stores.stats, nowMs: clock.nowMs });
+  const dailyService = createDailyService(deps.daily);
+  const submit = (body: SubmitBody) =>
+    submitPlay(
+      {
+        catalogue: catalogue(),
+        tokenSecret: deps.secrets.quizToken,
+        tokenTtlSeconds: config.quizTokenTtlSeconds,
+        playMinSeconds: config.playMinSeconds,
+        localTime,
+        classifyDevice,
+        clock,
+        record: recordPlay,
+        recorded: stores.plays,
+      },
+      body,
+    );
   const app = new Elysia({ name: 'kviz' })
     .use(requestLog(log))
     .use(securityHeadersPlugin)
@@ -162,14 +181,14 @@ export function createApp(deps: AppDeps) {
         tokenSecret: deps.secrets.quizToken,
         clock,
         limits,
-        selection: createSelectionCache({ catalogue, stats: stores.stats, nowMs: clock.nowMs }),
+        selection,
         onIssued: quizzesIssued.count,
       }),
     )
     .use(
       dailyRoutes({
         catalogue,
-        daily: createDailyService(deps.daily),
+        daily: dailyService,
         settings: deps.daily,
         store: stores.daily,
         tokenSecret: deps.secrets.quizToken,
@@ -188,21 +207,27 @@ export function createApp(deps: AppDeps) {
         statsJson,
         caching: publicCaching,
         version: stores.stats.version,
-        submit: (body) =>
-          submitPlay(
-            {
-              catalogue: catalogue(),
-              tokenSecret: deps.secrets.quizToken,
-              tokenTtlSeconds: config.quizTokenTtlSeconds,
-              playMinSeconds: config.playMinSeconds,
-              localTime,
-              classifyDevice,
-              clock,
-              record: recordPlay,
-              recorded: stores.plays,
-            },
-            body,
-          ),
+        submit,
+      }),
+    )
+    .use(
+      v1Routes({
+        catalogue,
+        tokenSecret: deps.secrets.quizToken,
+        tokenTtlSeconds: config.quizTokenTtlSeconds,
+        playMinSeconds: config.playMinSeconds,
+        timeZone: config.statsTimezone,
+        serverVersion: version,
+        clock,
+        localTime,
+        limits,
+        selection,
+        daily: dailyService,
+        onIssued: quizzesIssued.count,
+        submit,
+        statsJson,
+        stats: stores.stats,
+        caching: publicCaching,
       }),
     )
     .use(

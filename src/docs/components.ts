@@ -20,6 +20,23 @@ import {
 } from '../shared/contracts/quiz';
 import { AlbumStat, HourlyStat, LyricStat, Overview, Percentile, SongStat } from '../shared/contracts/stats';
 
+import {
+  DailyInfo,
+  LineStats,
+  LineStatsPage,
+  Meta,
+  PlayAnswer,
+  PlayResult,
+  PlaySubmission,
+  Quiz,
+  QuizMode,
+  ScorePercentile,
+  SongStats,
+  SongStatsPage,
+  StatsOverview,
+  V1Question,
+  V1SongOption,
+} from '../v1/model';
 import type { HeaderSpec, ResponseSpec } from './contract';
 
 /**
@@ -48,6 +65,21 @@ export const schemas = {
   DailySummary,
   DailyHardestLine,
   Error: ErrorBody,
+  Quiz,
+  QuizQuestion: V1Question,
+  SongChoice: V1SongOption,
+  QuizMode,
+  DailyInfo,
+  PlaySubmission,
+  PlayAnswer,
+  PlayResult,
+  Meta,
+  LineStats,
+  LineStatsPage,
+  SongStats,
+  SongStatsPage,
+  StatsOverview,
+  ScorePercentile,
 };
 
 /** An error body as the server sends it (the code is checked against the list of codes). */
