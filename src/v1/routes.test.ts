@@ -17,7 +17,8 @@ const SESSION = '3f1c2b9e-8a47-4d0e-9a51-6c2f0b7d4e11';
 const answersOf = (quiz: V1Quiz, correct: number) =>
   quiz.questions.map((q, i) => ({
     lyricId: q.lyricId,
-    selectedSongId: i < correct ? q.correctSongId : q.options.find((o) => o.songId !== q.correctSongId)!.songId,
+    selectedSongId:
+      i < correct ? q.correctSongId : q.options.find((o) => o.songId !== q.correctSongId)!.songId,
   }));
 
 const play = (app: TestApp, body: unknown, headers: Record<string, string> = {}) =>
@@ -43,34 +44,42 @@ describe('GET /api/v1/meta', () => {
 });
 
 describe('a play through v1', () => {
-  test.each(['normal', 'hard'])('free play (%s): one quiz resource, graded by the server', async (difficulty) => {
-    const app = await createTestApp();
-    const res = await app.request(`/api/v1/quiz?difficulty=${difficulty}`);
-    expect(res.status).toBe(200);
-    expect(res.headers.get('x-quiz-token')).toBeNull();
-    const quiz = (await res.json()) as V1Quiz;
-    expect(quiz).toMatchObject({ difficulty, mode: 'free' });
-    expect(quiz.questions).toHaveLength(30);
-    expect(Date.parse(quiz.expiresAt) - app.clock.ms).toBe(7200 * 1000);
-    const first = await play(app, { token: quiz.token, sessionId: SESSION, answers: answersOf(quiz, 17) });
-    expect(first.status).toBe(200);
-    const result = await first.json();
-    expect(result).toEqual({ playId: 1, score: 17, questionCount: 30, difficulty, mode: 'free' });
-    const again = await play(app, { token: quiz.token, sessionId: SESSION, answers: answersOf(quiz, 17) });
-    expect(again.headers.get('idempotent-replayed')).toBe('true');
-    expect(await again.json()).toEqual(result);
-    const other = await play(app, { token: quiz.token, sessionId: SESSION, answers: answersOf(quiz, 16) });
-    expect(other.status).toBe(409);
-    // The same play is visible in the v0 overview and the v1 one.
-    expect(await (await app.request('/api/v1/stats/overview')).json()).toMatchObject({ plays: 1, players: 1 });
-  });
+  test.each(['normal', 'hard'])(
+    'free play (%s): one quiz resource, graded by the server',
+    async (difficulty) => {
+      const app = await createTestApp();
+      const res = await app.request(`/api/v1/quiz?difficulty=${difficulty}`);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('x-quiz-token')).toBeNull();
+      const quiz = (await res.json()) as V1Quiz;
+      expect(quiz).toMatchObject({ difficulty, mode: 'free' });
+      expect(quiz.questions).toHaveLength(30);
+      expect(Date.parse(quiz.expiresAt) - app.clock.ms).toBe(7200 * 1000);
+      const first = await play(app, { token: quiz.token, sessionId: SESSION, answers: answersOf(quiz, 17) });
+      expect(first.status).toBe(200);
+      const result = await first.json();
+      expect(result).toEqual({ playId: 1, score: 17, questionCount: 30, difficulty, mode: 'free' });
+      const again = await play(app, { token: quiz.token, sessionId: SESSION, answers: answersOf(quiz, 17) });
+      expect(again.headers.get('idempotent-replayed')).toBe('true');
+      expect(await again.json()).toEqual(result);
+      const other = await play(app, { token: quiz.token, sessionId: SESSION, answers: answersOf(quiz, 16) });
+      expect(other.status).toBe(409);
+      // The same play is visible in the v0 overview and the v1 one.
+      expect(await (await app.request('/api/v1/stats/overview')).json()).toMatchObject({
+        plays: 1,
+        players: 1,
+      });
+    },
+  );
 
   test('the daily challenge: the same resource with `daily`; the first play of the day is ranked', async () => {
     const app = await createTestApp();
     const quiz = (await (await app.request('/api/v1/daily')).json()) as V1Quiz;
     expect(quiz).toMatchObject({ mode: 'daily', difficulty: 'normal', daily: { number: 1 } });
     const v0 = await (await app.request('/api/daily')).json();
-    expect(quiz.questions.map((q) => q.lyricId)).toEqual(v0.questions.map((q: { lyricId: number }) => q.lyricId));
+    expect(quiz.questions.map((q) => q.lyricId)).toEqual(
+      v0.questions.map((q: { lyricId: number }) => q.lyricId),
+    );
     const res = await play(app, { token: quiz.token, sessionId: SESSION, answers: answersOf(quiz, 20) });
     expect(await res.json()).toMatchObject({ score: 20, mode: 'daily', ranked: true });
   });
@@ -126,6 +135,12 @@ describe('paged lists', () => {
   test('the percentile of a score', async () => {
     const app = await createTestApp();
     const res = await app.request('/api/v1/percentile/12?difficulty=hard');
-    expect(await res.json()).toEqual({ score: 12, difficulty: 'hard', percentile: 0, samePercent: 0, plays: 0 });
+    expect(await res.json()).toEqual({
+      score: 12,
+      difficulty: 'hard',
+      percentile: 0,
+      samePercent: 0,
+      plays: 0,
+    });
   });
 });
