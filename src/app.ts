@@ -14,6 +14,7 @@ import { healthRoutes } from './health/routes';
 import { bodyParser } from './http/body-parser';
 import { clientAddress, trustedProxyRanges } from './http/client-address';
 import { crossOrigin } from './http/cors';
+import { deprecation } from './http/deprecation';
 import { errorHandler } from './http/error-handler';
 import { type AllowedMethods, allowedMethodsOf } from './http/methods';
 import { createRateLimiter, rateLimits } from './http/rate-limit';
@@ -160,6 +161,7 @@ export function createApp(deps: AppDeps) {
     .use(crossOrigin({ origins: config.corsOrigins, allowedMethods }))
     .use(errorHandler(log, () => (notFoundHtml ??= renderNotFound(pages)), allowedMethods))
     .use(bodyParser(config.requestTimeoutSeconds))
+    .use(deprecation(() => routeTable()))
     .use(
       docsRoutes(() => routeTable(), {
         title: productTitle(catalogue().artist),

@@ -48,6 +48,7 @@ const cacheable = { ETag: headers.ETag, 'Cache-Control': headers.CacheControlPub
 
 export const getDailyOperation = operation({
   operationId: 'getDailyChallenge',
+  successor: { operationId: 'createDailyQuiz', path: '/api/v1/daily' },
   access: 'public',
   tags: ['Daily challenge'],
   summary: 'Today’s challenge',

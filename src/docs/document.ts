@@ -139,7 +139,11 @@ function operationJson(route: RouteInfo, spec: OperationSpec): JsonObject {
   return {
     operationId: spec.operationId,
     summary: spec.summary,
-    description: spec.description,
+    description: spec.successor
+      ? `${spec.description}\n\n**Deprecated**: use \`${spec.successor.operationId}\` (\`${spec.successor.path}\`). ` +
+        'Answers carry `Deprecation`, `Sunset` (the date after which this operation may be removed) and `Link: <…>; rel="successor-version"`.'
+      : spec.description,
+    ...(spec.successor ? { deprecated: true } : {}),
     tags: spec.tags ?? detail.tags ?? [],
     security: spec.access === 'admin' ? [{ basicAuth: [] }] : [],
     ...(parameters.length > 0 ? { parameters } : {}),

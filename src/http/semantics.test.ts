@@ -239,3 +239,51 @@ describe('one code per fault', () => {
       ]).toEqual(['invalid_range', 'invalid_range']);
   });
 });
+
+describe('the unversioned operations API v1 replaces', () => {
+  test.each([
+    ['/api/quiz', '/api/v1/quiz'],
+    ['/api/daily', '/api/v1/daily'],
+    ['/api/score-percentile/12', '/api/v1/percentile/12'],
+    ['/api/stats/lyrics', '/api/v1/stats/lines'],
+    ['/api/stats/lines?ids=1,2', '/api/v1/stats/lines'],
+  ])('%s: Deprecation, Sunset and Link to %s', async (path, successor) => {
+    const app = await createTestApp();
+    const res = await app.request(path);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('deprecation')).toBe('@1795737600');
+    expect(res.headers.get('sunset')).toBe('Tue, 30 Nov 2027 00:00:00 GMT');
+    expect(res.headers.get('link')).toBe(`<${successor}>; rel="successor-version"`);
+  });
+
+  test('the document marks exactly those deprecated; v1 and the rest are not', async () => {
+    const app = await createTestApp();
+    const doc = await (await app.request('/openapi/json')).json();
+    const deprecated = Object.values(
+      doc.paths as Record<string, Record<string, { operationId: string; deprecated?: boolean }>>,
+    )
+      .flatMap((ops) => Object.values(ops))
+      .filter((op) => op.deprecated)
+      .map((op) => op.operationId)
+      .sort();
+    expect(deprecated).toEqual([
+      'getDailyChallenge',
+      'getLineResults',
+      'getLyricStats',
+      'getOverview',
+      'getQuiz',
+      'getScorePercentile',
+      'getSongStats',
+      'submitQuiz',
+    ]);
+    for (const path of [
+      '/api/v1/quiz',
+      '/api/stats/albums',
+      '/api/daily/summary',
+      '/api/admin/stats/overview',
+    ]) {
+      const res = await app.request(path, { headers: { authorization: ADMIN.authorization } });
+      expect(res.headers.get('deprecation')).toBeNull();
+    }
+  });
+});

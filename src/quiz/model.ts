@@ -32,6 +32,7 @@ export const QuizQuery = t.Object({
 
 export const getQuizOperation = operation({
   operationId: 'getQuiz',
+  successor: { operationId: 'createQuiz', path: '/api/v1/quiz' },
   access: 'public',
   summary: 'Start a play',
   description:

@@ -117,6 +117,7 @@ const answers = Array.from({ length: PLAY_LENGTH }, (_, i) => ({
 
 export const submitQuizOperation = operation({
   operationId: 'submitQuiz',
+  successor: { operationId: 'createPlay', path: '/api/v1/plays' },
   access: 'public',
   tags: ['Quiz'],
   summary: 'Submit a play',
@@ -199,6 +200,7 @@ export const submitQuizOperation = operation({
 
 export const getScorePercentileOperation = operation({
   operationId: 'getScorePercentile',
+  successor: { operationId: 'getScorePercentileV1', path: '/api/v1/percentile/{score}' },
   access: 'public',
   summary: 'Percentile of a score',
   description:
@@ -256,6 +258,7 @@ export const LineResultsQuery = t.Object({ ids: lineIdsParam.validator });
 
 export const getLineResultsOperation = operation({
   operationId: 'getLineResults',
+  successor: { operationId: 'listLineStats', path: '/api/v1/stats/lines' },
   access: 'public',
   summary: 'Statistics of the lines of one play',
   description:

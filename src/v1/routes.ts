@@ -91,8 +91,8 @@ export function v1Routes(deps: V1Deps) {
     tokenLifetimeSeconds: deps.tokenTtlSeconds,
     difficulties: DIFFICULTY_LIST,
   });
-  const lines = cachedPerVersion(deps.stats.version, deps.stats.getLyricStats);
-  const songs = cachedPerVersion(deps.stats.version, deps.stats.getSongStats);
+  const lines = cachedPerVersion(deps.stats.version, () => deps.stats.getLyricStats());
+  const songs = cachedPerVersion(deps.stats.version, () => deps.stats.getSongStats());
   const pageQuery = (q: {
     limit?: number;
     offset?: number;
