@@ -10,7 +10,6 @@ import { type ErrorCode, errorCodes } from '../src/shared/contracts/error';
 import { createTestApp, type TestApp } from './support/fixtures';
 import { answerQuiz, fetchQuiz, submit } from './support/play';
 
-const ADMIN = { authorization: `Basic ${btoa('admin:test-password-123')}` };
 const SECRET = 'test-secret-test-secret-test-secret-0';
 const json = { 'content-type': 'application/json' };
 
