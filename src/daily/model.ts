@@ -22,7 +22,7 @@ export const dayParam = {
   name: 'day',
   in: 'query',
   required: false,
-  description: 'A challenge day, `YYYY-MM-DD`, today or earlier (default: today in STATS_TIMEZONE).',
+  description: 'A challenge day, `YYYY-MM-DD`, today or earlier (default: today in the server’s time zone).',
   validator: t.String({ pattern: DAY_PATTERN, error: fieldError('day', DAY_MESSAGE, 'invalid_range') }),
   schema: T.String({ pattern: DAY_PATTERN }),
   example: '2026-11-22',
@@ -53,7 +53,7 @@ export const getDailyOperation = operation({
   tags: ['Daily challenge'],
   summary: 'Today’s challenge',
   description:
-    `The daily challenge: ${PLAY_LENGTH} lines with five songs each, the same lines, options and order for every caller during a calendar day in STATS_TIMEZONE, ` +
+    `The daily challenge: ${PLAY_LENGTH} lines with five songs each, the same lines, options and order for every caller during a calendar day in the server’s time zone, ` +
     'chosen from the day and a server secret (no line comes back within 60 days while the catalogue has enough lines). ' +
     'The `X-Quiz-Token` header is submitted as for free play (`submitQuiz`): the session’s first daily submission of the day is ranked, later ones are practice (`ranked: false`), ' +
     'and a token of a past day is never ranked.',

@@ -126,7 +126,7 @@ export const headers = {
   },
   CacheControlPublic: {
     description:
-      'Any cache may keep the answer for STATS_CACHE_MAX_AGE_SECONDS (default 5) seconds, then revalidate with `If-None-Match`.',
+      'Any cache may keep the answer for `max-age` seconds (a few), then revalidate with `If-None-Match`.',
     schema: T.String(),
     required: true,
     example: 'public, max-age=5',
@@ -200,7 +200,7 @@ export const responses = {
   },
   SignInLocked: {
     description:
-      'Too many failed sign-ins from this address (RATE_LIMIT_ADMIN_FAILURES per 15 minutes): refused, even with the right password, until `Retry-After` or `kviz admin unlock`.',
+      'Too many failed sign-ins from this address (10 per 15 minutes by default): refused, even with the right password, until `Retry-After` or until the operator lifts the lock.',
     schema: ErrorBody,
     headers: { 'Retry-After': headers.RetryAfter, 'Cache-Control': headers.CacheControlPrivate },
     example: errorExample('rate_limited', 'Too many requests. Try again in 840 s.'),
@@ -215,7 +215,8 @@ export const responses = {
     example: errorExample('malformed_body', 'The request body is not well-formed JSON.'),
   },
   RequestTimeout: {
-    description: 'The body did not arrive whole within REQUEST_TIMEOUT_SECONDS; the connection is closed.',
+    description:
+      'The body did not arrive whole within the server’s time limit (30 s by default); the connection is closed.',
     schema: ErrorBody,
     example: errorExample('request_timeout', 'The request body did not arrive within 30 s.'),
   },
@@ -248,7 +249,7 @@ export const responses = {
     description:
       'An answer any request can get besides those listed: 404 `not_found` (no route has this path; every `/api` path answers JSON), 405 `method_not_allowed` (the path exists for other methods, listed in `Allow`), 400 `bad_request_target` (a CONNECT request, or a request target that is not a path), 413 `body_too_large` (a POST, PUT, PATCH or DELETE whose `Content-Length` is over 64 KiB, on any path; the body of a GET or HEAD is never read).',
     schema: ErrorBody,
-    headers: { Allow: headers.Allow },
+    headers: { Allow: headers.Allow, 'X-Request-Id': headers.RequestId },
     examples: {
       notFound: { summary: 'No such path', value: errorExample('not_found', 'No route for GET /api/nope.') },
       methodNotAllowed: {
@@ -264,6 +265,7 @@ export const responses = {
     description:
       'Something failed on the server (500 `internal_error`); nothing was recorded. The answer reveals nothing internal.',
     schema: ErrorBody,
+    headers: { 'X-Request-Id': headers.RequestId },
     example: errorExample('internal_error', 'Something went wrong on our side. Please try again.'),
   },
 } satisfies Record<string, ResponseSpec>;

@@ -28,6 +28,12 @@ const invert = <V extends object>(named: Record<string, V>) =>
   new Map<object, string>(Object.entries(named).map(([name, value]) => [value, name]));
 
 const schemaNames = invert<TSchema>(namedSchemas);
+/**
+ * Named schemas by their JSON text, for the copies TypeBox makes of them: `T.Optional(X)` is a
+ * new object with a symbol key, so a property made optional would otherwise lose X's name.
+ */
+const schemaNamesByText = new Map(Object.entries(namedSchemas).map(([name, s]) => [JSON.stringify(s), name]));
+const OPTIONAL = Symbol.for('TypeBox.Optional');
 const headerNames = invert<HeaderSpec>(namedHeaders);
 const responseNames = invert<ResponseSpec>(namedResponses);
 
@@ -39,7 +45,9 @@ const responseNames = invert<ResponseSpec>(namedResponses);
 function schemaJson(node: unknown, root = false): Json {
   if (Array.isArray(node)) return node.map((item) => schemaJson(item));
   if (typeof node !== 'object' || node === null) return node as Json;
-  const name = root ? undefined : schemaNames.get(node);
+  const name = root
+    ? undefined
+    : (schemaNames.get(node) ?? (OPTIONAL in node ? schemaNamesByText.get(JSON.stringify(node)) : undefined));
   if (name) return { $ref: `#/components/schemas/${name}` };
   const record = node as Record<string, unknown>;
   const out: JsonObject = {};
@@ -193,8 +201,8 @@ export function buildOpenApiDocument(routes: readonly RouteInfo[], info: Documen
         '`POST /api/stats/submit-quiz` records the answers with that token as `quizToken`. ' +
         'Every error answers `{ "error": { "code", "message", "field"? } }` with a `code` from the `Error` schema; every `/api` path that does not exist answers 404 JSON, a wrong method 405 with `Allow`. ' +
         'Public statistics carry a strong `ETag` and `Cache-Control: public, max-age=N`: send `If-None-Match` to get 304. ' +
-        'The public calls answer cross-origin requests from the origins in CORS_ORIGINS; the admin calls never do. ' +
-        'Conventions: docs/decisions/002 and 013.',
+        'The public calls answer cross-origin requests from the origins the operator allows; the admin calls never do. ' +
+        'Every answer carries `X-Request-Id`.',
       contact: info.contact,
       license: { name: 'Proprietary: the operator of this server', url: info.serverUrl },
     },
@@ -202,7 +210,7 @@ export function buildOpenApiDocument(routes: readonly RouteInfo[], info: Documen
     // under the Content-Security-Policy whatever SITE_URL says), then the public address.
     servers: [
       { url: '/', description: 'The server this document came from.' },
-      { url: info.serverUrl, description: 'The public address of the site (SITE_URL).' },
+      { url: info.serverUrl, description: 'The public address of the site.' },
     ],
     tags: [
       { name: 'Quiz', description: 'Playing the quiz: fetch questions, submit the answers.' },
@@ -215,6 +223,12 @@ export function buildOpenApiDocument(routes: readonly RouteInfo[], info: Documen
         description:
           'The same 30 lines for everyone each day: fetch it, submit it like a play (the first of a session each day is ranked), its percentile, streak and figures.',
       },
+      {
+        name: 'Quiz (v1)',
+        description: 'Playing through API v1: one quiz resource, a submission the server grades.',
+      },
+      { name: 'Statistics (v1)', description: 'Public statistics through API v1: cacheable, paged lists.' },
+      { name: 'Meta (v1)', description: 'The rules of this server.' },
       { name: 'Admin', description: 'Detailed statistics for the administrator (HTTP Basic).' },
       { name: 'Operations', description: 'Health checks.' },
     ],
@@ -234,10 +248,10 @@ export function buildOpenApiDocument(routes: readonly RouteInfo[], info: Documen
           type: 'http',
           scheme: 'basic',
           description:
-            'ADMIN_USERNAME and the administrator password; use only over TLS. A 401 carries `WWW-Authenticate: Basic realm=…`; ' +
+            'The administrator’s user name and password; use only over TLS. A 401 carries `WWW-Authenticate: Basic realm=…`; ' +
             'requests with an `X-Requested-With` header get the scheme name `KvizBasic` instead, so browsers do not open their own sign-in dialog. ' +
-            'Lockout: after RATE_LIMIT_ADMIN_FAILURES wrong passwords (default 10) from one address (an IPv6 /64) within 15 minutes, that address gets 429 with `Retry-After`, ' +
-            'even for the right password, until the window ends or the operator runs `kviz admin unlock`. Requests without credentials are a plain 401 and do not count; ' +
+            'Lockout: after 10 wrong passwords (the default) from one address (an IPv6 /64) within 15 minutes, that address gets 429 with `Retry-After`, ' +
+            'even for the right password, until the window ends or the operator lifts the lock. Requests without credentials are a plain 401 and do not count; ' +
             'a successful sign-in clears the count; at most two slow password checks run at once (429 beyond).',
         },
       },

@@ -124,7 +124,7 @@ export const submitQuizOperation = operation({
   description:
     'Records a finished play. The server grades every answer itself against the catalogue: the answers must cover exactly the lines of `quizToken`, ' +
     'once each, with a selection among the options offered, and `isCorrect` and `score` must agree with the grading; otherwise 422 and nothing is recorded. ' +
-    `Only plays of ${PLAY_LENGTH} questions are recorded, no sooner than PLAY_MIN_SECONDS (default 30) after the quiz was fetched. ` +
+    `Only plays of ${PLAY_LENGTH} questions are recorded, no sooner than the minimum play time after the quiz was fetched (\`minimumPlaySeconds\` of \`GET /api/v1/meta\`, 30 s by default). ` +
     "Submitting the same token again with the same answers answers 200 with the first result, `Idempotent-Replayed: true`, and records nothing, also after the token's lifetime; " +
     'the same token with other answers is 409 `play_conflict`. ' +
     'The play is recorded with the difficulty its token names (`difficulty` of `getQuiz`; `normal` for a token without one), answered as `difficulty`: ask `getScorePercentile` with it.',
@@ -305,12 +305,12 @@ const dayParam = <Name extends 'from' | 'to'>(
 export const rangeParams = [
   dayParam(
     'from',
-    'First day of the range, YYYY-MM-DD in STATS_TIMEZONE, included. Default: the first day with a recorded play or an issued quiz.',
+    'First day of the range, YYYY-MM-DD in the server’s time zone, included. Default: the first day with a recorded play or an issued quiz.',
     '2026-11-01',
   ),
   dayParam(
     'to',
-    'Last day of the range, YYYY-MM-DD in STATS_TIMEZONE, included. Default: today.',
+    'Last day of the range, YYYY-MM-DD in the server’s time zone, included. Default: today.',
     '2026-11-23',
   ),
 ] as const;

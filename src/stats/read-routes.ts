@@ -56,16 +56,16 @@ const AlbumStats = T.Array(AlbumStat, { description: 'One row per album.' });
 const HourlyStats = T.Array(HourlyStat, {
   minItems: 24,
   maxItems: 24,
-  description: 'Hours 0–23 in STATS_TIMEZONE, zeros included.',
+  description: 'Hours 0–23 in the server’s time zone, zeros included.',
 });
 const HourlyRangeStats = T.Array(HourlyRangeStat, {
   minItems: 24,
   maxItems: 24,
-  description: 'Hours 0–23 in STATS_TIMEZONE within the range, zeros included.',
+  description: 'Hours 0–23 in the server’s time zone within the range, zeros included.',
 });
 const AdminHourlyStats = T.Union([HourlyStats, HourlyRangeStats], {
   description:
-    'Without `from`/`to`: the spec’s all-time hours with distinct players. With a range: plays per hour of the range only (distinct players per hour are kept all-time).',
+    'Without `from`/`to`: the all-time hours with distinct players. With a range: plays per hour of the range only (distinct players per hour are kept all-time).',
 });
 
 /** The admin 422 of a list with a range: a narrowing parameter or the range. */
@@ -137,10 +137,10 @@ function readOperation(
     description:
       read.description +
       (read.list
-        ? ' With no parameter: every row, as the product spec has it; `limit`, `offset`, `minOccurrences` and `sort` narrow it.'
+        ? ' With no parameter: every row; `limit`, `offset`, `minOccurrences` and `sort` narrow it.'
         : '') +
       (ranged
-        ? ' With `from` and/or `to` (YYYY-MM-DD in STATS_TIMEZONE): the counts of that range only, from per-day running totals (docs/decisions/019); a missing `to` is today, a missing `from` the first day with data. Without both: all time, as the spec has it.'
+        ? ' With `from` and/or `to` (YYYY-MM-DD in the server’s time zone): the counts of that range only, from per-day running totals; a missing `to` is today, a missing `from` the first day with data. Without both: all time.'
         : '') +
       (access === 'public'
         ? ' Cacheable: revalidate with `If-None-Match` (304 while unchanged).'
@@ -257,8 +257,7 @@ export const statisticsReadRoutes = (statsJson: CachedStatsJson, options: ReadRo
       detail: readOperation(access, {
         id: 'HourlyStats',
         summary: 'Plays per hour of day',
-        description:
-          'Always 24 entries, hours 0–23 in the configured time zone (STATS_TIMEZONE), zeros included.',
+        description: 'Always 24 entries, hours 0–23 in the server’s time zone, zeros included.',
         schema: ranged ? AdminHourlyStats : HourlyStats,
         example: examples.hourly,
         ranged,

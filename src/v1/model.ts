@@ -78,24 +78,24 @@ export const Quiz = T.Object(
 export type Quiz = Static<typeof Quiz>;
 
 const answer = {
-  lyricId: t.Integer({ description: 'The line asked (`questions[].lyricId`).' }),
-  selectedSongId: t.Integer({ description: 'The song the player chose: one of the options offered.' }),
+  lyricId: T.Integer({ description: 'The line asked (`questions[].lyricId`).' }),
+  selectedSongId: T.Integer({ description: 'The song the player chose: one of the options offered.' }),
 };
 
-export const PlayAnswer = t.Object(answer, {
+export const PlayAnswer = T.Object(answer, {
   title: 'PlayAnswer',
   description: 'The answer to one question.',
 });
 
-export const PlaySubmission = t.Object(
+export const PlaySubmission = T.Object(
   {
-    token: t.String({ minLength: 1, maxLength: 4096, description: 'The `token` of the quiz played.' }),
-    sessionId: t.String({
+    token: T.String({ minLength: 1, maxLength: 4096, description: 'The `token` of the quiz played.' }),
+    sessionId: T.String({
       pattern: UUID_PATTERN,
       description:
         'A random UUID the player keeps across plays: it tells players apart and ranks one daily play per player and day. Stored only as a salted hash.',
     }),
-    answers: t.Array(PlayAnswer, {
+    answers: T.Array(PlayAnswer, {
       minItems: 1,
       maxItems: QUIZ_MAX_COUNT,
       description: 'One answer for each question of the quiz, each once, in any order.',

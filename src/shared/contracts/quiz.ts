@@ -19,7 +19,7 @@ export const DifficultyName = T.Union(
   }[],
   {
     description:
-      "Difficulty of a play: `normal` (the spec's random quiz), `easy` or `hard` (chosen from the statistics). The quiz token binds it.",
+      'Difficulty of a play: `normal` (random lines and songs), `easy` or `hard` (chosen from the statistics). The quiz token binds it.',
   },
 );
 
@@ -51,7 +51,7 @@ export const Question = T.Object(
     lyricId: T.Integer({ description: 'The lyric line asked; send it back as `answers[].lyricId`.' }),
     lyric: T.String({ description: 'The lyric line.' }),
     correctSongId: T.Integer({
-      description: 'The song the line is from (spec §3: the question carries it).',
+      description: 'The song the line is from (the quiz is graded in the browser as it is played).',
     }),
     correctSongTitle: T.String({ description: 'Title of that song.' }),
     albumTitle: T.String({ description: 'Album of that song.' }),

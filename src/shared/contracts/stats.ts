@@ -13,7 +13,7 @@ export const Percentile = T.Object(
       minimum: 0,
       maximum: 100,
       description:
-        'Share of recorded plays with exactly this score (the player’s own included), in percent, one decimal. Added after the spec: clients that know only `percentile` and `totalPlayers` ignore it.',
+        'Share of recorded plays with exactly this score (the player’s own included), in percent, one decimal. Added later: clients that know only `percentile` and `totalPlayers` may ignore it.',
     }),
     totalPlayers: T.Integer({ minimum: 0, description: 'Number of recorded plays.' }),
   },
@@ -107,7 +107,7 @@ export const AlbumStat = T.Object(
 );
 export const HourlyStat = T.Object(
   {
-    hour: T.Integer({ minimum: 0, maximum: 23, description: 'Hour of day in STATS_TIMEZONE.' }),
+    hour: T.Integer({ minimum: 0, maximum: 23, description: 'Hour of day in the server’s time zone.' }),
     attempts: T.Integer({ minimum: 0, description: 'Plays recorded in this hour of day.' }),
     uniquePlayers: T.Integer({ minimum: 0, description: 'Distinct players who played in this hour of day.' }),
   },

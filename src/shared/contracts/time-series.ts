@@ -11,7 +11,7 @@ import { DifficultyName } from './quiz';
 
 export const IsoDate = T.String({
   pattern: '^\\d{4}-\\d{2}-\\d{2}$',
-  description: 'A calendar day in the statistics time zone (STATS_TIMEZONE), YYYY-MM-DD.',
+  description: 'A calendar day in the server’s time zone, YYYY-MM-DD.',
   examples: ['2026-11-23'],
 });
 
@@ -39,7 +39,7 @@ export const RangeSummary = T.Object({
   players: T.Integer({
     minimum: 0,
     description:
-      'Distinct players with a play in the range, each counted once however many days they played (counted over the day memberships; docs/decisions/024).',
+      'Distinct players with a play in the range, each counted once however many days they played (counted over the day memberships).',
   }),
   playerDays: T.Integer({
     description:
@@ -81,7 +81,7 @@ export const ScoreDistribution = T.Object({
   plays: T.Integer(),
   averageScore: T.Number(),
   histogram: T.Array(T.Integer(), { description: 'Plays per score 0–30.' }),
-  bands: T.Array(RatingBandShare, { description: 'The rating bands (spec §5) and their shares.' }),
+  bands: T.Array(RatingBandShare, { description: 'The rating bands and their shares.' }),
 });
 export type ScoreDistribution = Static<typeof ScoreDistribution>;
 
