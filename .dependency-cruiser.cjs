@@ -33,6 +33,38 @@ module.exports = {
       to: { path: '^src/app\\.ts$' },
     },
     {
+      name: 'features-import-the-storage-contract-only',
+      severity: 'error',
+      comment:
+        'Every line that knows a database lives in src/storage (docs/decisions/028): the rest of the product imports its contract, and the entry points its opener. The SQLite-to-PostgreSQL copy is the one tool that knows both engines.',
+      from: {
+        path: '^src/',
+        pathNot: ['^src/storage/', '\\.test\\.tsx?$', '^src/cli/copy-(to-postgres|from-sqlite)\\.ts$'],
+      },
+      to: { path: '^src/storage/', pathNot: '^src/storage/(contract|open)\\.ts$' },
+    },
+    {
+      name: 'only-entry-points-open-storage',
+      severity: 'error',
+      comment: 'Features receive their stores; only the commands (src/cli, src/main.ts) open a database.',
+      from: { path: '^src/', pathNot: ['^src/cli/', '^src/main\\.ts$', '^src/storage/', '\\.test\\.tsx?$'] },
+      to: { path: '^src/storage/open\\.ts$' },
+    },
+    {
+      name: 'only-open-picks-an-engine',
+      severity: 'error',
+      comment: 'The engine-neutral storage code (contract, encoding, long work) never imports an engine.',
+      from: { path: '^src/storage/', pathNot: ['^src/storage/(open\\.ts|sqlite/|pg/)', '\\.test\\.tsx?$'] },
+      to: { path: '^src/storage/(sqlite|pg)/' },
+    },
+    {
+      name: 'engines-never-import-each-other',
+      severity: 'error',
+      comment: 'SQLite and PostgreSQL sit side by side: a third engine is one new folder.',
+      from: { path: '^src/storage/(sqlite|pg)/', pathNot: '\\.test\\.tsx?$' },
+      to: { path: '^src/storage/(sqlite|pg)/', pathNot: '^src/storage/$1/' },
+    },
+    {
       name: 'no-test-support-in-the-product',
       severity: 'error',
       comment: 'Test support lives in test/support and never ships in the binary.',

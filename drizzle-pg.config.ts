@@ -4,5 +4,5 @@ import { defineConfig } from 'drizzle-kit';
 export default defineConfig({
   dialect: 'postgresql',
   schema: './src/storage/pg/schema.ts',
-  out: './src/storage/pg/migrations',
+  out: './src/storage/pg/pg-migrations',
 });

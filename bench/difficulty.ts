@@ -18,11 +18,12 @@
  *   among the five options, the right song with weight 2 (a vague memory), each other
  *   option with its confusability with the right song.
  */
-import { loadCatalogueIndex } from '../src/catalogue/catalogue-index';
+
 import { buildDifficultySelection } from '../src/quiz/difficulty-selection';
 import { createQuiz } from '../src/quiz/service';
 import type { Question } from '../src/shared/contracts/quiz';
 import { DIFFICULTIES, type Difficulty } from '../src/shared/difficulty';
+import { loadCatalogueIndex } from '../src/storage/sqlite/catalogue-load';
 import { seedCatalogue } from '../src/storage/sqlite/catalogue-seed';
 import { createDb } from '../src/storage/sqlite/client';
 import { migrateDb } from '../src/storage/sqlite/migrate';

@@ -117,7 +117,7 @@ async function directAssembly(
 
 /** In process: CPU µs a call (process.cpuUsage, best of five batches) of each assembly. */
 async function stages() {
-  const { loadCatalogueIndex } = await import('../src/catalogue/catalogue-index');
+  const { loadCatalogueIndex } = await import('../src/storage/sqlite/catalogue-load');
   const { seedCatalogue } = await import('../src/storage/sqlite/catalogue-seed');
   const { createDb } = await import('../src/storage/sqlite/client');
   const { migrateDb } = await import('../src/storage/sqlite/migrate');
@@ -172,7 +172,7 @@ async function serveVariants() {
   const { createLogger } = await import('../src/logger');
   const { systemClock: clock } = await import('../src/time/clock');
   const { emptyAssets } = await import('../src/pages/client-assets');
-  const { openRuntime } = await import('../src/storage/sqlite/runtime');
+  const { openRuntime } = await import('../src/storage/open');
   const { createQuiz } = await import('../src/quiz/service');
   const { serializeQuiz } = await import('../src/quiz/serialize');
   const { createQuizToken, newNonce } = await import('../src/quiz/token');

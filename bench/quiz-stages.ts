@@ -5,9 +5,9 @@
  * docs/performance.md records its figures before and after a change.
  */
 import { Elysia } from 'elysia';
-import { loadCatalogueIndex } from '../src/catalogue/catalogue-index';
 import { serializeQuiz } from '../src/quiz/serialize';
 import { createQuiz } from '../src/quiz/service';
+import { loadCatalogueIndex } from '../src/storage/sqlite/catalogue-load';
 import { seedCatalogue } from '../src/storage/sqlite/catalogue-seed';
 import { createDb } from '../src/storage/sqlite/client';
 import { migrateDb } from '../src/storage/sqlite/migrate';

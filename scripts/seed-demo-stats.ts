@@ -23,7 +23,7 @@ const total = Number(args.find((a) => /^\d+$/.test(a)) ?? 3_000);
 const append = args.includes('--append');
 const config = loadConfig(process.env);
 // The demo fills an SQLite file (DATABASE_PATH); DATABASE_URL is not read here.
-const runtime = openSqliteRuntime(config, { seed: true, log: createLogger('warn') });
+const runtime = await openSqliteRuntime(config, { seed: true, log: createLogger('warn') });
 const existing = runtime.db.$client.query<{ n: number }, []>('SELECT count(*) AS n FROM plays').get()?.n ?? 0;
 if (existing > 0 && !append) {
   console.error(`${config.databasePath} already has ${existing} plays; add --append to add more.`);

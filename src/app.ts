@@ -4,10 +4,9 @@ import { createAdminGuard } from './admin/guard';
 import { adminRoutes } from './admin/routes';
 import type { CatalogueIndex } from './catalogue/catalogue-index';
 import type { Config } from './config';
-import { dailySummary } from './daily/reads';
 import { dailyRoutes } from './daily/routes';
-import { challengeNumber, createDailyService } from './daily/service';
-import type { DailySettings } from './daily/settings';
+import { createDailyService } from './daily/service';
+import { createDailyToday } from './daily/today';
 import type { RouteInfo } from './docs/document';
 import { docsRoutes } from './docs/routes';
 import { healthRoutes } from './health/routes';
@@ -24,22 +23,16 @@ import { securityHeadersPlugin } from './http/security-headers';
 import type { Logger } from './logger';
 import type { ClientAssets } from './pages/client-assets';
 import { pageRoutes, renderNotFound } from './pages/routes';
-import { createCounterFlush } from './play/counter-flush';
-import { createDeviceClassifier } from './play/device';
-import { createGroupCommit } from './play/group-commit';
-import { createQuizzesIssued } from './play/quizzes-issued';
-import { submitPlay } from './play/service';
+import { createPlayRecorder } from './play/recorder';
+import { playRoutes } from './play/routes';
 import { quizRoutes } from './quiz/routes';
 import { createSelectionCache } from './quiz/selection-cache';
-import type { DailyToday } from './shared/contracts/pages';
-import type { SubmitBody } from './shared/contracts/quiz';
 import { productTitle } from './shared/rules';
 import { createCachedStatsJson } from './stats/cached-reads';
 import { statsRoutes } from './stats/routes';
-import type { StatsStores } from './storage/sqlite/stores';
+import type { DailySettings, StatsStores } from './storage/contract';
 import type { Clock } from './time/clock';
 import { createLocalClock } from './time/day';
-import { nextDayStart } from './time/day-end';
 import { v1Routes } from './v1/routes';
 import { version } from './version';
 
@@ -71,18 +64,15 @@ export function createApp(deps: AppDeps) {
   const { config, clock, log, catalogue, stores, assets } = deps;
   const statsJson = createCachedStatsJson(stores.stats);
   const localTime = createLocalClock(config.statsTimezone);
-  const classifyDevice = createDeviceClassifier();
-  const quizzesIssued = createQuizzesIssued({
+  const recorder = createPlayRecorder({
+    config,
+    plays: stores.plays,
+    catalogue,
+    tokenSecret: deps.secrets.quizToken,
     localTime,
-    nowMs: clock.nowMs,
-    write: (counts) => stores.plays.recordPlays([], counts),
-    onError: (error) => log.error('could not write the quizzes issued', { error: String(error) }),
+    clock,
+    log,
   });
-  const counterFlush = createCounterFlush({
-    flush: stores.plays.flushCounters,
-    onError: (error) => log.error('could not write the deferred counters', { error: String(error) }),
-  });
-  const recordPlay = createGroupCommit(stores.plays, quizzesIssued, counterFlush.schedule);
   const proxies = trustedProxyRanges(config);
   const limits = rateLimits(
     {
@@ -94,32 +84,20 @@ export function createApp(deps: AppDeps) {
     },
     proxies,
   );
-  // Today's challenge as the pages show it, computed once a day (the end of a day is a search).
-  let today: DailyToday | undefined;
-  const dailyToday = (): DailyToday => {
-    const now = clock.nowMs();
-    const day = localTime(now).day;
-    if (today?.day !== day)
-      today = {
-        day,
-        number: challengeNumber(deps.daily, day),
-        endsAt: new Date(nextDayStart(now, config.statsTimezone)).toISOString(),
-      };
-    return today;
-  };
+  const dailyToday = createDailyToday({
+    settings: deps.daily,
+    store: stores.daily,
+    clock,
+    localTime,
+    timeZone: config.statsTimezone,
+  });
   const pages = {
     catalogue,
     config,
     assets,
     log,
     stats: stores.stats,
-    daily: {
-      today: dailyToday,
-      summary: () => {
-        const { day, number } = dailyToday();
-        return dailySummary(stores.daily, day, number);
-      },
-    },
+    daily: dailyToday,
   };
   let notFoundHtml: string | undefined; // the same page for every unknown path
   // The route table is complete once the app is built (below); requests read it.
@@ -139,21 +117,6 @@ export function createApp(deps: AppDeps) {
   };
   const selection = createSelectionCache({ catalogue, stats: stores.stats, nowMs: clock.nowMs });
   const dailyService = createDailyService(deps.daily);
-  const submit = (body: SubmitBody) =>
-    submitPlay(
-      {
-        catalogue: catalogue(),
-        tokenSecret: deps.secrets.quizToken,
-        tokenTtlSeconds: config.quizTokenTtlSeconds,
-        playMinSeconds: config.playMinSeconds,
-        localTime,
-        classifyDevice,
-        clock,
-        record: recordPlay,
-        recorded: stores.plays,
-      },
-      body,
-    );
   const app = new Elysia({ name: 'kviz' })
     .use(requestLog(log))
     .use(securityHeadersPlugin)
@@ -173,10 +136,7 @@ export function createApp(deps: AppDeps) {
     .use(healthRoutes({ ping: stores.stats.ping }))
     // A graceful stop writes the quiz counts still in memory (the store writes before its first await)
     // and the deferred counters (docs/decisions/025; the next start would count them anyway).
-    .onStop(async () => {
-      await quizzesIssued.flush();
-      await counterFlush.flush();
-    })
+    .onStop(() => recorder.stop())
     .use(
       quizRoutes({
         catalogue,
@@ -184,7 +144,7 @@ export function createApp(deps: AppDeps) {
         clock,
         limits,
         selection,
-        onIssued: quizzesIssued.count,
+        onIssued: recorder.countIssued,
       }),
     )
     .use(
@@ -198,20 +158,13 @@ export function createApp(deps: AppDeps) {
         localTime,
         timeZone: config.statsTimezone,
         limits,
-        onIssued: quizzesIssued.count,
+        onIssued: recorder.countIssued,
         caching: publicCaching,
         version: stores.stats.version,
       }),
     )
-    .use(
-      statsRoutes({
-        limits,
-        statsJson,
-        caching: publicCaching,
-        version: stores.stats.version,
-        submit,
-      }),
-    )
+    .use(playRoutes({ recorder, limits }))
+    .use(statsRoutes({ limits, statsJson, caching: publicCaching, version: stores.stats.version }))
     .use(
       v1Routes({
         catalogue,
@@ -225,8 +178,8 @@ export function createApp(deps: AppDeps) {
         limits,
         selection,
         daily: dailyService,
-        onIssued: quizzesIssued.count,
-        submit,
+        onIssued: recorder.countIssued,
+        submit: recorder.submit,
         statsJson,
         stats: stores.stats,
         caching: publicCaching,

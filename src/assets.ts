@@ -4,7 +4,7 @@ import { basename, join, resolve } from 'node:path';
  * Files embedded in the compiled binary (`--asset`, see build.ts) land in
  * `/$bunfs/root/<basename>`; from the repository they are read in place.
  */
-export const isCompiled = import.meta.dir.startsWith('/$bunfs');
+const isCompiled = import.meta.dir.startsWith('/$bunfs');
 
 const repoRoot = resolve(import.meta.dir, '..');
 
@@ -15,7 +15,7 @@ export function assetPath(repoRelativePath: string): string {
 /** Everything `assetPath` is called with: build.ts embeds exactly these (the binary test proves they are found). */
 export const embeddedAssets = [
   'src/storage/sqlite/migrations',
-  'src/storage/pg/migrations',
+  'src/storage/pg/pg-migrations',
   'data/catalogue.json',
   'src/docs/swagger-init.js',
   'node_modules/swagger-ui-dist/swagger-ui-bundle.js',

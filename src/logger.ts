@@ -20,7 +20,7 @@ const cut = (value: unknown) =>
   typeof value === 'string' && value.length > MAX_FIELD_CHARS ? `${value.slice(0, MAX_FIELD_CHARS)}…` : value;
 
 /** The JSON line of an entry, its long fields cut so that it fits MAX_LINE_BYTES. */
-export function formatLine(entry: Record<string, unknown>): string {
+function formatLine(entry: Record<string, unknown>): string {
   const line = JSON.stringify(entry);
   // A UTF-16 unit is at most 3 bytes of UTF-8: most lines fit without being measured.
   if (line.length * 3 <= MAX_LINE_BYTES || Buffer.byteLength(line) <= MAX_LINE_BYTES) return line;
@@ -39,7 +39,7 @@ export function formatLine(entry: Record<string, unknown>): string {
 export const REQUEST_MESSAGE = 'request';
 
 /** How long a log line may wait in memory before it is written (a crash loses at most this much). */
-export const LOG_FLUSH_MS = 100;
+const LOG_FLUSH_MS = 100;
 /** Pending characters that are written at once, without waiting for the timer. */
 const LOG_FLUSH_CHARS = 64 * 1024;
 

@@ -10,8 +10,7 @@ import { serve } from './cli/serve';
 import { statsCommand } from './cli/stats';
 import { ConfigError, loadConfig } from './config';
 import { createLogger } from './logger';
-import { Interrupted } from './storage/contract';
-import { DatabaseOpenError } from './storage/open-error';
+import { DatabaseOpenError, Interrupted } from './storage/contract';
 import { version } from './version';
 
 const usage = `kviz ${version} — lyric quiz server

@@ -39,15 +39,15 @@ export const ENGINE_PROFILES = {
 } satisfies Record<string, EngineProfile>;
 
 /** The read timed: the statistics overview, which /statistics and the dashboard open with. */
-export const ENGINE_READ_PATH = '/api/stats/overview';
+const ENGINE_READ_PATH = '/api/stats/overview';
 
-export interface Latency {
+interface Latency {
   p50Ms: number;
   p99Ms: number;
   samples: number;
 }
 
-export interface EngineConfigResult {
+interface EngineConfigResult {
   name: string;
   engine: 'sqlite' | 'postgresql';
   instances: number;

@@ -5,8 +5,9 @@
  * time order, as they would on a live site.
  * Usage: bun bench/lib/fill.ts DB_PATH PLAYS
  */
-import { loadCatalogueIndex } from '../../src/catalogue/catalogue-index';
+
 import { seededRandom } from '../../src/shared/seeded-random';
+import { loadCatalogueIndex } from '../../src/storage/sqlite/catalogue-load';
 import { seedCatalogue } from '../../src/storage/sqlite/catalogue-seed';
 import { closeDb, createDb } from '../../src/storage/sqlite/client';
 import { migrateDb } from '../../src/storage/sqlite/migrate';

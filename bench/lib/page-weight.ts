@@ -7,7 +7,7 @@ import type { ClientManifest } from '../../src/pages/client-assets';
 export const weighedPages = ['/', '/quiz', '/results', '/statistics', '/admin', '/admin/dashboard'] as const;
 
 /** The script and preload URLs a served page loads: what a browser downloads, read from its HTML. */
-export function scriptsOf(html: string): string[] {
+function scriptsOf(html: string): string[] {
   const urls = [...html.matchAll(/<(?:script[^>]*\ssrc|link[^>]*rel="modulepreload"[^>]*\shref)="([^"]+)"/g)];
   return [...new Set(urls.map((m) => m[1]!))];
 }

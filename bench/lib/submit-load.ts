@@ -3,7 +3,7 @@
  * builds truthful submissions, then posts them with `connections` requests in
  * flight. Returns plays/s and latency percentiles of the POSTs only.
  */
-export interface SubmitLoadResult {
+interface SubmitLoadResult {
   plays: number;
   ok: number;
   failed: number;
@@ -61,11 +61,7 @@ export async function prepareSubmissions(
   return bodies;
 }
 
-export async function runSubmitLoad(
-  baseUrl: string,
-  bodies: string[],
-  connections = 50,
-): Promise<SubmitLoadResult> {
+async function runSubmitLoad(baseUrl: string, bodies: string[], connections = 50): Promise<SubmitLoadResult> {
   const latencies: number[] = [];
   let ok = 0;
   let failed = 0;

@@ -2,10 +2,11 @@ import { describe, expect, test } from 'bun:test';
 import { testConfig } from '../../test/support/fixtures';
 import { CLUSTER_START_MS, createTestDatabase } from '../../test/support/postgres';
 import { createLogger } from '../logger';
+import type { MetaStore } from '../storage/contract';
 import { closePgDb, createPgDb, migratePg } from '../storage/pg/client';
 import { pgMeta } from '../storage/pg/meta';
 import { createDb } from '../storage/sqlite/client';
-import { type MetaStore, sqliteMeta } from '../storage/sqlite/meta';
+import { sqliteMeta } from '../storage/sqlite/meta';
 import { migrateDb } from '../storage/sqlite/migrate';
 import { loadAdminCredentials } from './credentials';
 

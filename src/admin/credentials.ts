@@ -1,7 +1,7 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Config } from '../config';
 import type { Logger } from '../logger';
-import type { MetaStore } from '../storage/sqlite/meta';
+import type { MetaStore } from '../storage/contract';
 
 const PASSWORD_HASH_KEY = 'admin_password_hash';
 /** A verified Authorization header is trusted this long without re-running the slow password hash. */

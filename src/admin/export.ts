@@ -104,7 +104,7 @@ async function inRange(
 }
 
 /** The devices view as rows (group, key, value): classes and browsers, then players and quizzes. */
-export function devicesRows(d: AdminDevices): Rows {
+function devicesRows(d: AdminDevices): Rows {
   return [
     ...Object.entries(d.byDevice).map(([key, value]) => ({ group: 'device', key, value })),
     ...Object.entries(d.byBrowser).map(([key, value]) => ({ group: 'browser', key, value })),

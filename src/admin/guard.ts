@@ -5,7 +5,7 @@ import type { AdminCredentials } from './credentials';
 const REALM = 'Kviz znanja admin';
 
 /** Slow password checks (argon2, ~150 ms each) allowed at once; more answer 429. */
-export const MAX_SLOW_CHECKS = 2;
+const MAX_SLOW_CHECKS = 2;
 
 export interface AdminGuardDeps {
   credentials: AdminCredentials;

@@ -12,7 +12,7 @@ import {
   emptyScoreCounts,
   scoreDistribution,
   summarizeRange,
-} from '../storage/encoding/day-counts';
+} from '../storage/contract';
 import { addDays } from '../time/day';
 
 function counts(plays: number, players: number, newPlayers: number): DayCounts {

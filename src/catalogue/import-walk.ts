@@ -46,7 +46,7 @@ export interface ExistingCatalogue {
 }
 
 // A type, not an interface: SQLite's prepared insert takes it as its parameters (a Record).
-export type NewLine = {
+type NewLine = {
   songId: number;
   text: string;
   position: number;

@@ -8,6 +8,8 @@ export interface LintLine {
 
 export interface LintSong {
   path: string;
+  /** The JSON path of the song's album ("albums[4]"): some checks measure an album as a whole. */
+  album: string;
   title: string;
   lines: LintLine[];
 }

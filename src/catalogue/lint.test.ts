@@ -176,6 +176,7 @@ describe('nearDuplicateWarnings', () => {
       fc.property(songs, (raw) => {
         const lint: LintSong[] = raw.map((lines, s) => ({
           path: `songs[${s}]`,
+          album: 'albums[0]',
           title: `Pjesma ${s}`,
           lines: [...new Map(lines.map((words) => [lineKey(words.join(' ')), words.join(' ')])).values()].map(
             (text, l) => ({ path: `songs[${s}].lines[${l}]`, text, key: lineKey(text) }),

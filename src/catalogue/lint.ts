@@ -1,10 +1,14 @@
 /**
  * Warnings that protect the quiz from a catalogue that is valid but unfair:
- * lines that give their song away or could belong to two songs, and lines too
- * short or too long to be a question. They never stop an import on their own;
+ * lines that give their song away or could belong to two songs, lines too
+ * short or too long to be a question, and the writing habits that make songs
+ * sound alike (an apostrophe contraction, a reused rhyme pair, similes everywhere). They never stop an import on their own;
  * `kviz import --strict` turns them into errors.
  */
+import { contractionWarnings } from './lint-contractions';
 import { nearDuplicateWarnings } from './lint-near-duplicates';
+import { rhymePairWarnings } from './lint-rhyme-pairs';
+import { simileWarnings } from './lint-similes';
 import { titleWarnings } from './lint-titles';
 import type { LintSong, WordTable } from './lint-types';
 import type { CatalogueProblem } from './model';
@@ -41,11 +45,11 @@ export function tabulateWords(songs: LintSong[]): WordTable {
   return { songs, lines, vocabulary, ids, frequency };
 }
 
-export const LINE_MIN_WORDS = 2;
-export const LINE_MAX_WORDS = 20;
+const LINE_MIN_WORDS = 2;
+const LINE_MAX_WORDS = 20;
 
 /** A line of one word is a guess, one of twenty-plus words a paragraph to read against the clock. */
-export function lineLengthWarnings(table: WordTable): CatalogueProblem[] {
+function lineLengthWarnings(table: WordTable): CatalogueProblem[] {
   return table.lines
     .filter(({ wordCount }) => wordCount < LINE_MIN_WORDS || wordCount > LINE_MAX_WORDS)
     .map(({ line, wordCount }) => ({
@@ -56,5 +60,12 @@ export function lineLengthWarnings(table: WordTable): CatalogueProblem[] {
 
 export function lintCatalogue(songs: LintSong[]): CatalogueProblem[] {
   const table = tabulateWords(songs);
-  return [...titleWarnings(table), ...nearDuplicateWarnings(table), ...lineLengthWarnings(table)];
+  return [
+    ...titleWarnings(table),
+    ...nearDuplicateWarnings(table),
+    ...lineLengthWarnings(table),
+    ...contractionWarnings(table),
+    ...rhymePairWarnings(table),
+    ...simileWarnings(table),
+  ];
 }

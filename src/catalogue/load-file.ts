@@ -1,8 +1,12 @@
 import { readFileSync } from 'node:fs';
+import { assetPath } from '../assets';
 import type { ValidationResult } from './model';
 import { type ValidateOptions, validateCatalogue } from './validate';
 
 export class CatalogueFileError extends Error {}
+
+/** The demo catalogue shipped with the product (embedded in the binary). */
+export const embeddedCataloguePath = assetPath('data/catalogue.json');
 
 /** Reads and validates a catalogue file; unreadable or non-JSON files throw CatalogueFileError. */
 export function readCatalogueFile(path: string, options: ValidateOptions = {}): ValidationResult {

@@ -1,7 +1,7 @@
 import { type Static, Type as t } from '@sinclair/typebox';
 
 /** The catalogue file format (DESIGN.md "The catalogue format"); data/README.md documents it for operators. */
-export const CatalogueSong = t.Object(
+const CatalogueSong = t.Object(
   {
     title: t.String({ minLength: 1, maxLength: 200 }),
     lines: t.Array(t.String(), { minItems: 1 }),
@@ -9,7 +9,7 @@ export const CatalogueSong = t.Object(
   { additionalProperties: false },
 );
 
-export const CatalogueAlbum = t.Object(
+const CatalogueAlbum = t.Object(
   {
     title: t.String({ minLength: 1, maxLength: 200 }),
     year: t.Integer({ minimum: 1900, maximum: 2100 }),

@@ -129,7 +129,7 @@ export function validateCatalogue(input: unknown, options: ValidateOptions = {})
         songsByLineKey.set(key, owners);
       });
       if (songTitle !== undefined) songs.push({ title: songTitle, lines });
-      if (songTitle) lintSongs.push({ path: songPath, title: songTitle, lines: lintLines });
+      if (songTitle) lintSongs.push({ path: songPath, album: albumPath, title: songTitle, lines: lintLines });
     });
     if (title !== undefined && isObject(album) && Number.isInteger(album.year))
       albums.push({ title, year: album.year as number, songs });

@@ -39,7 +39,7 @@ const FUNCTION_WORDS = new Set(
   ).split(' '),
 );
 
-export function isFunctionWord(word: string): boolean {
+function isFunctionWord(word: string): boolean {
   return FUNCTION_WORDS.has(word);
 }
 

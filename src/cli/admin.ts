@@ -1,6 +1,6 @@
 import { generatePassword, setAdminPassword, unlockAdmin } from '../admin/credentials';
 import type { Config } from '../config';
-import { openRuntime } from '../storage/sqlite/runtime';
+import { openRuntime } from '../storage/open';
 
 /**
  * `kviz admin unlock`: clears every admin sign-in lockout.

@@ -37,7 +37,7 @@ function parseArgs(args: string[]): { file: string; force: boolean } | undefined
  * archiving for point-in-time recovery (docs/deploy.md). The command printed
  * reads the password from PGPASSWORD or ~/.pgpass, never from the URL shown.
  */
-export function postgresBackupAdvice(databaseUrl: string): string[] {
+function postgresBackupAdvice(databaseUrl: string): string[] {
   const url = new URL(databaseUrl);
   url.password = '';
   const database = decodeURIComponent(url.pathname.replace(/^\//, '')) || 'kviz';

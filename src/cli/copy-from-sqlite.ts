@@ -10,10 +10,10 @@
 import { asc, count, getTableColumns, gt, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { SQLiteTable } from 'drizzle-orm/sqlite-core';
+import { nextChunk } from '../storage/long-work';
 import type { PgDb } from '../storage/pg/client';
 import * as pg from '../storage/pg/schema';
 import type { Db } from '../storage/sqlite/client';
-import { nextChunk } from '../storage/sqlite/counter-check';
 import * as lite from '../storage/sqlite/schema';
 
 /** Rows a statement (13 columns a play: 26,000 parameters, under PostgreSQL's 65,535). */
@@ -43,7 +43,7 @@ export class TargetNotEmpty extends Error {}
  * text (src/storage/sqlite/play-store.ts `nonceKey`), and drizzle reads both as bytes: SQLite's
  * `typeof` tells them apart. PostgreSQL keeps the text.
  */
-export function nonceText(stored: Uint8Array, storedAs: string): string {
+function nonceText(stored: Uint8Array, storedAs: string): string {
   return Buffer.from(stored).toString(storedAs === 'blob' ? 'base64url' : 'utf8');
 }
 

@@ -7,9 +7,11 @@ import { CLUSTER_START_MS, createTestDatabase } from '../../test/support/postgre
 import { randomPlay } from '../../test/support/random-play';
 import { validateCatalogue } from '../catalogue/validate';
 import { seededRandom } from '../shared/seeded-random';
+import type { Runtime } from '../storage/contract';
 import { Interrupted } from '../storage/contract';
+import { openRuntime } from '../storage/open';
 import { closePgDb, createPgDb, migratePg } from '../storage/pg/client';
-import { openRuntime, openSqliteRuntime, type Runtime } from '../storage/sqlite/runtime';
+import { openSqliteRuntime } from '../storage/sqlite/runtime';
 import { copySqliteToPg, targetRows } from './copy-from-sqlite';
 import { copyToPostgresCommand } from './copy-to-postgres';
 
@@ -49,10 +51,10 @@ describe('kviz copy-to-postgres', () => {
     dir = mkdtempSync(join(tmpdir(), 'kviz-copy-pg-'));
     config = testConfig({ DATABASE_PATH: join(dir, 'kviz.db'), DATABASE_URL: await createTestDatabase() });
     // A SQLite deployment with history: plays of every mode over ten days, quizzes issued.
-    const source = openSqliteRuntime(config, { seed: false });
+    const source = await openSqliteRuntime(config, { seed: false });
     try {
       await source.importCatalogue(validateCatalogue(makeCatalogue(), { lint: false }).catalogue!);
-      const runtime = openSqliteRuntime(config, { seed: false });
+      const runtime = await openSqliteRuntime(config, { seed: false });
       const random = seededRandom(19);
       const modes = ['normal', 'easy', 'hard'] as const;
       const plays = Array.from({ length: 240 }, (_, i) => {
@@ -82,7 +84,7 @@ describe('kviz copy-to-postgres', () => {
         'Counters rebuilt on PostgreSQL and verified against the raw record.',
       );
 
-      const sqlite = openSqliteRuntime(config, { seed: false });
+      const sqlite = await openSqliteRuntime(config, { seed: false });
       const postgres = await openRuntime(config, { seed: false });
       try {
         expect(postgres.engine).toBe('postgres');
@@ -133,7 +135,7 @@ describe('kviz copy-to-postgres', () => {
     async () => {
       const url = await createTestDatabase();
       await migratePg(url);
-      const source = openSqliteRuntime(config, { seed: false });
+      const source = await openSqliteRuntime(config, { seed: false });
       const target = createPgDb(url, { max: 1 });
       try {
         const controller = new AbortController();

@@ -1,12 +1,14 @@
 import { existsSync } from 'node:fs';
 import { type Config, redactedUrl } from '../config';
+import type { Progress } from '../storage/contract';
+import { interruptible } from '../storage/contract';
+import { openRuntime } from '../storage/open';
 import { closePgDb, createPgDb, migratePg } from '../storage/pg/client';
-import { convertOldRecord, openRuntime, openSqliteRuntime, type Progress } from '../storage/sqlite/runtime';
+import { openSqliteRuntime } from '../storage/sqlite/runtime';
 import { copySqliteToPg, TargetNotEmpty } from './copy-from-sqlite';
-import { interruptible } from './interrupt';
 import { reportDifferences, stderrProgress } from './stats';
 
-export const copyUsage =
+const copyUsage =
   'Usage: kviz copy-to-postgres   (copies the SQLite database at DATABASE_PATH into the new, empty PostgreSQL database at DATABASE_URL)';
 
 /**
@@ -31,7 +33,7 @@ export async function copyToPostgresCommand(
     return 1;
   }
   const url = config.databaseUrl;
-  const source = openSqliteRuntime(config, { seed: false });
+  const source = await openSqliteRuntime(config, { seed: false });
   try {
     const damage = await source.stores.plays.checkIntegrity();
     if (damage.length > 0) {
@@ -39,7 +41,7 @@ export async function copyToPostgresCommand(
       out('The SQLite file is damaged; restore it from a backup before copying it (docs/deploy.md).');
       return 1;
     }
-    await convertOldRecord(source, config, progress, (message) => console.error(message));
+    await source.upgrade(progress, (message) => console.error(message));
     await migratePg(url);
     const target = createPgDb(url, { max: 1 });
     const bar = progress('copy', 'rows');

@@ -1,8 +1,9 @@
 import { CatalogueFileError, readCatalogueFile } from '../catalogue/load-file';
 import { formatProblem } from '../catalogue/validate';
 import type { Config } from '../config';
-import { openRuntime, type Progress } from '../storage/sqlite/runtime';
-import { interruptible } from './interrupt';
+import type { Progress } from '../storage/contract';
+import { interruptible } from '../storage/contract';
+import { openRuntime } from '../storage/open';
 import { stderrProgress } from './stats';
 
 export const importUsage = 'Usage: kviz import [--strict] FILE   (--strict: any warning is an error)';

@@ -4,11 +4,9 @@
  * every few seconds when the output is a log or a file.
  */
 
-export interface ProgressReporter {
-  update(done: number, total: number): void;
-  /** The work is over: a terminal's bar gets its line ended. */
-  finish(): void;
-}
+import type { ProgressReporter } from '../storage/contract';
+
+export type { ProgressReporter };
 
 export interface ProgressState {
   label: string;
@@ -31,7 +29,7 @@ export function formatDuration(seconds: number): string {
 }
 
 /** Rate in units a second and seconds left, from the work done so far (undefined before any). */
-export function estimate(state: ProgressState): { perSecond: number; secondsLeft: number } | undefined {
+function estimate(state: ProgressState): { perSecond: number; secondsLeft: number } | undefined {
   if (state.done <= 0 || state.elapsedMs <= 0) return undefined;
   const perSecond = state.done / (state.elapsedMs / 1000);
   return { perSecond, secondsLeft: Math.max(0, state.total - state.done) / perSecond };

@@ -4,8 +4,7 @@ import type { Config } from '../config';
 import { lastResortResponse } from '../http/request-target';
 import type { Logger } from '../logger';
 import { type ClientAssets, clientDir, emptyAssets, loadClientAssets } from '../pages/client-assets';
-import { convertOldRecord, openRuntime } from '../storage/sqlite/runtime';
-import { acquireServeLock } from '../storage/sqlite/serve-lock';
+import { openRuntime } from '../storage/open';
 import { type Clock, systemClock } from '../time/clock';
 import { lineProgress } from './progress';
 
@@ -28,14 +27,11 @@ function loadAssets(log: Logger): ClientAssets {
 
 /** `kviz serve`: listens until SIGTERM/SIGINT, then finishes in-flight requests and closes the database. */
 export async function serve(config: Config, log: Logger, clock: Clock = systemClock): Promise<void> {
-  // SQLite: one server per file. PostgreSQL: as many instances as the operator runs (docs/decisions/023).
-  const lock = config.databaseUrl ? { release() {} } : acquireServeLock(config.databasePath);
-  const runtime = await openRuntime(config, { seed: true, log });
+  // Exclusive: SQLite allows one server per file; PostgreSQL as many instances as the operator runs (docs/decisions/023).
+  const runtime = await openRuntime(config, { seed: true, log, exclusive: true });
   try {
     // A database of an older version: its raw record is converted before anything is served.
-    await convertOldRecord(
-      runtime,
-      config,
+    await runtime.upgrade(
       (label, unit) =>
         lineProgress(label, unit, (_, s) =>
           log.info(label, { done: s.done, total: s.total, unit, seconds: Math.round(s.elapsedMs / 1000) }),
@@ -72,7 +68,6 @@ export async function serve(config: Config, log: Logger, clock: Clock = systemCl
     log.info('stopping', { signal });
     await app.stop(false); // waits for in-flight requests
     await runtime.close();
-    lock.release();
     log.info('stopped');
     process.exit(0);
   };

@@ -1,7 +1,7 @@
 import type { Config } from '../config';
-import type { CounterDifference } from '../storage/contract';
-import { convertOldRecord, openRuntime, type Progress } from '../storage/sqlite/runtime';
-import { interruptible } from './interrupt';
+import type { CounterDifference, Progress } from '../storage/contract';
+import { interruptible } from '../storage/contract';
+import { openRuntime } from '../storage/open';
 import { progressOn } from './progress';
 
 /** Progress on standard error: a bar on a terminal, a line every few seconds otherwise. */
@@ -42,7 +42,7 @@ export async function statsCommand(
       out('The database file is damaged; restore it from a backup (docs/deploy.md).');
       return 1;
     }
-    await convertOldRecord(runtime, config, progress, (message, fields) =>
+    await runtime.upgrade(progress, (message, fields) =>
       console.error(fields ? `${message}: ${JSON.stringify(fields)}` : message),
     );
     const { plays } = runtime.stores;

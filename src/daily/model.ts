@@ -18,7 +18,7 @@ import { ifNoneMatch, scoreParam } from '../stats/model';
 
 export const DAY_MESSAGE = 'day must be a date YYYY-MM-DD, not after today';
 
-export const dayParam = {
+const dayParam = {
   name: 'day',
   in: 'query',
   required: false,
@@ -31,7 +31,7 @@ export const DailyPercentileQuery = t.Object({ day: t.Optional(dayParam.validato
 export const DailyPercentileParams = t.Object({ score: scoreParam.validator });
 
 const SESSION_MESSAGE = 'sessionId must be a UUID';
-export const sessionIdParam = {
+const sessionIdParam = {
   name: 'sessionId',
   in: 'query',
   required: true,

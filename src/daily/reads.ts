@@ -6,7 +6,7 @@ import type { DailyStore } from '../storage/contract';
 import { addDays, type Day } from '../time/day';
 
 /** How far back the server confirms a streak (a year of days and one). */
-export const STREAK_WINDOW_DAYS = 366;
+const STREAK_WINDOW_DAYS = 366;
 
 /** Where a score stands among the ranked plays of a day's challenge. */
 export async function dailyPercentile(store: DailyStore, day: Day, score: number): Promise<DailyPercentile> {

@@ -7,7 +7,7 @@ import type { RateLimits } from '../http/rate-limit';
 import { headOfIssue } from '../quiz/head';
 import { QUIZ_TOKEN_HEADER } from '../shared/rules';
 import { jsonResponse, type ReadCaching } from '../stats/cached-reads';
-import type { DailyStore } from '../storage/contract';
+import type { DailySettings, DailyStore } from '../storage/contract';
 import type { Clock } from '../time/clock';
 import { type Day, isDay, type LocalTime } from '../time/day';
 import { nextDayStart } from '../time/day-end';
@@ -27,7 +27,6 @@ import {
 } from './model';
 import { dailyPercentile, dailyStreak, dailySummary } from './reads';
 import { challengeNumber, type DailyService } from './service';
-import type { DailySettings } from './settings';
 
 export interface DailyRoutesDeps {
   catalogue: () => CatalogueIndex;
@@ -72,20 +71,31 @@ export const dailyRoutes = (deps: DailyRoutesDeps) => {
     .use(deps.limits)
     .get(
       '/daily',
-      ({ set, request }) => {
+      ({ set, request }): Response => {
         if (request.method === 'HEAD') return headOfIssue(set);
         const now = clock.nowMs();
         const day = localTime(now).day;
-        const { challenge, token } = deps.daily.issue(
+        const endsAt = () => new Date(nextDayStart(now, deps.timeZone)).toISOString();
+        const { body, token } = deps.daily.issue(
           deps.catalogue(),
           day,
+          endsAt,
           clock.nowSeconds(),
           deps.tokenSecret,
         );
         deps.onIssued?.();
-        set.headers[QUIZ_TOKEN_HEADER] = token;
-        set.headers['cache-control'] = 'no-store';
-        return { ...challenge, endsAt: new Date(nextDayStart(now, deps.timeZone)).toISOString() };
+        // The day's bytes as they are, like the quiz's (docs/decisions/026): Elysia neither
+        // validates nor serializes a Response (the schema below documents it).
+        const response = new Response(body, {
+          headers: {
+            ...(set.headers as Record<string, string>),
+            'content-type': 'application/json; charset=utf-8',
+            [QUIZ_TOKEN_HEADER]: token,
+            'cache-control': 'no-store',
+          },
+        });
+        set.headers = {};
+        return response;
       },
       { rateLimit: 'quiz', response: { 200: DailyChallenge }, detail: getDailyOperation },
     )

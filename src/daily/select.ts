@@ -21,7 +21,7 @@ const hmac = (secret: string, text: string) => new Bun.CryptoHasher('sha256', se
 /** The lines in the secret's order (cached per catalogue and secret: 2,000 HMACs once). */
 const orders = new WeakMap<CatalogueIndex, Map<string, IndexedLyric[]>>();
 
-export function keyedOrder(secret: string, catalogue: CatalogueIndex): IndexedLyric[] {
+function keyedOrder(secret: string, catalogue: CatalogueIndex): IndexedLyric[] {
   let bySecret = orders.get(catalogue);
   if (!bySecret) {
     bySecret = new Map();
@@ -59,7 +59,7 @@ export function dailyLines(
  * sfc32 seeded with 128 bits of HMAC(secret, day): a small, well-tested generator whose
  * output depends only on its seed (Math.random cannot be seeded).
  */
-export function seededRandom(secret: string, dayIndex: number): Random {
+function seededRandom(secret: string, dayIndex: number): Random {
   const seed = hmac(secret, `options:${dayIndex}`);
   let a = seed.readUInt32LE(0);
   let b = seed.readUInt32LE(4);

@@ -19,7 +19,7 @@ export interface HeaderSpec {
   example?: unknown;
 }
 
-export interface LinkSpec {
+interface LinkSpec {
   operationId: string;
   description: string;
   requestBody?: unknown;
@@ -70,7 +70,7 @@ export interface OperationSpec {
 }
 
 /** The key under which a route's `detail` carries its contract. */
-export const CONTRACT = 'x-contract';
+const CONTRACT = 'x-contract';
 
 /** A route's `detail`: its contract, plus what Elysia itself reads from `detail`. */
 export function operation(spec: OperationSpec): DocumentDecoration {

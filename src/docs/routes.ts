@@ -5,7 +5,7 @@ import { escapeHtml } from '../pages/document';
 import { buildOpenApiDocument, type DocumentInfo, type RouteInfo } from './document';
 
 /** Swagger UI files served by the binary itself: the docs work with no outside network. */
-export const docsAssets = {
+const docsAssets = {
   'swagger-ui-bundle.js': {
     path: assetPath('node_modules/swagger-ui-dist/swagger-ui-bundle.js'),
     type: 'text/javascript; charset=utf-8',

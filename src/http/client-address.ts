@@ -39,7 +39,7 @@ export const trustedProxyRanges = (config: { trustedProxies: string[]; trustProx
   config.trustProxy ? [...config.trustedProxies, '127.0.0.1', '::1'] : config.trustedProxies;
 
 /** The derive that puts `clientAddress` on a request's context: the one place it is worked out. */
-export const deriveClientAddress = (trustedProxies: readonly string[]) => {
+const deriveClientAddress = (trustedProxies: readonly string[]) => {
   const isTrusted = createAddressMatcher(trustedProxies);
   return ({ request, server }: { request: Request; server: Server<unknown> | null }) => ({
     clientAddress: clientAddressOf(request, server, isTrusted),

@@ -7,7 +7,7 @@ const EXPOSED =
   'X-Quiz-Token, X-Request-Id, ETag, Retry-After, RateLimit, RateLimit-Policy, Idempotent-Replayed, Deprecation, Sunset, Link, Accept-Post, Allow';
 
 /** The public API: every /api path but the administrator's. */
-export const isCrossOriginPath = (path: string) =>
+const isCrossOriginPath = (path: string) =>
   path.startsWith('/api/') && !path.startsWith('/api/admin/') && path !== '/api/admin';
 
 /**

@@ -10,9 +10,9 @@ import { pathOf } from './request-target';
  */
 
 /** When the unversioned API was deprecated (RFC 9745: a structured-field date). */
-export const DEPRECATED_AT = '@1795737600'; // 2026-11-27T00:00:00Z
+const DEPRECATED_AT = '@1795737600'; // 2026-11-27T00:00:00Z
 /** The earliest it may be removed (RFC 8594: an HTTP-date); see the compatibility policy in README.md. */
-export const SUNSET_AT = 'Tue, 30 Nov 2027 00:00:00 GMT';
+const SUNSET_AT = 'Tue, 30 Nov 2027 00:00:00 GMT';
 
 interface Deprecated {
   method: string;

@@ -35,7 +35,7 @@ export function encodeBody(content: string | Bytes, etag?: string): EncodedBody 
  * A strong entity tag of some content: 128 bits of its SHA-256, so equal content has equal
  * tags across restarts and processes, and different content never shares one in practice.
  */
-export function strongEtag(content: string | Bytes): string {
+function strongEtag(content: string | Bytes): string {
   const digest = new Bun.CryptoHasher('sha256').update(content).digest('base64url');
   return `"${digest.slice(0, 22)}"`;
 }
@@ -63,7 +63,7 @@ const acceptedCache = new Map<string, Record<Coding, number>>();
  * The weight (q) a client gives each coding we can send (RFC 9110 §12.5.3): names compared
  * without case, `x-gzip` as `gzip`, `*` for a coding not named, `q=0` meaning "not acceptable".
  */
-export function acceptedCodings(header: string): Record<Coding, number> {
+function acceptedCodings(header: string): Record<Coding, number> {
   let weights = acceptedCache.get(header);
   if (weights) return weights;
   const named: Partial<Record<string, number>> = {};

@@ -34,7 +34,7 @@ export interface PageRoutesDeps {
   daily: { today(): DailyToday; summary(): Promise<DailySummary> };
 }
 
-export function pageProps({ catalogue, config }: Pick<PageRoutesDeps, 'catalogue' | 'config'>): PageProps {
+function pageProps({ catalogue, config }: Pick<PageRoutesDeps, 'catalogue' | 'config'>): PageProps {
   const artist = catalogue().artist;
   return {
     title: productTitle(artist),

@@ -22,7 +22,7 @@ export function sharedScore(r: unknown): number | undefined {
  * The image of a score: the one naming the artist when the build rendered it for the catalogue
  * served now, else the one without the artist (a catalogue imported after the build).
  */
-export function shareImagePath(manifest: ClientManifest, artist: string, score: number): string | undefined {
+function shareImagePath(manifest: ClientManifest, artist: string, score: number): string | undefined {
   return shareImagePaths(manifest, artist)[score];
 }
 

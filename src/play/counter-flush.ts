@@ -18,7 +18,7 @@ export interface CounterFlushOptions {
  * 500 ms, 262–294 ms and 127–159 MiB, for ~10 % of its top rate (the amendment of 27 November,
  * fourth session).
  */
-export const COUNTER_FLUSH_MS = 500;
+const COUNTER_FLUSH_MS = 500;
 
 export function createCounterFlush({ flush, delayMs = COUNTER_FLUSH_MS, onError }: CounterFlushOptions) {
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -42,5 +42,3 @@ export function createCounterFlush({ flush, delayMs = COUNTER_FLUSH_MS, onError 
     flush: run,
   };
 }
-
-export type CounterFlush = ReturnType<typeof createCounterFlush>;

@@ -1,9 +1,9 @@
 import { describe, expect, test } from 'bun:test';
 import { createTestDb } from '../../test/support/fixtures';
-import { loadCatalogueIndex } from '../catalogue/catalogue-index';
 import { AppError } from '../errors';
 import type { QuizTokenPayload } from '../quiz/token';
 import type { SubmitBody } from '../shared/contracts/quiz';
+import { loadCatalogueIndex } from '../storage/sqlite/catalogue-load';
 import { gradeSubmission } from './grade';
 
 // gradeSubmission is pure: a catalogue, a verified token and a body in, a graded play or an error out.

@@ -4,7 +4,7 @@ import type { QuizTokenPayload } from '../quiz/token';
 import type { SubmitBody } from '../shared/contracts/quiz';
 import { PLAY_LENGTH } from '../shared/rules';
 
-export interface GradedAnswer {
+interface GradedAnswer {
   position: number;
   lyricId: number;
   songId: number;
@@ -24,7 +24,7 @@ export interface GradedPlay {
  * was: an error that said which would tell a script which song is not the
  * right one (docs/decisions/012-integrity.md).
  */
-export const gradingMismatch = () =>
+const gradingMismatch = () =>
   unprocessable(
     'play_mismatch',
     "answers[].songId, answers[].isCorrect and score must agree with the server's grading of this play",

@@ -19,7 +19,7 @@ export interface QuizzesIssuedOptions {
 }
 
 /** How long a quiz count may wait in memory for a batch of plays to ride with. */
-export const QUIZZES_ISSUED_FLUSH_MS = 5_000;
+const QUIZZES_ISSUED_FLUSH_MS = 5_000;
 
 export function createQuizzesIssued(options: QuizzesIssuedOptions) {
   const { localTime, nowMs, write, flushAfterMs = QUIZZES_ISSUED_FLUSH_MS } = options;

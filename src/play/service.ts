@@ -18,7 +18,7 @@ const tokenProblems = {
 } as const;
 
 export interface SubmitContext {
-  catalogue: CatalogueIndex;
+  catalogue: () => CatalogueIndex;
   tokenSecret: string;
   tokenTtlSeconds: number;
   /** A play submitted sooner after its quiz was issued is refused (0: no minimum). */
@@ -73,7 +73,7 @@ export async function submitPlay(ctx: SubmitContext, body: SubmitBody): Promise<
     // A retry of a recorded play after the token's lifetime gets the recorded result.
     const recorded = await ctx.recorded.findRecorded(check.payload.nonce);
     if (!recorded) throw unprocessable('token_expired', tokenProblems.expired, 'quizToken');
-    const replayed = await replayOf(ctx, recorded, gradeSubmission(ctx.catalogue, check.payload, body));
+    const replayed = await replayOf(ctx, recorded, gradeSubmission(ctx.catalogue(), check.payload, body));
     return { ...replayed, difficulty: check.payload.difficulty ?? DEFAULT_DIFFICULTY, replayed: true };
   }
   if (!check.ok) throw unprocessable(`token_${check.reason}`, tokenProblems[check.reason], 'quizToken');
@@ -88,7 +88,7 @@ export async function submitPlay(ctx: SubmitContext, body: SubmitBody): Promise<
       'quizToken',
       { 'retry-after': String(wait) },
     );
-  const graded = gradeSubmission(ctx.catalogue, check.payload, body);
+  const graded = gradeSubmission(ctx.catalogue(), check.payload, body);
   const now = ctx.clock.nowMs();
   const { day, hour } = ctx.localTime(now);
   // The token's difficulty, never the client's word (docs/decisions/022); absent = normal.

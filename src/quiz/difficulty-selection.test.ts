@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'bun:test';
 import { createTestDb, makeCatalogue, seededRandom } from '../../test/support/fixtures';
-import { loadCatalogueIndex } from '../catalogue/catalogue-index';
+import { loadCatalogueIndex } from '../storage/sqlite/catalogue-load';
 import {
   buildDifficultySelection,
   generateSelectedQuiz,

@@ -16,13 +16,13 @@ import { type Random, randomInt, sampleDistinct } from './sample';
 /** A line's accuracy counts only once it was shown this often; before, it is "unseen". */
 export const MIN_SHOWN = 5;
 /** The share of seen lines each of easy and hard prefers: the lowest- or highest-accuracy quarter. */
-export const PREFERRED_SHARE = 0.25;
+const PREFERRED_SHARE = 0.25;
 /** Of a quiz's lines, this share comes from the preferred pool, the rest from unseen lines (while there are any). */
-export const SEEN_SHARE = 2 / 3;
+const SEEN_SHARE = 2 / 3;
 /** A wrong song picked this often for a right one counts as confused with it. */
-export const CONFUSED_MIN_TIMES = 2;
+const CONFUSED_MIN_TIMES = 2;
 /** Hard offers at most this many of the most confused songs, so one slot or more still varies. */
-export const CONFUSED_SLOTS = 3;
+const CONFUSED_SLOTS = 3;
 
 /** The counters a selection is built from: a line's accuracy, and which wrong song was picked for which right one. */
 export interface LineCounts {

@@ -1,8 +1,8 @@
 import { describe, expect, test } from 'bun:test';
 import { createTestDb, makeCatalogue, seededRandom } from '../../test/support/fixtures';
-import { loadCatalogueIndex } from '../catalogue/catalogue-index';
 import type { Question } from '../shared/contracts/quiz';
 import { OPTIONS_PER_QUESTION } from '../shared/rules';
+import { loadCatalogueIndex } from '../storage/sqlite/catalogue-load';
 import { drawQuiz } from './draw';
 import { generateQuiz } from './generate';
 import { serializeQuiz } from './serialize';

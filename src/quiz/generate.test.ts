@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'bun:test';
 import { createTestDb, makeCatalogue, seededRandom } from '../../test/support/fixtures';
-import { loadCatalogueIndex } from '../catalogue/catalogue-index';
 import { OPTIONS_PER_QUESTION } from '../shared/rules';
+import { loadCatalogueIndex } from '../storage/sqlite/catalogue-load';
 import { generateQuiz } from './generate';
 
 describe('generateQuiz', () => {

@@ -17,7 +17,7 @@ export const countParam = integerParam({
   description: `Number of questions, 1–${QUIZ_MAX_COUNT} (default ${PLAY_LENGTH}); digits only. Fewer are returned when the catalogue has fewer askable lines. Only plays of ${PLAY_LENGTH} questions can be submitted.`,
 });
 
-export const quizDifficultyParam = difficultyParam(
+const quizDifficultyParam = difficultyParam(
   `How the lines and options are chosen (default \`${DEFAULT_DIFFICULTY}\`). \`normal\`: random lines, random other songs. ` +
     '`hard`: mostly the lines with the lowest observed accuracy (among lines shown at least 5 times), mixed with lines not yet shown that often; as options the songs players confuse with the right one, then songs of its album, then of the nearest years. ' +
     '`easy`: the opposite: lines players get right, options from other albums and distant years. ' +

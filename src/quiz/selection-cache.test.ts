@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'bun:test';
 import { createTestDb, makeCatalogue } from '../../test/support/fixtures';
-import { loadCatalogueIndex } from '../catalogue/catalogue-index';
+import { loadCatalogueIndex } from '../storage/sqlite/catalogue-load';
 import { createSelectionCache } from './selection-cache';
 
 const index = loadCatalogueIndex(createTestDb(makeCatalogue(2, 3, 5)));

@@ -3,7 +3,7 @@ import type { StatsStore } from '../storage/contract';
 import { buildDifficultySelection, type DifficultySelection } from './difficulty-selection';
 
 /** A rebuild reads every line's counters: at most once in this long, however often plays are recorded. */
-export const SELECTION_REFRESH_MS = 10_000;
+const SELECTION_REFRESH_MS = 10_000;
 /** Every (right song, wrong song) pair: at most songs × songs rows. */
 const ALL_CONFUSIONS = 1_000_000;
 

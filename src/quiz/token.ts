@@ -52,18 +52,28 @@ export function newNonce(): string {
 }
 
 export function createQuizToken(secret: string, payload: QuizTokenPayload): string {
-  const d = payload.difficulty === DEFAULT_DIFFICULTY ? undefined : payload.difficulty;
-  const body = Buffer.from(
-    JSON.stringify({
-      l: payload.lyricIds,
-      o: payload.options,
-      t: payload.issuedAt,
-      n: payload.nonce,
-      d,
-      y: payload.day,
-    }),
-  ).toString('base64url');
-  return `${body}.${sign(secret, body)}`;
+  return quizTokenSigner(secret, payload)(payload.issuedAt, payload.nonce);
+}
+
+/**
+ * Signs the tokens of one quiz handed to many callers (a day's challenge: the same lines and
+ * options all day): the JSON of its lines and options is written once, each token adds its
+ * issue time and nonce. The one place that spells the token's JSON besides src/quiz/draw.ts's
+ * byte writer: `{"l":…,"o":…,"t":…,"n":…,"d":…,"y":…}`, keys absent when undefined.
+ */
+export function quizTokenSigner(
+  secret: string,
+  quiz: Omit<QuizTokenPayload, 'issuedAt' | 'nonce'>,
+): (issuedAt: number, nonce?: string) => string {
+  const d = quiz.difficulty === DEFAULT_DIFFICULTY ? undefined : quiz.difficulty;
+  const head = `{"l":${JSON.stringify(quiz.lyricIds)}${quiz.options === undefined ? '' : `,"o":${JSON.stringify(quiz.options)}`}`;
+  const tail = `${d === undefined ? '' : `,"d":${JSON.stringify(d)}`}${quiz.day === undefined ? '' : `,"y":${JSON.stringify(quiz.day)}`}}`;
+  return (issuedAt, nonce = newNonce()) => {
+    const body = Buffer.from(
+      `${head},"t":${JSON.stringify(issuedAt)},"n":${JSON.stringify(nonce)}${tail}`,
+    ).toString('base64url');
+    return `${body}.${sign(secret, body)}`;
+  };
 }
 
 /**

@@ -7,6 +7,6 @@ import { DIFFICULTIES } from './difficulty';
  * keying the score histograms, so a free-play percentile never counts daily plays and a
  * daily percentile counts only that day's ranked plays (docs/decisions/021).
  */
-export const PLAY_MODES = [...DIFFICULTIES, 'daily', 'daily_practice'] as const;
+const PLAY_MODES = [...DIFFICULTIES, 'daily', 'daily_practice'] as const;
 
 export type PlayMode = (typeof PLAY_MODES)[number];

@@ -57,7 +57,7 @@ export async function resolveRange(stats: StatsStore, query: RangeParams, today:
 }
 
 /** The period of the same length that ends the day before `from`. */
-export function previousPeriod({ from, to }: DayRange): DayRange {
+function previousPeriod({ from, to }: DayRange): DayRange {
   const days = daysInRange(from, to);
   return { from: addDays(from, -days), to: addDays(from, -1) };
 }

@@ -26,7 +26,7 @@ export const scoreParam = integerParam({
 
 export const PercentileParams = t.Object({ score: scoreParam.validator });
 
-export const percentileDifficultyParam = difficultyParam(
+const percentileDifficultyParam = difficultyParam(
   `The difficulty whose plays the score is compared with (default \`${DEFAULT_DIFFICULTY}\`): that of the play, \`difficulty\` in the answer to its submission.`,
 );
 export const PercentileQuery = t.Object({ difficulty: t.Optional(percentileDifficultyParam.validator) });
@@ -242,7 +242,7 @@ export const getScorePercentileOperation = operation({
 
 /** At most one quiz's lines, as comma-separated lyric ids. */
 const LINE_IDS_PATTERN = `^[0-9]{1,9}(,[0-9]{1,9}){0,${QUIZ_MAX_COUNT - 1}}$`;
-export const lineIdsParam: Param<'ids'> = {
+const lineIdsParam: Param<'ids'> = {
   name: 'ids',
   in: 'query',
   required: true,

@@ -22,11 +22,11 @@ import {
   subtractDayCounts,
   subtractScoreCounts,
   summarizeRange,
-} from '../storage/encoding/day-counts';
+} from '../storage/contract';
 import { addDays, type Day, daysInRange, isDay } from '../time/day';
 
 /** The longest range a read accepts: ten years of days. */
-export const MAX_RANGE_DAYS = 3_660;
+const MAX_RANGE_DAYS = 3_660;
 export const MAX_CONFUSIONS = 100;
 
 export interface DayRange {

@@ -2,8 +2,6 @@ import { Elysia } from 'elysia';
 import { encodeJson } from '../http/encoded-body';
 import { keyedPerVersion } from '../http/keyed-cache';
 import type { RateLimits } from '../http/rate-limit';
-import type { SubmitOutcome } from '../play/service';
-import { SubmitBody, SubmitResult } from '../shared/contracts/quiz';
 import type { CachedStatsJson, ReadCaching } from './cached-reads';
 import { jsonResponse } from './cached-reads';
 import {
@@ -12,12 +10,10 @@ import {
   LineResultsQuery,
   PercentileParams,
   PercentileQuery,
-  submitQuizOperation,
 } from './model';
 import { statisticsReadRoutes } from './read-routes';
 
 export interface StatsRoutesDeps {
-  submit: (body: SubmitBody) => Promise<SubmitOutcome>;
   statsJson: CachedStatsJson;
   limits: RateLimits;
   /** How public statistics answers may be cached (STATS_CACHE_MAX_AGE_SECONDS, CORS's Vary). */
@@ -26,31 +22,14 @@ export interface StatsRoutesDeps {
   version: () => string;
 }
 
-/** Submitting plays, the percentile and the public statistics. */
-export const statsRoutes = ({ submit, statsJson, limits, caching, version }: StatsRoutesDeps) => {
+/** The percentile and the public statistics. */
+export const statsRoutes = ({ statsJson, limits, caching, version }: StatsRoutesDeps) => {
   // The lines of a play, per statistics version: cacheable like every public statistic (docs/decisions/034).
   const lines = keyedPerVersion(version, async (key) =>
     encodeJson(await statsJson.lines(key.split(',').map(Number))),
   );
   return new Elysia({ name: 'stats-routes', prefix: '/api', detail: { tags: ['Statistics'] } })
     .use(limits)
-    .post(
-      '/stats/submit-quiz',
-      async ({ body, set }) => {
-        const { duplicate: _, recordedAnswers: __, replayed, ...result } = await submit(body);
-        // A retry of a recorded play says so (docs/decisions/034).
-        if (replayed) set.headers['idempotent-replayed'] = 'true';
-        return result;
-      },
-      {
-        rateLimit: 'submit',
-        body: SubmitBody,
-        // The global body parser reads the body; this names the content type.
-        parse: 'json',
-        response: { 200: SubmitResult },
-        detail: submitQuizOperation,
-      },
-    )
     .get(
       '/score-percentile/:score',
       ({ params, query, request, set }) =>

@@ -1,3 +1,7 @@
+import type { CatalogueIndex } from '../catalogue/catalogue-index';
+import type { ImportSummary } from '../catalogue/import-walk';
+import type { NormalizedCatalogue } from '../catalogue/model';
+import type { Logger } from '../logger';
 import type { GradedPlay } from '../play/grade';
 import type { AlbumStat, HourlyStat, LyricStat, Overview, SongStat } from '../shared/contracts/stats';
 import type { Confusion, LineConfusion } from '../shared/contracts/time-series';
@@ -5,6 +9,7 @@ import type { BrowserFamily, DeviceClass } from '../shared/devices';
 import type { Difficulty } from '../shared/difficulty';
 import type { Day } from '../time/day';
 import type { DayCounts, ScoreCounts } from './encoding/day-counts';
+import type { LongRunOptions, Progress } from './long-work';
 
 /**
  * The two data-access interfaces of the statistics (docs/decisions/011-code-layout.md):
@@ -55,22 +60,6 @@ export interface CounterDifference {
   recomputed: number;
 }
 
-/** Options of the operations whose time grows with the raw record (verify, rebuild, the migration). */
-export interface LongRunOptions {
-  /** Called every few thousand plays with the plays done and the plays in all. */
-  onProgress?: (done: number, total: number) => void;
-  /** Aborting stops the work between two chunks; nothing is written (the transaction rolls back). */
-  signal?: AbortSignal;
-}
-
-/** Thrown by long work whose signal was aborted: its transaction was rolled back, nothing was written. */
-export class Interrupted extends Error {
-  constructor() {
-    super('interrupted: nothing was written');
-    this.name = 'Interrupted';
-  }
-}
-
 /** Quizzes issued per day, counted in memory until written (src/play/quizzes-issued.ts). */
 export type QuizzesIssued = ReadonlyMap<Day, number>;
 
@@ -109,7 +98,7 @@ export interface PlayStore {
 }
 
 /** A line of a day's daily challenge with its ranked answers. */
-export interface DailyLineCounts {
+interface DailyLineCounts {
   lyricId: number;
   text: string;
   occurrences: number;
@@ -126,7 +115,7 @@ export interface DailyStore {
   getRankedDays(sessionId: string, since: Day): Promise<Day[]>;
 }
 
-export interface ConfusionQuery {
+interface ConfusionQuery {
   limit: number;
   /**
    * The picks of these days only (both included), from cumulative_confusions
@@ -187,3 +176,87 @@ export interface StatsStore {
   /** Resolves when the database answers a query (the health check). */
   ping(): Promise<void>;
 }
+
+/** The statistics stores of one engine: the write side, the read side and the daily challenge's reads. */
+export interface StatsStores {
+  plays: PlayStore;
+  stats: StatsStore;
+  /** The daily challenge's reads (docs/decisions/021). */
+  daily: DailyStore;
+}
+
+/** The `meta` table of either engine: generated secrets and settings every process on the database shares. */
+export interface MetaStore {
+  read(key: string): Promise<string | undefined>;
+  write(key: string, value: string): Promise<void>;
+  /** The stored value, or `create()` stored and returned; never overwritten once set. */
+  readOrCreate(key: string, create: () => string): Promise<string>;
+}
+
+/** What the daily challenge keeps in the database, so every process on it agrees (docs/decisions/021). */
+export interface DailySettings {
+  /** Keys the choice of each day's lines and options; generated once, never sent. */
+  secret: string;
+  /** The first day the server ran (in the statistics time zone): challenge number 1. */
+  firstDay: Day;
+}
+
+/** How a catalogue import reports progress and learns to stop (SQLite writes in steps; PostgreSQL at once). */
+export interface ImportOptions {
+  onProgress?: (lines: number, totalLines: number) => void;
+  signal?: AbortSignal;
+  linesPerStep?: number;
+}
+
+/** An open database of either engine: what `kviz serve` and every command work with (src/storage/open.ts). */
+export interface Runtime {
+  engine: 'sqlite' | 'postgres';
+  stores: StatsStores;
+  /** The catalogue as it was when the runtime was opened (docs/decisions/003). */
+  catalogue: CatalogueIndex;
+  secrets: { quizToken: string; playerSalt: string };
+  /** Generated secrets and settings (admin password hash, unlock marker), shared by every process on the database. */
+  meta: MetaStore;
+  /** The daily challenge's secret and first day (docs/decisions/021). */
+  daily: DailySettings;
+  /** Writes a catalogue in one transaction; SQLite reports progress between steps and stops on `signal`. */
+  importCatalogue(catalogue: NormalizedCatalogue, options?: ImportOptions): Promise<ImportSummary>;
+  /**
+   * Brings a database written by an older version up to date before anything is served (SQLite's
+   * compact raw record, docs/decisions/014); returns the plays converted, undefined when there was nothing to do.
+   */
+  upgrade(
+    progress: Progress,
+    note: (message: string, fields?: Record<string, unknown>) => void,
+  ): Promise<number | undefined>;
+  /** Where the data lives, for logs (a PostgreSQL URL without its password). */
+  describe: string;
+  close(): Promise<void>;
+}
+
+/**
+ * `seed`: import the embedded demo catalogue into an empty database (the server's first start).
+ * `exclusive`: this process serves the database; SQLite refuses a second server on the same file.
+ */
+export type OpenOptions = ({ seed: false } | { seed: true; log: Logger }) & { exclusive?: boolean };
+
+export type { ImportSummary } from '../catalogue/import-walk';
+// The per-day counters are part of the read side's answers; the features build series and ranges from them.
+export {
+  type DayCounts,
+  dailySeries,
+  emptyDayCounts,
+  emptyScoreCounts,
+  type RangeCounts,
+  scoreDistribution,
+  subtractDayCounts,
+  subtractScoreCounts,
+  summarizeRange,
+} from './encoding/day-counts';
+export {
+  Interrupted,
+  interruptible,
+  type Progress,
+  type ProgressReporter,
+} from './long-work';
+export { DatabaseOpenError } from './open-error';

@@ -249,8 +249,8 @@ export const QuizQueryV1 = t.Object({
 });
 
 export const LIMIT_DEFAULT = 100;
-export const LIMIT_MAX = 1000;
-export const limitParam = integerParam({
+const LIMIT_MAX = 1000;
+const limitParam = integerParam({
   name: 'limit',
   in: 'query',
   minimum: 1,
@@ -259,7 +259,7 @@ export const limitParam = integerParam({
   example: 50,
   description: `Rows per page, 1–${LIMIT_MAX} (default ${LIMIT_DEFAULT}).`,
 });
-export const offsetParam = integerParam({
+const offsetParam = integerParam({
   name: 'offset',
   in: 'query',
   minimum: 0,
@@ -268,7 +268,7 @@ export const offsetParam = integerParam({
   example: 0,
   description: 'Rows to skip (default 0). Follow the `Link: rel="next"` header rather than counting.',
 });
-export const minAnswersParam = integerParam({
+const minAnswersParam = integerParam({
   name: 'minAnswers',
   in: 'query',
   minimum: 0,
@@ -277,7 +277,7 @@ export const minAnswersParam = integerParam({
   example: 3,
   description: 'Only rows answered at least this many times (default 0: all).',
 });
-export const sortParam = enumParam({
+const sortParam = enumParam({
   name: 'sort',
   values: difficultyOrders,
   example: 'hardest',

@@ -159,7 +159,8 @@ export function v1Routes(deps: V1Deps) {
         const nowMs = clock.nowMs();
         const now = clock.nowSeconds();
         const day = deps.localTime(nowMs).day;
-        const { challenge, token } = deps.daily.issue(deps.catalogue(), day, now, deps.tokenSecret);
+        const endsAt = () => new Date(nextDayStart(nowMs, deps.timeZone)).toISOString();
+        const { challenge, token } = deps.daily.issue(deps.catalogue(), day, endsAt, now, deps.tokenSecret);
         deps.onIssued?.();
         set.headers['cache-control'] = 'no-store';
         return {
@@ -168,11 +169,7 @@ export function v1Routes(deps: V1Deps) {
           difficulty: DEFAULT_DIFFICULTY,
           mode: 'daily',
           questions: challenge.questions.map(toV1Question),
-          daily: {
-            day: challenge.day,
-            number: challenge.number,
-            endsAt: new Date(nextDayStart(nowMs, deps.timeZone)).toISOString(),
-          },
+          daily: { day: challenge.day, number: challenge.number, endsAt: endsAt() },
         } satisfies Quiz;
       },
       { rateLimit: 'quiz', detail: createDailyQuizOperation },

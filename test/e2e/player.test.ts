@@ -1,8 +1,7 @@
 import { describe, expect, setDefaultTimeout, test } from 'bun:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { readCatalogueFile } from '../../src/catalogue/load-file';
+import { embeddedCataloguePath, readCatalogueFile } from '../../src/catalogue/load-file';
 import { lineKey } from '../../src/catalogue/normalize';
-import { embeddedCataloguePath } from '../../src/storage/sqlite/catalogue-seed';
 import { ALBUMS_GENITIVE, countOf, LINES, SONGS_GENITIVE } from '../../web/lib/plural';
 import { startBinary } from '../support/binary';
 import { seriousViolations, watchConsole } from '../support/browser';

@@ -4,20 +4,22 @@
  * or feed both the same plays and compare. PostgreSQL databases come from the
  * shared throwaway cluster (postgres.ts).
  */
+
 import { afterAll } from 'bun:test';
 import type { CatalogueIndex } from '../../src/catalogue/catalogue-index';
-import { loadCatalogueIndex } from '../../src/catalogue/catalogue-index';
 import type { CatalogueFile } from '../../src/catalogue/model';
 import { validateCatalogue } from '../../src/catalogue/validate';
 import type { ClientAssets } from '../../src/pages/client-assets';
+import type { MetaStore, StatsStores } from '../../src/storage/contract';
 import { importCataloguePg, loadCatalogueIndexPg } from '../../src/storage/pg/catalogue';
 import { closePgDb, createPgDb, migratePg, type PgDb } from '../../src/storage/pg/client';
 import { pgMeta } from '../../src/storage/pg/meta';
 import { createPgStores } from '../../src/storage/pg/stores';
+import { loadCatalogueIndex } from '../../src/storage/sqlite/catalogue-load';
 import { createDb } from '../../src/storage/sqlite/client';
-import { type MetaStore, sqliteMeta } from '../../src/storage/sqlite/meta';
+import { sqliteMeta } from '../../src/storage/sqlite/meta';
 import { migrateDb } from '../../src/storage/sqlite/migrate';
-import { createSqliteStores, type StatsStores } from '../../src/storage/sqlite/stores';
+import { createSqliteStores } from '../../src/storage/sqlite/stores';
 import { buildTestApp, createTestApp, createTestDb, makeCatalogue, type TestApp } from './fixtures';
 import { rowCounts, statsTables } from './play';
 import { createTestDatabase } from './postgres';

@@ -1,18 +1,21 @@
 /** Test support: fixture catalogues, a seeded random source and an app on an in-memory database. */
+
 import { adminUnlockMarker, loadAdminCredentials } from '../../src/admin/credentials';
 import { type AppDeps, createApp } from '../../src/app';
-import { type CatalogueIndex, loadCatalogueIndex } from '../../src/catalogue/catalogue-index';
+import type { CatalogueIndex } from '../../src/catalogue/catalogue-index';
 import type { CatalogueFile } from '../../src/catalogue/model';
 import { validateCatalogue } from '../../src/catalogue/validate';
 import { type Config, loadConfig } from '../../src/config';
-import { openDailySettings } from '../../src/daily/settings';
 import { silentLogger } from '../../src/logger';
 import { type ClientAssets, emptyAssets } from '../../src/pages/client-assets';
+import type { MetaStore, StatsStores } from '../../src/storage/contract';
+import { openDailySettings } from '../../src/storage/settings';
 import { importCatalogue } from '../../src/storage/sqlite/catalogue-import';
+import { loadCatalogueIndex } from '../../src/storage/sqlite/catalogue-load';
 import { createDb, type Db } from '../../src/storage/sqlite/client';
-import { type MetaStore, sqliteMeta } from '../../src/storage/sqlite/meta';
+import { sqliteMeta } from '../../src/storage/sqlite/meta';
 import { migrateDb } from '../../src/storage/sqlite/migrate';
-import { createSqliteStores, type StatsStores } from '../../src/storage/sqlite/stores';
+import { createSqliteStores } from '../../src/storage/sqlite/stores';
 import type { Clock } from '../../src/time/clock';
 import { dayOf } from '../../src/time/day';
 

@@ -7,7 +7,7 @@
  * SharedArrayBuffer: [0] is set to 1 by the test to stop, [1] counts the
  * committed plays. Posts `'writing'` after the first plays, then `{ done: n }`.
  */
-import { loadCatalogueIndex } from '../../src/catalogue/catalogue-index';
+import { loadCatalogueIndex } from '../../src/storage/sqlite/catalogue-load';
 import { closeDb, createDb } from '../../src/storage/sqlite/client';
 import { createSqlitePlayStore } from '../../src/storage/sqlite/play-store';
 // Nothing that imports the app: its pages load .css.ts files, which need the test preload that

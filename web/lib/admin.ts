@@ -12,13 +12,13 @@ export function encodeCredentials(username: string, password: string): string {
 export const readCredentials = (): string | null => sessionStorage.getItem(ADMIN_CREDENTIALS_KEY);
 export const storeCredentials = (credentials: string) =>
   sessionStorage.setItem(ADMIN_CREDENTIALS_KEY, credentials);
-export const clearCredentials = () => sessionStorage.removeItem(ADMIN_CREDENTIALS_KEY);
+const clearCredentials = () => sessionStorage.removeItem(ADMIN_CREDENTIALS_KEY);
 
 /**
  * A message for the next page: the sign-in success toast shown on the dashboard, or why the
  * administrator was sent back to /admin.
  */
-export const FLASH_KEY = 'kviz.flash';
+const FLASH_KEY = 'kviz.flash';
 
 export type FlashMessage = ToastMessage;
 

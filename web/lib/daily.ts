@@ -21,7 +21,7 @@ export interface DailyRecord {
   };
 }
 
-export const DAILY_KEY = 'kviz.daily';
+const DAILY_KEY = 'kviz.daily';
 /** The days on which this browser had a ranked daily play (ISO dates, latest first). */
 export const DAILY_DAYS_KEY = 'kviz.dailyDays';
 /** At most this many days are kept (a year and a day: what the server confirms). */

@@ -18,7 +18,7 @@ export const RANGE_PRESETS = [
   { id: 'godina', label: 'Ova godina' },
   { id: 'sve', label: 'Sve' },
 ] as const;
-export type PresetId = (typeof RANGE_PRESETS)[number]['id'];
+type PresetId = (typeof RANGE_PRESETS)[number]['id'];
 
 /** What the administrator chose: a preset (relative to today, so a shared link stays "the last 7 days") or fixed days. */
 export type RangeChoice = { preset: PresetId } | { preset: 'custom'; from: Day; to: Day };
@@ -54,12 +54,6 @@ export const addDays = (day: Day, days: number): Day => fromUtc(toUtc(day) + day
 /** Days from `from` to `to`, both included (0 when `to` is before `from`). */
 export const daysBetween = (from: Day, to: Day): number =>
   Math.max(0, Math.round((toUtc(to) - toUtc(from)) / MS_PER_DAY) + 1);
-
-/** The browser's calendar day (the server's STATS_TIMEZONE day is preferred when the API gives it). */
-export function localDay(now = new Date()): Day {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-}
 
 /** The days a choice covers on `today`. */
 export function resolveRange(choice: RangeChoice, today: Day): DayRange {
@@ -136,10 +130,4 @@ export function formatRange(range: { from: Day; to: Day }): string {
   return range.from === range.to
     ? formatDay(range.from)
     : `${formatDay(range.from)} – ${formatDay(range.to)}`;
-}
-
-/** The choice as a label ('7 dana', or the custom days). */
-export function rangeLabel(choice: RangeChoice): string {
-  if (choice.preset === 'custom') return formatRange(choice);
-  return RANGE_PRESETS.find((p) => p.id === choice.preset)!.label;
 }

@@ -10,7 +10,7 @@ import {
 } from '../../src/shared/difficulty';
 
 /** The query parameter, named as the API's. */
-export const DIFFICULTY_PARAM = 'difficulty';
+const DIFFICULTY_PARAM = 'difficulty';
 
 /** The address that starts a new play of this difficulty. */
 export function newPlayHref(difficulty: Difficulty): string {

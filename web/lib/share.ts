@@ -1,7 +1,7 @@
 /** Share texts and links of the results page (spec §2 "Sharing", docs/decisions/015). */
 import { PLAY_LENGTH } from '../../src/shared/rules';
 
-export const SHARE_HASHTAG = 'KvizZnanja';
+const SHARE_HASHTAG = 'KvizZnanja';
 
 /** The spec's sentence. */
 export function shareText(score: number, artist: string): string {
@@ -9,7 +9,7 @@ export function shareText(score: number, artist: string): string {
 }
 
 export const RIGHT_SQUARE = '🟩';
-export const WRONG_SQUARE = '🟥';
+const WRONG_SQUARE = '🟥';
 
 /** One square per line in the order asked: 🟩 right, 🟥 wrong (or not answered). */
 export function answerSquares(

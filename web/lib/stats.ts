@@ -21,7 +21,7 @@ export function colourBand(percent: number): ColourBand {
   return whole >= 70 ? 'good' : whole >= 40 ? 'medium' : 'poor';
 }
 
-export const TOP_LIST_SIZE = 10;
+const TOP_LIST_SIZE = 10;
 export const PUBLIC_MIN_OCCURRENCES = 3;
 export const ADMIN_MIN_OCCURRENCES = 5;
 
@@ -38,7 +38,7 @@ export function topList<T extends Counted>(
   return rankByDifficulty(items, direction, minOccurrences).slice(0, size);
 }
 
-export type SortDirection = 'asc' | 'desc';
+type SortDirection = 'asc' | 'desc';
 export interface SortState<K extends string> {
   column: K | null;
   direction: SortDirection;

@@ -2,7 +2,7 @@
 import { UUID_PATTERN } from '../../src/shared/rules';
 
 const uuid = new RegExp(UUID_PATTERN);
-export const SESSION_ID_KEY = 'kviz.sessionId';
+const SESSION_ID_KEY = 'kviz.sessionId';
 /** This tab's play, in progress or finished (sessionStorage). */
 export const QUIZ_STATE_KEY = 'kviz.quiz';
 /** The browser's latest play, so another tab, a reopened browser and /results find it (localStorage). */

@@ -13,7 +13,7 @@ import { PUBLIC_MIN_OCCURRENCES } from '../lib/stats';
 import * as styles from './statistics.css';
 
 /** The spec's destructive notice when the statistics cannot be read. */
-export function StatisticsError() {
+function StatisticsError() {
   return (
     <Notice title="Greška pri dohvaćanju statistike">
       Dogodila se greška prilikom dohvaćanja podataka statistike.

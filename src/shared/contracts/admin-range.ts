@@ -1,6 +1,5 @@
 import { type Static, Type as T } from '@sinclair/typebox';
 import { BROWSER_FAMILIES, DEVICE_CLASSES } from '../devices';
-import { AlbumStat, HourlyStat, LyricStat, SongStat } from './stats';
 import { Confusion, DailySeries, IsoDate, LineConfusion, RangeSummary } from './time-series';
 
 /**
@@ -33,13 +32,6 @@ import { Confusion, DailySeries, IsoDate, LineConfusion, RangeSummary } from './
  * `to` before `from` → 422 `invalid_range`, field "to"; a range longer than 3,660 days → 422
  * `invalid_range`, field "to"; no or wrong credentials → 401 `unauthorized`.
  */
-
-/** The date range query of every call above (both optional; see the defaults). */
-export const RangeQuery = T.Object({
-  from: T.Optional(IsoDate),
-  to: T.Optional(IsoDate),
-});
-export type RangeQuery = Static<typeof RangeQuery>;
 
 /** The range an answer covers, as applied (defaults filled in). */
 const Applied = {
@@ -74,7 +66,7 @@ export const AdminDaily = T.Object(
 );
 export type AdminDaily = Static<typeof AdminDaily>;
 
-export const ConfusionScope = T.Union([T.Literal('all'), T.Literal('lyric'), T.Literal('song')], {
+const ConfusionScope = T.Union([T.Literal('all'), T.Literal('lyric'), T.Literal('song')], {
   description: '`all`: the overall top list; `lyric`: for the line `lyricId`; `song`: for the song `songId`.',
 });
 
@@ -149,13 +141,6 @@ export const HourlyRangeStat = T.Object(
   },
 );
 export type HourlyRangeStat = Static<typeof HourlyRangeStat>;
-
-/** The lists with a range keep the spec's row shapes; the counts are those of the range. */
-export const RangeLyricStats = T.Array(LyricStat);
-export const RangeSongStats = T.Array(SongStat);
-export const RangeAlbumStats = T.Array(AlbumStat);
-export const RangeHourlyStats = T.Array(HourlyRangeStat, { minItems: 24, maxItems: 24 });
-export const AllTimeHourlyStats = T.Array(HourlyStat, { minItems: 24, maxItems: 24 });
 
 export const EXPORT_TABLES = [
   'lyrics',

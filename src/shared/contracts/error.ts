@@ -65,7 +65,7 @@ export type ErrorCode = keyof typeof errorCodes;
 const codeNames = Object.keys(errorCodes) as ErrorCode[];
 
 /** The `code` of an error: one of `errorCodes` (a union of literals; the API document shows it as an enum). */
-export const ErrorCodeSchema = T.Union(
+const ErrorCodeSchema = T.Union(
   codeNames.map((code) => T.Literal(code)),
   {
     description: `Stable machine-readable code:\n${codeNames

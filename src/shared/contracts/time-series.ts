@@ -15,8 +15,6 @@ export const IsoDate = T.String({
   examples: ['2026-11-23'],
 });
 
-export { DifficultyName };
-
 const countsOf = (names: readonly string[], description: string) =>
   T.Object(Object.fromEntries(names.map((name) => [name, T.Integer({ minimum: 0 })])), { description });
 
@@ -66,7 +64,7 @@ export const DailySeries = T.Array(DaySeriesPoint, {
 });
 export type DailySeries = Static<typeof DailySeries>;
 
-export const RatingBandShare = T.Object({
+const RatingBandShare = T.Object({
   label: T.String({ examples: ['Odlično'] }),
   min: T.Integer(),
   max: T.Integer(),

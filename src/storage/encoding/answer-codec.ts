@@ -12,7 +12,7 @@
  * 30 answers of the demo catalogue take 60–90 bytes.
  */
 
-export const ANSWERS_FORMAT = 1;
+const ANSWERS_FORMAT = 1;
 
 export interface PackedAnswer {
   keyId: number;

@@ -3,22 +3,11 @@
  * cumulative_scores, and back: one wide row per day holding running totals, so a
  * range is two rows (docs/decisions/014).
  */
-import type { InferSelectModel } from 'drizzle-orm';
 import { BROWSER_FAMILIES, type BrowserFamily, DEVICE_CLASSES, type DeviceClass } from '../../shared/devices';
 import type { PlayMode } from '../../shared/play-mode';
 import type { Day } from '../../time/day';
-import {
-  type cumulativeDays,
-  type cumulativeScores,
-  dayBrowserKeys,
-  dayDeviceKeys,
-  dayHourKeys,
-  dayScoreKeys,
-} from '../sqlite/schema';
 import type { DayCounts, ScoreCounts } from './day-counts';
-
-export type CumulativeDaysRow = InferSelectModel<typeof cumulativeDays>;
-export type CumulativeScoresRow = InferSelectModel<typeof cumulativeScores>;
+import { dayBrowserKeys, dayDeviceKeys, dayHourKeys, dayScoreKeys } from './day-keys';
 
 /** The counter columns of cumulative_days (everything but the day), as property names. */
 export const dayCounterKeys = [
@@ -34,6 +23,14 @@ export const dayCounterKeys = [
 ] as const;
 
 export const scoreCounterKeys = ['plays', 'scoreSum', ...dayScoreKeys] as const;
+
+/** A row of cumulative_days, as both engines' schemas declare it. */
+export type CumulativeDaysRow = { day: Day } & Record<(typeof dayCounterKeys)[number], number>;
+/** A row of cumulative_scores, as both engines' schemas declare it. */
+export type CumulativeScoresRow = { day: Day; difficulty: string } & Record<
+  (typeof scoreCounterKeys)[number],
+  number
+>;
 
 export function daysRow(day: Day, counts: DayCounts): CumulativeDaysRow {
   const row: Record<string, number | string> = {

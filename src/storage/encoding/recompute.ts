@@ -83,7 +83,7 @@ export interface Counters extends Sums {
 }
 
 /** The counters of the ranked daily-challenge plays. */
-export interface DailyCounters {
+interface DailyCounters {
   /** Day → the players with a ranked play that day. */
   players: Map<Day, Set<number>>;
   /** Day → score histogram. */

@@ -12,10 +12,9 @@ import {
   importWalk,
   type WriteResult,
 } from '../../catalogue/import-walk';
-import { readCatalogueFile } from '../../catalogue/load-file';
+import { embeddedCataloguePath, readCatalogueFile } from '../../catalogue/load-file';
 import type { NormalizedCatalogue } from '../../catalogue/model';
 import { formatProblem } from '../../catalogue/validate';
-import { embeddedCataloguePath } from '../sqlite/catalogue-seed';
 import type { PgDb } from './client';
 import { albums, lyrics, meta, songs } from './schema';
 

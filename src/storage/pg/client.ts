@@ -13,7 +13,7 @@ import * as schema from './schema';
 export type PgDb = BunSQLDatabase<typeof schema> & { $client: SQL };
 
 /** The drizzle-kit SQL migrations of the PostgreSQL schema, from the repository or embedded in the binary. */
-export const pgMigrationsFolder = assetPath('src/storage/pg/migrations');
+const pgMigrationsFolder = assetPath('src/storage/pg/pg-migrations');
 
 /**
  * The key of the session advisory lock held while migrating: every instance
@@ -22,7 +22,7 @@ export const pgMigrationsFolder = assetPath('src/storage/pg/migrations');
  * unlocked migrators would both apply it). Any fixed 64-bit number; this one
  * spells "kviz" in ASCII.
  */
-export const MIGRATION_LOCK = 0x6b_76_69_7a;
+const MIGRATION_LOCK = 0x6b_76_69_7a;
 
 export interface PgOptions {
   /** Connections in the pool (the server's reads and writes share it). */

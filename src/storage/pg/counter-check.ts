@@ -1,6 +1,6 @@
 import { asc, count, getTableName, gt, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import type { CounterDifference, LongRunOptions } from '../contract';
+import type { CounterDifference } from '../contract';
 import { forEachAnswer } from '../encoding/answer-codec';
 import { browserCode, deviceCode, difficultyCode } from '../encoding/codes';
 import {
@@ -21,7 +21,7 @@ import {
   createRecompute,
   type RecordedAnswer,
 } from '../encoding/recompute';
-import { nextChunk } from '../sqlite/counter-check';
+import { type LongRunOptions, nextChunk } from '../long-work';
 import type { PgDb } from './client';
 import { BATCH_LOCK } from './locks';
 import type { PgRunner } from './running-totals';

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gte } from 'drizzle-orm';
 import type { Day } from '../../time/day';
 import type { DailyStore } from '../contract';
-import { playerHash } from '../sqlite/play-store';
+import { playerHash } from '../encoding/player-hash';
 import type { PgDb } from './client';
 import { dailyLines, dailyPlayers, dailyScores, lyrics, players } from './schema';
 

@@ -1,19 +1,19 @@
 import { eq } from 'drizzle-orm';
-import type { MetaStore } from '../sqlite/meta';
+import type { MetaStore } from '../contract';
 import type { PgDb } from './client';
 import { meta } from './schema';
 
 /** src/storage/sqlite/meta.ts over PostgreSQL: the generated secrets and settings every instance shares. */
-export async function readMetaPg(db: PgDb, key: string): Promise<string | undefined> {
+async function readMetaPg(db: PgDb, key: string): Promise<string | undefined> {
   return (await db.select().from(meta).where(eq(meta.key, key)))[0]?.value;
 }
 
-export async function writeMetaPg(db: PgDb, key: string, value: string): Promise<void> {
+async function writeMetaPg(db: PgDb, key: string, value: string): Promise<void> {
   await db.insert(meta).values({ key, value }).onConflictDoUpdate({ target: meta.key, set: { value } });
 }
 
 /** The stored value, or a new one created and kept: instances started together agree on the first one written. */
-export async function readOrCreateMetaPg(db: PgDb, key: string, create: () => string): Promise<string> {
+async function readOrCreateMetaPg(db: PgDb, key: string, create: () => string): Promise<string> {
   await db.insert(meta).values({ key, value: create() }).onConflictDoNothing();
   return (await readMetaPg(db, key))!;
 }

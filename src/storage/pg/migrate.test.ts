@@ -12,7 +12,7 @@ test('several instances migrating at once apply each migration once (advisory lo
   const db = createPgDb(url, { max: 1 });
   try {
     const applied = await db.$client`SELECT count(*)::int AS n FROM drizzle.__drizzle_migrations`;
-    const journal = await Bun.file(`${import.meta.dir}/migrations/meta/_journal.json`).json();
+    const journal = await Bun.file(`${import.meta.dir}/pg-migrations/meta/_journal.json`).json();
     expect(applied[0].n).toBe(journal.entries.length);
     // The statistics version's one row is there, once.
     expect(await db.$client`SELECT id, version::int AS version FROM stats_version`).toEqual([

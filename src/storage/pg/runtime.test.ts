@@ -12,7 +12,7 @@ import { importCommand } from '../../cli/import';
 import { statsCommand } from '../../cli/stats';
 import { silentLogger } from '../../logger';
 import { seededRandom } from '../../shared/seeded-random';
-import { openRuntime } from '../sqlite/runtime';
+import { openRuntime } from '../open';
 
 const basic = (password: string) => `Basic ${Buffer.from(`admin:${password}`).toString('base64')}`;
 const quiet = () => ({ update() {}, finish() {} });

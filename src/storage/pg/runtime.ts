@@ -1,12 +1,17 @@
 import { type Config, redactedUrl } from '../../config';
-import { openDailySettings } from '../../daily/settings';
-import { dayOf } from '../../time/day';
+import type { OpenOptions, Runtime } from '../contract';
 import { DatabaseOpenError } from '../open-error';
-import { logSeeded, newSecret, type OpenOptions, type PgRuntime } from '../runtime-model';
+import { logSeeded, openSettings } from '../settings';
 import { importCataloguePg, loadCatalogueIndexPg, seedCataloguePg } from './catalogue';
 import { closePgDb, createPgDb, migratePg, type PgDb } from './client';
-import { pgMeta, readOrCreateMetaPg } from './meta';
+import { pgMeta } from './meta';
 import { createPgStores } from './stores';
+
+/** The PostgreSQL runtime: the contract's, plus the pool for the PostgreSQL-only tools (copy, tests). */
+export interface PgRuntime extends Runtime {
+  engine: 'postgres';
+  pg: PgDb;
+}
 
 /**
  * PostgreSQL: migrations under an advisory lock, the seed under another, the
@@ -24,10 +29,9 @@ export async function openPgRuntime(url: string, config: Config, options: OpenOp
       const seeded = await seedCataloguePg(pg);
       if (seeded) logSeeded(options.log, seeded);
     }
-    const quizToken =
-      config.quizTokenSecret ?? (await readOrCreateMetaPg(pg, 'quiz_token_secret', newSecret));
-    const playerSalt = await readOrCreateMetaPg(pg, 'player_salt', newSecret);
-    const stores = createPgStores(pg, playerSalt);
+    const meta = pgMeta(pg);
+    const settings = await openSettings(meta, config);
+    const stores = createPgStores(pg, settings.secrets.playerSalt);
     await stores.ready;
     const db = pg;
     return {
@@ -35,10 +39,11 @@ export async function openPgRuntime(url: string, config: Config, options: OpenOp
       pg: db,
       stores,
       catalogue: await loadCatalogueIndexPg(db),
-      secrets: { quizToken, playerSalt },
-      meta: pgMeta(db),
-      daily: await openDailySettings(pgMeta(db), dayOf(Date.now(), config.statsTimezone)),
+      ...settings,
+      meta,
       importCatalogue: (catalogue) => importCataloguePg(db, catalogue),
+      // PostgreSQL databases were never written by a version with the old raw record.
+      upgrade: async () => undefined,
       describe,
       close: async () => {
         stores.close();

@@ -7,7 +7,7 @@
  * about 200 million plays), the nonce always as text (PostgreSQL has no column
  * holding both a blob and a text), and `stats_version`, the counter the
  * instances watch for the statistics version (SQLite has `PRAGMA data_version`).
- * Migrations: src/storage/pg/migrations (`npm run db:generate:pg`).
+ * Migrations: src/storage/pg/pg-migrations (`npm run db:generate:pg`).
  */
 import {
   bigint,
@@ -20,7 +20,7 @@ import {
   text,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { dayBrowserKeys, dayDeviceKeys, dayHourKeys, dayScoreKeys } from '../sqlite/schema';
+import { dayBrowserKeys, dayDeviceKeys, dayHourKeys, dayScoreKeys } from '../encoding/day-keys';
 
 const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
 const id = (name: string) => integer(name).primaryKey().generatedByDefaultAsIdentity();

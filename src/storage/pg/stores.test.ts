@@ -3,7 +3,7 @@ import { createEngineStores, type EngineStores, openPgStores } from '../../../te
 import { CLUSTER_START_MS } from '../../../test/support/postgres';
 import { randomPlay } from '../../../test/support/random-play';
 import { seededRandom } from '../../shared/seeded-random';
-import type { StatsStores } from '../sqlite/stores';
+import type { StatsStores } from '../contract';
 import { VERSION_REFRESH_MS } from './stats-version';
 
 /** Every read of the statistics interface, for comparing two stores. */

@@ -1,4 +1,4 @@
-import type { StatsStores } from '../sqlite/stores';
+import type { StatsStores } from '../contract';
 import type { PgDb } from './client';
 import { createPgDailyStore } from './daily-store';
 import { createPgPlayStore } from './play-store';

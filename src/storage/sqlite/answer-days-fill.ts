@@ -1,13 +1,13 @@
 import { eq, inArray } from 'drizzle-orm';
-import type { LongRunOptions } from '../contract';
+import type { LongRunOptions } from '../long-work';
 import type { Db } from './client';
 import { createCounterCheck } from './counter-check';
 import { meta } from './schema';
 
 /** Set by migration 0003 on a database that had plays: cumulative_answers is still to be filled. */
-export const ANSWER_DAYS_PENDING = 'cumulative_answers_pending';
+const ANSWER_DAYS_PENDING = 'cumulative_answers_pending';
 /** Set by migration 0005 on a database that had plays: cumulative_confusions is still to be filled. */
-export const CONFUSION_DAYS_PENDING = 'cumulative_confusions_pending';
+const CONFUSION_DAYS_PENDING = 'cumulative_confusions_pending';
 /** Every marker of a counter table a migration added empty to a database with plays. */
 const FILL_MARKERS = [ANSWER_DAYS_PENDING, CONFUSION_DAYS_PENDING];
 

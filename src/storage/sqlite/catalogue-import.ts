@@ -8,18 +8,10 @@ import {
   type WriteResult,
 } from '../../catalogue/import-walk';
 import type { NormalizedCatalogue } from '../../catalogue/model';
+import type { ImportOptions } from '../contract';
+import { nextChunk } from '../long-work';
 import type { Db } from './client';
-import { nextChunk } from './counter-check';
 import { albums, lyrics, meta, songs } from './schema';
-
-export type { ImportStep, ImportSummary } from '../../catalogue/import-walk';
-
-/** How `importCatalogueInSteps` reports progress and learns to stop. */
-export interface ImportOptions {
-  onProgress?: (lines: number, totalLines: number) => void;
-  signal?: AbortSignal;
-  linesPerStep?: number;
-}
 
 /**
  * Writes a validated catalogue in one transaction. Rows are matched on their

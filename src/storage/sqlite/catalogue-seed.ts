@@ -1,12 +1,9 @@
-import { assetPath } from '../../assets';
-import { readCatalogueFile } from '../../catalogue/load-file';
+import { embeddedCataloguePath, readCatalogueFile } from '../../catalogue/load-file';
 import { formatProblem } from '../../catalogue/validate';
-import { type ImportSummary, importCatalogue } from './catalogue-import';
+import type { ImportSummary } from '../contract';
+import { importCatalogue } from './catalogue-import';
 import type { Db } from './client';
 import { albums } from './schema';
-
-/** The demo catalogue shipped with the product (embedded in the binary). */
-export const embeddedCataloguePath = assetPath('data/catalogue.json');
 
 /**
  * Imports the embedded catalogue when the database has none yet (first start). The advisory

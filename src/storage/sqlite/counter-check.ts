@@ -1,6 +1,6 @@
 import { count, getTableName, gt, type InferInsertModel, sql } from 'drizzle-orm';
 import type { SQLiteTable } from 'drizzle-orm/sqlite-core';
-import { type CounterDifference, Interrupted, type LongRunOptions } from '../contract';
+import type { CounterDifference } from '../contract';
 import { forEachAnswer } from '../encoding/answer-codec';
 import { browserCode, deviceCode, difficultyCode } from '../encoding/codes';
 import {
@@ -22,6 +22,7 @@ import {
   type ItemCounts,
   type RecordedAnswer,
 } from '../encoding/recompute';
+import { type LongRunOptions, nextChunk } from '../long-work';
 import type { Db } from './client';
 import {
   addDeferred,
@@ -56,12 +57,6 @@ import {
 const CHUNK = 5_000;
 /** Rows per multi-row INSERT when rewriting counters (SQLite allows 32,766 parameters a statement). */
 const MAX_PARAMETERS = 30_000;
-
-/** Lets signals and output through, then stops when asked to. */
-export async function nextChunk(signal: AbortSignal | undefined): Promise<void> {
-  await new Promise((resolve) => setImmediate(resolve));
-  if (signal?.aborted) throw new Interrupted();
-}
 
 type Values = Record<string, number>;
 

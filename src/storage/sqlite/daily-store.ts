@@ -1,8 +1,8 @@
 import { and, asc, desc, eq, gte, sql } from 'drizzle-orm';
 import type { Day } from '../../time/day';
 import type { DailyStore } from '../contract';
+import { playerHash } from '../encoding/player-hash';
 import type { Db } from './client';
-import { playerHash } from './play-store';
 import { onFirstUse } from './prepared';
 import { dailyLines, dailyPlayers, dailyScores, lyrics, players } from './schema';
 

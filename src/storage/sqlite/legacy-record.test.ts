@@ -86,7 +86,7 @@ describe('migration of a database filled by the previous version', () => {
       ADMIN_PASSWORD: 'test-password-123',
       STATS_TIMEZONE: ZAGREB,
     });
-    const runtime = openSqliteRuntime(config, { seed: false });
+    const runtime = await openSqliteRuntime(config, { seed: false });
     expect(legacyPlaysPending(runtime.db)).toBe(120);
     expect(await convertOldRecord(runtime, config, silent, () => {})).toBe(120);
     expect(legacyPlaysPending(runtime.db)).toBeUndefined();
@@ -163,7 +163,7 @@ describe('migration of a database filled by the previous version', () => {
   test('interrupted, the conversion writes nothing; the next start converts', async () => {
     const path = copyOfFixture();
     const config = loadConfig({ DATABASE_PATH: path, ADMIN_PASSWORD: 'test-password-123' });
-    const runtime = openSqliteRuntime(config, { seed: false });
+    const runtime = await openSqliteRuntime(config, { seed: false });
     const controller = new AbortController();
     const conversion = convertLegacyRecord(runtime.db, {
       timeZone: ZAGREB,
@@ -180,7 +180,7 @@ describe('migration of a database filled by the previous version', () => {
     expect(runtime.db.$client.query('SELECT count(*) AS n FROM plays').get()).toEqual({ n: 0 });
     runtime.close();
 
-    const again = openSqliteRuntime(config, { seed: false });
+    const again = await openSqliteRuntime(config, { seed: false });
     expect(await convertOldRecord(again, config, silent, () => {})).toBe(120);
     expect(await again.stores.plays.verifyCounters()).toEqual([]);
     again.close();

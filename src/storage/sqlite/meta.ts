@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
+import type { MetaStore } from '../contract';
 import type { Db } from './client';
 import { prepare } from './prepared';
 import { meta } from './schema';
@@ -7,24 +8,16 @@ export function readMeta(db: Db, key: string): string | undefined {
   return db.select().from(meta).where(eq(meta.key, key)).get()?.value;
 }
 
-export function writeMeta(db: Db, key: string, value: string): void {
+function writeMeta(db: Db, key: string, value: string): void {
   db.insert(meta).values({ key, value }).onConflictDoUpdate({ target: meta.key, set: { value } }).run();
   remembered.get(db)?.clear();
 }
 
 /** The stored value, or a new one created and kept (never overwritten once set: concurrent starts agree). */
-export function readOrCreateMeta(db: Db, key: string, create: () => string): string {
+function readOrCreateMeta(db: Db, key: string, create: () => string): string {
   db.insert(meta).values({ key, value: create() }).onConflictDoNothing().run();
   remembered.get(db)?.clear();
   return readMeta(db, key)!;
-}
-
-/** The `meta` table of either engine: generated secrets and settings every process on the database shares. */
-export interface MetaStore {
-  read(key: string): Promise<string | undefined>;
-  write(key: string, value: string): Promise<void>;
-  /** The stored value, or `create()` stored and returned; never overwritten once set. */
-  readOrCreate(key: string, create: () => string): Promise<string>;
 }
 
 /** Values read through `sqliteMeta`, per connection; this module's writes on that connection clear them. */

@@ -1,4 +1,3 @@
-import { createHmac } from 'node:crypto';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import type { GradedPlay } from '../../play/grade';
@@ -6,6 +5,7 @@ import type { PlayStore, PlayToRecord, QuizzesIssued, RecordOutcome } from '../c
 import { decodeAnswers, encodeAnswers } from '../encoding/answer-codec';
 import { browserCode, deviceCode, difficultyCode } from '../encoding/codes';
 import { dayCounterKeys, daysRow, scoreCounterKeys, scoresRow } from '../encoding/day-rows';
+import { playerHash } from '../encoding/player-hash';
 import { answerKeyNumber, type BatchSums, createBatchSums } from '../encoding/recompute';
 import type { Db } from './client';
 import { createCounterCheck } from './counter-check';
@@ -27,11 +27,6 @@ import {
   scoreStats,
   totals,
 } from './schema';
-
-/** Salted hash of a session id: players are counted without their id ever being stored. */
-export function playerHash(salt: string, sessionId: string): string {
-  return createHmac('sha256', salt).update(sessionId.toLowerCase()).digest('base64url');
-}
 
 const CANONICAL_NONCE = /^[A-Za-z0-9_-]{16}$/;
 

@@ -1,58 +1,57 @@
-import { loadCatalogueIndex } from '../../catalogue/catalogue-index';
-import { interruptible } from '../../cli/interrupt';
-import type { ProgressReporter } from '../../cli/progress';
 import type { Config } from '../../config';
-import { openDailySettingsSqlite } from '../../daily/settings';
-import { dayOf } from '../../time/day';
+import type { OpenOptions, Progress, Runtime } from '../contract';
+import { interruptible } from '../long-work';
 import { DatabaseOpenError, sqliteMessage } from '../open-error';
-import { logSeeded, newSecret, type OpenOptions, type Runtime, type SqliteRuntime } from '../runtime-model';
+import { logSeeded, openSettings } from '../settings';
 import { counterFillPending, fillAnswerDays } from './answer-days-fill';
 import { importCatalogueInSteps } from './catalogue-import';
+import { loadCatalogueIndex } from './catalogue-load';
 import { seedCatalogue } from './catalogue-seed';
 import { closeDb, createDb, type Db } from './client';
 import { convertLegacyRecord, legacyPlaysPending } from './legacy-record';
-import { readOrCreateMeta, sqliteMeta } from './meta';
+import { sqliteMeta } from './meta';
 import { migrateDb } from './migrate';
+import { acquireServeLock } from './serve-lock';
 import { createSqliteStores } from './stores';
 
-export type { OpenOptions, PgRuntime, Runtime, RuntimeCommon, SqliteRuntime } from '../runtime-model';
-
-/**
- * Opens the database and brings it up to date: migrations, the generated
- * secrets and, for the server, the demo catalogue on first start. `kviz serve`
- * and every command that works on the database (import, stats, admin) start
- * here; `kviz backup` alone opens the file itself, read-only in spirit, because
- * it must never create or migrate the database it copies. PostgreSQL when
- * `DATABASE_URL` is set (docs/decisions/023), SQLite otherwise.
- */
-export async function openRuntime(config: Config, options: OpenOptions): Promise<Runtime> {
-  if (!config.databaseUrl) return openSqliteRuntime(config, options);
-  // Loaded only here: on SQLite its modules, driver and schema cost start time and memory for nothing.
-  const { openPgRuntime } = await import('../pg/runtime');
-  return openPgRuntime(config.databaseUrl, config, options);
+/** The SQLite runtime: the contract's, plus the connection for the SQLite-only tools (copy, tests). */
+export interface SqliteRuntime extends Runtime {
+  engine: 'sqlite';
+  db: Db;
 }
 
-export function openSqliteRuntime(config: Config, options: OpenOptions): SqliteRuntime {
-  // Only the server checks the file: the commands must work beside it, quickly.
-  const db = openChecked(config, options.seed);
-  if (options.seed) {
-    const seeded = seedCatalogue(db);
-    if (seeded) logSeeded(options.log, seeded);
+/** Opens `DATABASE_PATH` (src/storage/open.ts picks it); the server (`exclusive`) holds the serve lock until `close`. */
+export async function openSqliteRuntime(config: Config, options: OpenOptions): Promise<SqliteRuntime> {
+  // SQLite: one server per file (the commands work beside it and take no lock).
+  const lock = options.exclusive ? acquireServeLock(config.databasePath) : undefined;
+  try {
+    // Only the server checks the file: the commands must work beside it, quickly.
+    const db = openChecked(config, options.seed);
+    if (options.seed) {
+      const seeded = seedCatalogue(db);
+      if (seeded) logSeeded(options.log, seeded);
+    }
+    const meta = sqliteMeta(db);
+    const settings = await openSettings(meta, config);
+    return {
+      engine: 'sqlite',
+      db,
+      stores: createSqliteStores(db, settings.secrets.playerSalt),
+      catalogue: loadCatalogueIndex(db),
+      ...settings,
+      meta,
+      importCatalogue: (catalogue, options) => importCatalogueInSteps(db, catalogue, options),
+      upgrade: (progress, note) => convertOldRecord({ db }, config, progress, note),
+      describe: config.databasePath,
+      close: async () => {
+        closeDb(db);
+        lock?.release();
+      },
+    };
+  } catch (error) {
+    lock?.release();
+    throw error;
   }
-  const quizToken = config.quizTokenSecret ?? readOrCreateMeta(db, 'quiz_token_secret', newSecret);
-  const playerSalt = readOrCreateMeta(db, 'player_salt', newSecret);
-  return {
-    engine: 'sqlite',
-    db,
-    stores: createSqliteStores(db, playerSalt),
-    catalogue: loadCatalogueIndex(db),
-    secrets: { quizToken, playerSalt },
-    meta: sqliteMeta(db),
-    importCatalogue: (catalogue, options) => importCatalogueInSteps(db, catalogue, options),
-    describe: config.databasePath,
-    daily: openDailySettingsSqlite(db, dayOf(Date.now(), config.statsTimezone)),
-    close: async () => closeDb(db),
-  };
 }
 
 /**
@@ -81,9 +80,6 @@ function openChecked(config: Config, check: boolean): Db {
   }
 }
 
-/** How long work reports its progress: a terminal bar for the commands, log lines for the server. */
-export type Progress = (label: string, unit: string) => ProgressReporter;
-
 /**
  * Finishes migration 0002 on a database written by an older version: converts
  * its raw record into the compact one and rebuilds every counter, in one
@@ -93,14 +89,11 @@ export type Progress = (label: string, unit: string) => ProgressReporter;
  * else; a database without an old record returns at once.
  */
 export async function convertOldRecord(
-  runtime: Runtime | Pick<SqliteRuntime, 'db'>,
+  runtime: Pick<SqliteRuntime, 'db'>,
   config: Pick<Config, 'statsTimezone'>,
   progress: Progress,
   note: (message: string, fields?: Record<string, unknown>) => void,
 ): Promise<number | undefined> {
-  // PostgreSQL databases were never written by a version with the old record, and got the
-  // per-day answer counts with their first schema that had plays.
-  if (!('db' in runtime)) return undefined;
   if (counterFillPending(runtime.db)) {
     // Migration 0003 or 0005 on a database with plays: the per-day counts of answers and of wrong
     // picks come from the raw record.
@@ -115,7 +108,7 @@ export async function convertOldRecord(
   if (pending > 0)
     note('converting the plays of an older version into the compact raw record', { plays: pending });
   const started = performance.now();
-  const reporters: ProgressReporter[] = [];
+  const reporters: ReturnType<Progress>[] = [];
   const converted = await interruptible((signal) =>
     convertLegacyRecord(runtime.db, {
       timeZone: config.statsTimezone,

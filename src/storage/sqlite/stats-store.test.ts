@@ -3,9 +3,9 @@ import { join } from 'node:path';
 import { createFileDb } from '../../../test/support/file-db';
 import { randomPlay } from '../../../test/support/random-play';
 import { tempDirsRemovedAfterEach } from '../../../test/support/temp-dirs';
-import { loadCatalogueIndex } from '../../catalogue/catalogue-index';
 import { seededRandom } from '../../shared/seeded-random';
 import { createCachedStatsJson } from '../../stats/cached-reads';
+import { loadCatalogueIndex } from './catalogue-load';
 import { createDb } from './client';
 import { createSqliteStores } from './stores';
 

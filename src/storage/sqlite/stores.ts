@@ -1,16 +1,9 @@
-import type { DailyStore, PlayStore, StatsStore } from '../contract';
+import type { StatsStores } from '../contract';
 import type { Db } from './client';
 import { createSqliteDailyStore } from './daily-store';
 import { createDeferredCounters } from './deferred-counters';
 import { createSqlitePlayStore } from './play-store';
 import { createSqliteStatsStore } from './stats-store';
-
-export interface StatsStores {
-  plays: PlayStore;
-  stats: StatsStore;
-  /** The daily challenge's reads (docs/decisions/021). */
-  daily: DailyStore;
-}
 
 /** Both statistics stores over one SQLite connection, sharing the count of its own commits. */
 export function createSqliteStores(db: Db, playerSalt: string): StatsStores {

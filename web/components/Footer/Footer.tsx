@@ -3,7 +3,7 @@ import { CreatorLink } from '../CreatorLink/CreatorLink';
 import type { PageWidth } from '../Layout/Layout.css';
 import * as styles from './Footer.css';
 
-export const COPYRIGHT_YEAR = 2025;
+const COPYRIGHT_YEAR = 2025;
 
 export function Footer({ creator, width = 'normal' }: { creator: Creator; width?: PageWidth }) {
   return (

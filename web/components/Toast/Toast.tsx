@@ -9,8 +9,8 @@ export interface ToastMessage {
 }
 
 /** Spec §9: one toast at a time, 5 s on screen, swiped away past 50 px. */
-export const TOAST_DURATION_MS = 5000;
-export const SWIPE_THRESHOLD_PX = 50;
+const TOAST_DURATION_MS = 5000;
+const SWIPE_THRESHOLD_PX = 50;
 
 /** A sideways swipe (touch, pen or mouse) past the threshold dismisses; a shorter one springs back. */
 function useSwipeAway(onDismiss: () => void) {

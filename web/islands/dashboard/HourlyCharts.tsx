@@ -8,7 +8,7 @@ import { type ChartData, ChartTable, LineChart } from './LineChart';
 const clock = (hour: number) => `${String(hour).padStart(2, '0')}:00`;
 const hourNames = HOURS.map(clock);
 
-export const CUMULATIVE_PLAYERS = 'Zbroj igrača po satima';
+const CUMULATIVE_PLAYERS = 'Zbroj igrača po satima';
 
 /** The axis says only 'Sat u danu': the range is named above the tabs (a long label is cut on a phone). */
 function chartsOf(hourly: HourlyRow[]): ChartData[] {

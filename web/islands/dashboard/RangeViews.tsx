@@ -240,7 +240,7 @@ export function DevicesView({
   );
 }
 
-export const confusionColumns: SimpleColumn<Confusion>[] = [
+const confusionColumns: SimpleColumn<Confusion>[] = [
   { header: 'Točna pjesma', cell: (c) => c.songTitle },
   { header: 'Odabrana umjesto nje', cell: (c) => c.selectedSongTitle },
   { header: 'Koliko puta', cell: (c) => countOf(c.times, TIMES), numeric: true },

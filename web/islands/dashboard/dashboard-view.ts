@@ -20,22 +20,22 @@ export const TABS = [
 ] as const;
 export type TabId = (typeof TABS)[number]['id'];
 
-export const TABLES = ['stihovi', 'pjesme', 'albumi'] as const;
+const TABLES = ['stihovi', 'pjesme', 'albumi'] as const;
 export type TableId = (typeof TABLES)[number];
 
 export const PAGE_SIZES = [25, 50, 100, 250] as const;
 export const DEFAULT_PAGE_SIZE = 100;
 /** The column whose sort hides never-shown lines unless the administrator says otherwise. */
-export const PERCENT_COLUMN = 'percentage';
+const PERCENT_COLUMN = 'percentage';
 
-export interface TableView {
+interface TableView {
   sort: SortState<string>;
   /** 0-based (1-based in the address). */
   page: number;
 }
 
 /** 'auto': never-shown lines are hidden while the table is sorted by percentage, listed otherwise. */
-export type UnshownRule = 'auto' | 'show' | 'hide';
+type UnshownRule = 'auto' | 'show' | 'hide';
 
 export interface LyricFilterView {
   query: string;

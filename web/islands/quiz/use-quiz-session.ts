@@ -19,7 +19,7 @@ import { useAnswering } from './use-answering';
 export type QuizStatus = 'loading' | 'error' | 'ready' | 'finished';
 
 /** `/quiz?nova`: the links that start a new play ('Započni kviz'); plain `/quiz` resumes. */
-export const NEW_PLAY_PARAM = 'nova';
+const NEW_PLAY_PARAM = 'nova';
 
 /**
  * One play: resumes the play this tab (or, in a new tab, the browser) holds, offers the result
