@@ -197,12 +197,19 @@ export function buildOpenApiDocument(routes: readonly RouteInfo[], info: Documen
       title: `${info.title} API`,
       version: info.version,
       description:
-        'The JSON API of the lyric quiz. A play: `GET /api/quiz` returns the questions and an `X-Quiz-Token` header; ' +
-        '`POST /api/stats/submit-quiz` records the answers with that token as `quizToken`. ' +
-        'Every error answers `{ "error": { "code", "message", "field"? } }` with a `code` from the `Error` schema; every `/api` path that does not exist answers 404 JSON, a wrong method 405 with `Allow`. ' +
+        'The JSON API of the lyric quiz. **Version 1** lives under `/api/v1/`: `GET /api/v1/quiz` (or `/api/v1/daily`) returns a `Quiz` with its `token`; ' +
+        '`POST /api/v1/plays` submits the songs chosen with that token, and the server grades them. `GET /api/v1/meta` states the rules. ' +
+        'The unversioned `/api/*` operations that v1 replaces still answer as before; they are marked deprecated and send `Deprecation`, `Sunset` and a `successor-version` Link. ' +
+        'Within v1 only additions are made (new operations, optional parameters, response fields, error codes for new faults): ignore fields you do not know. A change of anything existing is a new version.\n\n' +
+        '**Glossary.** *Play*: one submitted quiz, recorded once per token. *Player*: one `sessionId` (a browser); players count people, plays count games. ' +
+        "*Line*: one line of a song's lyrics, the thing a question asks (`lyricId`). *Song*, *album*: as in the catalogue. " +
+        "*Answers*: how often a line (or a song's lines) was asked in recorded plays; *correctAnswers*: how often rightly; *accuracy*: correctAnswers / answers × 100. " +
+        '*Difficulty*: `easy`, `normal`, `hard`; a score is compared with plays of its own difficulty.\n\n' +
+        '**HTTP.** Every error answers `{ "error": { "code", "message", "field"?, "requestId" } }` with a `code` from the `Error` schema, one code per fault; every answer carries `X-Request-Id`. ' +
+        'A path that does not exist answers 404 JSON, a wrong method 405 with `Allow`, a request body that is not JSON 415. HEAD never issues a quiz. ' +
         'Public statistics carry a strong `ETag` and `Cache-Control: public, max-age=N`: send `If-None-Match` to get 304. ' +
-        'The public calls answer cross-origin requests from the origins the operator allows; the admin calls never do. ' +
-        'Every answer carries `X-Request-Id`.',
+        'Lists of v1 are paged: `limit` (1–1000, default 100), `offset`, `total`, and `Link: <…>; rel="next"` while there is a next page. ' +
+        'The public calls answer cross-origin requests from the origins the operator allows; the admin calls never do.',
       contact: info.contact,
       license: { name: 'Proprietary: the operator of this server', url: info.serverUrl },
     },
