@@ -1,5 +1,6 @@
 import { Type as T } from '@sinclair/typebox';
 import { errorBody } from '../errors';
+import { AdminConfusions, AdminDaily, AdminDevices, AdminSummary } from '../shared/contracts/admin-range';
 import {
   DailyChallenge,
   DailyHardestLine,
@@ -19,7 +20,7 @@ import {
   SubmittedAnswer,
 } from '../shared/contracts/quiz';
 import { AlbumStat, HourlyStat, LyricStat, Overview, Percentile, SongStat } from '../shared/contracts/stats';
-
+import { ScoreDistribution } from '../shared/contracts/time-series';
 import {
   DailyInfo,
   LineStats,
@@ -65,6 +66,11 @@ export const schemas = {
   DailySummary,
   DailyHardestLine,
   Error: ErrorBody,
+  AdminSummary,
+  AdminDaily,
+  AdminConfusions,
+  AdminDevices,
+  ScoreDistribution,
   Quiz,
   QuizQuestion: V1Question,
   SongChoice: V1SongOption,

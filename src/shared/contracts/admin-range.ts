@@ -89,12 +89,17 @@ export const AdminConfusions = T.Object(
 export type AdminConfusions = Static<typeof AdminConfusions>;
 
 const countsOf = (names: readonly string[], description: string) =>
-  T.Object(Object.fromEntries(names.map((name) => [name, T.Integer({ minimum: 0 })])), { description });
+  T.Object(
+    Object.fromEntries(
+      names.map((name) => [name, T.Integer({ minimum: 0, description: `Plays counted under \`${name}\`.` })]),
+    ),
+    { description },
+  );
 
 export const AdminDevices = T.Object(
   {
     ...Applied,
-    plays: T.Integer({ minimum: 0 }),
+    plays: T.Integer({ minimum: 0, description: 'Plays recorded in the range.' }),
     byDevice: countsOf(DEVICE_CLASSES, 'Plays per device class.'),
     byBrowser: countsOf(BROWSER_FAMILIES, 'Plays per browser family.'),
     players: T.Integer({

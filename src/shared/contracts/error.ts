@@ -77,21 +77,24 @@ const ErrorCodeSchema = T.Union(
 /** The body of every 4xx/5xx answer (docs/decisions/002-http-api-conventions.md). */
 export const ErrorBody = T.Object(
   {
-    error: T.Object({
-      code: ErrorCodeSchema,
-      message: T.String({ description: 'Human-readable explanation (English).' }),
-      field: T.Optional(
-        T.String({
+    error: T.Object(
+      {
+        code: ErrorCodeSchema,
+        message: T.String({ description: 'Human-readable explanation (English).' }),
+        field: T.Optional(
+          T.String({
+            description:
+              'The parameter or body field at fault, when there is one (`count`, `answers[3].songId`).',
+          }),
+        ),
+        requestId: T.String({
+          minLength: 1,
           description:
-            'The parameter or body field at fault, when there is one (`count`, `answers[3].songId`).',
+            'The id of this request, also sent as the `X-Request-Id` header and written in the server log: quote it when reporting a problem.',
         }),
-      ),
-      requestId: T.String({
-        minLength: 1,
-        description:
-          'The id of this request, also sent as the `X-Request-Id` header and written in the server log: quote it when reporting a problem.',
-      }),
-    }),
+      },
+      { description: 'What went wrong.' },
+    ),
   },
   { title: 'Error', description: 'The body of every error answer.' },
 );
