@@ -104,20 +104,30 @@ async function clientEntries(): Promise<Record<string, string>> {
 
 async function buildScripts(): Promise<ClientManifest['entries']> {
   const sources = await clientEntries();
-  const result = check(
-    await Bun.build({
-      entrypoints: Object.values(sources),
-      outdir: clientOut,
-      target: 'browser',
-      format: 'esm',
-      splitting: true,
-      minify: true,
-      define: production,
-      naming: { entry: '[name]-[hash].[ext]', chunk: 'chunk-[hash].[ext]', asset: '[name]-[hash].[ext]' },
-      plugins: [vanillaExtract({ css: false })],
-    }),
-    'client scripts',
-  );
+  // One build per entry (docs/decisions/032): a page loads its entry as one file (plus what it
+  // imports later with `import()`), not a dozen shared chunks — on a phone's connection every
+  // further request waits for a free connection and a round trip (562 ms on slow 4G), which cost
+  // the quiz page more than React's bytes do. Code shared by two pages is sent to each; the service
+  // worker keeps every player page's files after the first visit.
+  const outputs: Awaited<ReturnType<typeof Bun.build>>['outputs'][number][] = [];
+  for (const [name, source] of Object.entries(sources)) {
+    const result = check(
+      await Bun.build({
+        entrypoints: [source],
+        outdir: clientOut,
+        target: 'browser',
+        format: 'esm',
+        splitting: true,
+        minify: true,
+        define: production,
+        naming: { entry: '[name]-[hash].[ext]', chunk: 'chunk-[hash].[ext]', asset: '[name]-[hash].[ext]' },
+        plugins: [vanillaExtract({ css: false })],
+      }),
+      `client script ${name}`,
+    );
+    outputs.push(...result.outputs);
+  }
+  const result = { outputs };
   const byFile = new Map(result.outputs.map((o) => [basename(o.path), o.path]));
   /** Every chunk an output imports, directly or not (for modulepreload). */
   const importsOf = (file: string, seen = new Set<string>()): string[] => {
@@ -138,7 +148,20 @@ async function buildScripts(): Promise<ClientManifest['entries']> {
     );
     if (!output) throw new Error(`no output for client entry ${name}`);
     const file = basename(output.path);
-    entries[name] = { file: `/assets/${file}`, imports: importsOf(file).map((f) => `/assets/${f}`) };
+    const imports = importsOf(file);
+    // Chunks the entry or its imports fetch later (`import("./x")`): the service worker keeps them too.
+    const lazy = new Set<string>();
+    for (const loaded of [file, ...imports])
+      for (const [, dep] of readFileSync(byFile.get(loaded)!, 'utf8').matchAll(
+        /import\(\s*["']\.\/([^"']+)["']\s*\)/g,
+      ))
+        if (dep && byFile.has(dep))
+          for (const f of [dep, ...importsOf(dep)]) if (!imports.includes(f)) lazy.add(f);
+    entries[name] = {
+      file: `/assets/${file}`,
+      imports: imports.map((f) => `/assets/${f}`),
+      ...(lazy.size > 0 ? { lazy: [...lazy].map((f) => `/assets/${f}`) } : {}),
+    };
   }
   return entries;
 }

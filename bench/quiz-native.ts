@@ -1,5 +1,5 @@
 /**
- * `bun bench/quiz-native.ts [rounds] [variant ...]`: the experiment of issue 14 point 8 — can
+ * `bun bench/quiz-native.ts [rounds] [variant ...]`: the experiment of docs/decisions/026 — can
  * `GET /api/quiz?count=30` reach 0.7× the payload-matched ceiling when Bun's native router
  * answers it, without Elysia, and with cheaper assembly of the quiz? Starts, from source with
  * NODE_ENV=production:

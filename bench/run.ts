@@ -13,6 +13,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, wri
 import { cpus, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { ENGINE_PROFILES, measureEngines } from './lib/engines';
+import { openLoop } from './lib/open-loop';
 import { pageWeights, weighedPages } from './lib/page-weight';
 import { type Results, renderPerformanceDoc, spliceResults } from './lib/report';
 import { type BenchServer, pinToCpu, startServer, startTwice, stopAllServers } from './lib/server';
@@ -22,8 +23,26 @@ import { ensureWrk, type Load, wrk } from './lib/wrk';
 const root = resolve(import.meta.dir, '..');
 const smoke = process.argv.includes('--smoke');
 const profile = smoke
-  ? { duration: 1, connections: 10, submissions: 200, small: 100, large: 1_000, readSamples: 20 }
-  : { duration: 8, connections: 50, submissions: 120_000, small: 1_000, large: 1_000_000, readSamples: 500 };
+  ? {
+      duration: 1,
+      connections: 10,
+      submissions: 200,
+      small: 100,
+      large: 1_000,
+      readSamples: 20,
+      openLoopSeconds: 1,
+    }
+  : {
+      duration: 8,
+      connections: 50,
+      submissions: 120_000,
+      small: 1_000,
+      large: 1_000_000,
+      readSamples: 500,
+      openLoopSeconds: 8,
+    };
+/** The arrival rates of the latency-under-load section, plays/s. */
+const openLoopRates = smoke ? [50] : [200, 1_000, 3_000];
 const work = mkdtempSync(join(tmpdir(), 'kviz-bench-'));
 /** Everything this run started, stopped whatever happens: an orphan would hold the terminal's pipe open. */
 const children: { kill(): void }[] = [];
@@ -224,6 +243,8 @@ async function main() {
   for (const page of weighedPages) pageHtml[page] = await (await fetch(`${server.url}${page}`)).text();
   await server.stop();
 
+  const latencyUnderLoad = await measureLatencyUnderLoad(binary);
+
   const { small, large } = await statsAtTwoSizes(binary);
 
   log('SQLite vs PostgreSQL, one and two instances: submissions and a read, interleaved rounds');
@@ -265,6 +286,7 @@ async function main() {
     pageWeights: pageWeights(join(root, 'dist/client'), pageHtml),
     stats: { small, large },
     engines,
+    latencyUnderLoad,
     seconds: (performance.now() - started) / 1000,
   };
   const outDir = smoke ? work : join(root, 'bench/results');
@@ -277,6 +299,32 @@ async function main() {
   console.log(doc.split('<!-- results -->')[1] ?? doc);
   log(`done in ${results.seconds.toFixed(0)} s; results in ${join(outDir, 'latest.json')}`);
   return results;
+}
+
+/**
+ * Latency under load: a server of its own (an empty database, its event-loop probe on), each
+ * rate for the profile's seconds with fresh plays, then its counters verified.
+ */
+async function measureLatencyUnderLoad(binary: string) {
+  const dir = join(work, 'open-loop');
+  mkdirSync(dir);
+  const server = await startServer(binary, dir, { LOG_LEVEL: 'debug' });
+  const runs = [];
+  for (const rate of openLoopRates) {
+    log(`latency under load: ${rate} plays/s open loop for ${profile.openLoopSeconds} s, readers every 5 ms`);
+    const bodies = await prepareSubmissions(server.url, rate * profile.openLoopSeconds);
+    runs.push(
+      await openLoop({
+        url: server.url,
+        bodies,
+        rate,
+        seconds: profile.openLoopSeconds,
+        serverLog: server.logFile,
+      }),
+    );
+  }
+  await server.stop();
+  return runs;
 }
 
 let finished = false;

@@ -3,7 +3,8 @@ import type { BunPlugin } from 'bun';
 /**
  * The server build's rewrite of drizzle's `bun-sql` driver (docs/decisions/027): its
  * `import { SQL } from "bun"` is hoisted to the top of the single-file binary, so Bun's
- * PostgreSQL client (`bun:sql`, ~4 ms and ~1 MiB) was loaded at every start, on SQLite too.
+ * PostgreSQL client (`bun:sql`) was loaded at every start, on SQLite too: time and memory for
+ * nothing (docs/decisions/027, docs/performance.md#figures-behind-code-comments).
  * Read from the `Bun` global instead, the client loads only when the PostgreSQL engine's
  * modules are (they are imported dynamically, src/storage/sqlite/runtime.ts). The build fails if drizzle no
  * longer has the line, and (build.ts asks `lazyBunSqlRewrites`) if the driver was never seen —

@@ -16,7 +16,7 @@ import { PLAY_LENGTH } from '../src/shared/rules';
 import { seededRandom } from '../src/shared/seeded-random';
 import type { PlayToRecord } from '../src/storage/contract';
 import { openSqliteRuntime } from '../src/storage/sqlite/runtime';
-import { createLocalClock, type Day } from '../src/time/day';
+import { createTimeZoneConverter, type Day } from '../src/time/day';
 
 const args = process.argv.slice(2);
 const total = Number(args.find((a) => /^\d+$/.test(a)) ?? 3_000);
@@ -79,7 +79,7 @@ const HOUR_WEIGHTS = [
 
 const { catalogue } = runtime;
 const classify = createDeviceClassifier();
-const localTime = createLocalClock(config.statsTimezone);
+const localTime = createTimeZoneConverter(config.statsTimezone);
 const lines = catalogue.askable;
 /** Each line's chance of a right answer: most are fair, some hard, some easy. */
 const ease = new Map(

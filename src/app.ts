@@ -16,7 +16,7 @@ import { crossOrigin } from './http/cors';
 import { deprecation } from './http/deprecation';
 import { errorHandler } from './http/error-handler';
 import { type AllowedMethods, allowedMethodsOf } from './http/methods';
-import { createRateLimiter, rateLimits } from './http/rate-limit';
+import { createRateLimiter, quotaCheck, rateLimits } from './http/rate-limit';
 import { requestLog } from './http/request-log';
 import { requestTarget } from './http/request-target';
 import { securityHeadersPlugin } from './http/security-headers';
@@ -25,6 +25,7 @@ import type { ClientAssets } from './pages/client-assets';
 import { pageRoutes, renderNotFound } from './pages/routes';
 import { createPlayRecorder } from './play/recorder';
 import { playRoutes } from './play/routes';
+import { createInlineQuiz } from './quiz/inline';
 import { quizRoutes } from './quiz/routes';
 import { createSelectionCache } from './quiz/selection-cache';
 import { productTitle } from './shared/rules';
@@ -32,7 +33,7 @@ import { createCachedStatsJson } from './stats/cached-reads';
 import { statsRoutes } from './stats/routes';
 import type { DailySettings, StatsStores } from './storage/contract';
 import type { Clock } from './time/clock';
-import { createLocalClock } from './time/day';
+import { createTimeZoneConverter } from './time/day';
 import { v1Routes } from './v1/routes';
 import { version } from './version';
 
@@ -63,7 +64,7 @@ export interface AppDeps {
 export function createApp(deps: AppDeps) {
   const { config, clock, log, catalogue, stores, assets } = deps;
   const statsJson = createCachedStatsJson(stores.stats);
-  const localTime = createLocalClock(config.statsTimezone);
+  const localTime = createTimeZoneConverter(config.statsTimezone);
   const recorder = createPlayRecorder({
     config,
     plays: stores.plays,
@@ -74,9 +75,10 @@ export function createApp(deps: AppDeps) {
     log,
   });
   const proxies = trustedProxyRanges(config);
+  const quizLimiters = [createRateLimiter(config.rateLimitQuizPerMinute, 60_000, clock.nowMs)];
   const limits = rateLimits(
     {
-      quiz: [createRateLimiter(config.rateLimitQuizPerMinute, 60_000, clock.nowMs)],
+      quiz: quizLimiters,
       submit: [
         createRateLimiter(config.rateLimitSubmitPerMinute, 60_000, clock.nowMs),
         createRateLimiter(config.rateLimitSubmitPerHour, 3_600_000, clock.nowMs),
@@ -91,7 +93,19 @@ export function createApp(deps: AppDeps) {
     localTime,
     timeZone: config.statsTimezone,
   });
+  const selection = createSelectionCache({ catalogue, stats: stores.stats, nowMs: clock.nowMs });
   const pages = {
+    // The /quiz page's inline quiz: GET /api/quiz's play, limit and count (docs/decisions/032).
+    inlineQuiz: {
+      allowed: quotaCheck(quizLimiters, proxies),
+      create: createInlineQuiz({
+        catalogue,
+        tokenSecret: deps.secrets.quizToken,
+        clock,
+        selection,
+        onIssued: recorder.countIssued,
+      }),
+    },
     catalogue,
     config,
     assets,
@@ -115,7 +129,6 @@ export function createApp(deps: AppDeps) {
       ...(config.corsOrigins.length > 0 && !config.corsOrigins.includes('*') ? { vary: 'Origin' } : {}),
     },
   };
-  const selection = createSelectionCache({ catalogue, stats: stores.stats, nowMs: clock.nowMs });
   const dailyService = createDailyService(deps.daily);
   const app = new Elysia({ name: 'kviz' })
     .use(requestLog(log))
@@ -169,17 +182,13 @@ export function createApp(deps: AppDeps) {
       v1Routes({
         catalogue,
         tokenSecret: deps.secrets.quizToken,
-        tokenTtlSeconds: config.quizTokenTtlSeconds,
-        playMinSeconds: config.playMinSeconds,
-        timeZone: config.statsTimezone,
-        serverVersion: version,
+        config,
         clock,
         localTime,
         limits,
         selection,
         daily: dailyService,
-        onIssued: recorder.countIssued,
-        submit: recorder.submit,
+        recorder,
         statsJson,
         stats: stores.stats,
         caching: publicCaching,

@@ -304,7 +304,7 @@ export const configVariables = [
     key: 'playMinSeconds',
     default: '30',
     meaning:
-      'A play submitted sooner than this after its quiz was fetched is refused (`play_too_fast`); 30 lines take a person longer. 0 disables.',
+      'No play counts as finished sooner than this after its quiz was fetched: one submitted sooner is recorded at once, as of that time; 30 lines take a person longer. 0 disables.',
     parse: integer(0, 3600),
   }),
   variable({

@@ -1,6 +1,6 @@
 /**
  * Durability across kill -9: a play acknowledged with 200 survives a SIGKILL of
- * the process at any moment (DESIGN §5; WAL with synchronous=NORMAL). The
+ * the process at any moment (docs/decisions/007; WAL with synchronous=NORMAL). The
  * compiled binary is killed while submissions are in flight, over several
  * cycles, and restarted on the same database each time. The kills land between two
  * flushes of the per-line counters (docs/decisions/025): each restart counts the plays past

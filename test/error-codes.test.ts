@@ -73,10 +73,6 @@ const triggers: Record<
     },
   },
   play_mismatch: { send: async (app) => submit(app, { ...answerQuiz(await fetchQuiz(app), 3), score: 4 }) },
-  play_too_fast: {
-    env: { PLAY_MIN_SECONDS: '30' },
-    send: async (app) => submit(app, answerQuiz(await fetchQuiz(app), 3)),
-  },
   unknown_lyric: {
     send: async (app) => {
       // A token this server signed for a line the catalogue no longer has (an import in between).

@@ -2,6 +2,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { EngineResults } from './engines';
+import type { OpenLoopRun } from './open-loop';
 import type { PageWeight } from './page-weight';
 import type { Load } from './wrk';
 
@@ -61,6 +62,8 @@ export interface Results {
   stats: { small: StatsSize; large: StatsSize };
   /** SQLite vs PostgreSQL, one vs two instances (bench/lib/engines.ts). */
   engines: EngineResults;
+  /** Open-loop submissions at fixed rates with two readers alongside (bench/lib/open-loop.ts). */
+  latencyUnderLoad: OpenLoopRun[];
   seconds: number;
 }
 
@@ -156,6 +159,22 @@ export function spliceResults(existing: string, rendered: string): string {
 }
 
 /** The page's head and the results of one run (the narrative below them lives in the file). */
+function renderOpenLoopTable(runs: OpenLoopRun[]): string {
+  const lat = (l: OpenLoopRun['submit']) =>
+    `${n2(l.p50Ms)} / ${n2(l.p99Ms)} / ${n2(l.maxMs)} ms${l.failed > 0 ? ` (${l.failed} failed)` : ''}`;
+  const rows = runs.map(
+    (run) =>
+      `| ${n0(run.rate)} plays/s × ${run.seconds} s | ${lat(run.submit)} | ${lat(run.overview)} | ${lat(run.page)} | ${
+        run.eventLoop ? `${n2(run.eventLoop.p99Ms)} / ${n2(run.eventLoop.maxMs)} ms` : 'not logged'
+      } |`,
+  );
+  return [
+    '| arrival rate | submit p50 / p99 / max | `/api/stats/overview` p50 / p99 / max | `/` p50 / p99 / max | server event-loop delay p99 / max |',
+    '|---|---|---|---|---|',
+    ...rows,
+  ].join('\n');
+}
+
 export function renderPerformanceDoc(r: Results): string {
   const rps = (load: Load) => load.requestsPerSecond;
   const ratio = (load: Load) => rps(load) / rps(r.ceiling);
@@ -184,7 +203,8 @@ export function renderPerformanceDoc(r: Results): string {
     }),
     ...reads.map((name) => {
       // Like with like: the read's own work (in process, no cache) against the recompute's.
-      // Over HTTP a loopback round trip alone costs ~0.1 ms, more than the whole read.
+      // Over HTTP a loopback round trip alone costs more than the whole read
+      // (docs/performance.md#figures-behind-code-comments).
       const speedup = large.recomputeMs[name]! / large.uncachedMs[name]!;
       return `| Read \`${name}\` vs recompute from the raw record at ${n0(large.plays)} plays, in process, read uncached | ${ms(large.uncachedMs[name]!)} vs ${ms(large.recomputeMs[name]!)} = **${n0(speedup)}×** faster (over HTTP: ${ms(large.httpMs[name]!)}, ${n0(large.recomputeMs[name]! / large.httpMs[name]!)}×) | ≥ 1,000× | ${verdict(speedup >= 1000)} |`;
     }),
@@ -251,6 +271,15 @@ reads a round at rest (cached per version). Fewer connections than the submissio
 (${r.engines.profile.connections} in all), so its SQLite figure differs from that row's.
 
 ${renderEngineTable(r.engines)}
+
+### Latency under load (open loop)
+
+Submissions sent at a fixed rate whatever the server does, while one reader fetches
+\`/api/stats/overview\` and another \`/\` every 5 ms (\`bench/lib/open-loop.ts\`; client and server
+on the same cores). Each latency counts from the moment the request was due; the server's
+event-loop delay is its own timer probe (\`LOG_LEVEL=debug\`, docs/decisions/029).
+
+${renderOpenLoopTable(r.latencyUnderLoad)}
 
 ### Page weight (gzip, from the build output)
 

@@ -10,6 +10,8 @@ export interface BenchServer {
   url: string;
   pid: number;
   firstOkMs: number;
+  /** Its standard output and error. */
+  logFile: string;
   /** Resident memory of the server process, in MiB. */
   rssMiB(): number;
   stop(): Promise<number>;
@@ -49,7 +51,7 @@ export async function startServer(
   // A fresh copy, not a link: the RSS of a process counts the file pages the kernel maps around
   // each fault, and that depends on how much of the file is in the page cache. A freshly written
   // copy is wholly cached, so every version compared starts alike (a hard link to an older binary
-  // measured 56.9 MiB at start, a copy of the same file 61.4: docs/performance.md).
+  // started with less RSS than a copy of the same file: docs/performance.md).
   if (!existsSync(exe)) copyFileSync(binary, exe);
   const log = join(dir, `server-${Date.now()}.log`);
   const started = performance.now();
@@ -97,6 +99,7 @@ export async function startServer(
     url,
     pid: proc.pid,
     firstOkMs,
+    logFile: log,
     rssMiB: () =>
       Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${proc.pid}/status`, 'utf8'))?.[1] ?? 0) / 1024,
     async stop() {

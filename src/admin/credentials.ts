@@ -13,7 +13,7 @@ const sameDigest = (a: string, b: Uint8Array) => timingSafeEqual(digest(a), b);
 export interface AdminCredentials {
   /** True when `authorization` is `Basic base64(username:password)` with the right pair. Constant time in the secret. */
   verify(authorization: string | null): Promise<boolean>;
-  /** True when `verify` would run the slow password hash (~150 ms) for this header. */
+  /** True when `verify` would run the slow password hash (argon2, slow by design) for this header. */
   costly(authorization: string | null): boolean | Promise<boolean>;
 }
 
@@ -43,8 +43,9 @@ function parseBasic(authorization: string | null): { username: string; password:
  * The administrator's credentials: ADMIN_USERNAME with ADMIN_PASSWORD when set
  * (compared as SHA-256 digests in constant time), otherwise the argon2id hash
  * kept in the database, created with a generated password printed once on the
- * first start. argon2 costs 60–110 ms, so a verified header is remembered
- * (as a digest) for a few minutes instead of being re-hashed on every request.
+ * first start. argon2 is slow by design (docs/performance.md#figures-behind-code-comments), so a
+ * verified header is remembered (as a digest) for a few minutes instead of being re-hashed on
+ * every request.
  */
 export async function loadAdminCredentials(
   config: Config,

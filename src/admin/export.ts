@@ -29,7 +29,7 @@ export interface ExportFile {
   body: string;
 }
 
-/** The tables whose JSON read is all-time without `from`/`to` (the spec's lists). */
+/** The tables whose JSON read is all-time without `from`/`to` (they were all-time before ranges existed). */
 const ALL_TIME_WITHOUT_RANGE = new Set<ExportTable>(['lyrics', 'songs', 'albums', 'hourly']);
 
 /**

@@ -10,7 +10,7 @@ const WRONG = basic('admin', 'not-the-password');
 
 describe('admin sign-in lockout (docs/decisions/012)', () => {
   test('64 concurrent wrong guesses in generated-password mode: at most the limit get 401, the rest 429', async () => {
-    // No ADMIN_PASSWORD: the generated password's argon2 hash is checked, ~100 ms a guess.
+    // No ADMIN_PASSWORD: the generated password's argon2 hash is checked, a slow check per guess.
     const app = await createTestApp({ env: { ADMIN_PASSWORD: '' } });
     const statuses = await Promise.all(
       Array.from({ length: 64 }, () =>

@@ -4,7 +4,10 @@ import type { AdminCredentials } from './credentials';
 
 const REALM = 'Kviz znanja admin';
 
-/** Slow password checks (argon2, ~150 ms each) allowed at once; more answer 429. */
+/**
+ * Slow password checks (argon2, slow by design) allowed at once; more answer 429, so guesses
+ * cannot tie up the CPU.
+ */
 const MAX_SLOW_CHECKS = 2;
 
 export interface AdminGuardDeps {

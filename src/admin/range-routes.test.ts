@@ -352,7 +352,7 @@ describe.each(ENGINES)('%s', (engine) => {
           attempts: plays.filter((p) => p.hour === hour).length,
         })),
       );
-      // Without from/to: the spec's all-time answers, unchanged.
+      // Without from/to: the all-time answers, the same as before ranges existed.
       const allTime = await json<LyricStat[]>('/api/admin/stats/lyrics');
       const publicLyrics = (await (await app.request('/api/stats/lyrics')).json()) as LyricStat[];
       expect(allTime).toEqual(publicLyrics);

@@ -31,7 +31,8 @@ const privateReadCaching = {
  * server by the lockout policy of `guard`. Failed attempts are logged.
  */
 export const adminRoutes = ({ guard, statsJson, clientAddress, log, range }: AdminRoutesDeps) => {
-  // An address parsed once, not on every request (ipaddr.js was ~7 % of an admin read's CPU).
+  // An address parsed once, not on every request: parsing was a visible share of an admin read's
+  // CPU (docs/performance.md#figures-behind-code-comments).
   const limiterKey = createLimiterKeyCache();
   return (
     new Elysia({ name: 'admin-routes', prefix: '/api/admin', detail: { tags: ['Admin'] } })

@@ -1,6 +1,6 @@
 import { type Static, Type as t } from '@sinclair/typebox';
 
-/** The catalogue file format (DESIGN.md "The catalogue format"); data/README.md documents it for operators. */
+/** The catalogue file format; data/README.md documents it for operators. */
 const CatalogueSong = t.Object(
   {
     title: t.String({ minLength: 1, maxLength: 200 }),

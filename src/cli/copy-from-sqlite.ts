@@ -40,7 +40,7 @@ export class TargetNotEmpty extends Error {}
 
 /**
  * The SQLite nonce column holds a canonical token nonce as its 12 bytes and anything else as
- * text (src/storage/sqlite/play-store.ts `nonceKey`), and drizzle reads both as bytes: SQLite's
+ * text (src/storage/sqlite/play-nonce.ts `nonceKey`), and drizzle reads both as bytes: SQLite's
  * `typeof` tells them apart. PostgreSQL keeps the text.
  */
 function nonceText(stored: Uint8Array, storedAs: string): string {

@@ -6,6 +6,7 @@ import type { Logger } from '../logger';
 import { type ClientAssets, clientDir, emptyAssets, loadClientAssets } from '../pages/client-assets';
 import { openRuntime } from '../storage/open';
 import { type Clock, systemClock } from '../time/clock';
+import { startEventLoopProbe } from './event-loop-probe';
 import { lineProgress } from './progress';
 
 /**
@@ -86,5 +87,6 @@ export async function serve(config: Config, log: Logger, clock: Clock = systemCl
       lastResortResponse(error, (fields) => log.error('request failed outside the app', fields)),
   });
   const server = app.server!;
+  if (config.logLevel === 'debug') startEventLoopProbe(log);
   log.info('listening', { url: `http://${server.hostname}:${server.port}`, database: runtime.describe });
 }

@@ -1,4 +1,5 @@
 import type { CatalogueIndex } from '../catalogue/catalogue-index';
+import { serializeQuiz } from '../quiz/serialize';
 import { quizTokenSigner } from '../quiz/token';
 import type { Question } from '../shared/contracts/quiz';
 import type { DailySettings } from '../storage/contract';
@@ -18,6 +19,20 @@ export interface DailyChallenge {
  */
 export function challengeNumber(settings: DailySettings, day: Day): number {
   return Math.max(1, dayNumber(day) - dayNumber(settings.firstDay) + 1);
+}
+
+/** `{"day":…,"number":…,"questions":[…],"endsAt":…}`: the questions through the quiz encoder. */
+function challengeBytes(
+  catalogue: CatalogueIndex,
+  challenge: DailyChallenge,
+  endsAt: string,
+): Uint8Array<ArrayBuffer> {
+  const { day, number, questions } = challenge;
+  return Buffer.concat([
+    Buffer.from(`${JSON.stringify({ day, number }).slice(0, -1)},"questions":`),
+    serializeQuiz(catalogue, questions),
+    Buffer.from(`,"endsAt":${JSON.stringify(endsAt)}}`),
+  ]) as Uint8Array<ArrayBuffer>;
 }
 
 /** A day's challenge as sent: the JSON of the whole answer, the same for every caller of the day. */
@@ -65,7 +80,7 @@ export function createDailyService(settings: DailySettings) {
           day,
           catalogue,
           challenge,
-          body: Buffer.from(JSON.stringify({ ...challenge, endsAt: endsAt() })) as Uint8Array<ArrayBuffer>,
+          body: challengeBytes(catalogue, challenge, endsAt()),
           sign: quizTokenSigner(tokenSecret, {
             lyricIds: challenge.questions.map((q) => q.lyricId),
             options: challenge.questions.map((q) => q.options.map((o) => o.id)),

@@ -15,9 +15,10 @@ const withoutConversionKeys = (key: string, value: unknown) =>
 
 /**
  * JSON.parse with the reviver above only when the text could hold such a key: a reviver
- * made parsing a submission about twelve times slower (~45 µs of a play's time, measured,
- * docs/performance.md). Without a backslash a key can only be spelt out as it is, so a text
- * naming neither word parses to the same value without the reviver.
+ * makes parsing a submission many times slower (docs/decisions/018; the figures in
+ * docs/performance.md, "Quiz and submissions, second pass"). Without a backslash a key can only
+ * be spelt out as it is, so a text naming neither word parses to the same value without the
+ * reviver.
  */
 export function parseJson(text: string): unknown {
   return text.includes('\\') || text.includes('toString') || text.includes('valueOf')
@@ -89,8 +90,9 @@ const plainLength = /^\d+$/;
 /**
  * The body as text. With one plain Content-Length within MAX_BODY_BYTES and no
  * Transfer-Encoding, Bun reads exactly that many bytes, so the body is taken whole: no stream,
- * reader and promise per chunk, which cost a submission ~20 % of its server time
- * (docs/performance.md, "Submissions: the body read whole"). Anything else — chunked, or a
+ * reader and promise per chunk, which were a large share of a submission's server time
+ * (docs/decisions/013; docs/performance.md, "27 November 2026: a new machine; the submission
+ * body read whole"). Anything else — chunked, or a
  * Content-Length that is not one number (Bun accepts the same length sent twice and joins the
  * values, "70000, 70000") — takes the capped read above, so no body costs more than
  * MAX_BODY_BYTES + 1. Both decode the bytes with the same TextDecoder.

@@ -38,7 +38,11 @@ export function clientAddressOf(
 export const trustedProxyRanges = (config: { trustedProxies: string[]; trustProxy: boolean }) =>
   config.trustProxy ? [...config.trustedProxies, '127.0.0.1', '::1'] : config.trustedProxies;
 
-/** The derive that puts `clientAddress` on a request's context: the one place it is worked out. */
+/**
+ * The derive that puts `clientAddress` on a request's context, for the routes that use it. The
+ * rate limiter works the address out itself, for the limited routes only; both go through
+ * `clientAddressOf`, the one place the rule lives.
+ */
 const deriveClientAddress = (trustedProxies: readonly string[]) => {
   const isTrusted = createAddressMatcher(trustedProxies);
   return ({ request, server }: { request: Request; server: Server<unknown> | null }) => ({

@@ -117,7 +117,7 @@ export interface Exchange {
  * Sends `body` in the best encoding the client accepts, or 304 when its tag matches. The headers
  * set so far (the security headers, an admin read's private caching) go into the Response, under
  * `headers`, and `set` is left empty: otherwise Elysia copies the Response once more to merge
- * them (`mergeHeaders`, ~5 % of an admin read's CPU; docs/performance.md).
+ * them (`mergeHeaders`: docs/decisions/027, docs/performance.md#figures-behind-code-comments).
  */
 export function sendBody(
   body: EncodedBody,

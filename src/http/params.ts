@@ -67,7 +67,7 @@ export function integerParam<Name extends string>(spec: {
      * For a hot route: the digits-only check without the transform, the route calling
      * `decode` itself (the same 422s). Elysia 1.4 decodes a query with a transform twice, and
      * the second pass, given the number, fails its string check and builds an error it then
-     * drops: several microseconds a request measured on GET /api/quiz (docs/performance.md).
+     * drops, on every GET /api/quiz (docs/decisions/018).
      */
     digits,
     decode,

@@ -144,7 +144,8 @@ export function rateLimits<Name extends string>(
   return new Elysia({ name: 'rate-limits', seed: trustedProxies.join(',') }).macro({
     rateLimit: (name: Name) => ({
       // The client's address is worked out here, for the limited routes only: as a derive it
-      // also ran for the reads mounted beside them (~6 % of a cached read's CPU, docs/performance.md).
+      // also ran for the reads mounted beside them, a measurable share of a cached read's CPU
+      // (docs/performance.md#figures-behind-code-comments).
       transform({
         request,
         server,
@@ -178,3 +179,19 @@ export function rateLimits<Name extends string>(
 }
 
 export type RateLimits = ReturnType<typeof rateLimits<'quiz' | 'submit'>>;
+
+/**
+ * The same count as the `rateLimit` option, for a handler that does not refuse over the limit but
+ * does less (the /quiz page renders without its inline quiz): counts the request under its
+ * client's key against every limiter and says whether all allowed it.
+ */
+export function quotaCheck(limiters: RateLimiter[], trustedProxies: readonly string[]) {
+  const limiterKey = createLimiterKeyCache();
+  const isTrusted = createAddressMatcher(trustedProxies);
+  return (request: Request, server: Server<unknown> | null): boolean => {
+    const key = limiterKey(clientAddressOf(request, server, isTrusted));
+    let allowed = true;
+    for (const limiter of limiters) allowed = allowed && limiter.consume(key).allowed;
+    return allowed;
+  };
+}

@@ -7,8 +7,11 @@ import { type EncodedBody, type Exchange, precompressedBody, sendBody } from '..
 export interface ClientManifest {
   /** Stylesheets every page links (one site-wide file). */
   css: string[];
-  /** Entry name → its script and the chunks it imports (for modulepreload). */
-  entries: Record<string, { file: string; imports: string[] }>;
+  /**
+   * Entry name → its script, the chunks it imports (for modulepreload) and those it may fetch
+   * later with `import()` (`lazy`: the service worker keeps them, docs/decisions/032).
+   */
+  entries: Record<string, { file: string; imports: string[]; lazy?: string[] }>;
   /**
    * The share preview images (1200×630 PNG), index = score: `scores` name `artist`, the
    * catalogue built in; `generic` name no artist (another catalogue imported later).
@@ -43,8 +46,8 @@ const types: Record<string, string> = {
 
 /**
  * The built client (dist/client, embedded in the binary). Its names are listed at start; a
- * file is read into memory at its first request: reading all of it (3 MB with the share
- * images and the compressed forms) cost every start ~7 ms and kept images few clients ask for.
+ * file is read into memory at its first request: reading all of it (with the share images and
+ * the compressed forms) slowed every start and kept images few clients ask for (docs/decisions/027).
  */
 export const clientDir = assetPath('dist/client');
 

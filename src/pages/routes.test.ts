@@ -77,4 +77,36 @@ describe('server-rendered pages', () => {
     expect(res.headers.get('content-encoding')).toBe('gzip');
     expect(res.headers.get('vary')).toBe('Accept-Encoding');
   });
+
+  test('/quiz?nova carries a new play (first line rendered, token in the props, no-store); plain /quiz and a client over the quiz limit get the shell', async () => {
+    const app = await createTestApp({ env: { RATE_LIMIT_QUIZ_PER_MINUTE: '2' } });
+    const propsOf = (page: string) =>
+      JSON.parse(/<script[^>]*data-island-props="quiz"[^>]*>([^<]*)<\/script>/.exec(page)?.[1] ?? '{}') as {
+        initial?: {
+          questions: { lyric: string; lyricId: number; correctSongId: number; options: { id: number }[] }[];
+          token: string;
+          difficulty: string;
+        };
+      };
+    const res = await app.request('/quiz?nova&difficulty=hard');
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    const page = await html(res);
+    const initial = propsOf(page).initial!;
+    expect(initial.questions).toHaveLength(30);
+    expect(initial.difficulty).toBe('hard');
+    expect(initial.token.split('.')).toHaveLength(2);
+    // The first line and its five options are in the HTML: on screen at first paint.
+    expect(page).toContain(initial.questions[0]!.lyric);
+    expect(page.match(/data-option="[A-E]"/g)).toHaveLength(5);
+    // A token of this page is one the API accepts: a play of it is recorded, as hard.
+    const recorded = await submit(app, answerQuiz(initial, 7));
+    expect(await recorded.json()).toMatchObject({ score: 7, difficulty: 'hard' });
+    const plain = await html(await app.request('/quiz'));
+    expect(propsOf(plain).initial).toBeUndefined();
+    expect(plain).toContain('Učitavanje pitanja...');
+    // The page counts against the address's quiz limit like GET /api/quiz: over it, no play inside.
+    expect(propsOf(await html(await app.request('/quiz?nova'))).initial).toBeDefined();
+    expect(propsOf(await html(await app.request('/quiz?nova'))).initial).toBeUndefined();
+    expect((await app.request('/api/quiz')).status).toBe(429);
+  });
 });

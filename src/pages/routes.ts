@@ -1,9 +1,12 @@
+import type { Server } from 'bun';
 import { Elysia, NotFoundError } from 'elysia';
 import { createElement, type ReactElement } from 'react';
+import { NEW_PLAY_PARAM } from '../../web/lib/difficulty';
 import { AdminLoginPage, DashboardPage } from '../../web/pages/AdminPages';
 import { DailyPage } from '../../web/pages/DailyPage';
 import { LandingPage } from '../../web/pages/LandingPage';
 import { NotFoundPage } from '../../web/pages/NotFoundPage';
+import { OfflinePage } from '../../web/pages/OfflinePage';
 import { QuizPage } from '../../web/pages/QuizPage';
 import { ResultsPage } from '../../web/pages/ResultsPage';
 import { StatisticsPage } from '../../web/pages/StatisticsPage';
@@ -11,8 +14,10 @@ import type { CatalogueIndex } from '../catalogue/catalogue-index';
 import type { Config } from '../config';
 import { type EncodedBody, type Exchange, encodeBody, sendBody } from '../http/encoded-body';
 import type { Logger } from '../logger';
+import type { InlineQuiz } from '../quiz/inline';
 import type { DailySummary } from '../shared/contracts/daily';
 import type { DailyToday, PageProps } from '../shared/contracts/pages';
+import { DEFAULT_DIFFICULTY, type Difficulty, isDifficulty } from '../shared/difficulty';
 import { productTitle } from '../shared/rules';
 import { cachedPerVersion } from '../stats/version-cache';
 import type { StatsStore } from '../storage/contract';
@@ -20,6 +25,7 @@ import type { ClientAssets } from './client-assets';
 import { serveAsset } from './client-assets';
 import { renderDocument } from './document';
 import { getCatalogueCounts, getLandingData, getPublicStatistics } from './service';
+import { serviceWorkerSource } from './service-worker';
 import { sharedScore, shareImagePaths, sharePreview } from './share-preview';
 
 const FAVICON = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" rx="14" fill="#0b5a8c"/><path d="M22 46V18h6v11l10-11h7L34 30l12 16h-7l-9-12-2 2v10z" fill="#fff"/></svg>`;
@@ -27,9 +33,17 @@ const FAVICON = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><re
 export interface PageRoutesDeps {
   catalogue: () => CatalogueIndex;
   stats: StatsStore;
-  config: Pick<Config, 'siteUrl' | 'creatorName' | 'creatorUrl' | 'creatorAppUrl' | 'playMinSeconds'>;
+  config: Pick<Config, 'siteUrl' | 'creatorName' | 'creatorUrl' | 'creatorAppUrl' | 'quizTokenTtlSeconds'>;
   assets: ClientAssets;
   log: Logger;
+  /**
+   * The /quiz page's inline quiz (docs/decisions/032): `allowed` counts the page view against the
+   * quiz limit of its address; over it, the page is sent without one (the island fetches it).
+   */
+  inlineQuiz?: {
+    allowed: (request: Request, server: Server<unknown> | null) => boolean;
+    create: (difficulty: Difficulty) => InlineQuiz | Promise<InlineQuiz>;
+  };
   /** Today's daily challenge and its figures (docs/decisions/021). */
   daily: { today(): DailyToday; summary(): Promise<DailySummary> };
 }
@@ -108,6 +122,7 @@ export const pageRoutes = (deps: PageRoutesDeps) => {
                 page,
                 data: await getLandingData(catalogue(), stats),
                 sharedScore: score,
+                tokenTtlSeconds: deps.config.quizTokenTtlSeconds,
               }),
             undefined,
             score,
@@ -120,6 +135,7 @@ export const pageRoutes = (deps: PageRoutesDeps) => {
                 page,
                 data: { ...getCatalogueCounts(catalogue()), plays: 0 },
                 sharedScore: score,
+                tokenTtlSeconds: deps.config.quizTokenTtlSeconds,
               }),
             undefined,
             score,
@@ -148,28 +164,40 @@ export const pageRoutes = (deps: PageRoutesDeps) => {
         createElement(DailyPage, {
           page,
           today: deps.daily.today(),
-          playMinSeconds: deps.config.playMinSeconds,
         }),
       'Dnevni izazov',
     ),
   );
   const statisticsError = once(render((page) => createElement(StatisticsPage, { page, stats: null })));
-  const quiz = once(render((page) => createElement(QuizPage, { page })));
+  const quizPage = (initial?: InlineQuiz) =>
+    render((page) =>
+      createElement(QuizPage, { page, tokenTtlSeconds: deps.config.quizTokenTtlSeconds, initial }),
+    )();
+  // Without an inline quiz (over the limit): the same for everyone, rendered once.
+  const quizShell = once(() => quizPage());
+  /** /quiz with a new play in it: per request, never stored by anyone (it carries a token). */
+  const quizWithPlay = async (request: Request, server: Server<unknown> | null, difficulty: Difficulty) => {
+    const inline = deps.inlineQuiz;
+    if (!inline?.allowed(request, server)) return quizShell();
+    return quizPage(await inline.create(difficulty));
+  };
   const results = once(
     render((page) =>
       createElement(ResultsPage, {
         page,
-        playMinSeconds: deps.config.playMinSeconds,
         shareImages: shareImagePaths(assets.manifest, page.artist),
       }),
     ),
   );
+  const offline = once(render((page) => createElement(OfflinePage, { page }), 'Niste na mreži'));
+  const worker = serviceWorkerSource(assets.manifest);
   const adminLogin = once(render((page) => createElement(AdminLoginPage, { page }), 'Admin Prijava'));
   const dashboard = once(render((page) => createElement(DashboardPage, { page }), 'Admin Panel'));
 
   return (
     new Elysia({ name: 'page-routes', detail: { hide: true } })
-      // Spec §8: a failure to read the statistics is only logged; the page shows no count.
+      // A failure to read the statistics is only logged: the landing page works without its counts
+      // (docs/product.md#calls-and-failures).
       .get('/', ({ request, set, query }) => {
         const landing = landingFor(sharedScore(query.r));
         return sendOr(landing.page, landing.fallback, 'Greška pri dohvaćanju statistike', { request, set });
@@ -177,9 +205,25 @@ export const pageRoutes = (deps: PageRoutesDeps) => {
       .get('/statistics', ({ request, set }) =>
         sendOr(statistics, statisticsError, 'statistics could not be read', { request, set }),
       )
-      .get('/quiz', ({ request, set }) => send(quiz(), { request, set }))
+      // `/quiz?nova` ('Započni kviz') asks for a new play: the page carries it. Plain `/quiz`
+      // (reload, Back, 'Nastavi kviz') takes up the play the browser holds: no play is drawn for it.
+      .get('/quiz', async ({ request, set, server, query }) => {
+        if (!(NEW_PLAY_PARAM in query)) return send(quizShell(), { request, set });
+        const difficulty = isDifficulty(query.difficulty) ? query.difficulty : DEFAULT_DIFFICULTY;
+        const html = await quizWithPlay(request, server, difficulty);
+        return sendBody(html, { request, set }, { ...htmlHeaders, 'cache-control': 'no-store' });
+      })
       .get('/results', ({ request, set }) => send(results(), { request, set }))
       .get('/dnevni-izazov', ({ request, set }) => send(daily(), { request, set }))
+      .get('/offline', ({ request, set }) => send(offline(), { request, set }))
+      .get(
+        '/sw.js',
+        () =>
+          new Response(worker, {
+            // Checked at every visit (a new build is a new worker); kept to the whole site.
+            headers: { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-cache' },
+          }),
+      )
       .get('/admin', ({ request, set }) => send(adminLogin(), { request, set }))
       .get('/admin/dashboard', ({ request, set }) => send(dashboard(), { request, set }))
       .get(

@@ -2,7 +2,7 @@ import type { CatalogueIndex, IndexedSong } from '../catalogue/catalogue-index';
 import type { Question } from '../shared/contracts/quiz';
 import type { Difficulty } from '../shared/difficulty';
 import { OPTIONS_PER_QUESTION } from '../shared/rules';
-import { questionOf } from './generate';
+import { questionOf } from './question';
 import { type Random, randomInt, sampleDistinct } from './sample';
 
 /**
@@ -10,7 +10,7 @@ import { type Random, randomInt, sampleDistinct } from './sample';
  * (docs/decisions/022-difficulty-modes.md). Everything here is built once per
  * statistics refresh from two counter reads and kept in memory; a quiz only
  * samples from the arrays (no database read, no sort per request). `normal` does
- * not come here: it stays generateQuiz, the spec's random lines and songs.
+ * not come here: it stays generateQuiz, random lines and songs (docs/product.md#difficulty).
  */
 
 /** A line's accuracy counts only once it was shown this often; before, it is "unseen". */

@@ -72,7 +72,7 @@ describe('GET /api/quiz?difficulty', async () => {
   });
 
   test.each(['easy', 'hard'] as const)(
-    '%s: 30 distinct lines of the spec shape, 5 distinct options with the right song, a token naming it',
+    '%s: 30 distinct lines, 5 distinct options including the right song, a token naming the difficulty',
     async (difficulty) => {
       const quiz = await fetchAt(app, difficulty);
       expect(quiz.questions).toHaveLength(30);

@@ -7,7 +7,7 @@ import { verifyQuizToken } from './token';
 describe('GET /api/quiz', async () => {
   const { request, deps } = await createTestApp();
 
-  test('returns 30 questions of the spec shape with a signed token naming their lines', async () => {
+  test('returns 30 questions with every question field and 5 options, and a signed token naming their lines', async () => {
     const res = await request('/api/quiz');
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('no-store');

@@ -9,8 +9,7 @@ import type { DifficultySelection } from './difficulty-selection';
 import { drawQuiz } from './draw';
 import { headOfIssue } from './head';
 import { countParam, getQuizOperation, QuizQuery } from './model';
-import { serializeQuiz } from './serialize';
-import { createQuiz } from './service';
+import { issueQuiz } from './service';
 
 export interface QuizRoutesDeps {
   catalogue: () => CatalogueIndex;
@@ -50,15 +49,15 @@ export const quizRoutes = ({ catalogue, tokenSecret, clock, limits, selection, o
         set.headers = {};
         return response;
       };
-      // normal: the spec's quiz, synchronous, no statistics read (docs/decisions/022), drawn
-      // straight into its bytes and token (docs/decisions/026).
+      // normal: synchronous, no statistics read (docs/decisions/022); easy and hard wait for the
+      // selection the statistics give. Either way one encoder writes bytes and token.
       if (difficulty === DEFAULT_DIFFICULTY) {
-        const drawn = drawQuiz(index, tokenSecret, count, clock.nowSeconds());
-        return respond(drawn.body, drawn.token);
+        const quiz = issueQuiz(index, tokenSecret, count, clock.nowSeconds(), difficulty);
+        return respond(quiz.body, quiz.token);
       }
       const create = (chosen: DifficultySelection) => {
-        const quiz = createQuiz(index, tokenSecret, count, clock.nowSeconds(), undefined, difficulty, chosen);
-        return respond(serializeQuiz(index, quiz.questions), quiz.token);
+        const quiz = issueQuiz(index, tokenSecret, count, clock.nowSeconds(), difficulty, chosen);
+        return respond(quiz.body, quiz.token);
       };
       const chosen = selection();
       return chosen instanceof Promise ? chosen.then(create) : create(chosen);

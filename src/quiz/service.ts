@@ -2,6 +2,8 @@ import type { CatalogueIndex } from '../catalogue/catalogue-index';
 import { DEFAULT_DIFFICULTY, type Difficulty } from '../shared/difficulty';
 import type { DifficultySelection } from './difficulty-selection';
 import { generateSelectedQuiz } from './difficulty-selection';
+import { drawQuiz } from './draw';
+import { type EncodedQuiz, encodeQuiz, picksOfQuestions } from './encode';
 import { generateQuiz, type Question } from './generate';
 import type { Random } from './sample';
 import { createQuizToken, newNonce } from './token';
@@ -13,7 +15,7 @@ export interface Quiz {
 
 /**
  * A new play: its questions and the signed token that a submission must carry. `normal`
- * (the default) is the spec's random quiz; `easy` and `hard` choose from `selection`
+ * (the default) is the plain random quiz; `easy` and `hard` choose from `selection`
  * (docs/decisions/022), and their token names the difficulty.
  */
 export function createQuiz(
@@ -37,4 +39,25 @@ export function createQuiz(
     difficulty,
   });
   return { questions, token };
+}
+
+/**
+ * A free-play quiz as the route sends it: its questions' bytes and token, every difficulty
+ * through the one encoder (src/quiz/encode.ts). `normal` draws straight into the bytes; easy
+ * and hard choose their questions from `selection`, then encode them.
+ */
+export function issueQuiz(
+  catalogue: CatalogueIndex,
+  secret: string,
+  count: number,
+  nowSeconds: number,
+  difficulty: Difficulty,
+  selection?: DifficultySelection,
+): EncodedQuiz {
+  if (difficulty === 'normal') return drawQuiz(catalogue, secret, count, nowSeconds);
+  if (!selection) throw new Error(`a ${difficulty} quiz needs the difficulty selection`);
+  const questions = generateSelectedQuiz(catalogue, selection[difficulty], count);
+  const picks = picksOfQuestions(catalogue, questions);
+  if (!picks) throw new Error('a selected quiz holds a question that is not the catalogue’s own');
+  return encodeQuiz(catalogue, picks, secret, { issuedAt: nowSeconds, difficulty });
 }

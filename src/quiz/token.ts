@@ -42,13 +42,44 @@ export type TokenCheck =
 /** Tolerated clock difference for tokens issued "in the future" (another instance, clock step). */
 const CLOCK_SKEW_SECONDS = 60;
 
-// Bun's own HMAC and random source: the same bytes as node:crypto's at about half the cost
-// a quiz request (measured, docs/performance.md).
+// Bun's own HMAC and random source: the same bytes as node:crypto's, cheaper on every quiz
+// request (docs/decisions/018).
 const sign = (secret: string, body: string) =>
   new Bun.CryptoHasher('sha256', secret).update(body).digest('base64url');
 
 export function newNonce(): string {
   return Buffer.from(crypto.getRandomValues(new Uint8Array(12))).toString('base64url');
+}
+
+/** What a token says besides its lines and options. */
+export type QuizTokenFields = Pick<QuizTokenPayload, 'issuedAt' | 'difficulty' | 'day'> & { nonce?: string };
+
+/**
+ * The token's JSON, spelled here only: `{"l":[…],"o":[[…],…],"t":…,"n":"…","d":…,"y":…}`, keys
+ * absent when undefined (`d` also for normal, so a normal token is what it was before
+ * difficulties). src/quiz/encode.ts writes the lines and options as bytes between these keys.
+ */
+export const QUIZ_TOKEN_LINES_KEY = '{"l":[';
+export const QUIZ_TOKEN_OPTIONS_KEY = '],"o":[';
+
+function tokenTail(fields: QuizTokenFields): string {
+  const d = fields.difficulty === DEFAULT_DIFFICULTY ? undefined : fields.difficulty;
+  return `,"t":${JSON.stringify(fields.issuedAt)},"n":${JSON.stringify(fields.nonce ?? newNonce())}${
+    d === undefined ? '' : `,"d":${JSON.stringify(d)}`
+  }${fields.day === undefined ? '' : `,"y":${JSON.stringify(fields.day)}`}}`;
+}
+
+function linesAndOptions(quiz: Pick<QuizTokenPayload, 'lyricIds' | 'options'>): string {
+  const lines = `${QUIZ_TOKEN_LINES_KEY}${quiz.lyricIds.join(',')}`;
+  return quiz.options === undefined
+    ? `${lines}]`
+    : `${lines}${QUIZ_TOKEN_OPTIONS_KEY}${quiz.options.map((ids) => `[${ids.join(',')}]`).join(',')}]`;
+}
+
+function signed(secret: string, json: string | Buffer, end?: number): string {
+  const body =
+    typeof json === 'string' ? Buffer.from(json).toString('base64url') : json.toString('base64url', 0, end);
+  return `${body}.${sign(secret, body)}`;
 }
 
 export function createQuizToken(secret: string, payload: QuizTokenPayload): string {
@@ -58,32 +89,36 @@ export function createQuizToken(secret: string, payload: QuizTokenPayload): stri
 /**
  * Signs the tokens of one quiz handed to many callers (a day's challenge: the same lines and
  * options all day): the JSON of its lines and options is written once, each token adds its
- * issue time and nonce. The one place that spells the token's JSON besides src/quiz/draw.ts's
- * byte writer: `{"l":…,"o":…,"t":…,"n":…,"d":…,"y":…}`, keys absent when undefined.
+ * issue time and nonce.
  */
 export function quizTokenSigner(
   secret: string,
   quiz: Omit<QuizTokenPayload, 'issuedAt' | 'nonce'>,
 ): (issuedAt: number, nonce?: string) => string {
-  const d = quiz.difficulty === DEFAULT_DIFFICULTY ? undefined : quiz.difficulty;
-  const head = `{"l":${JSON.stringify(quiz.lyricIds)}${quiz.options === undefined ? '' : `,"o":${JSON.stringify(quiz.options)}`}`;
-  const tail = `${d === undefined ? '' : `,"d":${JSON.stringify(d)}`}${quiz.day === undefined ? '' : `,"y":${JSON.stringify(quiz.day)}`}}`;
-  return (issuedAt, nonce = newNonce()) => {
-    const body = Buffer.from(
-      `${head},"t":${JSON.stringify(issuedAt)},"n":${JSON.stringify(nonce)}${tail}`,
-    ).toString('base64url');
-    return `${body}.${sign(secret, body)}`;
-  };
+  const head = linesAndOptions(quiz);
+  return (issuedAt, nonce) =>
+    signed(secret, head + tokenTail({ issuedAt, nonce, difficulty: quiz.difficulty, day: quiz.day }));
 }
 
 /**
- * The token of a payload already written as JSON bytes (`json[0, end)`, ASCII): what
- * src/quiz/draw.ts writes while it draws, byte for byte the JSON `createQuizToken` would
- * make (draw.test.ts), so the same token.
+ * The token of lines and options already written as JSON bytes (`json[0, end)`, ASCII, from
+ * `QUIZ_TOKEN_LINES_KEY` through the options' closing bracket): what src/quiz/encode.ts writes
+ * while it encodes; the rest is added here, so the same token `createQuizToken` makes.
  */
-export function signQuizTokenJson(secret: string, json: Buffer, end: number): string {
-  const body = json.toString('base64url', 0, end);
-  return `${body}.${sign(secret, body)}`;
+export function signQuizTokenJson(
+  secret: string,
+  json: Buffer,
+  end: number,
+  fields: QuizTokenFields,
+): string {
+  const tail = tokenTail(fields);
+  if (json.length < end + tail.length) {
+    const grown = Buffer.alloc(end + tail.length);
+    json.copy(grown, 0, 0, end);
+    json = grown;
+  }
+  const length = end + json.write(tail, end, 'latin1');
+  return signed(secret, json, length);
 }
 
 export function verifyQuizToken(

@@ -1,6 +1,6 @@
 /**
- * Difficulty of a play (DESIGN.md §7, docs/decisions/022). `normal` is the spec's
- * random quiz; `easy` and `hard` choose lines and options from the statistics. A
+ * Difficulty of a play (docs/product.md#difficulty, docs/decisions/022). `normal` is the
+ * plain random quiz; `easy` and `hard` choose lines and options from the statistics. A
  * play records its difficulty (the quiz token binds it), and the score histogram
  * is kept per difficulty, so a percentile or a distribution compares like with like
  * (docs/decisions/014).
@@ -9,7 +9,7 @@ export const DIFFICULTIES = ['easy', 'normal', 'hard'] as const;
 
 export type Difficulty = (typeof DIFFICULTIES)[number];
 
-/** The spec's free play: random lines, random distractors. */
+/** Plain free play, what a client that names no difficulty gets: random lines, random distractors. */
 export const DEFAULT_DIFFICULTY: Difficulty = 'normal';
 
 export function isDifficulty(value: unknown): value is Difficulty {

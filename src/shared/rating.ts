@@ -1,6 +1,6 @@
 import { PLAY_LENGTH } from './rules';
 
-/** Rating bands by score (spec §5): boundaries 10, 15, 20, 25. */
+/** The label a score earns: bands ending at 10, 15, 20 and 25 (docs/product.md#rating-bands). */
 export const RATING_BANDS = [
   { min: 0, max: 10, label: 'Nedovoljno' },
   { min: 11, max: 15, label: 'Dovoljno' },

@@ -3,13 +3,16 @@
  * the client bundle imports them for free (docs/decisions/011-code-layout.md).
  */
 
-/** Lines in a play, and so the maximum score (spec §9: 30 lines per quiz). Only plays of this length are recorded. */
+/**
+ * Lines in a play, and so the maximum score (docs/product.md#lines-and-options). Only plays of this
+ * length are recorded.
+ */
 export const PLAY_LENGTH = 30;
 
 /** The largest `count` a quiz may be asked for. */
 export const QUIZ_MAX_COUNT = 50;
 
-/** Options offered for each line (spec §3). */
+/** Options offered for each line: its song and four others (docs/product.md#lines-and-options). */
 export const OPTIONS_PER_QUESTION = 5;
 
 export const DEVICE_INFO_MAX_LENGTH = 512;
@@ -20,7 +23,10 @@ export const QUIZ_TOKEN_HEADER = 'x-quiz-token';
 /** A session id is a UUID in its canonical 8-4-4-4-12 form. */
 export const UUID_PATTERN = '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$';
 
-/** The product title everywhere: '{artist} Kviz znanja' (DESIGN.md §1). */
+/**
+ * The product title everywhere, kept exact: '{artist} Kviz znanja'
+ * (docs/product.md#texts-that-must-stay-exact).
+ */
 export function productTitle(artist: string): string {
   return `${artist} Kviz znanja`.trim();
 }

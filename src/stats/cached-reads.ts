@@ -7,7 +7,7 @@ import type { StatsStore } from '../storage/contract';
 import { percentileOf } from './percentile';
 import { cachedPerVersion } from './version-cache';
 
-/** The optional narrowing of a list read; none of them: the whole list, as the spec has it. */
+/** The optional narrowing of a list read; none of them: the whole list, as the dashboard's tables read it. */
 export interface ListQuery {
   limit?: number;
   offset?: number;

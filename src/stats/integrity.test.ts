@@ -49,17 +49,33 @@ describe.each(ENGINES)('%s', (engine) => {
       expect((await app.rows()).plays).toBe(8);
     });
 
-    test('a play submitted 2 s after its quiz (PLAY_MIN_SECONDS=30) → 422 play_too_fast with Retry-After, nothing recorded; accepted at 30 s', async () => {
+    test('a play submitted 2 s after its quiz (PLAY_MIN_SECONDS=30) is recorded at once, as of 30 s after its quiz (docs/decisions/032); again: the same play', async () => {
       const app = await appOn(engine, { PLAY_MIN_SECONDS: '30' });
+      const issuedMs = app.clock.nowSeconds() * 1000;
       const body = answerQuiz(await fetchQuiz(app), 12);
       app.clock.advance(2);
       const early = await submit(app, body);
-      expect(early.status).toBe(422);
-      expect(early.headers.get('retry-after')).toBe('28');
-      expect(await errorOf(early)).toMatchObject({ code: 'play_too_fast', field: 'quizToken' });
-      expect(await app.rows()).toMatchObject({ plays: 0, players: 0 });
-      app.clock.advance(28);
+      expect(early.status).toBe(200);
+      const first = (await early.json()) as { playId: number; score: number };
+      expect(first.score).toBe(12);
+      expect(await app.rows()).toMatchObject({ plays: 1, players: 1 });
+      const [row] = await app.all('SELECT created_at FROM plays');
+      // Never counted as finished sooner than PLAY_MIN_SECONDS after its quiz was issued.
+      expect(Number(row!.created_at)).toBe(issuedMs + 30_000);
+      app.clock.advance(40);
+      const again = await submit(app, body);
+      expect(await again.json()).toMatchObject({ playId: first.playId, score: 12 });
+      expect((await app.rows()).plays).toBe(1);
+    });
+
+    test('a play submitted after PLAY_MIN_SECONDS keeps its own time', async () => {
+      const app = await appOn(engine, { PLAY_MIN_SECONDS: '30' });
+      const body = answerQuiz(await fetchQuiz(app), 12);
+      app.clock.advance(95);
+      const submittedMs = app.clock.nowMs();
       expect((await submit(app, body)).status).toBe(200);
+      const [row] = await app.all('SELECT created_at FROM plays');
+      expect(Number(row!.created_at)).toBe(submittedMs);
     });
   });
 

@@ -69,8 +69,8 @@ export const listParams = [
 
 const [limit, offset, minOccurrences, sort] = listParams;
 // Digits only here, the bounds in the handler (`decodeListQuery`): a query schema with a transform
-// is decoded by TypeBox's interpreter on every request, ~8 µs of a ~10 µs cached list read
-// (see `digits` in src/http/params.ts, docs/performance.md).
+// is decoded by TypeBox's interpreter on every request, most of a cached list read's time
+// (see `digits` in src/http/params.ts, docs/performance.md#figures-behind-code-comments).
 export const ListQueryParams = t.Object({
   limit: t.Optional(limit.digits),
   offset: t.Optional(offset.digits),
@@ -124,7 +124,7 @@ export const submitQuizOperation = operation({
   description:
     'Records a finished play. The server grades every answer itself against the catalogue: the answers must cover exactly the lines of `quizToken`, ' +
     'once each, with a selection among the options offered, and `isCorrect` and `score` must agree with the grading; otherwise 422 and nothing is recorded. ' +
-    `Only plays of ${PLAY_LENGTH} questions are recorded, no sooner than the minimum play time after the quiz was fetched (\`minimumPlaySeconds\` of \`GET /api/v1/meta\`, 30 s by default). ` +
+    `Only plays of ${PLAY_LENGTH} questions are recorded. A play submitted sooner than the minimum play time after the quiz was fetched (\`minimumPlaySeconds\` of \`GET /api/v1/meta\`, 30 s by default) is recorded at once, as of that earliest time. ` +
     "Submitting the same token again with the same answers answers 200 with the first result, `Idempotent-Replayed: true`, and records nothing, also after the token's lifetime; " +
     'the same token with other answers is 409 `play_conflict`. ' +
     'The play is recorded with the difficulty its token names (`difficulty` of `getQuiz`; `normal` for a token without one), answered as `difficulty`: ask `getScorePercentile` with it.',
@@ -154,15 +154,8 @@ export const submitQuizOperation = operation({
     415: responses.UnsupportedMediaType,
     422: {
       description:
-        'The play cannot be recorded; nothing was. `code` says why (`validation_failed`, `token_*`, `play_mismatch`, `play_too_fast` with `Retry-After`, `unknown_lyric`, `incomplete_play`).',
+        'The play cannot be recorded; nothing was. `code` says why (`validation_failed`, `token_*`, `play_mismatch`, `unknown_lyric`, `incomplete_play`).',
       schema: ErrorBody,
-      headers: {
-        'Retry-After': {
-          ...headers.RetryAfter,
-          required: false,
-          description: 'With `play_too_fast`: seconds until the play may be submitted.',
-        },
-      },
       examples: {
         validationFailed: {
           summary: 'A field of the wrong shape',
@@ -183,14 +176,6 @@ export const submitQuizOperation = operation({
         tokenExpired: {
           summary: 'A token older than its lifetime',
           value: errorExample('token_expired', 'quizToken has expired; fetch a new quiz', 'quizToken'),
-        },
-        playTooFast: {
-          summary: 'Submitted too soon (Retry-After: 12)',
-          value: errorExample(
-            'play_too_fast',
-            'this play was submitted sooner than 30 s after its quiz was fetched; submit it again in 12 s',
-            'quizToken',
-          ),
         },
       },
     },

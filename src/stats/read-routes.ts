@@ -65,7 +65,7 @@ const HourlyRangeStats = T.Array(HourlyRangeStat, {
 });
 const AdminHourlyStats = T.Union([HourlyStats, HourlyRangeStats], {
   description:
-    'Without `from`/`to`: the all-time hours with distinct players. With a range: plays per hour of the range only (distinct players per hour are kept all-time).',
+    'Without `from`/`to`: all-time hours with distinct players. With a range: plays per hour of the range only (distinct players per hour are kept all-time).',
 });
 
 /** The admin 422 of a list with a range: a narrowing parameter or the range. */
@@ -140,7 +140,7 @@ function readOperation(
         ? ' With no parameter: every row; `limit`, `offset`, `minOccurrences` and `sort` narrow it.'
         : '') +
       (ranged
-        ? ' With `from` and/or `to` (YYYY-MM-DD in the server’s time zone): the counts of that range only, from per-day running totals; a missing `to` is today, a missing `from` the first day with data. Without both: all time.'
+        ? ' With `from` and/or `to` (YYYY-MM-DD, calendar days in the server’s statistics time zone): the counts of that range only; a missing `to` is today, a missing `from` the first day with data. Without both: all time.'
         : '') +
       (access === 'public'
         ? ' Cacheable: revalidate with `If-None-Match` (304 while unchanged).'

@@ -6,8 +6,8 @@
  * computation is not kept: the next call tries again.
  *
  * While the version holds, the value is returned as is, not as a promise: the
- * hot path of a cached page or statistics call stays synchronous (measured:
- * awaiting it cost a cached answer ~40 % more in process).
+ * hot path of a cached page or statistics call stays synchronous (awaiting it made a cached
+ * answer markedly dearer: docs/performance.md#figures-behind-code-comments).
  */
 export function cachedPerVersion<T>(
   version: () => string,

@@ -80,7 +80,8 @@ export interface PlayStore {
    * Writes the counters a play's transaction leaves to later (docs/decisions/025: per line, song
    * and album, confusions, per-key day totals) for every play recorded so far, by any process,
    * from the raw record past the watermark; resolves with the number of plays it counted. The
-   * server runs it at start (the catch-up), every second while plays come, and at a graceful
+   * server runs it at start (the catch-up), at most COUNTER_FLUSH_MS (src/play/counter-flush.ts)
+   * after the first play since the last flush while plays come, and at a graceful
    * stop; every read of those counters runs it first. An engine that writes every counter in the
    * play's transaction resolves 0.
    */

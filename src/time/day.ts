@@ -54,7 +54,7 @@ const SLOT_MS = 15 * 60_000;
  * exception), so within a slot both are constant. A quiz fetch pays a comparison,
  * not an Intl call.
  */
-export function createLocalClock(timeZone: string): (epochMs: number) => LocalTime {
+export function createTimeZoneConverter(timeZone: string): (epochMs: number) => LocalTime {
   let slot = Number.NaN;
   let current: LocalTime = { day: '', hour: 0 };
   return (epochMs) => {

@@ -140,7 +140,8 @@ export const Meta = T.Object(
     playLength: T.Integer({ description: 'Questions of a play that can be recorded.' }),
     minimumPlaySeconds: T.Integer({
       minimum: 0,
-      description: 'A play submitted sooner after its quiz was fetched is refused (`play_too_fast`).',
+      description:
+        'A play submitted sooner after its quiz was fetched is recorded as of that earliest time (it counts no sooner).',
     }),
     tokenLifetimeSeconds: T.Integer({ minimum: 1, description: 'How long a quiz’s token can be submitted.' }),
     difficulties: T.Array(DifficultyName, { description: 'The difficulties a quiz can have.' }),

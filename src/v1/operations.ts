@@ -155,15 +155,8 @@ export const createPlayOperation = operation({
     415: responses.UnsupportedMediaType,
     422: {
       description:
-        'The play cannot be recorded; nothing was. `code`: `validation_failed`, `token_malformed`, `token_bad_signature`, `token_expired`, `token_not_yet_valid`, `play_mismatch`, `play_too_fast` (with `Retry-After`), `unknown_lyric` or `incomplete_play`.',
+        'The play cannot be recorded; nothing was. `code`: `validation_failed`, `token_malformed`, `token_bad_signature`, `token_expired`, `token_not_yet_valid`, `play_mismatch`, `unknown_lyric` or `incomplete_play`.',
       schema: ErrorBody,
-      headers: {
-        'Retry-After': {
-          ...headers.RetryAfter,
-          required: false,
-          description: 'With `play_too_fast`: seconds until the play may be submitted.',
-        },
-      },
       examples: {
         incomplete: {
           summary: 'A quiz of fewer questions than a play',

@@ -1,5 +1,6 @@
 import { Elysia } from 'elysia';
 import type { CatalogueIndex } from '../catalogue/catalogue-index';
+import type { Config } from '../config';
 import type { DailyService } from '../daily/service';
 import { encodeJson } from '../http/encoded-body';
 import type { RateLimits } from '../http/rate-limit';
@@ -16,6 +17,7 @@ import { cachedPerVersion } from '../stats/version-cache';
 import type { Clock } from '../time/clock';
 import type { LocalTime } from '../time/day';
 import { nextDayStart } from '../time/day-end';
+import { version } from '../version';
 import {
   DIFFICULTY_LIST,
   LIMIT_DEFAULT,
@@ -52,17 +54,13 @@ import {
 export interface V1Deps {
   catalogue: () => CatalogueIndex;
   tokenSecret: string;
-  tokenTtlSeconds: number;
-  playMinSeconds: number;
-  timeZone: string;
-  serverVersion: string;
+  config: Pick<Config, 'quizTokenTtlSeconds' | 'playMinSeconds' | 'statsTimezone'>;
   clock: Clock;
   localTime: (epochMs: number) => LocalTime;
   limits: RateLimits;
   selection: () => DifficultySelection | Promise<DifficultySelection>;
   daily: DailyService;
-  onIssued?: () => void;
-  submit: (body: SubmitBody) => Promise<SubmitOutcome>;
+  recorder: { submit: (body: SubmitBody) => Promise<SubmitOutcome>; countIssued: () => void };
   statsJson: CachedStatsJson;
   stats: {
     version: () => string;
@@ -81,16 +79,94 @@ const V1 = '/api/v1';
 export function v1Routes(deps: V1Deps) {
   const { clock, caching } = deps;
   const expiresAt = (issuedAtSeconds: number) =>
-    new Date((issuedAtSeconds + deps.tokenTtlSeconds) * 1000).toISOString();
+    new Date((issuedAtSeconds + deps.config.quizTokenTtlSeconds) * 1000).toISOString();
   const meta = encodeJson({
     apiVersion: '1',
-    serverVersion: deps.serverVersion,
-    timeZone: deps.timeZone,
+    serverVersion: version,
+    timeZone: deps.config.statsTimezone,
     playLength: PLAY_LENGTH,
-    minimumPlaySeconds: deps.playMinSeconds,
-    tokenLifetimeSeconds: deps.tokenTtlSeconds,
+    minimumPlaySeconds: deps.config.playMinSeconds,
+    tokenLifetimeSeconds: deps.config.quizTokenTtlSeconds,
     difficulties: DIFFICULTY_LIST,
   });
+  return new Elysia({ name: 'v1-routes', prefix: V1 })
+    .use(deps.limits)
+    .get('/meta', ({ request, set }) => jsonResponse(meta, { request, set }, caching), {
+      detail: getMetaOperation,
+    })
+    .get(
+      '/quiz',
+      async ({ query, request, set }) => {
+        if (request.method === 'HEAD') return headOfIssue(set);
+        const difficulty = query.difficulty ?? DEFAULT_DIFFICULTY;
+        const now = clock.nowSeconds();
+        const chosen = difficulty === DEFAULT_DIFFICULTY ? undefined : await deps.selection();
+        const quiz = createQuiz(
+          deps.catalogue(),
+          deps.tokenSecret,
+          query.count ?? PLAY_LENGTH,
+          now,
+          undefined,
+          difficulty,
+          chosen,
+        );
+        deps.recorder.countIssued();
+        set.headers['cache-control'] = 'no-store';
+        return {
+          token: quiz.token,
+          expiresAt: expiresAt(now),
+          difficulty,
+          mode: 'free',
+          questions: quiz.questions.map(toV1Question),
+        } satisfies Quiz;
+      },
+      { rateLimit: 'quiz', query: QuizQueryV1, detail: createQuizOperation },
+    )
+    .get(
+      '/daily',
+      ({ request, set }) => {
+        if (request.method === 'HEAD') return headOfIssue(set);
+        const nowMs = clock.nowMs();
+        const now = clock.nowSeconds();
+        const day = deps.localTime(nowMs).day;
+        const endsAt = () => new Date(nextDayStart(nowMs, deps.config.statsTimezone)).toISOString();
+        const { challenge, token } = deps.daily.issue(deps.catalogue(), day, endsAt, now, deps.tokenSecret);
+        deps.recorder.countIssued();
+        set.headers['cache-control'] = 'no-store';
+        return {
+          token,
+          expiresAt: expiresAt(now),
+          difficulty: DEFAULT_DIFFICULTY,
+          mode: 'daily',
+          questions: challenge.questions.map(toV1Question),
+          daily: { day: challenge.day, number: challenge.number, endsAt: endsAt() },
+        } satisfies Quiz;
+      },
+      { rateLimit: 'quiz', detail: createDailyQuizOperation },
+    )
+    .post(
+      '/plays',
+      async ({ body, request, set }) => {
+        const graded = asGradedSubmission(deps.catalogue(), body, request.headers.get('user-agent') ?? '');
+        const outcome = await deps.recorder.submit(graded);
+        if (outcome.replayed) set.headers['idempotent-replayed'] = 'true';
+        return {
+          playId: outcome.playId,
+          score: outcome.score,
+          questionCount: outcome.totalQuestions,
+          difficulty: outcome.difficulty,
+          mode: outcome.ranked === undefined ? 'free' : 'daily',
+          ...(outcome.ranked === undefined ? {} : { ranked: outcome.ranked }),
+        };
+      },
+      { rateLimit: 'submit', body: PlaySubmission, parse: 'json', detail: createPlayOperation },
+    )
+    .use(v1StatsRoutes(deps));
+}
+
+/** The public statistics of v1: overview, paged lists, percentile (docs/decisions/034). */
+function v1StatsRoutes(deps: V1Deps) {
+  const { caching } = deps;
   const lines = cachedPerVersion(deps.stats.version, () => deps.stats.getLyricStats());
   const songs = cachedPerVersion(deps.stats.version, () => deps.stats.getSongStats());
   const pageQuery = (q: {
@@ -119,78 +195,7 @@ export function v1Routes(deps: V1Deps) {
     return jsonResponse(body, exchange, { ...caching, headers });
   };
 
-  return new Elysia({ name: 'v1-routes', prefix: V1 })
-    .use(deps.limits)
-    .get('/meta', ({ request, set }) => jsonResponse(meta, { request, set }, caching), {
-      detail: getMetaOperation,
-    })
-    .get(
-      '/quiz',
-      async ({ query, request, set }) => {
-        if (request.method === 'HEAD') return headOfIssue(set);
-        const difficulty = query.difficulty ?? DEFAULT_DIFFICULTY;
-        const now = clock.nowSeconds();
-        const chosen = difficulty === DEFAULT_DIFFICULTY ? undefined : await deps.selection();
-        const quiz = createQuiz(
-          deps.catalogue(),
-          deps.tokenSecret,
-          query.count ?? PLAY_LENGTH,
-          now,
-          undefined,
-          difficulty,
-          chosen,
-        );
-        deps.onIssued?.();
-        set.headers['cache-control'] = 'no-store';
-        return {
-          token: quiz.token,
-          expiresAt: expiresAt(now),
-          difficulty,
-          mode: 'free',
-          questions: quiz.questions.map(toV1Question),
-        } satisfies Quiz;
-      },
-      { rateLimit: 'quiz', query: QuizQueryV1, detail: createQuizOperation },
-    )
-    .get(
-      '/daily',
-      ({ request, set }) => {
-        if (request.method === 'HEAD') return headOfIssue(set);
-        const nowMs = clock.nowMs();
-        const now = clock.nowSeconds();
-        const day = deps.localTime(nowMs).day;
-        const endsAt = () => new Date(nextDayStart(nowMs, deps.timeZone)).toISOString();
-        const { challenge, token } = deps.daily.issue(deps.catalogue(), day, endsAt, now, deps.tokenSecret);
-        deps.onIssued?.();
-        set.headers['cache-control'] = 'no-store';
-        return {
-          token,
-          expiresAt: expiresAt(now),
-          difficulty: DEFAULT_DIFFICULTY,
-          mode: 'daily',
-          questions: challenge.questions.map(toV1Question),
-          daily: { day: challenge.day, number: challenge.number, endsAt: endsAt() },
-        } satisfies Quiz;
-      },
-      { rateLimit: 'quiz', detail: createDailyQuizOperation },
-    )
-    .post(
-      '/plays',
-      async ({ body, request, set }) => {
-        const graded = asGradedSubmission(deps.catalogue(), body, request.headers.get('user-agent') ?? '');
-        const outcome = await deps.submit(graded);
-        if (outcome.replayed) set.headers['idempotent-replayed'] = 'true';
-        return {
-          playId: outcome.playId,
-          score: outcome.score,
-          questionCount: outcome.totalQuestions,
-          difficulty: outcome.difficulty,
-          mode: outcome.ranked === undefined ? 'free' : 'daily',
-          ...(outcome.ranked === undefined ? {} : { ranked: outcome.ranked }),
-        };
-      },
-      { rateLimit: 'submit', body: PlaySubmission, parse: 'json', detail: createPlayOperation },
-    )
+  return new Elysia({ name: 'v1-stats-routes' })
     .get(
       '/stats/overview',
       async ({ request, set }) =>

@@ -1,5 +1,5 @@
 /**
- * The daily challenge as a player meets it over several days (issue 16, docs/decisions/021):
+ * The daily challenge as a player meets it over several days (docs/decisions/021):
  * the app built from the sources with the client of the test build, served on 127.0.0.1 with
  * an injected clock (the binary runs on the real clock, and a streak needs days to pass), and
  * Debian chromium with its clock set to the same instant.

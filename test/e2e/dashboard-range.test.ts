@@ -1,5 +1,5 @@
 /**
- * The dashboard's date range and the views of a range (issue 17), in a browser on the compiled
+ * The dashboard's date range and the views of a range (docs/decisions/020), in a browser on the compiled
  * binary: the range, tab and sort kept in the address; every new view's numbers against the API
  * and against an independent count of the plays the fixture recorded; the CSV exports parsed back
  * against the tables; layout and axe at six widths with every view open.

@@ -390,7 +390,7 @@ describe('states', () => {
     await page.route('**/api/admin/stats/overview', (route) =>
       fail ? route.fulfill({ status: 500, body: 'down' }) : route.continue(),
     );
-    page.on('console', () => {}); // the failure is logged (spec §8)
+    page.on('console', () => {}); // the failure is logged (docs/product.md#calls-and-failures)
     await page.goto('/admin/dashboard');
     const notice = page.locator('[data-load-error]');
     await notice.waitFor();

@@ -59,7 +59,8 @@ describe('difficulty', () => {
     expect(await page.getByRole('link', { name: 'Započni kviz' }).first().getAttribute('href')).toBe(
       '/quiz?nova&difficulty=hard',
     );
-    const quizRequest = page.waitForRequest((r) => r.url().includes('/api/quiz'));
+    // The page carries its first play (docs/decisions/032): drawn at the difficulty of its address.
+    const quizRequest = page.waitForRequest((r) => new URL(r.url()).pathname === '/quiz');
     await page.getByRole('link', { name: 'Započni kviz' }).first().click();
     expect((await quizRequest).url()).toContain('difficulty=hard');
     await page.locator('[data-difficulty="hard"]').waitFor();
@@ -92,7 +93,7 @@ describe('difficulty', () => {
     await context.close();
   });
 
-  test('a normal play keeps the spec’s words: no level named', async () => {
+  test('a normal play names no level: the quiz and the position box read as without difficulties', async () => {
     const context = await site.browser.newContext({ baseURL: site.server.url });
     const page = await context.newPage();
     await page.goto('/');
@@ -117,7 +118,8 @@ describe('difficulty', () => {
     await page.goto('/quiz');
     await page.locator('[data-finished-play]').waitFor();
     const group = page.getByRole('group', { name: 'Težina' });
-    expect(await group.getByRole('radio', { name: 'Normalno' }).isChecked()).toBe(true);
+    // The finished play's difficulty is preselected (issue 33: the choice is not forgotten).
+    expect(await group.getByRole('radio', { name: 'Lagano' }).isChecked()).toBe(true);
     await group.getByRole('radio', { name: 'Teško' }).click();
     expect(await seriousViolations(page)).toEqual([]);
     await shoot(page, 'quiz-finished-1280-light');

@@ -1,5 +1,5 @@
 /**
- * The player experience's second layer (issue 15, docs/decisions/015): a play that is never lost
+ * The player experience's second layer (docs/decisions/015): a play that is never lost
  * or faked, the review of the 30 lines, fair ranking texts, phone pacing and sharing that
  * travels. The compiled binary driven by Debian chromium.
  */
@@ -29,6 +29,8 @@ async function newPage(
 
 /** Answers the current line right or wrong on purpose (the play in the tab's storage names the right song). */
 async function answer(page: Page, right: boolean) {
+  // The first line is on screen from the server's HTML before the page has taken the play.
+  await page.waitForFunction(() => sessionStorage.getItem('kviz.quiz') !== null);
   const index = await page.evaluate((right) => {
     const play = JSON.parse(sessionStorage.getItem('kviz.quiz') ?? 'null') as {
       currentIndex: number;

@@ -154,8 +154,9 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Postgr
 }
 
 /**
- * The timeout of a test or hook that may start the cluster: initdb alone took
- * 1.5 s on an idle machine and 9 s at a load average of 15 (measured here).
+ * The timeout of a test or hook that may start the cluster: initdb alone takes several times
+ * longer on a loaded shared machine than on an idle one
+ * (docs/performance.md#figures-behind-code-comments).
  */
 export const CLUSTER_START_MS = 120_000;
 

@@ -20,7 +20,7 @@ const page: PageProps = {
 describe('renderPage reports the islands a page rendered (the document loads exactly their entries)', () => {
   test.each<[string, () => ReactElement, IslandName[]]>([
     ['/quiz', () => <QuizPage page={page} />, ['quiz']],
-    ['/results', () => <ResultsPage page={page} playMinSeconds={30} />, ['results']],
+    ['/results', () => <ResultsPage page={page} />, ['results']],
     ['/admin', () => <AdminLoginPage page={page} />, ['admin-login']],
     ['/admin/dashboard', () => <DashboardPage page={page} />, ['dashboard']],
     ['/statistics (no islands: no React)', () => <StatisticsPage page={page} stats={null} />, []],
@@ -40,8 +40,8 @@ describe('renderPage reports the islands a page rendered (the document loads exa
   });
 
   test('an island embeds its props as JSON', () => {
-    const { html } = renderPage(<ResultsPage page={page} playMinSeconds={30} />);
+    const { html } = renderPage(<ResultsPage page={page} />);
     const json = html.match(/data-island-props="results">(.*?)<\/script>/)?.[1];
-    expect(JSON.parse(json ?? 'null')).toEqual({ page, playMinSeconds: 30, shareImages: [] });
+    expect(JSON.parse(json ?? 'null')).toEqual({ page, shareImages: [] });
   });
 });

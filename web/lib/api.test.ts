@@ -29,7 +29,7 @@ async function failure(call: Promise<unknown>) {
   return { status, message, name };
 }
 
-describe('a non-OK answer raises ApiError "status: text" (spec §8)', () => {
+describe('a non-OK answer raises ApiError "status: text"', () => {
   test.each([
     ['the response text', new Response('boom', { status: 500 }), '500: boom'],
     [
@@ -47,7 +47,7 @@ describe('a non-OK answer raises ApiError "status: text" (spec §8)', () => {
     expect(await failure(getPercentile(21))).toEqual({ status: response.status, message, name: 'ApiError' });
   });
 
-  test("the quiz call raises the spec's own text", async () => {
+  test('the quiz call raises its own fixed text, "Failed to fetch quiz questions"', async () => {
     answerWith(() => new Response('boom', { status: 500 }));
     expect(await failure(getQuiz(30))).toEqual({
       status: 500,
@@ -72,7 +72,7 @@ describe('a non-OK answer raises ApiError "status: text" (spec §8)', () => {
   });
 });
 
-describe('requests (spec §7)', () => {
+describe('requests: paths, queries, credentials and headers of each call', () => {
   test('the quiz: count in the query, credentials included, questions and the X-Quiz-Token back', async () => {
     const calls = answerWith(() => Response.json([], { headers: { 'x-quiz-token': 'tok' } }));
     expect(await getQuiz(30)).toEqual({ questions: [], token: 'tok' });

@@ -1,7 +1,7 @@
 /**
- * The browser's one API client (spec §7, §8), typed by the server's contracts (types only:
- * nothing of TypeBox reaches the bundle). Every call includes credentials; a non-OK answer
- * raises an ApiError whose message is "status: response text" (or the status text).
+ * The browser's one API client (docs/product.md#calls-and-failures), typed by the server's
+ * contracts (types only: nothing of TypeBox reaches the bundle). Every call includes credentials;
+ * a non-OK answer raises an ApiError whose message is "status: response text" (or the status text).
  */
 import type {
   AdminConfusions,
@@ -55,7 +55,8 @@ const getJson = async <T>(path: string, init?: RequestInit): Promise<T> =>
 
 /**
  * A new play: its questions and the token to submit it with (the X-Quiz-Token header). A normal
- * play asks exactly as the spec's client does; another difficulty is named in the query.
+ * play names no difficulty, so its request is the same as before difficulties existed; another
+ * difficulty is named in the query.
  */
 export async function getQuiz(
   count: number,
@@ -63,7 +64,7 @@ export async function getQuiz(
 ): Promise<{ questions: Question[]; token: string | null }> {
   const query = difficulty === 'normal' ? '' : `&difficulty=${difficulty}`;
   const response = await fetch(`/api/quiz?count=${count}${query}`, { credentials: 'include' });
-  // Spec §7 names this call's error text.
+  // This call's error text is fixed (docs/product.md#texts-that-must-stay-exact).
   if (!response.ok) throw new ApiError(response.status, 'Failed to fetch quiz questions', response.headers);
   return { questions: (await response.json()) as Question[], token: response.headers.get('x-quiz-token') };
 }
@@ -90,7 +91,10 @@ export const submitQuiz = (body: SubmitBody) =>
     body: JSON.stringify(body),
   });
 
-/** The percentile among plays of the same difficulty (normal: the spec's call as it was). */
+/**
+ * The percentile among plays of the same difficulty (normal names none: the call as it was before
+ * difficulties).
+ */
 export const getPercentile = (score: number, difficulty: Difficulty = 'normal') =>
   getJson<Percentile>(
     `/api/score-percentile/${score}${difficulty === 'normal' ? '' : `?difficulty=${difficulty}`}`,
@@ -105,7 +109,7 @@ const asAdmin = (credentials: string): RequestInit => ({
   headers: { authorization: `Basic ${credentials}`, 'x-requested-with': 'fetch' },
 });
 
-/** Days of a range, both included; none given: all time (the spec's all-time answers). */
+/** Days of a range, both included; none given: all time (the answers the reads gave before ranges). */
 export interface RangeParams {
   from?: string;
   to?: string;
@@ -129,7 +133,7 @@ export const getAdminOverview = adminRead<Overview>('overview');
 export const getAdminLyrics = adminRead<LyricStat[]>('lyrics');
 export const getAdminSongs = adminRead<SongStat[]>('songs');
 export const getAdminAlbums = adminRead<AlbumStat[]>('albums');
-/** All time: the spec's rows with distinct players per hour; a range: plays per hour only. */
+/** All time: rows with distinct players per hour; a range: plays per hour only. */
 export const getAdminHourly = adminRead<(HourlyStat | HourlyRangeStat)[]>('hourly');
 /** The cards of a range and of the period before it, and the server's today. */
 export const getAdminSummary = adminRead<AdminSummary>('summary');

@@ -33,8 +33,21 @@ export function dailyRecordOf(storage: Storage, day: string): DailyRecord | unde
   return record && record.day === day && Array.isArray(record.quiz?.questions) ? record : undefined;
 }
 
-export function saveDailyRecord(storage: Storage, record: DailyRecord): void {
+/**
+ * Keeps the day's record, unless the day's kept record is a ranked result of another play: the
+ * server ranks only the session's first daily play, so the browser shows and shares that one
+ * and a later play of the same day (another tab) never replaces it. Returns whether it was kept.
+ */
+export function saveDailyRecord(storage: Storage, record: DailyRecord): boolean {
+  const kept = dailyRecordOf(storage, record.day);
+  if (kept?.result?.ranked && kept.quiz.token !== record.quiz.token) return false;
   writeJson(storage, DAILY_KEY, record);
+  return true;
+}
+
+/** Forgets the day's play (one the server refused for good: the day's challenge is fetched anew). */
+export function forgetDailyRecord(storage: Storage): void {
+  storage.removeItem(DAILY_KEY);
 }
 
 export function dailyDays(storage: Storage): string[] {

@@ -1,7 +1,7 @@
 import { percentChange } from '../../src/shared/change';
 
 /**
- * The dashboard's date range (issue 17): a preset ('Danas', 'Jučer', '7 dana', '30 dana',
+ * The dashboard's date range (docs/decisions/020): a preset ('Danas', 'Jučer', '7 dana', '30 dana',
  * 'Ova godina', 'Sve') or a custom from–to, its days, the previous period of the same length
  * (the cards' comparison) and its form in the address. Days are ISO dates ('2026-11-23') as the
  * API takes them; 'today' is given by the caller, so this stays pure and testable.
@@ -24,8 +24,8 @@ type PresetId = (typeof RANGE_PRESETS)[number]['id'];
 export type RangeChoice = { preset: PresetId } | { preset: 'custom'; from: Day; to: Day };
 
 /**
- * The default: everything recorded, as the dashboard showed before it had ranges (spec §4:
- * the dashboard's figures are all-time).
+ * The default: everything recorded, as the dashboard showed before it had ranges
+ * (docs/product.md#admin-dashboard: 'Sve' is the plain dashboard).
  */
 export const DEFAULT_RANGE: RangeChoice = { preset: 'sve' };
 

@@ -3,7 +3,7 @@ import { difficultyOf, levelSuffix, newPlayHref } from './difficulty';
 import { positionTexts } from './ranking';
 
 describe('difficulty in the browser (docs/decisions/022)', () => {
-  test('the new-play address: normal keeps the spec’s /quiz?nova', () => {
+  test('the new-play address: normal is plain /quiz?nova, easy and hard name their difficulty', () => {
     expect(newPlayHref('normal')).toBe('/quiz?nova');
     expect(newPlayHref('hard')).toBe('/quiz?nova&difficulty=hard');
     expect(newPlayHref('easy')).toBe('/quiz?nova&difficulty=easy');
@@ -19,7 +19,7 @@ describe('difficulty in the browser (docs/decisions/022)', () => {
     expect(difficultyOf(search)).toBe(difficulty);
   });
 
-  test('the position names the level compared with, except for normal (the spec’s words)', () => {
+  test('the position names the level compared with, except for normal, whose words stay unchanged', () => {
     const p = { percentile: 63.4, samePercent: 5.1, totalPlayers: 1532 };
     expect(positionTexts(p).better).toBe('Bolje od 63,4% igrača');
     expect(positionTexts(p, 'normal').better).toBe('Bolje od 63,4% igrača');

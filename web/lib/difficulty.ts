@@ -1,6 +1,6 @@
 /**
  * The difficulty in addresses (docs/decisions/022): `/quiz?nova&difficulty=hard` starts a hard
- * play; a normal one keeps the spec's `/quiz?nova`. No DOM.
+ * play; a normal one is plain `/quiz?nova`, the address the start page always had. No DOM.
  */
 import {
   DEFAULT_DIFFICULTY,
@@ -9,12 +9,17 @@ import {
   isDifficulty,
 } from '../../src/shared/difficulty';
 
+/** `/quiz?nova`: the links that start a new play ('Započni kviz'); plain `/quiz` resumes. */
+export const NEW_PLAY_PARAM = 'nova';
+
 /** The query parameter, named as the API's. */
 const DIFFICULTY_PARAM = 'difficulty';
 
 /** The address that starts a new play of this difficulty. */
 export function newPlayHref(difficulty: Difficulty): string {
-  return difficulty === DEFAULT_DIFFICULTY ? '/quiz?nova' : `/quiz?nova&${DIFFICULTY_PARAM}=${difficulty}`;
+  return difficulty === DEFAULT_DIFFICULTY
+    ? `/quiz?${NEW_PLAY_PARAM}`
+    : `/quiz?${NEW_PLAY_PARAM}&${DIFFICULTY_PARAM}=${difficulty}`;
 }
 
 /** The difficulty an address asks for; anything else is normal. */
@@ -23,7 +28,20 @@ export function difficultyOf(search: string): Difficulty {
   return isDifficulty(value) ? value : DEFAULT_DIFFICULTY;
 }
 
-/** 'na razini Teško': what a percentile is compared with; nothing for normal (the spec's words stay). */
+/**
+ * The difficulty to preselect: the address's (`/?difficulty=hard`), else the one last chosen or
+ * played in this browser, else normal.
+ */
+export function preselectedDifficulty(search: string, remembered: string | null): Difficulty {
+  const asked = new URLSearchParams(search).get(DIFFICULTY_PARAM);
+  if (isDifficulty(asked)) return asked;
+  return isDifficulty(remembered) ? remembered : DEFAULT_DIFFICULTY;
+}
+
+/**
+ * 'na razini Teško': what a percentile is compared with; nothing for normal, whose words stay exact
+ * (docs/product.md#difficulty).
+ */
 export function levelSuffix(difficulty: Difficulty | undefined): string {
   return difficulty && difficulty !== DEFAULT_DIFFICULTY ? ` na razini ${DIFFICULTY_LABELS[difficulty]}` : '';
 }

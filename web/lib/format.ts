@@ -2,7 +2,7 @@
 const oneDecimal = new Intl.NumberFormat('hr-HR', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
 const whole = new Intl.NumberFormat('hr-HR', { maximumFractionDigits: 0 });
 
-/** A percentage with one decimal and the % sign: 63,4% (spec §5). */
+/** A percentage with one decimal and the % sign: 63,4% (docs/product.md#percentages-and-colours). */
 export function formatPercent(value: number): string {
   return `${oneDecimal.format(value)}%`;
 }

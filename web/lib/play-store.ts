@@ -72,10 +72,31 @@ export function forgetTabPlay(session: Storage): void {
   session.removeItem(QUIZ_STATE_KEY);
 }
 
-/** The browser's latest play when it is still being played (the landing page's 'Nastavi kviz'). */
-export function playInProgress(local: Storage, session?: Storage): QuizState | undefined {
+/**
+ * A play whose quiz token has outlived QUIZ_TOKEN_TTL_SECONDS (measured from when its questions
+ * arrived): the server will never record it, so it is not offered to be continued.
+ */
+export function isExpired(play: QuizState, ttlSeconds: number | undefined, now: number): boolean {
+  return (
+    !play.submitted &&
+    ttlSeconds !== undefined &&
+    play.fetchedAt !== undefined &&
+    now >= play.fetchedAt + ttlSeconds * 1000
+  );
+}
+
+/**
+ * The browser's latest play when it is still being played and can still be recorded (the
+ * landing page's 'Nastavi kviz').
+ */
+export function playInProgress(
+  local: Storage,
+  session?: Storage,
+  expiry?: { ttlSeconds: number; now: number },
+): QuizState | undefined {
   const play = session ? currentPlay(session, local) : readJson<QuizState>(local, PLAY_KEY);
-  return hasQuestions(play) && !isFinished(play) ? play : undefined;
+  if (!hasQuestions(play) || isFinished(play)) return undefined;
+  return expiry && isExpired(play, expiry.ttlSeconds, expiry.now) ? undefined : play;
 }
 
 export function readHistory(local: Storage): PlayRecord[] {
@@ -95,13 +116,18 @@ export function rememberFinished(local: Storage, play: QuizState, at: number): P
   return next;
 }
 
-/** What /quiz does with the play it finds: resume it, offer its result, or start a new one. */
+/**
+ * What /quiz does with the play it finds: resume it, offer its result, say it can no longer be
+ * recorded (`expired`: its token outlived its lifetime), or start a new one.
+ */
 export function quizPageAction(
   play: QuizState | undefined,
   wantsNew: boolean,
-): 'resume' | 'finished' | 'new' {
+  expired = false,
+): 'resume' | 'finished' | 'expired' | 'new' {
   if (wantsNew || !hasQuestions(play)) return 'new';
-  return isFinished(play) ? 'finished' : 'resume';
+  if (isFinished(play)) return 'finished';
+  return expired ? 'expired' : 'resume';
 }
 
 /** What /results does: show a finished play, send an unfinished one back to its question, or go home. */

@@ -22,7 +22,8 @@ export function countOf(count: number, forms: PluralForms): string {
   return `${formatCount(count)} ${pluralForm(count, forms)}`;
 }
 
-// The nouns the interface counts. The spec's 'točnih odgovora' is the form for 0 and 5+.
+// The nouns the interface counts. 'točnih odgovora', a text kept exact, is the form for 0 and 5+
+// (docs/product.md#texts-that-must-stay-exact).
 export const CORRECT_ANSWERS: PluralForms = ['točan odgovor', 'točna odgovora', 'točnih odgovora'];
 export const LINES: PluralForms = ['stih', 'stiha', 'stihova'];
 /** After "iz": iz 1 pjesme, iz 2 pjesme, iz 5 pjesama. */

@@ -1,5 +1,5 @@
 /**
- * The quiz client state (spec §3, §4) as a pure reducer. It lives in
+ * The quiz client state (docs/product.md#answering) as a pure reducer. It lives in
  * sessionStorage (web/lib/storage.ts), so /quiz → /results and a reload
  * mid-quiz keep the play.
  */
@@ -16,6 +16,13 @@ export interface AnswerRecord {
   selectedSongId: number;
   correctSongId: number;
   isCorrect: boolean;
+}
+
+/** A new play carried in the /quiz page's HTML (src/quiz/inline.ts). */
+export interface InitialQuiz {
+  questions: Question[];
+  token: string;
+  difficulty: Difficulty;
 }
 
 export interface QuizState {
@@ -107,7 +114,10 @@ export function answerFor(state: QuizState, questionId: number): AnswerRecord | 
   return state.answers.find((a) => a.questionId === questionId);
 }
 
-/** The play is over once the index passes the last question (spec: index ≥ 30 with questions). */
+/**
+ * The play is over once the index passes the last question, and only when there are questions
+ * (docs/product.md#quiz).
+ */
 export function isFinished(state: QuizState): boolean {
   return state.questions.length > 0 && state.currentIndex >= state.questions.length;
 }
@@ -117,7 +127,7 @@ export function isRecordedAsShown(state: QuizState): boolean {
   return state.submitted && (state.submission === undefined || state.submission.score === state.correctCount);
 }
 
-/** The submission payload (spec §3), plus the quiz token; answers of unknown questions are skipped. */
+/** The submission body (SubmitBody) with the quiz token; answers of unknown questions are skipped. */
 export function submissionOf(state: QuizState, sessionId: string, deviceInfo: string): SubmitBody {
   const answers = state.answers.flatMap((a) => {
     const question = state.questions.find((q) => q.id === a.questionId);

@@ -1,7 +1,7 @@
 /**
- * The words around a score on the results page: the spec's position box with the share of
- * plays with the same score, a line for a first play, a celebration for a perfect one, and the
- * player's own record kept in the browser. No DOM.
+ * The words around a score on the results page: the position box (docs/product.md#percentile)
+ * with the share of plays with the same score, a line for a first play, a celebration for a
+ * perfect one, and the player's own record kept in the browser. No DOM.
  */
 import type { Percentile } from '../../src/shared/contracts/stats';
 import type { Difficulty } from '../../src/shared/difficulty';
@@ -11,17 +11,23 @@ import { formatCount, formatPercent } from './format';
 import type { PlayRecord } from './play-store';
 
 export interface PositionTexts {
-  /** Spec: 'Bolje od X% igrača'; of another difficulty than normal, 'Bolje od X% igrača na razini Teško'. */
+  /**
+   * 'Bolje od X% igrača' (kept exact, docs/product.md#texts-that-must-stay-exact); of another
+   * difficulty than normal, 'Bolje od X% igrača na razini Teško'.
+   */
   better: string;
   /** 'Jednako kao Y% igrača' (the player's own play included); absent from a server that does not send it. */
   same?: string;
-  /** Spec: '(od ukupno N igranja)'. */
+  /** '(od ukupno N igranja)', kept exact. */
   total: string;
   /** The first recorded play of all: no one to be better than yet. */
   first?: string;
 }
 
-/** `difficulty`: the plays compared with are of this difficulty; named unless normal (the spec's words). */
+/**
+ * `difficulty`: the plays compared with are of this difficulty; named unless normal, whose words
+ * stay exact.
+ */
 export function positionTexts(p: Percentile, difficulty?: Difficulty): PositionTexts {
   const texts: PositionTexts = {
     better: `Bolje od ${formatPercent(p.percentile)} igrača${levelSuffix(difficulty)}`,

@@ -62,7 +62,7 @@ describe('the review of a play', () => {
         correctAnswers: 2,
         confusedWith: { songId: 4, title: 'Pjesma 4', times: 5 },
       },
-      // Counts as strings (spec §3) become numbers.
+      // Counts as strings (docs/product.md#counts-as-strings) become numbers.
       { lyricId: 101, occurrences: '3', correctAnswers: '3' } as never,
       { lyricId: 103, occurrences: 0, correctAnswers: 0, confusedWith: { songId: 1, title: 'X', times: 1 } },
     ]);
@@ -83,13 +83,13 @@ describe('the share text', () => {
     expect(answerSquares(withUnanswered.questions, withUnanswered.answers)).toBe('🟩🟥🟩🟥🟥');
   });
 
-  test('the spec’s sentence with the row of squares under it', () => {
+  test('the share sentence with the row of squares under it', () => {
     expect(shareMessage(21, 'Lovro Lanterna', '🟩🟥')).toBe(
       'Imam 21/30 bodova u Lovro Lanterna Kvizu znanja!\n🟩🟥',
     );
   });
 
-  test('the shared URL carries the score and the spec’s v', () => {
+  test('the shared URL carries the score and a cache-busting v of the last 5 digits of the time', () => {
     expect(shareUrl('https://kviz.example.hr', 1_763_720_012_345, 25)).toBe(
       'https://kviz.example.hr/?r=25&v=12345',
     );
@@ -97,7 +97,7 @@ describe('the share text', () => {
 });
 
 describe('ranking texts', () => {
-  test('the spec’s position with the share of equal scores', () => {
+  test('the position box: better than, equal to, and out of how many plays', () => {
     expect(positionTexts({ percentile: 63.44, samePercent: 5.1, totalPlayers: 1532 })).toEqual({
       better: 'Bolje od 63,4% igrača',
       same: 'Jednako kao 5,1% igrača',

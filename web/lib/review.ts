@@ -45,7 +45,7 @@ export function reviewOf(play: QuizState, lines?: ReadonlyMap<number, LineResult
   return [...items.filter((i) => !i.isCorrect), ...items.filter((i) => i.isCorrect)];
 }
 
-/** The server may send counts as strings (spec §3): the review's counts become numbers. */
+/** Counts may arrive as strings (docs/product.md#counts-as-strings): the review's counts become numbers. */
 export function lineResultsById(rows: LineResult[]): Map<number, LineResult> {
   return new Map(
     rows.map((r) => [

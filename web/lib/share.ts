@@ -1,9 +1,9 @@
-/** Share texts and links of the results page (spec §2 "Sharing", docs/decisions/015). */
+/** Share texts and links of the results page (docs/product.md#sharing, docs/decisions/015). */
 import { PLAY_LENGTH } from '../../src/shared/rules';
 
 const SHARE_HASHTAG = 'KvizZnanja';
 
-/** The spec's sentence. */
+/** The share sentence, kept exact (docs/product.md#texts-that-must-stay-exact). */
 export function shareText(score: number, artist: string): string {
   return `Imam ${score}/${PLAY_LENGTH} bodova u ${artist} Kvizu znanja!`;
 }
@@ -20,14 +20,14 @@ export function answerSquares(
   return questions.map((q) => (right.has(q.id) ? RIGHT_SQUARE : WRONG_SQUARE)).join('');
 }
 
-/** What is posted and copied: the spec's sentence with the row of squares under it. */
+/** What is posted and copied: the share sentence with the row of squares under it. */
 export function shareMessage(score: number, artist: string, squares: string): string {
   return `${shareText(score, artist)}\n${squares}`;
 }
 
 /**
- * The site URL with the score (`r`, so the link previews with its picture) and the spec's
- * cache-busting `v`: the last 5 digits of the current timestamp.
+ * The site URL with the score (`r`, so the link previews with its picture) and the
+ * cache-busting `v`: the last 5 digits of the current timestamp (docs/product.md#sharing).
  */
 export function shareUrl(siteUrl: string, nowMs: number, score?: number): string {
   const url = new URL(siteUrl.endsWith('/') ? siteUrl : `${siteUrl}/`);

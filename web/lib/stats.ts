@@ -1,5 +1,5 @@
 /**
- * Pure logic of the statistics pages (spec §2, §5): percentages, colour bands,
+ * Pure logic of the statistics pages (docs/product.md#statistics): percentages, colour bands,
  * top lists, sorting, totals and the hourly series. No DOM, no fetch.
  */
 
@@ -115,7 +115,7 @@ export function cumulative(hourly: HourlyStat[]): { attempts: number[]; uniquePl
   return { attempts, uniquePlayers };
 }
 
-/** The server may send counts as strings (spec §3): every count becomes a number. */
+/** Counts may arrive as strings (docs/product.md#counts-as-strings): every count becomes a number. */
 export function withNumericCounts<T extends Counted>(rows: T[]): T[] {
   return rows.map((r) => ({
     ...r,
@@ -145,7 +145,7 @@ export function numericHourly<T extends HourlyRow>(rows: T[]): T[] {
   }));
 }
 
-/** 'Nepoznato' for a missing name (spec §2). */
+/** 'Nepoznato' for a missing name (docs/product.md#top-lists). */
 export const orUnknown = (name: string | null | undefined) => (name ? name : 'Nepoznato');
 
 /** 'Album (1992)'; without a year only the album ('Nepoznato' for no album), never '(null)'. */

@@ -9,9 +9,14 @@ export const QUIZ_STATE_KEY = 'kviz.quiz';
 export const PLAY_KEY = 'kviz.play';
 /** The scores of the last finished plays, kept in the browser (localStorage). */
 export const HISTORY_KEY = 'kviz.history';
+/** The difficulty last chosen or played: the start page and 'Nova igra' preselect it (localStorage). */
+export const DIFFICULTY_KEY = 'kviz.difficulty';
 export const ADMIN_CREDENTIALS_KEY = 'kviz.adminCredentials';
 
-/** The player's session id: a random UUID created once and kept in localStorage (spec §3). */
+/**
+ * The player's session id: a random UUID created once and kept in localStorage
+ * (docs/product.md#session-id).
+ */
 export function getSessionId(storage: Storage = localStorage): string {
   let id = storage.getItem(SESSION_ID_KEY);
   // The server's own pattern: an id it would refuse must never be kept (every play would be lost).

@@ -3,18 +3,10 @@ import { Layout } from '../components/Layout/Layout';
 import { Island } from '../islands/Island';
 
 /** `/dnevni-izazov`: a server shell with today's number; the island plays and keeps the challenge. */
-export function DailyPage({
-  page,
-  today,
-  playMinSeconds,
-}: {
-  page: PageProps;
-  today: DailyToday;
-  playMinSeconds: number;
-}) {
+export function DailyPage({ page, today }: { page: PageProps; today: DailyToday }) {
   return (
     <Layout page={page}>
-      <Island name="daily" props={{ page, ...today, playMinSeconds }} />
+      <Island name="daily" props={{ page, ...today }} />
     </Layout>
   );
 }

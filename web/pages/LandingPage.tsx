@@ -25,10 +25,13 @@ export function LandingPage({
   page,
   data,
   sharedScore,
+  tokenTtlSeconds,
 }: {
   page: PageProps;
   data: LandingData;
   sharedScore?: number;
+  /** QUIZ_TOKEN_TTL_SECONDS: an older play in progress is not offered to be continued. */
+  tokenTtlSeconds?: number;
 }) {
   return (
     <Layout page={page} header={false}>
@@ -47,7 +50,7 @@ export function LandingPage({
         )}
         <DifficultyChoice value={DEFAULT_DIFFICULTY} />
         <div className={styles.actions}>
-          <ButtonLink href="/quiz" hidden data-resume-link="">
+          <ButtonLink href="/quiz" hidden data-resume-link="" data-token-ttl={tokenTtlSeconds}>
             Nastavi kviz
           </ButtonLink>
           <ButtonLink href={NEW_PLAY_HREF} data-new-play="">

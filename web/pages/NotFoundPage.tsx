@@ -3,7 +3,7 @@ import { ButtonLink } from '../components/Button/Button';
 import { Layout } from '../components/Layout/Layout';
 import * as styles from './pages.css';
 
-/** Any unknown path (spec §2): the texts are the spec's, in English as it writes them. */
+/** Any unknown path: its two texts are kept exact, in English (docs/product.md#not-found). */
 export function NotFoundPage({ page }: { page: PageProps }) {
   return (
     <Layout page={page}>

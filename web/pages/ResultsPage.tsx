@@ -6,18 +6,10 @@ import { Island } from '../islands/Island';
  * `/results`: the result lives in the browser's storage, so the island renders it.
  * `shareImages`: the share preview image of each score (index = score), for the share sheet.
  */
-export function ResultsPage({
-  page,
-  playMinSeconds,
-  shareImages = [],
-}: {
-  page: PageProps;
-  playMinSeconds: number;
-  shareImages?: string[];
-}) {
+export function ResultsPage({ page, shareImages = [] }: { page: PageProps; shareImages?: string[] }) {
   return (
     <Layout page={page}>
-      <Island name="results" props={{ page, playMinSeconds, shareImages }} />
+      <Island name="results" props={{ page, shareImages }} />
     </Layout>
   );
 }

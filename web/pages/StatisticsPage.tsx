@@ -12,7 +12,7 @@ import { formatCount, formatDecimal, formatPercent } from '../lib/format';
 import { PUBLIC_MIN_OCCURRENCES } from '../lib/stats';
 import * as styles from './statistics.css';
 
-/** The spec's destructive notice when the statistics cannot be read. */
+/** The destructive notice when the statistics cannot be read (docs/product.md#public-statistics). */
 function StatisticsError() {
   return (
     <Notice title="Greška pri dohvaćanju statistike">

@@ -1,4 +1,4 @@
-// The footer's creator credit (spec §2): on a phone the profile's app link is
+// The footer's creator credit (docs/product.md#landing-page): on a phone the profile's app link is
 // tried first and the web page opened after 500 ms; on a desktop the web page
 // opens in a new tab (the link's own target="_blank"). No React: every page loads this.
 import { isMobileUserAgent } from '../lib/user-agent';

@@ -7,7 +7,12 @@ function showResumeLink() {
   if (!link) return;
   let play: ReturnType<typeof playInProgress>;
   try {
-    play = playInProgress(localStorage, sessionStorage);
+    const ttlSeconds = Number(link.dataset.tokenTtl);
+    play = playInProgress(
+      localStorage,
+      sessionStorage,
+      ttlSeconds > 0 ? { ttlSeconds, now: Date.now() } : undefined,
+    );
   } catch {
     play = undefined; // storage disabled
   }

@@ -23,8 +23,8 @@ import { Confusion, DailySeries, IsoDate, LineConfusion, RangeSummary } from './
  *
  * `from` and `to` are calendar days YYYY-MM-DD in STATS_TIMEZONE, both included.
  * Defaults:
- *   - lyrics, songs, albums, hourly (JSON and CSV): neither given → all time, exactly the spec's
- *     all-time answer (the spec's shapes and counters).
+ *   - lyrics, songs, albums, hourly (JSON and CSV): neither given → all time, the answer these
+ *     reads gave before ranges existed (same shapes and counters), so older clients keep working.
  *   - otherwise a missing `to` is today (STATS_TIMEZONE) and a missing `from` is the first day
  *     with a recorded play or an issued quiz (`firstDay` of the summary; `to` when there is none):
  *     no parameter at all = all time, so 'Sve' needs no dates.
@@ -141,7 +141,7 @@ export const HourlyRangeStat = T.Object(
   },
   {
     description:
-      'Plays in one hour of day within a range. Distinct players per hour are kept all-time only (`uniquePlayers` of the all-time hours), so a range has none.',
+      'Plays in one hour of day within a range. Distinct players per hour (`uniquePlayers`) are kept all-time only, so a range has none.',
     examples: [{ hour: 20, attempts: 96 }],
   },
 );

@@ -38,10 +38,6 @@ export const errorCodes = {
     status: 422,
     meaning: 'The answers do not match the quiz or the grading (lines, options, counts, correctness).',
   },
-  play_too_fast: {
-    status: 422,
-    meaning: 'Submitted sooner than the minimum play time after the quiz was fetched; see `Retry-After`.',
-  },
   unknown_lyric: {
     status: 422,
     meaning: 'A line of the quiz is no longer in the catalogue; fetch a new quiz.',

@@ -19,7 +19,7 @@ export const DifficultyName = T.Union(
   }[],
   {
     description:
-      'Difficulty of a play: `normal` (random lines and songs), `easy` or `hard` (chosen from the statistics). The quiz token binds it.',
+      'Difficulty of a play: `normal` (random lines and options), `easy` or `hard` (chosen from the statistics). The quiz token binds it.',
   },
 );
 
@@ -51,7 +51,8 @@ export const Question = T.Object(
     lyricId: T.Integer({ description: 'The lyric line asked; send it back as `answers[].lyricId`.' }),
     lyric: T.String({ description: 'The lyric line.' }),
     correctSongId: T.Integer({
-      description: 'The song the line is from (the quiz is graded in the browser as it is played).',
+      description:
+        'The song the line is from: the question carries it, so the page can mark the answer at once.',
     }),
     correctSongTitle: T.String({ description: 'Title of that song.' }),
     albumTitle: T.String({ description: 'Album of that song.' }),
@@ -110,8 +111,8 @@ export const SubmitBody = T.Object(
       description: 'Correct answers; must agree with the grading.',
       examples: [21],
     }),
-    // Only complete plays are recorded (spec §9): the schema says so, so that a client generated
-    // from the document cannot build a play the server refuses.
+    // Only complete plays are recorded (docs/product.md#lines-and-options): the schema says so,
+    // so that a client generated from the document cannot build a play the server refuses.
     totalQuestions: T.Integer({
       minimum: PLAY_LENGTH,
       maximum: PLAY_LENGTH,

@@ -13,7 +13,7 @@ export const Percentile = T.Object(
       minimum: 0,
       maximum: 100,
       description:
-        'Share of recorded plays with exactly this score (the player’s own included), in percent, one decimal. Added later: clients that know only `percentile` and `totalPlayers` may ignore it.',
+        'Share of recorded plays with exactly this score (the player’s own included), in percent, one decimal. Added later: clients that know only `percentile` and `totalPlayers` ignore it.',
     }),
     totalPlayers: T.Integer({ minimum: 0, description: 'Number of recorded plays.' }),
   },

@@ -84,7 +84,9 @@ export const ScoreDistribution = T.Object({
   plays: T.Integer({ description: 'Plays of this difficulty in the range.' }),
   averageScore: T.Number({ description: 'Their mean score, two decimals.' }),
   histogram: T.Array(T.Integer(), { description: 'Plays per score 0–30.' }),
-  bands: T.Array(RatingBandShare, { description: 'The rating bands and their shares.' }),
+  bands: T.Array(RatingBandShare, {
+    description: 'The five rating bands (Nedovoljno 0–10 … Odlično 26–30) and their shares.',
+  }),
 });
 export type ScoreDistribution = Static<typeof ScoreDistribution>;
 

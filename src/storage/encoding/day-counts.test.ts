@@ -107,7 +107,7 @@ describe('a range from running totals', () => {
 });
 
 describe('score distribution and rating bands', () => {
-  test('shares of the five bands (spec §5) add up the histogram', () => {
+  test('each score counts in its rating band, ends included, and the five shares add up the histogram', () => {
     const byScore = new Array(PLAY_LENGTH + 1).fill(0);
     byScore[0] = 1;
     byScore[10] = 1; // Nedovoljno ends at 10

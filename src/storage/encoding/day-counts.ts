@@ -229,7 +229,7 @@ export function dailySeries(
   });
 }
 
-/** Plays per rating band (spec §5) of a score histogram, with their share in percent. */
+/** Plays per rating band (docs/product.md#rating-bands) of a score histogram, with their share in percent. */
 export function ratingBandShares(byScore: readonly number[]): ScoreDistribution['bands'] {
   const plays = byScore.reduce((sum, n) => sum + n, 0);
   return RATING_BANDS.map((band) => {

@@ -5,8 +5,8 @@ import { statsVersion } from './schema';
 /**
  * How often an instance reads the statistics version: a play recorded by
  * another instance shows here at most this long (plus one round trip) after
- * its commit. One query of one row per interval per instance (measured in
- * docs/decisions/023: ~0.1 ms), whatever the traffic.
+ * its commit. One query of one row per interval per instance, whatever the traffic (its cost:
+ * docs/decisions/023).
  */
 export const VERSION_REFRESH_MS = 1_000;
 

@@ -68,7 +68,8 @@ function* importSteps(
   linesPerStep = LINES_PER_STEP,
 ): Generator<ImportStep, ImportSummary> {
   // Prepared once: a first start inserts ~2,000 lines and ~60 songs, and the builder would
-  // render and prepare each again (~0.3 ms a statement, most of a fresh start's import).
+  // render and prepare each again, most of a fresh start's import
+  // (docs/performance.md#figures-behind-code-comments).
   const ph = sql.placeholder;
   const insertAlbum = tx
     .insert(albums)

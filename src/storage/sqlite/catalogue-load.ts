@@ -6,7 +6,7 @@ import { albums, lyrics, meta, songs } from './schema';
 /** The active catalogue of an SQLite database, as the quiz serves it. */
 export function loadCatalogueIndex(db: Db): CatalogueIndex {
   // Only the columns the index keeps: drizzle maps every selected value of ~2,000 lines in
-  // JavaScript, and with all columns that was ~15 ms of every start (docs/decisions/027).
+  // JavaScript, and with all columns that was a large part of every start (docs/decisions/027).
   return buildCatalogueIndex({
     artist: db.select({ value: meta.value }).from(meta).where(eq(meta.key, 'artist')).get()?.value ?? '',
     albums: db
@@ -21,7 +21,8 @@ export function loadCatalogueIndex(db: Db): CatalogueIndex {
       .where(eq(songs.active, true))
       .orderBy(songs.position)
       .all(),
-    // ~2,000 lines read as value arrays: drizzle's row mapping of them was ~2 ms of every start.
+    // ~2,000 lines read as value arrays: drizzle's row mapping of them was paid at every start
+    // (docs/decisions/027).
     lyrics: (
       db
         .select({ id: lyrics.id, text: lyrics.text, songId: lyrics.songId, ambiguous: lyrics.ambiguous })

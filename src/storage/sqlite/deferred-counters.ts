@@ -3,21 +3,10 @@ import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import { forEachAnswer } from '../encoding/answer-codec';
 import type { AnswerKey, ItemCounts } from '../encoding/recompute';
 import type { Db } from './client';
-import { createFlushSums, type FlushSums } from './flush-sums';
+import { createDeferredWrites } from './deferred-writes';
+import { createFlushSums } from './flush-sums';
 import { excluded, onFirstUse, prepare } from './prepared';
-import {
-  albumStats,
-  answerKeys,
-  cumulativeAnswers,
-  cumulativeConfusions,
-  lyricConfusions,
-  lyricStats,
-  meta,
-  plays,
-  songConfusions,
-  songStats,
-} from './schema';
-import { addToRunningTotals, addUpAll } from './set-writes';
+import { answerKeys, meta, plays } from './schema';
 
 /**
  * The `meta` key of the watermark: the id of the last play whose per-line, per-song and
@@ -125,10 +114,14 @@ export function addDeferred(
  * watermark in the same transaction: the raw record is the truth, so a flush counts exactly the
  * plays committed before it, whichever process recorded them, and a crash between flushes loses
  * nothing (the next flush, or the catch-up at start, counts them).
+ *
+ * The writes of a flush live in deferred-writes.ts (split by concern: here the watermark and
+ * reading the record, there the set-based statements).
  */
 export function createDeferredCounters(db: Db) {
   const sqlite = db.$client;
   const ph = sql.placeholder;
+  const write = createDeferredWrites(db);
   const readWatermark = sqlite.prepare<{ value: string }, [string]>(
     db
       .select({ value: meta.value })
@@ -182,47 +175,6 @@ export function createDeferredCounters(db: Db) {
     ),
   );
 
-  // Each table's deltas of a flush in one set-based statement (set-writes.ts).
-  const upsertLyrics = addUpAll(
-    db,
-    lyricStats,
-    [lyricStats.lyricId],
-    [lyricStats.occurrences, lyricStats.correct],
-  );
-  const upsertSongs = addUpAll(db, songStats, [songStats.songId], [songStats.occurrences, songStats.correct]);
-  const upsertAlbums = addUpAll(
-    db,
-    albumStats,
-    [albumStats.albumId],
-    [albumStats.occurrences, albumStats.correct],
-  );
-  const upsertLyricConfusions = addUpAll(
-    db,
-    lyricConfusions,
-    [lyricConfusions.lyricId, lyricConfusions.selectedSongId],
-    [lyricConfusions.times],
-  );
-  const upsertSongConfusions = addUpAll(
-    db,
-    songConfusions,
-    [songConfusions.songId, songConfusions.selectedSongId],
-    [songConfusions.times],
-  );
-  const addToAnswers = addToRunningTotals(
-    db,
-    cumulativeAnswers,
-    cumulativeAnswers.day,
-    [cumulativeAnswers.keyId],
-    [cumulativeAnswers.occurrences, cumulativeAnswers.correct],
-  );
-  const addToConfusionDays = addToRunningTotals(
-    db,
-    cumulativeConfusions,
-    cumulativeConfusions.day,
-    [cumulativeConfusions.lyricId, cumulativeConfusions.selectedSongId],
-    [cumulativeConfusions.times],
-  );
-
   /** answer_keys id → its line, song and album. Keys are never changed once made; new ones are read on a miss. */
   const keys = new Map<number, AnswerKey>();
   const keyOf = (keyId: number): AnswerKey => {
@@ -251,18 +203,6 @@ export function createDeferredCounters(db: Db) {
     return Number(row.value);
   };
   const latest = (): number => lastPlay.get()?.id ?? 0;
-
-  /** Writes the sums (the caller holds the transaction): one statement per table, running totals per day in day order. */
-  const write = (sums: FlushSums) => {
-    upsertLyrics(sums.lyrics());
-    upsertSongs(sums.songs());
-    upsertAlbums(sums.albums());
-    upsertLyricConfusions(sums.lyricConfusions());
-    upsertSongConfusions(sums.songConfusions());
-    const days = sums.days();
-    for (const [day, keyRows] of days) addToAnswers(day, keyRows);
-    for (const [day, , pairRows] of days) addToConfusionDays(day, pairRows);
-  };
 
   /** Counts every play past the watermark and moves it (the caller holds a write transaction). */
   const catchUpWithin = (): number => {

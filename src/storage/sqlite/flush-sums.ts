@@ -6,8 +6,9 @@ import type { AnswerKey } from '../encoding/recompute';
  * memory: a flush of a saturated server's second counts ~10,000 plays, ~150,000 wrong picks over
  * ~100,000 (line, wrong song) pairs. Counts per id are typed arrays indexed by id; a wrong pick
  * is one number, `id * PAIR + wrong song`, appended to a typed array and counted by sorting (no
- * `Map` entry and no row array per pair: those made each flush ~20 MB of garbage, the high-water
- * mark of a loaded server's memory). Each table's deltas come out as the JSON text the set-based
+ * `Map` entry and no row array per pair: those made each flush megabytes of garbage, the
+ * high-water mark of a loaded server's memory: docs/decisions/025, its amendment on the flush's sums).
+ * Each table's deltas come out as the JSON text the set-based
  * writes bind (set-writes.ts), in key order, built once: the all-time line confusions of a
  * one-day flush are that day's rows, the same text.
  */
@@ -76,8 +77,8 @@ class Picks {
   }
   /**
    * `[id, wrong song, times]` rows in key order: the upserts then walk each B-tree from one end
-   * to the other instead of jumping between pages (measured: rows in first-touched order made a
-   * flush of 3,000 plays ~1.5× dearer).
+   * to the other instead of jumping between pages (rows in first-touched order made a flush
+   * dearer: docs/decisions/025, its first amendment).
    */
   deltas(): Deltas {
     if (this.length === 0) return NONE;

@@ -9,13 +9,13 @@ import type { LongRunOptions } from '../long-work';
 import { nextChunk } from '../long-work';
 import type { Db } from './client';
 import { createCounterCheck } from './counter-check';
-import { nonceKey } from './play-store';
+import { nonceKey } from './play-nonce';
 import { prepare } from './prepared';
 import { answerKeys, plays } from './schema';
 
 /**
  * The raw record as migrations 0000–0001 left it: one row per play and one per
- * answer (about 1.2 KB a play). Migration 0002 renames the two tables; they are
+ * answer (docs/decisions/014 gives its size). Migration 0002 renames the two tables; they are
  * not in the drizzle schema, so they are declared here, where they are read.
  */
 const legacyPlays = sqliteTable('legacy_plays', {
@@ -57,6 +57,107 @@ export function legacyPlaysPending(db: Db): number | undefined {
 }
 
 /**
+ * The statements of the conversion and the answer keys it finds or makes, prepared inside its
+ * transaction (the keys already stored are read in it). Split from convertLegacyRecord so the
+ * conversion's loop reads on one screen.
+ */
+function conversionStatements(db: Db) {
+  const sqlite = db.$client;
+  const ph = sql.placeholder;
+  // Read positionally: drizzle's mapping of 60,000 answer rows a chunk would cost more than the conversion.
+  const playChunk = sqlite.prepare<
+    [number, string, number, number, number, number, number, string],
+    [number, number]
+  >(
+    db
+      .select({
+        id: legacyPlays.id,
+        nonce: legacyPlays.nonce,
+        playerId: legacyPlays.playerId,
+        score: legacyPlays.score,
+        totalQuestions: legacyPlays.totalQuestions,
+        createdAt: legacyPlays.createdAt,
+        hour: legacyPlays.hour,
+        deviceInfo: legacyPlays.deviceInfo,
+      })
+      .from(legacyPlays)
+      .where(gt(legacyPlays.id, ph('after')))
+      .orderBy(legacyPlays.id)
+      .limit(ph('limit'))
+      .toSQL().sql,
+  );
+  const answersOf = sqlite.prepare<[number, number, number, number, number], [number, number]>(
+    db
+      .select({
+        playId: legacyPlayAnswers.playId,
+        lyricId: legacyPlayAnswers.lyricId,
+        songId: legacyPlayAnswers.songId,
+        albumId: legacyPlayAnswers.albumId,
+        selectedSongId: legacyPlayAnswers.selectedSongId,
+      })
+      .from(legacyPlayAnswers)
+      .where(and(between(legacyPlayAnswers.playId, ph('first'), ph('last'))))
+      .orderBy(legacyPlayAnswers.playId, legacyPlayAnswers.position)
+      .toSQL().sql,
+  );
+  const insertKey = prepare<{ id: number }>(
+    db,
+    db
+      .insert(answerKeys)
+      .values({ lyricId: ph('lyricId'), songId: ph('songId'), albumId: ph('albumId') })
+      .returning({ id: answerKeys.id }),
+  );
+  const insertPlay = prepare(
+    db,
+    db.insert(plays).values({
+      id: ph('id'),
+      nonce: ph('nonce'),
+      playerId: ph('playerId'),
+      createdAt: ph('createdAt'),
+      day: ph('day'),
+      hour: ph('hour'),
+      difficulty: ph('difficulty'),
+      deviceClass: ph('deviceClass'),
+      browser: ph('browser'),
+      score: ph('score'),
+      totalQuestions: ph('totalQuestions'),
+      answers: ph('answers'),
+    }),
+  );
+  const keyIds = new Map(
+    db
+      .select()
+      .from(answerKeys)
+      .all()
+      .map((k) => [`${k.lyricId}:${k.songId}:${k.albumId}`, k.id]),
+  );
+  const keyOf = (a: { lyricId: number; songId: number; albumId: number }) => {
+    const k = `${a.lyricId}:${a.songId}:${a.albumId}`;
+    let id = keyIds.get(k);
+    if (id === undefined) {
+      id = insertKey.get(a)!.id;
+      keyIds.set(k, id);
+    }
+    return id;
+  };
+  return { playChunk, answersOf, insertPlay, keyOf };
+}
+
+/** The day of a UTC quarter-hour is one day (src/time/day.ts): one Intl call per quarter-hour seen. */
+function quarterHourDays(timeZone: string) {
+  const days = new Map<number, string>();
+  return (ms: number) => {
+    const slot = Math.floor(ms / 900_000);
+    let day = days.get(slot);
+    if (day === undefined) {
+      day = dayOf(ms, timeZone);
+      days.set(slot, day);
+    }
+    return day;
+  };
+}
+
+/**
  * Converts the raw record of an old database into the compact one, in place
  * (docs/decisions/014): every old play becomes one `plays` row with the same id
  * and its answers packed; the device is classified from the stored user agent
@@ -70,101 +171,15 @@ export async function convertLegacyRecord(db: Db, options: ConversionOptions): P
   const pending = legacyPlaysPending(db);
   if (pending === undefined) return undefined;
   const sqlite = db.$client;
-  const ph = sql.placeholder;
   sqlite.run('BEGIN IMMEDIATE');
   try {
-    // Read positionally: drizzle's mapping of 60,000 answer rows a chunk would cost more than the conversion.
-    const playChunk = sqlite.prepare<
-      [number, string, number, number, number, number, number, string],
-      [number, number]
-    >(
-      db
-        .select({
-          id: legacyPlays.id,
-          nonce: legacyPlays.nonce,
-          playerId: legacyPlays.playerId,
-          score: legacyPlays.score,
-          totalQuestions: legacyPlays.totalQuestions,
-          createdAt: legacyPlays.createdAt,
-          hour: legacyPlays.hour,
-          deviceInfo: legacyPlays.deviceInfo,
-        })
-        .from(legacyPlays)
-        .where(gt(legacyPlays.id, ph('after')))
-        .orderBy(legacyPlays.id)
-        .limit(ph('limit'))
-        .toSQL().sql,
-    );
-    const answersOf = sqlite.prepare<[number, number, number, number, number], [number, number]>(
-      db
-        .select({
-          playId: legacyPlayAnswers.playId,
-          lyricId: legacyPlayAnswers.lyricId,
-          songId: legacyPlayAnswers.songId,
-          albumId: legacyPlayAnswers.albumId,
-          selectedSongId: legacyPlayAnswers.selectedSongId,
-        })
-        .from(legacyPlayAnswers)
-        .where(and(between(legacyPlayAnswers.playId, ph('first'), ph('last'))))
-        .orderBy(legacyPlayAnswers.playId, legacyPlayAnswers.position)
-        .toSQL().sql,
-    );
-    const insertKey = prepare<{ id: number }>(
-      db,
-      db
-        .insert(answerKeys)
-        .values({ lyricId: ph('lyricId'), songId: ph('songId'), albumId: ph('albumId') })
-        .returning({ id: answerKeys.id }),
-    );
-    const insertPlay = prepare(
-      db,
-      db.insert(plays).values({
-        id: ph('id'),
-        nonce: ph('nonce'),
-        playerId: ph('playerId'),
-        createdAt: ph('createdAt'),
-        day: ph('day'),
-        hour: ph('hour'),
-        difficulty: ph('difficulty'),
-        deviceClass: ph('deviceClass'),
-        browser: ph('browser'),
-        score: ph('score'),
-        totalQuestions: ph('totalQuestions'),
-        answers: ph('answers'),
-      }),
-    );
-    const keyIds = new Map(
-      db
-        .select()
-        .from(answerKeys)
-        .all()
-        .map((k) => [`${k.lyricId}:${k.songId}:${k.albumId}`, k.id]),
-    );
-    const keyOf = (a: { lyricId: number; songId: number; albumId: number }) => {
-      const k = `${a.lyricId}:${a.songId}:${a.albumId}`;
-      let id = keyIds.get(k);
-      if (id === undefined) {
-        id = insertKey.get(a)!.id;
-        keyIds.set(k, id);
-      }
-      return id;
-    };
+    const { playChunk, answersOf, insertPlay, keyOf } = conversionStatements(db);
     const classify = createDeviceClassifier();
     const onProgress = options.progress?.('convert');
     let done = 0;
     let after = 0;
     onProgress?.(0, pending);
-    // The day of a UTC quarter-hour is one day (src/time/day.ts): one Intl call per quarter-hour seen.
-    const days = new Map<number, string>();
-    const dayAt = (ms: number) => {
-      const slot = Math.floor(ms / 900_000);
-      let day = days.get(slot);
-      if (day === undefined) {
-        day = dayOf(ms, options.timeZone);
-        days.set(slot, day);
-      }
-      return day;
-    };
+    const dayAt = quarterHourDays(options.timeZone);
     for (;;) {
       const chunk = playChunk.values(after, CHUNK) as [
         number,

@@ -29,7 +29,7 @@ const remembered = new WeakMap<Db, Map<string, string | undefined>>();
  * and clear the memory; another connection's commit (`kviz admin unlock|password`, another
  * process) moves `PRAGMA data_version`, asked at most once a millisecond — the same rule as the
  * statistics version (src/storage/sqlite/stats-version.ts). Building and preparing the query on
- * every request cost ~100 µs of a ~200 µs admin read (docs/performance.md).
+ * every request was half of an admin read (docs/performance.md#figures-behind-code-comments).
  */
 export function sqliteMeta(db: Db): MetaStore {
   const select = prepare<{ value: string }>(

@@ -61,8 +61,8 @@ const MAX_ROWS = 64;
 /**
  * An INSERT of many rows in one statement (`VALUES (…), (…), …`), built by
  * `build(rowCount, placeholder)` and prepared once per row count (a power of two up to 64). Rows are
- * objects keyed like the placeholders of one row. Measured here: 30 answers
- * in one such statement cost about half of the same rows inserted one by one.
+ * objects keyed like the placeholders of one row. One such statement costs far less than the
+ * same rows inserted one by one (docs/decisions/006).
  */
 export function multiRowInsert<Key extends string>(
   db: Db,
@@ -96,7 +96,7 @@ export function multiRowInsert<Key extends string>(
   };
   // Rows go in chunks of 64, 32, 16, … 1 (the binary digits of their count): seven statements
   // are ever prepared, whatever counts the batches bring. Preparing one per distinct count cost
-  // more than the inserts when batches of summed counters made every count different (measured).
+  // more than the inserts when batches of summed counters made every count different.
   return (rows: Record<Key, SQLQueryBindings>[]) => {
     let at = 0;
     while (at < rows.length) {
@@ -122,8 +122,8 @@ export const statement = (query: SQL): Query => ({ toSQL: () => dialect.sqlToQue
 
 /**
  * What `make` builds, built at its first use instead of when its store is created. Building and
- * preparing a store's statements with drizzle was most of a start's CPU (~60 ms of ~150 on an
- * existing database, docs/decisions/027), and most of them serve reads a new process may not get
+ * preparing a store's statements with drizzle was most of a start's CPU on an existing database
+ * (docs/decisions/027), and most of them serve reads a new process may not get
  * for a while.
  */
 export function onFirstUse<T>(make: () => T): () => T {

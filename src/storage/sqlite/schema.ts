@@ -44,7 +44,10 @@ export const lyrics = sqliteTable(
       .references(() => songs.id),
     text: text('text').notNull(),
     position: integer('position').notNull(),
-    /** The line also occurs in another song: never asked (DESIGN.md §4). */
+    /**
+     * The line also occurs in another song: no answer would be right, so it is never asked
+     * (docs/product.md#lines-and-options).
+     */
     ambiguous: integer('ambiguous', { mode: 'boolean' }).notNull().default(false),
     active: integer('active', { mode: 'boolean' }).notNull().default(true),
   },
@@ -100,7 +103,7 @@ export const plays = sqliteTable('plays', {
   /**
    * The quiz token's nonce: a token is recorded once. The 12 random bytes of a
    * canonical nonce are stored as a BLOB, anything else as TEXT (SQLite never
-   * equates the two), see `nonceKey` in src/storage/sqlite/play-store.ts.
+   * equates the two), see `nonceKey` in src/storage/sqlite/play-nonce.ts.
    */
   nonce: blob('nonce', { mode: 'buffer' }).notNull().unique(),
   playerId: integer('player_id')
@@ -345,7 +348,8 @@ export const cumulativeAnswers = sqliteTable(
     correct: counter('correct'),
   },
   // Day first: a day's rows sit together at the end of the table, so a play updates a few
-  // pages rather than one page per line (measured: 4-5× the write cost keyed by key first).
+  // pages rather than one page per line (keyed key first, a write cost several times more:
+  // docs/decisions/019).
   // The index finds a key's latest row up to a day.
   (t) => [primaryKey({ columns: [t.day, t.keyId] }), index('cumulative_answers_key_day').on(t.keyId, t.day)],
 );

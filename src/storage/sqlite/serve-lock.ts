@@ -21,7 +21,7 @@ export function acquireServeLock(databasePath: string): { release(): void } {
     lock.exec('PRAGMA busy_timeout = 0');
     lock.exec('PRAGMA locking_mode = EXCLUSIVE');
     // Its content does not matter: no journal file beside it, and no fsync of its writes (two
-    // fsyncs were ~2 ms of every start).
+    // fsyncs at every start, docs/decisions/027).
     lock.exec('PRAGMA journal_mode = OFF');
     lock.exec('PRAGMA synchronous = OFF');
     // The first write takes the exclusive lock; EXCLUSIVE mode keeps it until close.

@@ -6,13 +6,13 @@ import type { Deltas } from './flush-sums';
 import { onFirstUse } from './prepared';
 
 /**
- * Set-based writes of the deferred counters' flush (docs/decisions/025, amendment of 23 November
- * 2026): a table's deltas of one flush go to SQLite as ONE bound JSON array (`[[key…, count…],
- * …]`, read by `json_each`), and each step is one statement over all of them, instead of a
- * statement per key. A flush of 1,000 plays touches ~14,000 (day, line, wrong song) rows: the
- * upsert of the running totals costs ~4 µs a row and that of the all-time confusions ~2.5 µs,
- * most of it B-tree work (bench/flush-stages.ts; figures in the amendment). SQL is built from the
- * drizzle table and column objects, so a rename still fails to compile.
+ * Set-based writes of the deferred counters' flush (docs/decisions/025, its first
+ * amendment): a table's deltas of one flush go to SQLite as ONE bound JSON array (`[[key…,
+ * count…], …]`, read by `json_each`), and each step is one statement over all of them, instead
+ * of a statement per key. A flush touches thousands of (day, line, wrong song) rows, and the
+ * per-row cost is mostly B-tree work, not the statements (bench/flush-stages.ts; the figures are
+ * in the amendment). SQL is built from the drizzle table and column objects, so a rename still
+ * fails to compile.
  */
 
 const q = (name: string) => `"${name}"`;

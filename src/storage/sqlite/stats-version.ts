@@ -2,8 +2,8 @@ import type { Db } from './client';
 
 /**
  * Another process's commits show through at most this long after they happen.
- * Reading `PRAGMA data_version` costs ~3 µs (it opens a WAL read snapshot),
- * as much as a cached page answer itself; read at most once a millisecond, it
+ * Reading `PRAGMA data_version` opens a WAL read snapshot and costs about as much as a cached
+ * page answer itself (docs/decisions/010); read at most once a millisecond, it
  * costs nothing under load, and a request is never served data older than a
  * request arriving a millisecond earlier would have seen.
  */

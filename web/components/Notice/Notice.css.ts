@@ -1,7 +1,10 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '../../styles/theme.css';
 
-/** A destructive notice: the spec's error messages shown in place (not as a passing toast). */
+/**
+ * A destructive notice: a page's load failure shown in place, where the data would be, not as a
+ * passing toast.
+ */
 export const notice = style({
   border: `1px solid ${vars.color.wrong}`,
   background: vars.color.wrongBg,

@@ -71,6 +71,99 @@ const Row = memo(function Row({
   );
 });
 
+/** The header row: every column sorts (the caller applies nextSort), the active one says its direction. */
+function SortHead<T>({
+  columns,
+  column,
+  direction,
+  onSort,
+  detail,
+}: {
+  columns: Column<T>[];
+  column: string | null;
+  direction: SortState<string>['direction'];
+  onSort: (column: string) => void;
+  /** The detail column's header, when rows have a detail. */
+  detail: string | undefined;
+}) {
+  return (
+    <thead className={styles.sortHead}>
+      <tr className={styles.sortHeadRow}>
+        {columns.map((c) => {
+          const on = column === c.key;
+          return (
+            <th
+              key={c.key}
+              className={styles.sortTh}
+              scope="col"
+              aria-sort={on ? (direction === 'asc' ? 'ascending' : 'descending') : 'none'}
+            >
+              <button
+                type="button"
+                className={[
+                  styles.sortButton,
+                  c.numeric && styles.sortButtonNum,
+                  on && styles.sortButtonActive,
+                ]
+                  .filter(Boolean)
+                  .join(' ')}
+                onClick={() => onSort(c.key)}
+                data-sort={c.key}
+              >
+                {c.header}
+                <span aria-hidden="true">{on ? icon[direction] : icon.none}</span>
+              </button>
+            </th>
+          );
+        })}
+        {detail !== undefined && (
+          <th className={`${styles.th} ${styles.detailHead}`} scope="col">
+            {detail}
+          </th>
+        )}
+      </tr>
+    </thead>
+  );
+}
+
+/** The pages of a long table: previous, next, and which rows of how many are shown. */
+function Pager({
+  caption,
+  shown,
+  total,
+  onPage,
+}: {
+  caption: string;
+  shown: ReturnType<typeof pageOf>;
+  total: number;
+  onPage: (page: number) => void;
+}) {
+  return (
+    <nav className={styles.pager} aria-label={`${caption}: stranice`}>
+      <button
+        type="button"
+        className={styles.pageButton}
+        disabled={shown.index === 0}
+        onClick={() => onPage(shown.index - 1)}
+      >
+        ← Prethodna
+      </button>
+      <span aria-live="polite" data-page="">
+        Stranica {shown.index + 1} od {shown.pages} ({formatCount(shown.first + 1)}–
+        {formatCount(shown.first + shown.rows.length)} od {formatCount(total)})
+      </span>
+      <button
+        type="button"
+        className={styles.pageButton}
+        disabled={shown.index === shown.pages - 1}
+        onClick={() => onPage(shown.index + 1)}
+      >
+        Sljedeća →
+      </button>
+    </nav>
+  );
+}
+
 /**
  * An admin statistics table: every header sorts (none → ascending, the same header toggles,
  * another header starts ascending), the computed percentage included; a totals row 'Ukupno'
@@ -95,7 +188,10 @@ export function SortableTable<T extends Counted>({
   columns: Column<T>[];
   rows: T[];
   rowKey: (row: T) => string | number;
-  /** Headers of the two count columns (the spec names them per table). */
+  /**
+   * Headers of the two count columns: each table names its counts its own way
+   * (docs/product.md#admin-dashboard).
+   */
   countHeaders: [occurrences: string, correct: string];
   sort: SortState<string>;
   /** A header was clicked: the caller applies nextSort and goes back to the first page. */
@@ -145,50 +241,21 @@ export function SortableTable<T extends Counted>({
     [rows, column, direction, byKey],
   );
   const sum = useMemo(() => totals(rows), [rows]);
-  // Pages of rows: re-laying-out 2,000 rows took 200–300 ms per sort in chromium
-  // (bench:lighthouse); sorting and the totals still cover every row.
+  // Pages of rows: re-laying-out all ~2,000 rows made every sort a visible pause in chromium
+  // (docs/performance.md#figures-behind-code-comments); sorting and the totals still cover every row.
   const shown = pageOf(sorted, page, pageSize);
 
   return (
     <div className={detail ? styles.detailWrapper : styles.sortableWrapper}>
       <table className={styles.table} data-sortable-table={caption}>
         <caption className={styles.caption}>{caption}</caption>
-        <thead className={styles.sortHead}>
-          <tr className={styles.sortHeadRow}>
-            {allColumns.map((c) => {
-              const on = column === c.key;
-              return (
-                <th
-                  key={c.key}
-                  className={styles.sortTh}
-                  scope="col"
-                  aria-sort={on ? (direction === 'asc' ? 'ascending' : 'descending') : 'none'}
-                >
-                  <button
-                    type="button"
-                    className={[
-                      styles.sortButton,
-                      c.numeric && styles.sortButtonNum,
-                      on && styles.sortButtonActive,
-                    ]
-                      .filter(Boolean)
-                      .join(' ')}
-                    onClick={() => onSort(c.key)}
-                    data-sort={c.key}
-                  >
-                    {c.header}
-                    <span aria-hidden="true">{on ? icon[direction] : icon.none}</span>
-                  </button>
-                </th>
-              );
-            })}
-            {detail && (
-              <th className={`${styles.th} ${styles.detailHead}`} scope="col">
-                {detail.label}
-              </th>
-            )}
-          </tr>
-        </thead>
+        <SortHead
+          columns={allColumns}
+          column={column}
+          direction={direction}
+          onSort={onSort}
+          detail={detail?.label}
+        />
         <tbody className={styles.body}>
           {shown.rows.length === 0 && (
             <tr>
@@ -239,30 +306,7 @@ export function SortableTable<T extends Counted>({
           </tr>
         </tfoot>
       </table>
-      {shown.pages > 1 && (
-        <nav className={styles.pager} aria-label={`${caption}: stranice`}>
-          <button
-            type="button"
-            className={styles.pageButton}
-            disabled={shown.index === 0}
-            onClick={() => onPage(shown.index - 1)}
-          >
-            ← Prethodna
-          </button>
-          <span aria-live="polite" data-page="">
-            Stranica {shown.index + 1} od {shown.pages} ({formatCount(shown.first + 1)}–
-            {formatCount(shown.first + shown.rows.length)} od {formatCount(sorted.length)})
-          </span>
-          <button
-            type="button"
-            className={styles.pageButton}
-            disabled={shown.index === shown.pages - 1}
-            onClick={() => onPage(shown.index + 1)}
-          >
-            Sljedeća →
-          </button>
-        </nav>
-      )}
+      {shown.pages > 1 && <Pager caption={caption} shown={shown} total={sorted.length} onPage={onPage} />}
     </div>
   );
 }

@@ -1,7 +1,10 @@
 import { type AlbumStat, albumWithYear, type LyricStat, orUnknown, type SongStat } from '../../lib/stats';
 import type { TopColumn } from './TopTable';
 
-/** The columns of the top lists (spec §2), shared by the public statistics and the dashboard. */
+/**
+ * The columns of the top lists (docs/product.md#top-lists), shared by the public statistics and the
+ * dashboard.
+ */
 export const lyricTopColumns: TopColumn<LyricStat>[] = [
   { header: 'Stih', cell: (l) => l.text },
   { header: 'Pjesma (album)', cell: (l) => `${orUnknown(l.songTitle)} (${orUnknown(l.albumTitle)})` },

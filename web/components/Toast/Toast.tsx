@@ -8,7 +8,7 @@ export interface ToastMessage {
   variant?: 'default' | 'destructive';
 }
 
-/** Spec §9: one toast at a time, 5 s on screen, swiped away past 50 px. */
+/** One toast at a time, 5 s on screen, swiped away past 50 px (docs/product.md#calls-and-failures). */
 const TOAST_DURATION_MS = 5000;
 const SWIPE_THRESHOLD_PX = 50;
 

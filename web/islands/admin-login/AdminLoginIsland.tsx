@@ -14,7 +14,10 @@ import {
 import { ApiError, getAdminOverview } from '../../lib/api';
 import * as styles from './AdminLoginIsland.css';
 
-/** Spec §8: refused credentials, too many attempts (the limiter's Retry-After), or no answer at all. */
+/**
+ * Refused credentials, too many attempts (the limiter's Retry-After), or no answer at all
+ * (docs/product.md#admin-sign-in).
+ */
 function signInFailure(error: unknown): string {
   if (!(error instanceof ApiError)) return 'Došlo je do pogreške pri povezivanju s poslužiteljem.';
   if (error.status !== 429) return 'Pogrešno korisničko ime ili lozinka.';

@@ -39,6 +39,37 @@ function Countdown({ endsAt }: { endsAt: string }) {
   );
 }
 
+/** After the play: the time until the next challenge and the player's streaks ('…' until they load). */
+function NextAndStreak({
+  endsAt,
+  streak,
+}: {
+  endsAt: string;
+  streak: ReturnType<typeof useDailySession>['streak'];
+}) {
+  return (
+    <Card aria-labelledby="daily-next-title">
+      <h2 id="daily-next-title" className="visually-hidden">
+        Sljedeći izazov i niz
+      </h2>
+      <div className={styles.facts}>
+        <p className={styles.fact}>
+          <span className={styles.factLabel}>Sljedeći izazov za</span>
+          <Countdown endsAt={endsAt} />
+        </p>
+        <p className={styles.fact} data-streak={streak?.current ?? ''}>
+          <span className={styles.factLabel}>Uzastopni dani</span>
+          <span className={styles.factValue}>{streak ? `Niz: ${countOf(streak.current, DAYS)}` : '…'}</span>
+        </p>
+        <p className={styles.fact} data-best-streak={streak?.best ?? ''}>
+          <span className={styles.factLabel}>Najdulji niz</span>
+          <span className={styles.factValue}>{streak ? countOf(streak.best, DAYS) : '…'}</span>
+        </p>
+      </div>
+    </Card>
+  );
+}
+
 /**
  * `/dnevni-izazov`: the day's challenge. Before the play its number and 'Započni'; during it the
  * quiz (QuestionCard, shared with free play); after it the day's result, the time until the next
@@ -49,21 +80,30 @@ export function DailyIsland({
   day,
   number,
   endsAt,
-  playMinSeconds,
 }: {
   page: PageProps;
   day: string;
   number: number;
   endsAt: string;
-  playMinSeconds: number;
 }) {
-  const session = useDailySession({ day, number }, playMinSeconds);
+  const session = useDailySession({ day, number });
   const { status, state, record, question, answer, isLast, percentile, streak } = session;
   const { toast, show, dismiss } = useToast();
   const shown = record?.number ?? number;
 
   if (status === 'loading') return <Spinner label="Učitavanje izazova..." heading />;
   if (status === 'saving') return <Spinner label="Spremamo rezultat…" heading />;
+  if (status === 'queued')
+    return (
+      <Card className={resultStyles.scoreCard} aria-labelledby="daily-queued-title" data-queued="">
+        <p className={styles.number}>Dnevni izazov #{shown}</p>
+        <h1 id="daily-queued-title" className={resultStyles.resultTitle}>
+          Vaš današnji rezultat
+        </h1>
+        <p className={resultStyles.score.normal} data-score="">{`${state.correctCount}/${PLAY_LENGTH}`}</p>
+        <p role="status">Spremljeno, poslat ćemo kad se vratite na mrežu.</p>
+      </Card>
+    );
   if (status === 'error')
     return (
       <Card className={quizStyles.error} role="alert">
@@ -119,29 +159,15 @@ export function DailyIsland({
               Današnji izazov ste već odigrali, pa se ova igra ne rangira.
             </p>
           )}
+          {session.replayScore !== null && ranked && (
+            <p data-replay-score={session.replayScore} className={resultStyles.scoreNote}>
+              Ponovljena igra ({session.replayScore}/{PLAY_LENGTH}) ne rangira se: vrijedi i dijeli se vaš
+              prvi današnji rezultat.
+            </p>
+          )}
         </Card>
 
-        <Card aria-labelledby="daily-next-title">
-          <h2 id="daily-next-title" className="visually-hidden">
-            Sljedeći izazov i niz
-          </h2>
-          <div className={styles.facts}>
-            <p className={styles.fact}>
-              <span className={styles.factLabel}>Sljedeći izazov za</span>
-              <Countdown endsAt={endsAt} />
-            </p>
-            <p className={styles.fact} data-streak={streak?.current ?? ''}>
-              <span className={styles.factLabel}>Uzastopni dani</span>
-              <span className={styles.factValue}>
-                {streak ? `Niz: ${countOf(streak.current, DAYS)}` : '…'}
-              </span>
-            </p>
-            <p className={styles.fact} data-best-streak={streak?.best ?? ''}>
-              <span className={styles.factLabel}>Najdulji niz</span>
-              <span className={styles.factValue}>{streak ? countOf(streak.best, DAYS) : '…'}</span>
-            </p>
-          </div>
-        </Card>
+        <NextAndStreak endsAt={endsAt} streak={streak} />
 
         <Card aria-labelledby="daily-share-title" className={resultStyles.sharePanel} data-share-text={text}>
           <h2 id="daily-share-title" className={resultStyles.sectionTitle}>

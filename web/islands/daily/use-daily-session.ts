@@ -7,20 +7,29 @@ import {
   type DailyRecord,
   dailyDays,
   dailyRecordOf,
+  forgetDailyRecord,
   keepDailyDays,
   saveDailyRecord,
 } from '../../lib/daily';
-import { emptyQuiz, isFinished, quizReducer } from '../../lib/quiz-state';
+import { enqueuePlay, OUTCOMES_KEY, type Outcome, outcomeOf } from '../../lib/outbox';
+import {
+  flushOutbox,
+  OUTBOX_EVENT,
+  OUTBOX_OFFLINE_EVENT,
+  type OutboxEventDetail,
+} from '../../lib/outbox-sender';
+import { playIdOf } from '../../lib/play-store';
+import { emptyQuiz, isFinished, type QuizState, quizReducer, submissionOf } from '../../lib/quiz-state';
 import { answerSquares } from '../../lib/share';
 import { getSessionId } from '../../lib/storage';
 import { useAnswering } from '../quiz/use-answering';
-import { submitWhenAllowed } from '../results/use-play-result';
 
 /**
  * 'intro': the challenge number and a start button; 'playing': the quiz; 'saving': the play is
- * being recorded; 'done': the day's result; 'error': the questions or the submission failed.
+ * being recorded; 'queued': no network, the play waits in the outbox (docs/decisions/032);
+ * 'done': the day's result; 'error': the questions or the submission failed.
  */
-export type DailyStatus = 'intro' | 'loading' | 'playing' | 'saving' | 'done' | 'error';
+export type DailyStatus = 'intro' | 'loading' | 'playing' | 'saving' | 'queued' | 'done' | 'error';
 
 export interface DailyDay {
   day: string;
@@ -32,12 +41,14 @@ export interface DailyDay {
  * localStorage, else waits for 'Započni'; submits the finished play once, then reads the
  * day's percentile and the streak the server confirms (docs/decisions/021).
  */
-export function useDailySession(today: DailyDay, playMinSeconds: number) {
+export function useDailySession(today: DailyDay) {
   const [state, dispatch] = useReducer(quizReducer, emptyQuiz);
   const [status, setStatus] = useState<DailyStatus>('intro');
   const [record, setRecord] = useState<DailyRecord | null>(null);
   const [percentile, setPercentile] = useState<DailyPercentile | null>(null);
   const [streak, setStreak] = useState<Streak | null>(null);
+  /** A later play of a day already ranked (another tab): its score, shown beside the ranked result. */
+  const [replayScore, setReplayScore] = useState<number | null>(null);
   const submitting = useRef(false);
 
   /** The streak from the days the server confirms (kept here too), else from those kept here. */
@@ -65,19 +76,31 @@ export function useDailySession(today: DailyDay, playMinSeconds: number) {
     [readStreak],
   );
 
+  const takeUp = useCallback(
+    (kept: DailyRecord) => {
+      if (kept.result) finish(kept);
+      else {
+        setRecord(kept);
+        dispatch({ type: 'restore', state: kept.quiz });
+        setStatus(isFinished(kept.quiz) ? 'saving' : 'playing');
+      }
+    },
+    [finish],
+  );
+
   // The day's play or result kept in this browser.
   useEffect(() => {
     const kept = dailyRecordOf(localStorage, today.day);
-    if (!kept) return;
-    if (kept.result) finish(kept);
-    else {
-      setRecord(kept);
-      dispatch({ type: 'restore', state: kept.quiz });
-      setStatus(isFinished(kept.quiz) ? 'saving' : 'playing');
-    }
-  }, [today.day, finish]);
+    if (kept) takeUp(kept);
+  }, [today.day, takeUp]);
 
   const start = useCallback(() => {
+    // Another tab may have played or started the day's challenge since this page opened.
+    const kept = dailyRecordOf(localStorage, today.day);
+    if (kept) {
+      takeUp(kept);
+      return;
+    }
     setStatus('loading');
     getDaily()
       .then(({ challenge, token }) => {
@@ -97,47 +120,101 @@ export function useDailySession(today: DailyDay, playMinSeconds: number) {
         console.error(error);
         setStatus('error');
       });
-  }, []);
+  }, [today.day, takeUp]);
 
-  // Every answer is kept; the last one submits the play.
+  // Every answer is kept; the last one hands the play to the outbox (sent from any page).
+  const [pendingId, setPendingId] = useState<string | null>(null);
+  const finished = useRef<{ state: QuizState; record: DailyRecord } | null>(null);
   useEffect(() => {
     if (!record || (status !== 'playing' && status !== 'saving') || state.questions.length === 0) return;
     const current = { ...record, quiz: state };
     saveDailyRecord(localStorage, current);
     if (!isFinished(state) || submitting.current) return;
     submitting.current = true;
+    finished.current = { state, record: current };
+    const id = playIdOf(state);
+    enqueuePlay(localStorage, id, submissionOf(state, getSessionId(), navigator.userAgent), Date.now());
     setStatus('saving');
-    submitWhenAllowed(state, playMinSeconds)
-      .then((submitted) => {
-        const ranked = submitted.ranked === true;
-        if (ranked) keepDailyDays(localStorage, [current.day]);
-        const done: DailyRecord = {
-          ...current,
-          quiz: { ...state, submitted: true },
-          result: {
-            score: submitted.score,
-            squares: answerSquares(state.questions, state.answers),
-            ranked,
-          },
-        };
-        saveDailyRecord(localStorage, done);
-        finish(done);
-      })
-      .catch((error: unknown) => {
-        console.error(error);
-        submitting.current = false;
+    setPendingId(id);
+  }, [state, status, record]);
+
+  // The server's answer, from this page's sending or any other tab's.
+  useEffect(() => {
+    if (!pendingId || !finished.current) return;
+    const { state: play, record: current } = finished.current;
+    let settled = false;
+    const apply = (outcome: Outcome) => {
+      if (settled) return;
+      settled = true;
+      submitting.current = false;
+      setPendingId(null);
+      if (outcome.kind === 'refused') {
         setStatus('error');
-      });
-  }, [state, status, record, playMinSeconds, finish]);
+        return;
+      }
+      const submitted = outcome.result;
+      const ranked = submitted.ranked === true;
+      if (ranked) keepDailyDays(localStorage, [current.day]);
+      const done: DailyRecord = {
+        ...current,
+        quiz: { ...play, submitted: true },
+        result: { score: submitted.score, squares: answerSquares(play.questions, play.answers), ranked },
+      };
+      if (saveDailyRecord(localStorage, done)) finish(done);
+      else {
+        // The day's ranked result (another tab's play) stays the one shown and shared.
+        setReplayScore(submitted.score);
+        finish(dailyRecordOf(localStorage, current.day) ?? done);
+      }
+    };
+    const known = outcomeOf(localStorage, pendingId);
+    if (known) {
+      apply(known);
+      return;
+    }
+    const onAnswer = (event: Event) => {
+      const detail = (event as CustomEvent<OutboxEventDetail>).detail;
+      if (detail.id === pendingId) apply(detail.outcome);
+    };
+    const onStorage = (event: StorageEvent) => {
+      const outcome = event.key === OUTCOMES_KEY ? outcomeOf(localStorage, pendingId) : undefined;
+      if (outcome) apply(outcome);
+    };
+    const onOffline = () => {
+      if (!settled) setStatus('queued');
+    };
+    const onOnline = () => {
+      if (!settled) setStatus('saving');
+    };
+    addEventListener(OUTBOX_EVENT, onAnswer);
+    addEventListener(OUTBOX_OFFLINE_EVENT, onOffline);
+    addEventListener('offline', onOffline);
+    addEventListener('online', onOnline);
+    addEventListener('storage', onStorage);
+    if (navigator.onLine === false) onOffline();
+    void flushOutbox(true);
+    return () => {
+      settled = true;
+      removeEventListener(OUTBOX_EVENT, onAnswer);
+      removeEventListener(OUTBOX_OFFLINE_EVENT, onOffline);
+      removeEventListener('offline', onOffline);
+      removeEventListener('online', onOnline);
+      removeEventListener('storage', onStorage);
+    };
+  }, [pendingId, finish]);
 
   const { question, answer, choose, next } = useAnswering(state, status === 'playing', dispatch);
   /** After a failure: a failed submission is tried again, failed questions are fetched again. */
+  /**
+   * After a failure: the questions are fetched again. A finished play is only in error when the
+   * server refused it for good (the outbox retries everything else), so its record is dropped
+   * and the day's challenge fetched anew.
+   */
   const retry = useCallback(() => {
-    if (isFinished(state)) {
-      setStatus('saving');
-      dispatch({ type: 'restore', state: { ...state } });
-    } else start();
-  }, [state, start]);
+    const kept = dailyRecordOf(localStorage, today.day);
+    if (isFinished(state) && kept && !kept.result) forgetDailyRecord(localStorage);
+    start();
+  }, [state, start, today.day]);
 
   return {
     status,
@@ -148,6 +225,7 @@ export function useDailySession(today: DailyDay, playMinSeconds: number) {
     isLast: state.currentIndex >= state.questions.length - 1,
     percentile,
     streak,
+    replayScore,
     start,
     choose,
     next,

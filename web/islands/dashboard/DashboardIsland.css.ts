@@ -46,7 +46,10 @@ export const tabScroller = style({
   backgroundRepeat: 'no-repeat',
   backgroundAttachment: 'local, local, scroll, scroll',
 });
-/** The spec's minimum width of 750 px; wider screens share the width out between the tabs. */
+/**
+ * The tab row's minimum width of 750 px (docs/product.md#admin-dashboard); wider screens share the
+ * width out between the tabs.
+ */
 export const tabList = style({ display: 'flex', minWidth: '750px' });
 export const tab = style({
   flex: '1 0 auto',

@@ -1,76 +1,28 @@
-import { useDeferredValue, useMemo } from 'react';
-import { Button } from '../../components/Button/Button';
 import { Card } from '../../components/Card/Card';
-import { Notice } from '../../components/Notice/Notice';
-import { InlineSpinner, Spinner } from '../../components/Spinner/Spinner';
 import { StatsCards } from '../../components/StatsCards/StatsCards';
-import { type Column, SortableTable } from '../../components/Tables/SortableTable';
-import { TopListPair } from '../../components/Tables/TopListPair';
-import { lyricTopColumns, songTopColumns } from '../../components/Tables/top-columns';
 import { Toaster, useToast } from '../../components/Toast/Toast';
-import { changeOf } from '../../lib/date-range';
-import { searchableText } from '../../lib/search';
-import {
-  ADMIN_MIN_OCCURRENCES,
-  type AlbumStat,
-  albumWithYear,
-  filterRows,
-  type LyricStat,
-  orUnknown,
-  type SongStat,
-} from '../../lib/stats';
-import { ConfusionDetail } from './ConfusionDetail';
 import { CsvButton } from './CsvButton';
+import { DashboardHeader } from './DashboardHeader';
 import * as styles from './DashboardIsland.css';
+import { DashboardLoading } from './DashboardLoading';
 import { DashboardTabs } from './DashboardTabs';
-import { DEFAULT_PAGE_SIZE, lyricRowFilter, type TableId } from './dashboard-view';
+import type { TableId } from './dashboard-view';
 import { HourlyCharts } from './HourlyCharts';
-import { LyricFilters } from './LyricFilters';
-import type { Section } from './load-admin-data';
-import type { RangeSection } from './load-range-data';
+import { AlbumsTable, LyricsTable, SongsTable, type TableControls, TopLists } from './ItemTables';
 import { RangePicker } from './RangePicker';
 import { ConfusionsView, DailyTrend, DevicesView, ScoreView } from './RangeViews';
+import { unavailableNotice } from './section-unavailable';
+import { summaryCards } from './summary-cards';
 import { useAdminData } from './use-admin-data';
 import { useDashboardView } from './use-dashboard-view';
-
-const lyricColumns: Column<LyricStat>[] = [
-  { key: 'text', header: 'Stih', value: (l) => l.text },
-  { key: 'song', header: 'Pjesma', value: (l) => orUnknown(l.songTitle) },
-  { key: 'album', header: 'Album (godina)', value: (l) => albumWithYear(l.albumTitle, l.albumYear) },
-];
-const songColumns: Column<SongStat>[] = [
-  { key: 'title', header: 'Pjesma', value: (s) => orUnknown(s.title) },
-  { key: 'album', header: 'Album (godina)', value: (s) => albumWithYear(s.albumTitle, s.albumYear) },
-];
-const albumColumns: Column<AlbumStat>[] = [
-  { key: 'title', header: 'Album', value: (a) => orUnknown(a.title) },
-];
-const lyricCounts: [string, string] = ['Prikazano', 'Točno'];
-const otherCounts: [string, string] = ['Pojavljivanja', 'Točni odgovori'];
-
-const sectionNames: Record<Section | RangeSection, string> = {
-  lyrics: 'Statistiku stihova',
-  songs: 'Statistiku pjesama',
-  albums: 'Statistiku albuma',
-  hourly: 'Vremensku statistiku',
-  summary: 'Usporedbu s prethodnim razdobljem',
-  daily: 'Dnevni trend',
-  scores: 'Raspodjelu rezultata',
-  devices: 'Uređaje i igrače',
-  confusions: 'Najčešće zamjene',
-};
-
-// Made at first use, like the results' day format: not at the server's import of this module.
-let timeFormat: Intl.DateTimeFormat | undefined;
-const formatTime = (at: number | Date) => {
-  timeFormat ??= new Intl.DateTimeFormat('hr-HR', { hour: '2-digit', minute: '2-digit', second: '2-digit' });
-  return timeFormat.format(at);
-};
+import { useShownLyrics } from './use-shown-lyrics';
 
 /**
- * `/admin/dashboard`: statistics for the administrator, reloaded on every tab change (spec §4).
+ * `/admin/dashboard`: statistics for the administrator, reloaded on every tab change
+ * (docs/product.md#admin-dashboard).
  * What is shown — tab, sorts, pages, the lyric search — lives in the address (use-dashboard-view);
- * the data and their loading in use-admin-data.
+ * the data and their loading in use-admin-data. The island lays out its parts: the heading, the
+ * cards (summary-cards.ts), the item tables (ItemTables.tsx) and the range views.
  */
 export function DashboardIsland() {
   const { view, restored, setTab, setRange, sortBy, goToPage, filterLyrics } = useDashboardView();
@@ -82,61 +34,17 @@ export function DashboardIsland() {
     show,
   );
 
-  const lyricFilter = lyricRowFilter(view);
-  const query = useDeferredValue(lyricFilter.query);
-  const lyrics = data?.lyrics;
-  const searchable = useMemo(
-    () =>
-      (lyrics ?? []).map((l) =>
-        searchableText([l.text, orUnknown(l.songTitle), albumWithYear(l.albumTitle, l.albumYear)]),
-      ),
-    [lyrics],
-  );
-  const { minOccurrences, hideUnshown } = lyricFilter;
-  const shownLyrics = useMemo(
-    () => filterRows(lyrics ?? [], searchable, { query, minOccurrences, hideUnshown }),
-    [lyrics, searchable, query, minOccurrences, hideUnshown],
-  );
+  const { shownLyrics, hideUnshown } = useShownLyrics(view, data?.lyrics);
 
   if (!credentials || !data)
     return (
       <>
-        {failed && !loading ? (
-          <Notice
-            title="Greška"
-            action={<Button onClick={reload}>Pokušaj ponovno</Button>}
-            data-load-error=""
-          >
-            Došlo je do pogreške prilikom učitavanja podataka.
-          </Notice>
-        ) : (
-          <Spinner label="Učitavanje statistike..." />
-        )}
+        <DashboardLoading failed={failed && !loading} reload={reload} />
         <Toaster toast={toast} onDismiss={dismiss} />
       </>
     );
 
-  /** A part whose read the server refused: said so, with a retry, instead of an empty table. */
-  const unavailable = (section: Section | RangeSection) => {
-    const status =
-      section in data.unavailable
-        ? data.unavailable[section as Section]
-        : data.views.unavailable[section as RangeSection];
-    return status === undefined ? null : (
-      <Notice
-        key={section}
-        title={`${sectionNames[section]} nije moguće učitati.`}
-        action={
-          <Button variant="secondary" onClick={reload}>
-            Pokušaj ponovno
-          </Button>
-        }
-        data-unavailable={section}
-      >
-        Poslužitelj je odgovorio greškom {status}. Ostali podaci su prikazani.
-      </Notice>
-    );
-  };
+  const unavailable = unavailableNotice(data, reload);
 
   const range = data.params;
   const csv = (table: 'lyrics' | 'songs' | 'albums' | 'hourly', label: string) => (
@@ -145,32 +53,7 @@ export function DashboardIsland() {
     </div>
   );
 
-  // The cards: all time ('Sve') are the spec's overview; a range, its summary and the change
-  // against the period of the same length before it.
-  const summary = view.range.preset === 'sve' ? null : data.views.summary;
-  const cards = summary
-    ? {
-        overview: {
-          totalAttempts: summary.current.plays,
-          // Distinct players of the whole range, each once (not a sum of each day's players).
-          uniquePlayers: summary.current.players,
-          averageScore: summary.current.averageScore,
-          averagePercentage: summary.current.accuracy,
-        },
-        changes:
-          summary.previous.plays === 0
-            ? { totalAttempts: null, uniquePlayers: null, averageScore: null, averagePercentage: null }
-            : {
-                totalAttempts: changeOf(summary.current.plays, summary.previous.plays),
-                uniquePlayers: changeOf(summary.current.players, summary.previous.players),
-                averageScore: changeOf(summary.current.averageScore, summary.previous.averageScore),
-                averagePercentage: changeOf(summary.current.accuracy, summary.previous.accuracy),
-              },
-        ...(summary.current.days === 1 ? {} : { playersNote: 'svaki igrač jednom' }),
-      }
-    : { overview: data.overview };
-
-  const table = (id: TableId) => ({
+  const table = (id: TableId): TableControls => ({
     sort: view.tables[id].sort,
     onSort: (column: string) => sortBy(id, column),
     page: view.tables[id].page,
@@ -179,32 +62,10 @@ export function DashboardIsland() {
 
   return (
     <div className={styles.dashboard}>
-      <div className={styles.header}>
-        <div className={styles.heading}>
-          <h1>Admin Panel</h1>
-          <p className={styles.status} role="status" data-updated="">
-            {loading ? (
-              <>
-                <InlineSpinner />
-                Učitavanje…
-              </>
-            ) : (
-              updatedAt && <>Zadnje ažurirano: {formatTime(updatedAt)}</>
-            )}
-          </p>
-        </div>
-        <div className={styles.headerActions}>
-          <Button variant="secondary" onClick={reload} disabled={loading}>
-            Osvježi
-          </Button>
-          <Button variant="secondary" onClick={signOut}>
-            Odjavi se
-          </Button>
-        </div>
-      </div>
+      <DashboardHeader loading={loading} updatedAt={updatedAt} reload={reload} signOut={signOut} />
       <RangePicker value={view.range} onChange={setRange} shown={data.days} />
       {view.range.preset !== 'sve' && unavailable('summary')}
-      <StatsCards {...cards} />
+      <StatsCards {...summaryCards(view, data)} />
       <div className={styles.tableTools}>
         <span className={styles.muted}>Brojke iznad i usporedba s prethodnim razdobljem:</span>
         <CsvButton credentials={credentials} table="summary" range={range} label="sažetak s usporedbom" />
@@ -240,90 +101,43 @@ export function DashboardIsland() {
             )))}
         {view.tab === 'stihovi' &&
           (unavailable('lyrics') ?? (
-            <Card>
-              <LyricFilters
-                value={view.lyrics}
-                hideUnshown={hideUnshown}
-                onChange={filterLyrics}
-                matched={shownLyrics.length}
-                total={data.lyrics.length}
-              />
-              {csv('lyrics', 'statistika stihova')}
-              <SortableTable
-                caption="Statistika stihova"
-                columns={lyricColumns}
-                rows={shownLyrics}
-                rowKey={(l) => l.lyricId}
-                countHeaders={lyricCounts}
-                pageSize={view.lyrics.pageSize}
-                empty="Nijedan stih ne odgovara pretraživanju."
-                detail={{
-                  label: 'Zamjene',
-                  render: (l) => (
-                    <ConfusionDetail credentials={credentials} range={range} scope={{ lyricId: l.lyricId }} />
-                  ),
-                }}
-                {...table('stihovi')}
-              />
-            </Card>
+            <LyricsTable
+              view={view}
+              hideUnshown={hideUnshown}
+              onFilter={filterLyrics}
+              rows={shownLyrics}
+              total={data.lyrics.length}
+              credentials={credentials}
+              range={range}
+              csv={csv('lyrics', 'statistika stihova')}
+              controls={table('stihovi')}
+            />
           ))}
         {view.tab === 'pjesme' &&
           (unavailable('songs') ?? (
-            <Card>
-              {csv('songs', 'statistika pjesama')}
-              <SortableTable
-                caption="Statistika pjesama"
-                columns={songColumns}
-                rows={data.songs}
-                rowKey={(s) => s.songId}
-                countHeaders={otherCounts}
-                pageSize={DEFAULT_PAGE_SIZE}
-                detail={{
-                  label: 'Zamjene',
-                  render: (s) => (
-                    <ConfusionDetail credentials={credentials} range={range} scope={{ songId: s.songId }} />
-                  ),
-                }}
-                {...table('pjesme')}
-              />
-            </Card>
+            <SongsTable
+              rows={data.songs}
+              credentials={credentials}
+              range={range}
+              csv={csv('songs', 'statistika pjesama')}
+              controls={table('pjesme')}
+            />
           ))}
         {view.tab === 'albumi' &&
           (unavailable('albums') ?? (
-            <Card>
-              {csv('albums', 'statistika albuma')}
-              <SortableTable
-                caption="Statistika albuma"
-                columns={albumColumns}
-                rows={data.albums}
-                rowKey={(a) => a.albumId}
-                countHeaders={otherCounts}
-                pageSize={DEFAULT_PAGE_SIZE}
-                {...table('albumi')}
-              />
-            </Card>
+            <AlbumsTable
+              rows={data.albums}
+              csv={csv('albums', 'statistika albuma')}
+              controls={table('albumi')}
+            />
           ))}
         {view.tab === 'top' && (
-          <div className={styles.topGrid}>
-            {unavailable('lyrics') ?? (
-              <TopListPair
-                items={data.lyrics}
-                minOccurrences={ADMIN_MIN_OCCURRENCES}
-                columns={lyricTopColumns}
-                rowKey={(l) => l.lyricId}
-                captions={['Stihovi s najvišim postotkom', 'Stihovi s najnižim postotkom']}
-              />
-            )}
-            {unavailable('songs') ?? (
-              <TopListPair
-                items={data.songs}
-                minOccurrences={ADMIN_MIN_OCCURRENCES}
-                columns={songTopColumns}
-                rowKey={(s) => s.songId}
-                captions={['Pjesme s najvišim postotkom', 'Pjesme s najnižim postotkom']}
-              />
-            )}
-          </div>
+          <TopLists
+            lyrics={data.lyrics}
+            songs={data.songs}
+            lyricsNotice={unavailable('lyrics')}
+            songsNotice={unavailable('songs')}
+          />
         )}
         {view.tab === 'top' &&
           (unavailable('confusions') ?? (

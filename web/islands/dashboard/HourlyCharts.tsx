@@ -47,7 +47,7 @@ function chartsOf(hourly: HourlyRow[]): ChartData[] {
 }
 
 /**
- * The two hourly charts (spec §2) for the chosen range. The cumulative one
+ * The two hourly charts (docs/product.md#admin-dashboard) for the chosen range. The cumulative one
  * sums each hour's distinct players, which is not the number of distinct players: its line is
  * named for what it is, and a note says so.
  */

@@ -1,5 +1,5 @@
 /**
- * The views of a date range beyond the spec's tables (issue 17): the daily trend, the score
+ * The views of a date range beyond the plain tables (docs/decisions/020): the daily trend, the score
  * distribution, devices and players, the completion rate and the overall confusions. Each has
  * its numbers as a table and, where the API exports it, a 'Preuzmi CSV' button.
  */

@@ -9,7 +9,7 @@ afterEach(() => {
 const lyric = { lyricId: 1, text: 'Stih', songTitle: 'P', albumTitle: 'A', albumYear: 1992 };
 const song = { songId: 2, title: 'P', albumTitle: 'A', albumYear: 1992, occurrences: 5, correctAnswers: 2 };
 const album = { albumId: 3, title: 'A', occurrences: 6, correctAnswers: 3 };
-/** The answers, some counts as strings (the spec allows them). */
+/** The answers, some counts as strings (docs/product.md#counts-as-strings). */
 const ok: Record<string, unknown> = {
   overview: { totalAttempts: '3', uniquePlayers: 2, averageScore: '17.5', averagePercentage: 58.3 },
   lyrics: [{ ...lyric, occurrences: '4', correctAnswers: '1' }],
@@ -30,7 +30,7 @@ function adminApi(statuses: Record<string, number> = {}): string[] {
   return asked;
 }
 
-describe('loadAdminData (spec §7, §8)', () => {
+describe('loadAdminData: the five admin reads and what each failure does', () => {
   test('five reads in sequence; counts sent as strings become numbers', async () => {
     const asked = adminApi();
     expect(await loadAdminData('c')).toEqual({
@@ -86,7 +86,7 @@ describe('loadAdminData (spec §7, §8)', () => {
     expect(data.lyrics).toHaveLength(1);
   });
 
-  test('a network failure of a later read fails the load (the spec\'s "Greška" notice)', async () => {
+  test('a network failure of a later read fails the load (the dashboard shows its "Greška" notice)', async () => {
     adminApi();
     const answer = globalThis.fetch;
     globalThis.fetch = (async (url: string, init?: RequestInit) => {

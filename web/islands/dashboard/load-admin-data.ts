@@ -26,7 +26,7 @@ export interface AdminData {
   lyrics: LyricStat[];
   songs: SongStat[];
   albums: AlbumStat[];
-  /** All time: the spec's rows; a range: plays per hour only (no distinct players). */
+  /** All time: plays and distinct players per hour; a range: plays per hour only (no distinct players). */
   hourly: HourlyRow[];
   /** Reads the server refused, with the status it answered: their parts show a notice, not zeros. */
   unavailable: Partial<Record<Section, number>>;
@@ -40,16 +40,16 @@ export const signedOutOn401 = (error: unknown) => {
 };
 
 /**
- * The five admin calls, in sequence (spec §7), with the spec's handling of each failure (§8).
- * The overview is all-time (the spec's); the lists and hours are of `range` (none: all time).
+ * The five admin calls, in sequence, each failure handled as docs/product.md#calls-and-failures
+ * says. The overview is all-time; the lists and hours are of `range` (none: all time).
  */
 export async function loadAdminData(credentials: string, range: RangeParams = {}): Promise<AdminData> {
   const overview = await getAdminOverview(credentials).catch(signedOutOn401);
   const unavailable: AdminData['unavailable'] = {};
   /**
    * A read whose non-OK answer leaves its part empty and marked unavailable instead of failing the
-   * dashboard (spec §8: logged with `label`, or silent without one). A 401 signs out; anything
-   * else — the network, bad JSON — still fails the load.
+   * dashboard (logged with `label`, or silent without one: docs/product.md#calls-and-failures).
+   * A 401 signs out; anything else — the network, bad JSON — still fails the load.
    */
   const orUnavailable = async <T>(section: Section, read: Promise<T[]>, label?: string): Promise<T[]> => {
     try {
@@ -61,7 +61,8 @@ export async function loadAdminData(credentials: string, range: RangeParams = {}
       return [];
     }
   };
-  // One call after another, as the spec has them: each read starts when the previous one ends.
+  // One call after another, never in parallel: each read starts when the previous one ends
+  // (docs/product.md#admin-dashboard).
   const lyrics = await orUnavailable('lyrics', getAdminLyrics(credentials, range), 'Statistika stihova:');
   const songs = await orUnavailable('songs', getAdminSongs(credentials, range), 'Statistika pjesama:');
   const albums = await orUnavailable('albums', getAdminAlbums(credentials, range));

@@ -70,7 +70,7 @@ describe('the views of a range', () => {
       to: '2025-12-31',
     });
     expect(asked).toHaveLength(1);
-    // 'Sve' sends no days at all: the API answers all time (the spec's answers).
+    // 'Sve' sends no days at all: the API answers all time, as it did before ranges existed.
     expect(rangeParams(await resolveOnServer('c', { preset: 'sve' }, null))).toEqual({});
     expect(rangeParams({ from: '2026-10-01', to: '2026-10-31' })).toEqual({
       from: '2026-10-01',

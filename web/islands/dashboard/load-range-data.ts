@@ -12,7 +12,10 @@ import {
 import { type DayRange, type RangeChoice, resolveRange } from '../../lib/date-range';
 import { signedOutOn401 } from './load-admin-data';
 
-/** The views of a date range beyond the spec's five reads, each shown (or refused) on its own. */
+/**
+ * The views of a date range beyond the five plain admin reads (docs/decisions/020), each shown (or
+ * refused) on its own.
+ */
 export type RangeSection = 'summary' | 'daily' | 'scores' | 'devices' | 'confusions';
 
 export interface RangeData {
@@ -28,7 +31,7 @@ export interface RangeData {
   unavailable: Partial<Record<RangeSection, number>>;
 }
 
-/** The API's form of a range: 'Sve' sends no days (all time, the spec's answers). */
+/** The API's form of a range: 'Sve' sends no days (all time, the reads' answer without a range). */
 export const rangeParams = (range: DayRange): RangeParams =>
   range.from === null ? {} : { from: range.from, to: range.to };
 

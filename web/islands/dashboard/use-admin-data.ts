@@ -6,7 +6,7 @@ import type { DayRange, RangeChoice } from '../../lib/date-range';
 import { type AdminData, loadAdminData, SignedOut } from './load-admin-data';
 import { loadRangeData, type RangeData, rangeParams, resolveOnServer } from './load-range-data';
 
-/** Everything the dashboard shows: the spec's reads and the views of the range, for `days`. */
+/** Everything the dashboard shows: the five admin reads and the views of the range, for `days`. */
 export type DashboardData = AdminData & {
   views: RangeData;
   /** The days shown ('Sve': from the first recorded day, when there is one). */
@@ -35,9 +35,9 @@ const LOAD_FAILED: ToastMessage = {
 /**
  * The dashboard's data: the stored credentials (none → /admin), the sign-in toast left by
  * /admin, and every admin read for the chosen `range`, reloaded whenever `tab` or the range
- * changes (spec §4) or `reload` is called.
+ * changes (docs/product.md#admin-dashboard) or `reload` is called.
  * A 401 ends the session with 'Sesija je istekla' on /admin; any other failure keeps the data
- * shown, raises the spec's toast through `toast` and leaves `failed` set for a retry.
+ * shown, raises the 'Greška' toast through `toast` and leaves `failed` set for a retry.
  */
 export function useAdminData(
   tab: string,
@@ -77,7 +77,8 @@ export function useAdminData(
 
   const reload = useCallback(() => setAttempt((n) => n + 1), []);
 
-  // Spec §4: every tab change reloads all admin data (`tab` and `attempt` are triggers on purpose).
+  // Every tab change reloads all admin data, so a tab never shows figures older than the one
+  // before it (docs/product.md#admin-dashboard); `tab` and `attempt` are triggers on purpose.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the reload is triggered by the tab
   useEffect(() => {
     if (!credentials || !ready) return;

@@ -47,7 +47,7 @@ export function useDashboardView() {
     [],
   );
 
-  /** A header click: the spec's sort cycle, back to the first page. */
+  /** A header click: the sort cycle of docs/product.md#admin-dashboard, back to the first page. */
   const sortBy = useCallback(
     (table: TableId, column: string) =>
       setView((v) => ({

@@ -30,6 +30,11 @@ export interface QuestionCardProps {
   isLast: boolean;
   choose: (songId: number) => void;
   next: () => void;
+  /**
+   * The line is on screen from the server's HTML but the page has not taken the play yet
+   * (docs/decisions/032): the options say so (`aria-disabled`) until they can be answered.
+   */
+  waiting?: boolean;
 }
 
 /**
@@ -37,7 +42,7 @@ export interface QuestionCardProps {
  * button. Shared by free play (QuizIsland) and the daily challenge (DailyIsland), which
  * differ only in where the play comes from and where it goes when it ends.
  */
-export function QuestionCard({ state, question, answer, isLast, choose, next }: QuestionCardProps) {
+export function QuestionCard({ state, question, answer, isLast, choose, next, waiting }: QuestionCardProps) {
   const headingRef = useRef<HTMLHeadingElement>(null);
   const nextRef = useRef<HTMLButtonElement>(null);
   const optionsRef = useRef<HTMLUListElement>(null);
@@ -110,6 +115,7 @@ export function QuestionCard({ state, question, answer, isLast, choose, next }: 
                   type="button"
                   className={styles.option[look]}
                   disabled={Boolean(answer)}
+                  aria-disabled={waiting ? true : undefined}
                   aria-keyshortcuts={`${i + 1} ${OPTION_LETTERS[i]}`}
                   data-option={OPTION_LETTERS[i]}
                   data-state={look}

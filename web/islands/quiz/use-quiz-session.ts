@@ -2,33 +2,67 @@ import { useCallback, useEffect, useReducer, useState } from 'react';
 import type { Difficulty } from '../../../src/shared/difficulty';
 import { PLAY_LENGTH } from '../../../src/shared/rules';
 import { getQuiz } from '../../lib/api';
-import { difficultyOf } from '../../lib/difficulty';
+import { difficultyOf, NEW_PLAY_PARAM } from '../../lib/difficulty';
+import { enqueuePlay, isWaiting, outcomeOf } from '../../lib/outbox';
 import {
   currentPlay,
   forgetTabPlay,
+  isExpired,
   mergePlays,
+  playIdOf,
   quizPageAction,
+  readHistory,
   rememberFinished,
   savePlay,
 } from '../../lib/play-store';
-import { emptyQuiz, isFinished, type QuizState, quizReducer } from '../../lib/quiz-state';
-import { PLAY_KEY } from '../../lib/storage';
+import {
+  emptyQuiz,
+  type InitialQuiz,
+  isFinished,
+  type QuizState,
+  quizReducer,
+  submissionOf,
+} from '../../lib/quiz-state';
+import { DIFFICULTY_KEY, getSessionId, PLAY_KEY } from '../../lib/storage';
 import { useAnswering } from './use-answering';
 
-/** 'finished': the play found here is over; the player chooses its result or a new play. */
-export type QuizStatus = 'loading' | 'error' | 'ready' | 'finished';
+/**
+ * 'inline': the page's own new play on screen from the server's HTML, before the browser decided
+ * what to show (it may resume a stored play instead). 'finished': the play found here is over;
+ * the player chooses its result or a new play. 'expired': the play found here can no longer be
+ * recorded (its token's lifetime is over).
+ */
+export type QuizStatus = 'inline' | 'loading' | 'error' | 'ready' | 'finished' | 'expired';
 
-/** `/quiz?nova`: the links that start a new play ('Započni kviz'); plain `/quiz` resumes. */
-const NEW_PLAY_PARAM = 'nova';
+/** The page's inline play, unless this browser already played it (a page kept by the service worker). */
+function usableInline(
+  initial: InitialQuiz | undefined,
+  difficulty: Difficulty,
+  stored: QuizState | undefined,
+) {
+  if (!initial || initial.difficulty !== difficulty) return undefined;
+  const id = playIdOf(initial);
+  const used =
+    (stored !== undefined && playIdOf(stored) === id) ||
+    readHistory(localStorage).some((r) => r.id === id) ||
+    isWaiting(localStorage, id) ||
+    outcomeOf(localStorage, id) !== undefined;
+  return used ? undefined : initial;
+}
 
 /**
  * One play: resumes the play this tab (or, in a new tab, the browser) holds, offers the result
  * of a finished one instead of replacing it, or fetches a new play; keeps every change
  * (web/lib/play-store.ts) and goes to /results once the last question is passed.
  */
-export function useQuizSession() {
-  const [state, dispatch] = useReducer(quizReducer, emptyQuiz);
-  const [status, setStatus] = useState<QuizStatus>('loading');
+export function useQuizSession(tokenTtlSeconds?: number, initial?: InitialQuiz) {
+  // The server's HTML shows the inline play's first line; the first render must be the same.
+  const [state, dispatch] = useReducer(quizReducer, initial, (quiz) =>
+    quiz
+      ? quizReducer(emptyQuiz, { type: 'loaded', ...quiz, fetchedAt: 0, difficulty: quiz.difficulty })
+      : emptyQuiz,
+  );
+  const [status, setStatus] = useState<QuizStatus>(initial ? 'inline' : 'loading');
   // Each load: `fresh` fetches a new play (of `difficulty`), otherwise the stored one is taken up again.
   // The first load's difficulty is the start page's choice in the address (/quiz?nova&difficulty=hard),
   // read before the address is cleaned up (the server renders no quiz: it has no address here).
@@ -44,29 +78,37 @@ export function useQuizSession() {
     // A reload or Back must not start yet another play: the address becomes plain /quiz.
     if (location.search) history.replaceState(history.state, '', location.pathname);
     const stored = currentPlay(sessionStorage, localStorage);
-    const action = quizPageAction(stored, wantsNew);
+    const expired = stored !== undefined && isExpired(stored, tokenTtlSeconds, Date.now());
+    const action = quizPageAction(stored, wantsNew, expired);
     if (stored && action !== 'new') {
       dispatch({ type: 'restore', state: stored });
-      setStatus(action === 'finished' ? 'finished' : 'ready');
+      setStatus(action === 'resume' ? 'ready' : action);
       return;
     }
     forgetTabPlay(sessionStorage);
+    const keep = (started: QuizState) => {
+      savePlay(sessionStorage, localStorage, started, true);
+      try {
+        localStorage.setItem(DIFFICULTY_KEY, difficulty); // the next play preselects it
+      } catch {
+        // storage disabled
+      }
+      dispatch({ type: 'restore', state: started });
+      setStatus('ready');
+    };
+    // The first load takes the play the page carries: no second round trip.
+    const inline = load.n === 0 ? usableInline(initial, difficulty, stored) : undefined;
+    if (inline) {
+      keep(quizReducer(emptyQuiz, { type: 'loaded', ...inline, fetchedAt: Date.now() }));
+      return;
+    }
     dispatch({ type: 'reset' });
     let cancelled = false;
     setStatus('loading');
     getQuiz(PLAY_LENGTH, difficulty)
       .then(({ questions, token }) => {
         if (cancelled) return;
-        const started = quizReducer(emptyQuiz, {
-          type: 'loaded',
-          questions,
-          token,
-          fetchedAt: Date.now(),
-          difficulty,
-        });
-        savePlay(sessionStorage, localStorage, started, true);
-        dispatch({ type: 'restore', state: started });
-        setStatus('ready');
+        keep(quizReducer(emptyQuiz, { type: 'loaded', questions, token, fetchedAt: Date.now(), difficulty }));
       })
       .catch((error: unknown) => {
         console.error(error);
@@ -75,13 +117,22 @@ export function useQuizSession() {
     return () => {
       cancelled = true;
     };
-  }, [load]);
+  }, [load, tokenTtlSeconds, initial]);
 
   useEffect(() => {
     if (status !== 'ready') return;
     savePlay(sessionStorage, localStorage, state);
     if (isFinished(state)) {
       rememberFinished(localStorage, state, Date.now());
+      // Into the outbox before leaving: whatever the player does next (another play, going
+      // offline, closing the tab), some page of the product sends it (docs/decisions/032);
+      // the results page, next, sends it at once.
+      enqueuePlay(
+        localStorage,
+        playIdOf(state),
+        submissionOf(state, getSessionId(), navigator.userAgent),
+        Date.now(),
+      );
       location.assign('/results');
     }
   }, [state, status]);
@@ -112,7 +163,12 @@ export function useQuizSession() {
     return () => removeEventListener('storage', onStorage);
   }, [state, status]);
 
-  const { question, answer, choose, next } = useAnswering(state, status === 'ready', dispatch);
+  // The inline play's line is shown (not yet answerable) until the browser decided.
+  const { question, answer, choose, next } = useAnswering(
+    state,
+    status === 'ready' || status === 'inline',
+    dispatch,
+  );
   /** 'Nova igra': forget the play and fetch a new one of the difficulty chosen. */
   const startNew = useCallback((difficulty: Difficulty) => {
     forgetTabPlay(sessionStorage);

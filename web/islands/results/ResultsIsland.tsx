@@ -18,7 +18,8 @@ import { SharePanel } from './SharePanel';
 import { type Standing, usePlayResult } from './use-play-result';
 
 // Made at first use: the server imports this module to render the page, and building a
-// Croatian formatter at import cost every start of the server ~7 ms (ICU's locale data).
+// Croatian formatter at import slowed every start of the server (ICU's locale data,
+// docs/decisions/027).
 let dayFormat: Intl.DateTimeFormat | undefined;
 const formatDay = (at: number | Date) => {
   dayFormat ??= new Intl.DateTimeFormat('hr-HR', { day: 'numeric', month: 'numeric', year: 'numeric' });
@@ -38,7 +39,25 @@ function Position({
   percentile: Percentile | null;
   difficulty?: Difficulty;
 }) {
-  if (standing.kind === 'unsaved') return null; // spec §8: a failed submission shows nothing
+  if (standing.kind === 'unsaved') return null; // a failed submission shows nothing (docs/product.md#results)
+  if (standing.kind === 'queued')
+    return (
+      <div className={styles.position} data-queued="" role="status">
+        <p className={styles.positionValue}>Spremljeno, poslat ćemo kad se vratite na mrežu.</p>
+        <p className={styles.pending}>
+          Rezultat je sačuvan u ovom pregledniku; poziciju ćete vidjeti kad se pošalje.
+        </p>
+      </div>
+    );
+  if (standing.kind === 'expired')
+    return (
+      <div className={styles.position} data-expired="" role="status">
+        <p>
+          Ovaj se rezultat ne rangira: kviz je bio otvoren predugo, pa ga poslužitelj više ne prima. Nova će
+          se igra rangirati kao i uvijek.
+        </p>
+      </div>
+    );
   if (standing.kind === 'other-copy')
     return (
       <div className={styles.position} data-not-ranked="">
@@ -109,16 +128,8 @@ function PersonalRecordCard({ history, id, score }: { history: PlayRecord[]; id:
  * The results: score, rating, position, sharing, then the review of the 30 lines, the player's
  * own record and the rating scale. The play is submitted once, from here.
  */
-export function ResultsIsland({
-  page,
-  playMinSeconds,
-  shareImages,
-}: {
-  page: PageProps;
-  playMinSeconds: number;
-  shareImages: string[];
-}) {
-  const { quiz, score, standing, percentile, lines, history } = usePlayResult(page.title, playMinSeconds);
+export function ResultsIsland({ page, shareImages }: { page: PageProps; shareImages: string[] }) {
+  const { quiz, score, standing, percentile, lines, history } = usePlayResult(page.title);
   const { toast, show, dismiss } = useToast();
 
   if (!quiz) return <Spinner label="Učitavanje rezultata..." heading />;

@@ -17,7 +17,10 @@ import {
 import { isMobileUserAgent } from '../../lib/user-agent';
 import * as styles from './ResultsIsland.css';
 
-/** The spec's toasts of a copy to the clipboard (the daily page copies its share text too). */
+/**
+ * The toasts of a copy to the clipboard, texts kept exact
+ * (docs/product.md#texts-that-must-stay-exact); the daily page copies its share text too.
+ */
 export const copyFailed: ToastMessage = {
   title: 'Greška!',
   description: 'Nije moguće kopirati u međuspremnik.',
@@ -58,9 +61,9 @@ function useShareFile(image: string | undefined): RefObject<File | null> {
 }
 
 /**
- * "Podijelite svoj rezultat": the spec's five targets, plus the system share sheet on phones.
- * The text is the spec's sentence with a row of 30 squares; the link carries the score, so it
- * previews with the score's picture (docs/decisions/015).
+ * "Podijelite svoj rezultat": the five targets of docs/product.md#sharing, plus the system share
+ * sheet on phones. The text is the share sentence with a row of 30 squares; the link carries the
+ * score, so it previews with the score's picture (docs/decisions/015).
  */
 export function SharePanel({
   score,

@@ -10,11 +10,18 @@ import {
   getAdminSongs,
   getLineResults,
   getPercentile,
-  submitQuiz,
 } from '../../lib/api';
+import { enqueuePlay, OUTCOMES_KEY, type Outcome, outcomeOf } from '../../lib/outbox';
+import {
+  flushOutbox,
+  OUTBOX_EVENT,
+  OUTBOX_OFFLINE_EVENT,
+  type OutboxEventDetail,
+} from '../../lib/outbox-sender';
 import {
   currentPlay,
   type PlayRecord,
+  playIdOf,
   rememberFinished,
   resultsPageAction,
   savePlay,
@@ -23,7 +30,10 @@ import { isRecordedAsShown, type QuizState, submissionOf } from '../../lib/quiz-
 import { lineResultsById } from '../../lib/review';
 import { getSessionId } from '../../lib/storage';
 
-/** Spec §9: the percentile 500 ms after a successful submission, the admin refresh after 1 s. */
+/**
+ * The percentile 500 ms after a successful submission, the admin refresh after 1 s
+ * (docs/product.md#results).
+ */
 const PERCENTILE_DELAY_MS = 500;
 const ADMIN_REFRESH_DELAY_MS = 1000;
 const ADMIN_REFRESH = [getAdminOverview, getAdminLyrics, getAdminSongs, getAdminAlbums];
@@ -33,38 +43,19 @@ const logUnlessAnswered = (error: unknown) => {
   if (!(error instanceof ApiError)) console.error(error);
 };
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/**
- * Submits a play no sooner than the server accepts it (PLAY_MIN_SECONDS after its questions
- * arrived, docs/decisions/012). A fast player sees the result at once; only the submission and
- * the percentile wait. Should the clocks disagree, the server's 422 carries Retry-After: wait, retry.
- */
-export async function submitWhenAllowed(quiz: QuizState, playMinSeconds: number) {
-  const earliest = (quiz.fetchedAt ?? 0) + playMinSeconds * 1000 + 250;
-  await sleep(Math.max(0, earliest - Date.now()));
-  const body = submissionOf(quiz, getSessionId(), navigator.userAgent);
-  for (let attempt = 0; ; attempt++) {
-    try {
-      return await submitQuiz(body);
-    } catch (error) {
-      const wait =
-        error instanceof ApiError && error.status === 422 ? Number(error.headers.get('retry-after')) : 0;
-      if (!(wait > 0) || attempt >= 3) throw error;
-      await sleep(wait * 1000);
-    }
-  }
-}
-
 /**
  * Where the play stands with the server: being saved, recorded as shown (ranked: its
  * percentile means something), recorded with another copy's answers (a duplicated tab
- * submitted first: never shown with a percentile), or not saved (only logged, spec §8).
+ * submitted first: never shown with a percentile), or not saved (only logged, docs/product.md#results).
  */
 export type Standing =
   | { kind: 'saving' }
   | { kind: 'ranked' }
   | { kind: 'other-copy'; recordedScore: number }
+  /** No server answered yet: the play waits in the outbox (docs/decisions/032). */
+  | { kind: 'queued' }
+  /** The quiz token outlived QUIZ_TOKEN_TTL_SECONDS: the server will never take the play. */
+  | { kind: 'expired' }
   | { kind: 'unsaved' };
 
 /**
@@ -72,7 +63,7 @@ export type Standing =
  * question, none to /), submitted once from here; then its percentile and how all players did
  * on its lines, and for a signed-in administrator a refresh of the admin statistics.
  */
-export function usePlayResult(siteTitle: string, playMinSeconds: number) {
+export function usePlayResult(siteTitle: string) {
   const [quiz, setQuiz] = useState<QuizState | null>(null);
   const [history, setHistory] = useState<PlayRecord[]>([]);
   const [standing, setStanding] = useState<Standing>({ kind: 'saving' });
@@ -128,40 +119,80 @@ export function usePlayResult(siteTitle: string, playMinSeconds: number) {
       } else setStanding({ kind: 'other-copy', recordedScore: quiz.submission?.score ?? 0 });
       return;
     }
-    let cancelled = false;
-    submitWhenAllowed(quiz, playMinSeconds)
-      .then((reply) => {
-        if (cancelled) return;
-        console.info('Rezultat spremljen', reply);
-        const done: QuizState = {
-          ...quiz,
-          submitted: true,
-          submission: { playId: Number(reply.playId), score: Number(reply.score) },
-        };
-        savePlay(sessionStorage, localStorage, done);
-        if (!isRecordedAsShown(done)) {
-          setStanding({ kind: 'other-copy', recordedScore: Number(reply.score) });
-          return;
-        }
-        setStanding({ kind: 'ranked' });
-        timers.push(setTimeout(loadRanking, PERCENTILE_DELAY_MS));
-        const credentials = readCredentials();
-        if (credentials)
-          timers.push(
-            setTimeout(() => {
-              for (const read of ADMIN_REFRESH) read(credentials).catch(logUnlessAnswered);
-            }, ADMIN_REFRESH_DELAY_MS),
-          );
-      })
-      .catch((error: unknown) => {
-        console.error('Slanje rezultata nije uspjelo', error);
-        if (!cancelled) setStanding({ kind: 'unsaved' });
-      });
-    return () => {
-      cancelled = true;
-      for (const timer of timers) clearTimeout(timer);
+    // Handed to the outbox (the quiz page did so already when the play ended): sent from here
+    // or from whichever page is open next, until the server answers for good.
+    const id = playIdOf(quiz);
+    let settled = false;
+    const apply = (outcome: Outcome) => {
+      if (settled) return;
+      settled = true;
+      if (outcome.kind === 'refused') {
+        setStanding({ kind: outcome.code === 'token_expired' ? 'expired' : 'unsaved' });
+        return;
+      }
+      const reply = outcome.result;
+      console.info('Rezultat spremljen', reply);
+      const done: QuizState = {
+        ...quiz,
+        submitted: true,
+        submission: { playId: Number(reply.playId), score: Number(reply.score) },
+      };
+      savePlay(sessionStorage, localStorage, done);
+      if (!isRecordedAsShown(done)) {
+        setStanding({ kind: 'other-copy', recordedScore: Number(reply.score) });
+        return;
+      }
+      setStanding({ kind: 'ranked' });
+      timers.push(setTimeout(loadRanking, PERCENTILE_DELAY_MS));
+      const credentials = readCredentials();
+      if (credentials)
+        timers.push(
+          setTimeout(() => {
+            for (const read of ADMIN_REFRESH) read(credentials).catch(logUnlessAnswered);
+          }, ADMIN_REFRESH_DELAY_MS),
+        );
     };
-  }, [quiz, score, playMinSeconds]);
+    const known = outcomeOf(localStorage, id);
+    if (known) {
+      apply(known);
+      return () => {
+        for (const timer of timers) clearTimeout(timer);
+      };
+    }
+    enqueuePlay(localStorage, id, submissionOf(quiz, getSessionId(), navigator.userAgent), Date.now());
+    const onAnswer = (event: Event) => {
+      const detail = (event as CustomEvent<OutboxEventDetail>).detail;
+      if (detail.id === id) apply(detail.outcome);
+    };
+    // Another tab (or page script) may be the one that got the answer.
+    const onStorage = (event: StorageEvent) => {
+      if (event.key !== OUTCOMES_KEY) return;
+      const outcome = outcomeOf(localStorage, id);
+      if (outcome) apply(outcome);
+    };
+    const onOffline = () => {
+      if (!settled) setStanding({ kind: 'queued' });
+    };
+    const onOnline = () => {
+      if (!settled) setStanding({ kind: 'saving' });
+    };
+    addEventListener(OUTBOX_EVENT, onAnswer);
+    addEventListener(OUTBOX_OFFLINE_EVENT, onOffline);
+    addEventListener('offline', onOffline);
+    addEventListener('online', onOnline);
+    addEventListener('storage', onStorage);
+    if (navigator.onLine === false) onOffline();
+    void flushOutbox(true);
+    return () => {
+      settled = true;
+      for (const timer of timers) clearTimeout(timer);
+      removeEventListener(OUTBOX_EVENT, onAnswer);
+      removeEventListener(OUTBOX_OFFLINE_EVENT, onOffline);
+      removeEventListener('offline', onOffline);
+      removeEventListener('online', onOnline);
+      removeEventListener('storage', onStorage);
+    };
+  }, [quiz, score]);
 
   return { quiz, score, standing, percentile, lines, history };
 }

@@ -1,0 +1,158 @@
+/**
+ * The counters written once per batch of plays on PostgreSQL (every counter: none is deferred here
+ * yet, docs/decisions/025), as multi-row upserts and running totals under the batch lock. Split
+ * from play-store.ts so summing a batch sits apart from recording each play.
+ */
+import { sql } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { confusionDayRows } from '../encoding/counter-rows';
+import { dayCounterKeys, daysRow, scoreCounterKeys, scoresRow } from '../encoding/day-rows';
+import type { BatchSums } from '../encoding/recompute';
+import { addingUp } from './adding-up';
+import { addToConfusionDays } from './confusion-days';
+import type { createAnswerKeys } from './play-answer-keys';
+import { type PgRunner, runningTotals } from './running-totals';
+import {
+  albumStats,
+  cumulativeAnswers,
+  cumulativeDays,
+  cumulativeQuizzes,
+  cumulativeScores,
+  hourStats,
+  lyricConfusions,
+  lyricStats,
+  scoreStats,
+  songConfusions,
+  songStats,
+  totals,
+} from './schema';
+
+/** The rows of one multi-row upsert at most (3 parameters a row, PostgreSQL allows 65,535). */
+const ROWS_PER_UPSERT = 5_000;
+
+const n = (column: PgColumn) => sql.identifier(column.name);
+
+const upsertMany = async (
+  tx: PgRunner,
+  table: PgTable,
+  rows: Record<string, unknown>[],
+  target: PgColumn[],
+  props: string[],
+) => {
+  for (let i = 0; i < rows.length; i += ROWS_PER_UPSERT)
+    await tx
+      .insert(table)
+      .values(rows.slice(i, i + ROWS_PER_UPSERT) as never)
+      .onConflictDoUpdate({ target, set: addingUp(table, props) });
+};
+
+/**
+ * Adds a batch's answer counts of a day to cumulative_answers, all keys in two statements
+ * (the running totals of src/storage/sqlite/play-store.ts): every stored row of a key from
+ * that day on gets the counts, then the keys without a row for the day get one, their row
+ * before the day plus the counts. Under the batch lock, so no other instance adds between.
+ */
+const addToAnswers = async (
+  tx: PgRunner,
+  day: string,
+  rows: { keyId: number; occurrences: number; correct: number }[],
+) => {
+  const t = cumulativeAnswers;
+  const arrays = sql`unnest(${`{${rows.map((r) => r.keyId)}}`}::int[], ${`{${rows.map((r) => r.occurrences)}}`}::bigint[], ${`{${rows.map((r) => r.correct)}}`}::bigint[]) AS v(key_id, occurrences, correct)`;
+  await tx.execute(
+    sql`UPDATE ${t} SET ${n(t.occurrences)} = ${t.occurrences} + v.occurrences, ${n(t.correct)} = ${t.correct} + v.correct FROM ${arrays} WHERE ${t.keyId} = v.key_id AND ${t.day} >= ${day}`,
+  );
+  const before = (column: PgColumn) =>
+    sql`coalesce((SELECT p.${n(column)} FROM ${t} p WHERE p.${n(t.keyId)} = v.key_id AND p.${n(t.day)} < ${day} ORDER BY p.${n(t.day)} DESC LIMIT 1), 0)`;
+  await tx.execute(
+    sql`INSERT INTO ${t} (${n(t.keyId)}, ${n(t.day)}, ${n(t.occurrences)}, ${n(t.correct)}) SELECT v.key_id, ${day}, ${before(t.occurrences)} + v.occurrences, ${before(t.correct)} + v.correct FROM ${arrays} WHERE NOT EXISTS (SELECT 1 FROM ${t} d WHERE d.${n(t.day)} = ${day} AND d.${n(t.keyId)} = v.key_id)`,
+  );
+};
+
+export function createBatchCounters(answerKeys: ReturnType<typeof createAnswerKeys>) {
+  const addToDays = runningTotals(cumulativeDays, dayCounterKeys);
+  const addToScores = runningTotals(cumulativeScores, scoreCounterKeys, 'difficulty');
+  const addToQuizzes = runningTotals(cumulativeQuizzes, ['issued']);
+
+  const writeCounts = async (tx: PgRunner, sums: BatchSums, batchKeys: Map<number, number>) => {
+    if (sums.totals.plays === 0) return;
+    const items = (map: Map<number, { occurrences: number; correct: number }>, key: string) =>
+      [...map].map(([id, c]) => ({ [key]: id, ...c }));
+    await upsertMany(
+      tx,
+      lyricStats,
+      items(sums.lyrics, 'lyricId'),
+      [lyricStats.lyricId],
+      ['occurrences', 'correct'],
+    );
+    await upsertMany(
+      tx,
+      songStats,
+      items(sums.songs, 'songId'),
+      [songStats.songId],
+      ['occurrences', 'correct'],
+    );
+    await upsertMany(
+      tx,
+      albumStats,
+      items(sums.albums, 'albumId'),
+      [albumStats.albumId],
+      ['occurrences', 'correct'],
+    );
+    const picks = (map: Map<number, Map<number, number>>, key: string) =>
+      [...map].flatMap(([id, bySong]) =>
+        [...bySong].map(([selectedSongId, times]) => ({ [key]: id, selectedSongId, times })),
+      );
+    await upsertMany(
+      tx,
+      lyricConfusions,
+      picks(sums.lyricConfusions, 'lyricId'),
+      [lyricConfusions.lyricId, lyricConfusions.selectedSongId],
+      ['times'],
+    );
+    await upsertMany(
+      tx,
+      songConfusions,
+      picks(sums.songConfusions, 'songId'),
+      [songConfusions.songId, songConfusions.selectedSongId],
+      ['times'],
+    );
+    for (const [day, rows] of confusionDayRows(sums)) await addToConfusionDays(tx, day, rows);
+    const scoreRows = [...sums.scores].flatMap(([difficulty, byScore]) =>
+      byScore.flatMap((n, score) => (n > 0 ? [{ difficulty, score, plays: n }] : [])),
+    );
+    await upsertMany(tx, scoreStats, scoreRows, [scoreStats.difficulty, scoreStats.score], ['plays']);
+    const hourRows = sums.hours.attempts.flatMap((attempts, hour) =>
+      attempts > 0 ? [{ hour, attempts, uniquePlayers: sums.hours.uniquePlayers[hour]! }] : [],
+    );
+    await upsertMany(tx, hourStats, hourRows, [hourStats.hour], ['attempts', 'uniquePlayers']);
+    await upsertMany(
+      tx,
+      totals,
+      [{ id: 1, ...sums.totals }],
+      [totals.id],
+      ['plays', 'players', 'answers', 'correct', 'scoreSum'],
+    );
+    for (const [day, counts] of sums.days) await addToDays(tx, day, daysRow(day, counts) as never);
+    for (const [day, byDifficulty] of sums.dayScores)
+      for (const [difficulty, counts] of byDifficulty)
+        await addToScores(tx, day, scoresRow(day, difficulty, counts) as never, difficulty);
+    for (const day of [...sums.answerDays.keys()].sort())
+      await addToAnswers(
+        tx,
+        day,
+        [...sums.answerDays.get(day)!].map(([k, counts]) => ({
+          keyId: answerKeys.idOf(k, batchKeys),
+          ...counts,
+        })),
+      );
+  };
+
+  return {
+    writeCounts,
+    /** Quizzes issued since the last batch, by day (cumulative_quizzes). */
+    async addQuizzesIssued(tx: PgRunner, issued: [string, number][]): Promise<void> {
+      for (const [day, count] of issued) await addToQuizzes(tx, day, { issued: count });
+    },
+  };
+}

@@ -1,0 +1,53 @@
+/**
+ * Nonces and duplicates on PostgreSQL: the nonce is unique, so a play whose insert finds it taken
+ * (another instance committed the same token first) throws DuplicateNonce, its savepoint rolls
+ * back, and the first result is answered. Split from play-store.ts so the idempotence rule reads
+ * on its own.
+ */
+import { eq } from 'drizzle-orm';
+import type { RecordOutcome } from '../contract';
+import { difficultyCode } from '../encoding/codes';
+import type { PgRunner } from './running-totals';
+import { plays } from './schema';
+
+/** A play that found its nonce taken by a concurrent commit: its savepoint rolls back, the first result is returned. */
+export class DuplicateNonce extends Error {}
+
+const existing = async (tx: PgRunner, nonce: string) =>
+  (
+    await tx
+      .select({
+        id: plays.id,
+        score: plays.score,
+        totalQuestions: plays.totalQuestions,
+        difficulty: plays.difficulty,
+        answers: plays.answers,
+      })
+      .from(plays)
+      .where(eq(plays.nonce, nonce))
+  )[0];
+
+/** The first result of a token recorded before (a daily play says whether it ranked). */
+const duplicateOf = (found: NonNullable<Awaited<ReturnType<typeof existing>>>): RecordOutcome => {
+  const mode = difficultyCode.name(found.difficulty);
+  return {
+    playId: found.id,
+    score: found.score,
+    totalQuestions: found.totalQuestions,
+    duplicate: true,
+    // What a replay is compared with (docs/decisions/034).
+    recordedAnswers: found.answers,
+    ...(mode === 'daily' || mode === 'daily_practice' ? { ranked: mode === 'daily' } : {}),
+  };
+};
+
+/** The play recorded under `nonce`, as a duplicate's outcome; undefined when none was (docs/decisions/034). */
+export async function findRecorded(tx: PgRunner, nonce: string): Promise<RecordOutcome | undefined> {
+  const found = await existing(tx, nonce);
+  return found ? duplicateOf(found) : undefined;
+}
+
+/** The first result recorded under `nonce` (called after a DuplicateNonce, so the play exists). */
+export async function firstResultOf(tx: PgRunner, nonce: string): Promise<RecordOutcome> {
+  return duplicateOf((await existing(tx, nonce))!);
+}

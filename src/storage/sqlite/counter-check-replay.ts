@@ -1,0 +1,148 @@
+/**
+ * The counter check's first half: every counter recomputed from the raw record of plays, and the
+ * deferred counters as they should be stored. Split from counter-check.ts so reading the record
+ * (chunked, positional, interruptible) sits apart from comparing and rewriting the tables.
+ */
+import { count, gt } from 'drizzle-orm';
+import { forEachAnswer } from '../encoding/answer-codec';
+import { browserCode, deviceCode, difficultyCode } from '../encoding/codes';
+import {
+  type AnswerKey,
+  answerKeyNumber,
+  type Counters,
+  createRecompute,
+  type ItemCounts,
+  type RecordedAnswer,
+} from '../encoding/recompute';
+import { type LongRunOptions, nextChunk } from '../long-work';
+import type { Db } from './client';
+import { addDeferred, type DeferredSums, emptyDeferredSums } from './deferred-counters';
+import { answerKeys, plays } from './schema';
+
+/** Plays read per chunk; between chunks the event loop turns (Ctrl-C, progress output). */
+const CHUNK = 5_000;
+
+/**
+ * Every counter recomputed from the raw record; with `watermark`, also the deferred counts of
+ * the plays past it (recorded, not yet flushed: docs/decisions/025). Each run refills `keyIdOf`
+ * (answer key number → answer_keys id), which the cumulative_answers table is keyed by.
+ */
+export function createRecordReplay(db: Db, keyIdOf: Map<number, number>) {
+  const sqlite = db.$client;
+  const playCount = db.select({ n: count() }).from(plays);
+  const chunkQuery = db
+    .select({
+      id: plays.id,
+      playerId: plays.playerId,
+      day: plays.day,
+      hour: plays.hour,
+      difficulty: plays.difficulty,
+      deviceClass: plays.deviceClass,
+      browser: plays.browser,
+      score: plays.score,
+      answers: plays.answers,
+    })
+    .from(plays)
+    .where(gt(plays.id, 0))
+    .orderBy(plays.id)
+    .limit(CHUNK)
+    .toSQL();
+  // Run positionally: [after id, limit]. drizzle's mapping of 5,000 rows a chunk costs more than the decoding.
+  type PlayTuple = [number, number, string, number, number, number, number, number, Uint8Array];
+  const chunk = sqlite.prepare<PlayTuple, [number, number]>(chunkQuery.sql);
+
+  async function recompute(options: LongRunOptions, watermark = Number.POSITIVE_INFINITY) {
+    const keys = new Map<number, AnswerKey>(
+      db
+        .select()
+        .from(answerKeys)
+        .all()
+        .map((k) => [k.id, { lyricId: k.lyricId, songId: k.songId, albumId: k.albumId }]),
+    );
+    keyIdOf.clear();
+    for (const [id, key] of keys) keyIdOf.set(answerKeyNumber(key), id);
+    const total = playCount.get()?.n ?? 0;
+    const accumulator = createRecompute();
+    const pending = emptyDeferredSums();
+    const keyOf = (keyId: number) => keys.get(keyId)!;
+    let done = 0;
+    let after = 0;
+    options.onProgress?.(0, total);
+    for (;;) {
+      const rows = chunk.values(after, CHUNK) as unknown as PlayTuple[];
+      if (rows.length === 0) break;
+      for (const [id, playerId, day, hour, difficulty, device, browser, score, packed] of rows) {
+        const answers: RecordedAnswer[] = [];
+        forEachAnswer(packed, (keyId, wrongSongId) => {
+          const key = keys.get(keyId);
+          if (!key) throw new Error(`play ${id}: unknown answer key ${keyId}`);
+          answers.push({ key, selectedSongId: wrongSongId ?? key.songId });
+        });
+        accumulator.add({
+          playerId,
+          day,
+          hour,
+          difficulty: difficultyCode.name(difficulty),
+          deviceClass: deviceCode.name(device),
+          browser: browserCode.name(browser),
+          score,
+          answers,
+        });
+        if (id > watermark) addDeferred(pending, day, packed, keyOf);
+        after = id;
+      }
+      done += rows.length;
+      options.onProgress?.(done, total);
+      await nextChunk(options.signal);
+    }
+    return { counters: accumulator.counters, pending, keys };
+  }
+  return recompute;
+}
+
+/** The deferred counters as stored: the recompute without the plays past the watermark. */
+export function counted(c: Counters, pending: DeferredSums, keys: Map<number, AnswerKey>): Counters {
+  const items = (all: Map<number, ItemCounts>, minus: Map<number, ItemCounts>) => {
+    const out = new Map<number, ItemCounts>();
+    for (const [id, counts] of all) {
+      const less = minus.get(id);
+      const occurrences = counts.occurrences - (less?.occurrences ?? 0);
+      if (occurrences !== 0) out.set(id, { occurrences, correct: counts.correct - (less?.correct ?? 0) });
+    }
+    return out;
+  };
+  const picks = (all: Map<number, Map<number, number>>, minus: Map<number, Map<number, number>>) =>
+    new Map(
+      [...all].map(([id, bySong]) => [
+        id,
+        new Map(
+          [...bySong]
+            .map(([song, times]) => [song, times - (minus.get(id)?.get(song) ?? 0)] as const)
+            .filter(([, times]) => times !== 0),
+        ),
+      ]),
+    );
+  const answerDays = new Map<string, Map<number, ItemCounts>>();
+  for (const [day, byKey] of c.answerDays) {
+    const byNumber = new Map<number, ItemCounts>();
+    for (const [keyId, counts] of pending.answerDays.get(day) ?? [])
+      byNumber.set(answerKeyNumber(keys.get(keyId)!), counts);
+    answerDays.set(day, items(byKey, byNumber));
+  }
+  const confusionDays = new Map(
+    [...c.confusionDays].map(([day, byLine]) => [
+      day,
+      picks(byLine, pending.confusionDays.get(day) ?? new Map()),
+    ]),
+  );
+  return {
+    ...c,
+    confusionDays,
+    lyrics: items(c.lyrics, pending.lyrics),
+    songs: items(c.songs, pending.songs),
+    albums: items(c.albums, pending.albums),
+    lyricConfusions: picks(c.lyricConfusions, pending.lyricConfusions),
+    songConfusions: picks(c.songConfusions, pending.songConfusions),
+    answerDays,
+  };
+}

@@ -1,0 +1,251 @@
+/**
+ * The player side's third layer (issue 33, docs/decisions/032): a finished play reaches the
+ * server whatever the player does next — leaving at once, going offline on the last line, a
+ * second tab of the daily challenge — an expired quiz says so, and the difficulty chosen is kept.
+ * The compiled binary driven by Debian chromium.
+ */
+import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { type RunningBinary, startBinary } from '../support/binary';
+import { seriousViolations, watchConsole } from '../support/browser';
+import { startSite } from '../support/site';
+
+setDefaultTimeout(150_000);
+
+const site = startSite();
+const LIFTED = {
+  RATE_LIMIT_QUIZ_PER_MINUTE: '10000',
+  RATE_LIMIT_SUBMIT_PER_MINUTE: '10000',
+  RATE_LIMIT_SUBMIT_PER_HOUR: '10000',
+};
+
+async function newPage(
+  url = site.server.url,
+  options: Parameters<Browser['newContext']>[0] = {},
+): Promise<{ context: BrowserContext; page: Page; problems: string[] }> {
+  const context = await site.browser.newContext({ baseURL: url, ...options });
+  const page = await context.newPage();
+  return { context, page, problems: watchConsole(page) };
+}
+
+const overview = async (url: string) =>
+  ((await (await fetch(`${url}/api/stats/overview`)).json()) as { totalAttempts: number }).totalAttempts;
+
+/** Waits until the server has recorded `count` plays (never longer than `ms`). */
+async function recorded(url: string, count: number, ms: number): Promise<number> {
+  const until = Date.now() + ms;
+  let plays = await overview(url);
+  while (plays < count && Date.now() < until) {
+    await Bun.sleep(200);
+    plays = await overview(url);
+  }
+  return plays;
+}
+
+/** Answers lines `from`..`to` of the free play on screen (right when `right(i)`); 'Završi kviz' is left to the caller. */
+async function playLines(page: Page, right: (line: number) => boolean, to = 30, from = 1) {
+  for (let i = from; i <= to; i++) {
+    await page.getByText(`Stih ${i}/30`, { exact: true }).waitFor();
+    // The first line is on screen from the server's HTML before the page has taken the play.
+    await page.waitForFunction(() => sessionStorage.getItem('kviz.quiz') !== null);
+    const index = await page.evaluate((want) => {
+      const play = JSON.parse(sessionStorage.getItem('kviz.quiz') ?? 'null') as {
+        currentIndex: number;
+        questions: { correctSongId: number; options: { id: number }[] }[];
+      };
+      const q = play.questions[play.currentIndex]!;
+      return q.options.findIndex((o) => (o.id === q.correctSongId) === want);
+    }, right(i));
+    await page.locator(`[data-option="${'ABCDE'[index]}"]`).click();
+    await page.locator('[data-album]').waitFor();
+    if (i < 30) await page.getByRole('button', { name: 'Sljedeći stih' }).click();
+  }
+}
+
+/** Answers the daily challenge on screen, line i right when `right(i)`, to its result. */
+async function playDaily(page: Page, right: (line: number) => boolean) {
+  for (let i = 1; i <= 30; i++) {
+    await page.getByText(`Stih ${i}/30`, { exact: true }).waitFor();
+    const index = await page.evaluate((want) => {
+      const record = JSON.parse(localStorage.getItem('kviz.daily') ?? 'null') as {
+        quiz: { currentIndex: number; questions: { correctSongId: number; options: { id: number }[] }[] };
+      };
+      const q = record.quiz.questions[record.quiz.currentIndex]!;
+      return q.options.findIndex((o) => (o.id === q.correctSongId) === want);
+    }, right(i));
+    await page.locator(`[data-option="${'ABCDE'[index]}"]`).click();
+    await page.getByRole('button', { name: i === 30 ? 'Završi kviz' : 'Sljedeći stih' }).click();
+  }
+  await page.locator('[data-daily-done]').waitFor();
+}
+
+describe('a fast player with PLAY_MIN_SECONDS=30 (defect 1)', () => {
+  let slow: RunningBinary;
+  beforeAll(async () => {
+    slow = await startBinary({ env: { PLAY_MIN_SECONDS: '30', ...LIFTED } });
+  });
+  afterAll(async () => {
+    await slow?.stop();
+  });
+
+  test("leaves the results at once ('Igraj ponovno', a new play): the play is recorded within seconds, no error", async () => {
+    const { context, page, problems } = await newPage(slow.url);
+    await page.goto('/quiz?nova');
+    const started = Date.now();
+    await playLines(page, (i) => i <= 21);
+    await page.getByRole('button', { name: 'Završi kviz' }).click();
+    await page.waitForURL('**/results');
+    await page.getByRole('button', { name: 'Igraj ponovno' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.getByRole('link', { name: 'Započni kviz' }).first().click();
+    await page.getByText('Stih 1/30', { exact: true }).waitFor();
+    // Recorded long before the 30 s the server counts it from (it used to wait, then be lost).
+    expect(await recorded(slow.url, 1, 5_000)).toBe(1);
+    expect(Date.now() - started).toBeLessThan(30_000);
+    // Nothing waits in the outbox; the play was sent once or, at most, twice (idempotent).
+    expect(await page.evaluate(() => localStorage.getItem('kviz.outbox'))).toBe('[]');
+    expect(slow.logs.filter((line) => line.includes('"status":422'))).toEqual([]);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('offline on the last line (defects 3; the service worker)', () => {
+  test("'Završi kviz' offline shows the score and 'Spremljeno…'; back online the play is sent and ranked", async () => {
+    const { context, page, problems } = await newPage();
+    await page.goto('/quiz?nova');
+    await page.evaluate(() => navigator.serviceWorker.ready.then(() => true));
+    const before = await overview(site.server.url);
+    await playLines(page, (i) => i % 2 === 0);
+    await context.setOffline(true);
+    await page.getByRole('button', { name: 'Završi kviz' }).click();
+    await page.waitForURL('**/results');
+    await page.locator('[data-queued]').waitFor();
+    expect(await page.locator('[data-score]').textContent()).toBe('15/30');
+    expect(await page.locator('[data-queued]').textContent()).toContain(
+      'Spremljeno, poslat ćemo kad se vratite na mrežu.',
+    );
+    expect(await seriousViolations(page)).toEqual([]);
+    // Another address offline: the product's own page, naming the play that waits.
+    const other = await context.newPage();
+    await other.goto('/statistics');
+    await other.getByRole('heading', { name: 'Niste na mreži' }).waitFor();
+    expect(await other.locator('[data-offline-play]').textContent()).toBe(
+      'Vaš rezultat 15/30: spremljeno, poslat ćemo kad se vratite na mrežu.',
+    );
+    expect(await seriousViolations(other)).toEqual([]);
+    await other.close();
+    expect(await overview(site.server.url)).toBe(before);
+
+    await context.setOffline(false);
+    await page.locator('[data-percentile]').waitFor({ timeout: 40_000 });
+    expect(await overview(site.server.url)).toBe(before + 1);
+    expect(await page.evaluate(() => localStorage.getItem('kviz.outbox'))).toBe('[]');
+    // The failed requests while offline are the browser's own lines; nothing else.
+    expect(
+      problems.filter((p) => !p.includes('ERR_INTERNET_DISCONNECTED') && !p.includes('Failed to fetch')),
+    ).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('the daily challenge in two tabs (defect 2)', () => {
+  test('a tab opened before the ranked play does not start a second one: both show and share the ranked result', async () => {
+    const { context, page: a } = await newPage();
+    const b = await context.newPage();
+    await b.goto('/dnevni-izazov');
+    await b.locator('[data-daily-start]').waitFor();
+    await a.bringToFront(); // a background tab's timers are throttled
+    await a.goto('/dnevni-izazov');
+    await a.locator('[data-daily-start]').click();
+    await playDaily(a, (i) => i <= 10);
+    expect(await a.locator('[data-score]').textContent()).toBe('10/30');
+    expect(await a.locator('[data-ranked]').getAttribute('data-ranked')).toBe('true');
+    const plays = await overview(site.server.url);
+
+    // Tab B was on the intro all along: its 'Započni' takes up the day's result, no new play.
+    await b.bringToFront();
+    await b.locator('[data-daily-start]').click();
+    await b.locator('[data-daily-done]').waitFor();
+    expect(await b.locator('[data-score]').textContent()).toBe('10/30');
+    expect(await b.locator('[data-ranked]').getAttribute('data-ranked')).toBe('true');
+    expect(await b.locator('[data-share-text]').getAttribute('data-share-text')).toContain(' 10/30\n');
+    await a.reload();
+    await a.locator('[data-daily-done]').waitFor();
+    expect(await a.locator('[data-score]').textContent()).toBe('10/30');
+    expect(await overview(site.server.url)).toBe(plays);
+    await context.close();
+  });
+});
+
+describe('an expired quiz token (defect 4)', () => {
+  let short: RunningBinary;
+  beforeAll(async () => {
+    short = await startBinary({ env: { QUIZ_TOKEN_TTL_SECONDS: '60', ...LIFTED } });
+  });
+  afterAll(async () => {
+    await short?.stop();
+  });
+
+  test('says why the result is not ranked (once: no 422 on every reload); an expired play in progress is not offered to continue', async () => {
+    const { context, page, problems } = await newPage(short.url);
+    await page.goto('/quiz?nova');
+    const fetched = Date.now();
+    await playLines(page, (i) => i <= 25);
+    const other = await context.newPage();
+    await other.goto('/');
+    // The play in progress (this tab's line 30) is offered while it can still be recorded.
+    await other.getByRole('link', { name: /^Nastavi kviz/ }).waitFor();
+    await Bun.sleep(Math.max(0, fetched + 62_000 - Date.now()));
+
+    await other.reload();
+    await other.locator('a[data-resume-link]').waitFor({ state: 'hidden' });
+    await other.goto('/quiz');
+    await other.locator('[data-expired-play]').waitFor();
+    expect(await other.locator('[data-expired-play]').textContent()).toContain('Ovaj je kviz istekao');
+    expect(await seriousViolations(other)).toEqual([]);
+
+    await page.getByRole('button', { name: 'Završi kviz' }).click();
+    await page.waitForURL('**/results');
+    await page.locator('[data-expired]').waitFor();
+    expect(await page.locator('[data-score]').textContent()).toBe('25/30');
+    expect(await page.locator('[data-expired]').textContent()).toContain('kviz je bio otvoren predugo');
+    const refused = () => short.logs.filter((line) => line.includes('"status":422')).length;
+    // The request's log line is written after its answer: wait for it.
+    for (let i = 0; i < 20 && refused() === 0; i++) await Bun.sleep(100);
+    expect(refused()).toBe(1);
+    await page.reload();
+    await page.locator('[data-expired]').waitFor();
+    await Bun.sleep(1_000);
+    expect(refused()).toBe(1); // the refusal is kept: nothing is sent again
+    expect(await page.evaluate(() => localStorage.getItem('kviz.outbox'))).toBe('[]');
+    expect(problems.filter((p) => !p.includes('422'))).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('the difficulty chosen (defect 7)', () => {
+  test("/?difficulty=hard preselects 'Teško'; after a hard play 'Igraj ponovno' comes back to 'Teško'", async () => {
+    const { context, page } = await newPage();
+    await page.goto('/?difficulty=hard');
+    expect(await page.getByRole('radio', { name: 'Teško' }).isChecked()).toBe(true);
+    const start = page.getByRole('link', { name: 'Započni kviz' }).first();
+    expect(await start.getAttribute('href')).toBe('/quiz?nova&difficulty=hard');
+    await start.click();
+    await playLines(page, () => true);
+    await page.getByRole('button', { name: 'Završi kviz' }).click();
+    await page.waitForURL('**/results');
+    await page.locator('[data-percentile][data-difficulty="hard"]').waitFor();
+    await page.getByRole('button', { name: 'Igraj ponovno' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    expect(await page.getByRole('radio', { name: 'Teško' }).isChecked()).toBe(true);
+    expect(await page.getByRole('link', { name: 'Započni kviz' }).first().getAttribute('href')).toBe(
+      '/quiz?nova&difficulty=hard',
+    );
+    // A plain start page after choosing 'Lagano' keeps that choice.
+    await page.getByRole('radio', { name: 'Lagano' }).check();
+    await page.goto('/');
+    expect(await page.getByRole('radio', { name: 'Lagano' }).isChecked()).toBe(true);
+    await context.close();
+  });
+});
