@@ -237,8 +237,7 @@ export const responses = {
     ),
   },
   UnsupportedMediaType: {
-    description:
-      'The body is not typed as JSON (`Content-Type` missing or another type); nothing was read or done.',
+    description: 'The body is not typed as JSON (`Content-Type` missing or another type); nothing was done.',
     schema: ErrorBody,
     headers: { 'Accept-Post': headers.AcceptPost },
     example: errorExample(

@@ -111,7 +111,7 @@ async function readText(request: Request): Promise<string> {
 /** JSON, or a JSON-based type (`application/problem+json`); any parameters, any case. */
 const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
 
-/** Every body the API takes is JSON: another type is refused before its body is read (RFC 9110 §15.5.16). */
+/** Every body the API takes is JSON: another type is refused once the (capped) body is read (RFC 9110 §15.5.16). */
 const unsupportedMediaType = (type: string) =>
   new AppError(
     415,
@@ -138,8 +138,9 @@ export const bodyParser = (timeoutSeconds: number) =>
       if (Number(request.headers.get('content-length') ?? 0) > MAX_BODY_BYTES) throw tooLarge();
     })
     .onParse({ as: 'global' }, async ({ request, contentType }) => {
-      if (!JSON_TYPE.test(contentType ?? '')) throw unsupportedMediaType(contentType ?? '');
+      // Read first (capped): a body over the limit is 413 whatever its type.
       const text = await withDeadline(readText(request), timeoutSeconds);
+      if (!JSON_TYPE.test(contentType ?? '')) throw unsupportedMediaType(contentType ?? '');
       try {
         return parseJson(text);
       } catch {
