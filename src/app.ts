@@ -23,13 +23,17 @@ import { securityHeadersPlugin } from './http/security-headers';
 import type { Logger } from './logger';
 import type { ClientAssets } from './pages/client-assets';
 import { pageRoutes, renderNotFound } from './pages/routes';
+import { createSystemTimerClock, type TimerClock } from './party/clock';
+import { recordFinishedGame } from './party/record';
+import { partyRoutes } from './party/routes';
 import { createPlayRecorder } from './play/recorder';
 import { playRoutes } from './play/routes';
 import { createInlineQuiz } from './quiz/inline';
 import { quizRoutes } from './quiz/routes';
 import { createSelectionCache } from './quiz/selection-cache';
+import { PARTY_MAX_MESSAGE_BYTES } from './shared/contracts/party';
 import { productTitle } from './shared/rules';
-import { createCachedStatsJson } from './stats/cached-reads';
+import { createCachedStatsJson, type ReadCaching } from './stats/cached-reads';
 import { statsRoutes } from './stats/routes';
 import type { DailySettings, StatsStores } from './storage/contract';
 import type { Clock } from './time/clock';
@@ -53,6 +57,8 @@ export interface AppDeps {
   /** The built client (scripts, styles); `emptyAssets` when there is none (API-only tests). */
   assets: ClientAssets;
   clock: Clock;
+  /** Kviz uživo's clock with timers (tests drive it); the system's by default. */
+  partyClock?: TimerClock;
   log: Logger;
 }
 
@@ -121,16 +127,9 @@ export function createApp(deps: AppDeps) {
     allowed ??= allowedMethodsOf(routeTable());
     return allowed(path);
   };
-  // Public statistics: reusable for a few seconds, then revalidated by ETag (docs/decisions/013).
-  const publicCaching = {
-    conditional: true,
-    headers: {
-      'cache-control': `public, max-age=${config.statsCacheMaxAgeSeconds}`,
-      ...(config.corsOrigins.length > 0 && !config.corsOrigins.includes('*') ? { vary: 'Origin' } : {}),
-    },
-  };
-  const dailyService = createDailyService(deps.daily);
-  const app = new Elysia({ name: 'kviz' })
+  const publicCaching = publicCachingOf(config, stores.stats.version);
+  // The one WebSocket is Kviz uživo's: Bun closes a frame longer than its longest message (1009).
+  const app = new Elysia({ name: 'kviz', websocket: { maxPayloadLength: PARTY_MAX_MESSAGE_BYTES } })
     .use(requestLog(log))
     .use(securityHeadersPlugin)
     .use(requestTarget)
@@ -163,7 +162,7 @@ export function createApp(deps: AppDeps) {
     .use(
       dailyRoutes({
         catalogue,
-        daily: dailyService,
+        daily: createDailyService(deps.daily),
         settings: deps.daily,
         store: stores.daily,
         tokenSecret: deps.secrets.quizToken,
@@ -173,27 +172,11 @@ export function createApp(deps: AppDeps) {
         limits,
         onIssued: recorder.countIssued,
         caching: publicCaching,
-        version: stores.stats.version,
       }),
     )
     .use(playRoutes({ recorder, limits }))
     .use(statsRoutes({ limits, statsJson, caching: publicCaching, version: stores.stats.version }))
-    .use(
-      v1Routes({
-        catalogue,
-        tokenSecret: deps.secrets.quizToken,
-        config,
-        clock,
-        localTime,
-        limits,
-        selection,
-        daily: dailyService,
-        recorder,
-        statsJson,
-        stats: stores.stats,
-        caching: publicCaching,
-      }),
-    )
+    .use(v1Routes(deps, { limits, recorder, statsJson, selection, caching: publicCaching }))
     .use(
       adminRoutes({
         guard: createAdminGuard({
@@ -205,9 +188,38 @@ export function createApp(deps: AppDeps) {
         clientAddress: clientAddress(proxies),
         log,
         range: { stats: stores.stats, today: () => localTime(clock.nowMs()).day },
+        party: { store: stores.party, catalogue },
+      }),
+    )
+    .use(
+      partyRoutes({
+        clock: deps.partyClock ?? createSystemTimerClock(),
+        catalogue,
+        selection,
+        maxRooms: config.partyMaxRooms,
+        maxPlayers: config.partyMaxPlayers,
+        trustedProxies: proxies,
+        roomsPerHour: config.rateLimitPartyRoomsPerHour,
+        joinsPerMinute: config.rateLimitPartyJoinsPerMinute,
+        onFinished: recordFinishedGame(stores.party, (error) =>
+          log.error('could not record a finished live game', { error: String(error) }),
+        ),
       }),
     )
     .use(pageRoutes(pages));
   routeTable = () => app.routes;
   return app;
 }
+
+/**
+ * Public statistics: reusable for a few seconds, then revalidated by ETag (docs/decisions/013);
+ * caches keyed by a parameter follow the statistics version (docs/decisions/034).
+ */
+const publicCachingOf = (config: Config, version: () => string): ReadCaching => ({
+  conditional: true,
+  version,
+  headers: {
+    'cache-control': `public, max-age=${config.statsCacheMaxAgeSeconds}`,
+    ...(config.corsOrigins.length > 0 && !config.corsOrigins.includes('*') ? { vary: 'Origin' } : {}),
+  },
+});

@@ -322,6 +322,35 @@ export const configVariables = [
     parse: integer(1, 1_000_000),
   }),
   variable({
+    name: 'PARTY_MAX_PLAYERS',
+    key: 'partyMaxPlayers',
+    default: '5000',
+    meaning: 'Kviz uživo: the most players one room takes (docs/decisions/031-live-game.md).',
+    parse: integer(1, 100_000),
+  }),
+  variable({
+    name: 'PARTY_MAX_ROOMS',
+    key: 'partyMaxRooms',
+    default: '200',
+    meaning: 'Kviz uživo: the most rooms open at once in one process; a room closes after 30 idle minutes.',
+    parse: integer(1, 100_000),
+  }),
+  variable({
+    name: 'RATE_LIMIT_PARTY_ROOMS_PER_HOUR',
+    key: 'rateLimitPartyRoomsPerHour',
+    default: '20',
+    meaning: 'Kviz uživo rooms one client address may create per hour.',
+    parse: integer(1, 1_000_000),
+  }),
+  variable({
+    name: 'RATE_LIMIT_PARTY_JOINS_PER_MINUTE',
+    key: 'rateLimitPartyJoinsPerMinute',
+    default: '600',
+    meaning:
+      'Kviz uživo joins (and failed rejoins) allowed per client address per minute: a venue behind one address joins at this rate.',
+    parse: integer(1, 1_000_000),
+  }),
+  variable({
     name: 'CORS_ORIGINS',
     key: 'corsOrigins',
     default: '',

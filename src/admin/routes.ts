@@ -4,6 +4,7 @@ import { createLimiterKeyCache } from '../http/address';
 import type { clientAddress } from '../http/client-address';
 import { pathOf } from '../http/request-target';
 import type { Logger } from '../logger';
+import { partyAdminRoutes } from '../party/admin-routes';
 import type { CachedStatsJson } from '../stats/cached-reads';
 import { type RangeDeps, statisticsReadRoutes } from '../stats/read-routes';
 import type { AdminGuard } from './guard';
@@ -16,6 +17,8 @@ export interface AdminRoutesDeps {
   log: Logger;
   /** The date-range reads and exports of the dashboard (docs/decisions/019). */
   range: RangeDeps;
+  /** The "Uživo" tab's reads (docs/decisions/031). */
+  party: Parameters<typeof partyAdminRoutes>[0];
 }
 
 /** Admin answers stay out of every cache: a signed-out browser must not keep them on disk. */
@@ -30,7 +33,7 @@ const privateReadCaching = {
  * /api/admin/* — every route requires HTTP Basic credentials, checked on the
  * server by the lockout policy of `guard`. Failed attempts are logged.
  */
-export const adminRoutes = ({ guard, statsJson, clientAddress, log, range }: AdminRoutesDeps) => {
+export const adminRoutes = ({ guard, statsJson, clientAddress, log, range, party }: AdminRoutesDeps) => {
   // An address parsed once, not on every request: parsing was a visible share of an admin read's
   // CPU (docs/performance.md#figures-behind-code-comments).
   const limiterKey = createLimiterKeyCache();
@@ -65,5 +68,6 @@ export const adminRoutes = ({ guard, statsJson, clientAddress, log, range }: Adm
       })
       .use(statisticsReadRoutes(statsJson, { access: 'admin', range, caching: privateReadCaching }))
       .use(adminRangeRoutes(range))
+      .use(partyAdminRoutes(party))
   );
 };

@@ -33,6 +33,8 @@ export interface CopySummary {
   players: number;
   plays: number;
   quizDays: number;
+  /** Rows of Kviz uživo's finished games (games, lines and players). */
+  partyRows: number;
 }
 
 /** Why the copy was refused: the target already holds data (ids would collide, players would mix). */
@@ -73,6 +75,8 @@ export async function copySqliteToPg(
     players: sourceCount(lite.players),
     plays: sourceCount(lite.plays),
     quizDays: sourceCount(lite.cumulativeQuizzes),
+    // Kviz uživo's finished games (docs/decisions/031): their three tables, counted as rows.
+    partyRows: sourceCount(lite.partyGames) + sourceCount(lite.partyLines) + sourceCount(lite.partyPlayers),
   };
   const totalRows = Object.values(totals).reduce((a, b) => a + b, 0);
   let done = 0;
@@ -135,7 +139,14 @@ export async function copySqliteToPg(
       await step(chunk.length);
     }
 
-    for (const table of ['albums', 'songs', 'lyrics', 'answer_keys', 'players', 'plays'])
+    await copyAll(
+      source.select().from(lite.partyGames).orderBy(asc(lite.partyGames.id)).all(),
+      pg.partyGames,
+    );
+    await copyAll(source.select().from(lite.partyLines).all(), pg.partyLines);
+    await copyAll(source.select().from(lite.partyPlayers).all(), pg.partyPlayers);
+
+    for (const table of ['albums', 'songs', 'lyrics', 'answer_keys', 'players', 'plays', 'party_games'])
       await tx.execute(
         sql.raw(
           `SELECT setval(pg_get_serial_sequence('${table}', 'id'), GREATEST((SELECT max(id) FROM ${table}), 1), (SELECT max(id) FROM ${table}) IS NOT NULL)`,

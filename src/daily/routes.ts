@@ -43,8 +43,6 @@ export interface DailyRoutesDeps {
   onIssued?: () => void;
   /** How public statistics answers may be cached (STATS_CACHE_MAX_AGE_SECONDS, CORS's Vary). */
   caching: ReadCaching;
-  /** The statistics version: what the day's figures are cached on. */
-  version: () => string;
 }
 
 /** The daily challenge (docs/decisions/021-daily-challenge.md). */
@@ -60,10 +58,10 @@ export const dailyRoutes = (deps: DailyRoutesDeps) => {
   };
   // A day's figures per statistics version, keyed by the day (and score): cacheable with an
   // ETag like every public statistic (docs/decisions/034).
-  const summary = keyedPerVersion(deps.version, async (day) =>
+  const summary = keyedPerVersion(deps.caching.version ?? (() => ''), async (day) =>
     encodeJson(await dailySummary(store, day as Day, challengeNumber(deps.settings, day as Day))),
   );
-  const percentile = keyedPerVersion(deps.version, async (key) => {
+  const percentile = keyedPerVersion(deps.caching.version ?? (() => ''), async (key) => {
     const [day, score] = key.split(':') as [Day, string];
     return encodeJson(await dailyPercentile(store, day, Number(score)));
   });

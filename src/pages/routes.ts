@@ -7,6 +7,7 @@ import { DailyPage } from '../../web/pages/DailyPage';
 import { LandingPage } from '../../web/pages/LandingPage';
 import { NotFoundPage } from '../../web/pages/NotFoundPage';
 import { OfflinePage } from '../../web/pages/OfflinePage';
+import { PartyHostPage, PartyJoinPage } from '../../web/pages/PartyPages';
 import { QuizPage } from '../../web/pages/QuizPage';
 import { ResultsPage } from '../../web/pages/ResultsPage';
 import { StatisticsPage } from '../../web/pages/StatisticsPage';
@@ -193,6 +194,10 @@ export const pageRoutes = (deps: PageRoutesDeps) => {
   const worker = serviceWorkerSource(assets.manifest);
   const adminLogin = once(render((page) => createElement(AdminLoginPage, { page }), 'Admin Prijava'));
   const dashboard = once(render((page) => createElement(DashboardPage, { page }), 'Admin Panel'));
+  const partyHost = once(render((page) => createElement(PartyHostPage, { page }), 'Kviz uživo'));
+  const partyJoin = once(
+    render((page) => createElement(PartyJoinPage, { page }), 'Pridruži se – Kviz uživo'),
+  );
 
   return (
     new Elysia({ name: 'page-routes', detail: { hide: true } })
@@ -215,6 +220,8 @@ export const pageRoutes = (deps: PageRoutesDeps) => {
       })
       .get('/results', ({ request, set }) => send(results(), { request, set }))
       .get('/dnevni-izazov', ({ request, set }) => send(daily(), { request, set }))
+      .get('/uzivo', ({ request, set }) => send(partyHost(), { request, set }))
+      .get('/uzivo/pridruzi', ({ request, set }) => send(partyJoin(), { request, set }))
       .get('/offline', ({ request, set }) => send(offline(), { request, set }))
       .get(
         '/sw.js',

@@ -178,12 +178,72 @@ export interface StatsStore {
   ping(): Promise<void>;
 }
 
+/** One answer of a live game: the option chosen, when (ms after the line was sent) and its points; null: none. */
+export type PartyAnswerRecord = readonly [option: number, elapsedMs: number, points: number] | null;
+
+/** A finished Kviz uživo game as it is recorded (docs/decisions/031-live-game.md). */
+export interface PartyGameRecord {
+  code: string;
+  startedAtMs: number;
+  endedAtMs: number;
+  settings: { lines: number; seconds: number; difficulty: Difficulty; autoNext: number };
+  /** The lines shown, in order, with how many answered and how many were right. */
+  lines: { lyricId: number; correctSongId: number; skipped: boolean; answered: number; correct: number }[];
+  /** Best first; `answers` per line shown. */
+  players: {
+    rank: number;
+    nickname: string;
+    points: number;
+    correct: number;
+    answers: PartyAnswerRecord[];
+  }[];
+}
+
+export interface PartyGameSummary {
+  id: number;
+  code: string;
+  startedAtMs: number;
+  endedAtMs: number;
+  lines: number;
+  seconds: number;
+  difficulty: string;
+  autoNext: number;
+  players: number;
+  linesPlayed: number;
+}
+
+export interface PartyGameResults {
+  game: PartyGameSummary;
+  lines: (PartyGameRecord['lines'][number] & { position: number })[];
+  players: PartyGameRecord['players'];
+}
+
+/** A line over every live game that showed it (skipped ones left out). */
+interface PartyLineStat {
+  lyricId: number;
+  games: number;
+  /** Players of those games: each was shown the line. */
+  shown: number;
+  correct: number;
+}
+
+/** Kviz uživo's record: apart from the free-play tables, so live answers reach no percentile or top list. */
+export interface PartyStore {
+  recordGame(game: PartyGameRecord): Promise<number>;
+  /** The latest games first. */
+  listGames(limit: number): Promise<PartyGameSummary[]>;
+  getGame(id: number): Promise<PartyGameResults | undefined>;
+  getLineStats(): Promise<PartyLineStat[]>;
+}
+
 /** The statistics stores of one engine: the write side, the read side and the daily challenge's reads. */
 export interface StatsStores {
   plays: PlayStore;
   stats: StatsStore;
   /** The daily challenge's reads (docs/decisions/021). */
   daily: DailyStore;
+  /** Kviz uživo's finished games (docs/decisions/031). */
+  party: PartyStore;
 }
 
 /** The `meta` table of either engine: generated secrets and settings every process on the database shares. */

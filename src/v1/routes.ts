@@ -1,7 +1,7 @@
 import { Elysia } from 'elysia';
 import type { CatalogueIndex } from '../catalogue/catalogue-index';
 import type { Config } from '../config';
-import type { DailyService } from '../daily/service';
+import { createDailyService, type DailyService } from '../daily/service';
 import { encodeJson } from '../http/encoded-body';
 import type { RateLimits } from '../http/rate-limit';
 import type { SubmitOutcome } from '../play/service';
@@ -14,8 +14,9 @@ import { DEFAULT_DIFFICULTY } from '../shared/difficulty';
 import { PLAY_LENGTH } from '../shared/rules';
 import { type CachedStatsJson, jsonResponse, type ReadCaching } from '../stats/cached-reads';
 import { cachedPerVersion } from '../stats/version-cache';
+import type { DailySettings } from '../storage/contract';
 import type { Clock } from '../time/clock';
-import type { LocalTime } from '../time/day';
+import { createTimeZoneConverter, type LocalTime } from '../time/day';
 import { nextDayStart } from '../time/day-end';
 import { version } from '../version';
 import {
@@ -72,11 +73,40 @@ export interface V1Deps {
 
 const V1 = '/api/v1';
 
+/** What v1 takes from the app's own dependencies (src/app.ts `AppDeps`). */
+interface AppParts {
+  catalogue: () => CatalogueIndex;
+  secrets: { quizToken: string };
+  config: V1Deps['config'];
+  clock: Clock;
+  daily: DailySettings;
+  stores: { stats: V1Deps['stats'] };
+}
+
+/**
+ * API v1 over the app's dependencies and what it shares with the unversioned API: the rate
+ * limits (one budget per client), the recorder, the statistics caches and the difficulty selection.
+ */
+export const v1Routes = (
+  app: AppParts,
+  shared: Pick<V1Deps, 'limits' | 'recorder' | 'statsJson' | 'selection' | 'caching'>,
+) =>
+  v1RoutesOf({
+    catalogue: app.catalogue,
+    tokenSecret: app.secrets.quizToken,
+    config: app.config,
+    clock: app.clock,
+    localTime: createTimeZoneConverter(app.config.statsTimezone),
+    daily: createDailyService(app.daily),
+    stats: app.stores.stats,
+    ...shared,
+  });
+
 /**
  * API v1 (docs/decisions/034): the quiz resource, the graded submission, paged lists and the
  * server's rules, over the same services as the unversioned API.
  */
-export function v1Routes(deps: V1Deps) {
+function v1RoutesOf(deps: V1Deps) {
   const { clock, caching } = deps;
   const expiresAt = (issuedAtSeconds: number) =>
     new Date((issuedAtSeconds + deps.config.quizTokenTtlSeconds) * 1000).toISOString();

@@ -2,6 +2,8 @@ import type { ComponentProps, ComponentType } from 'react';
 import { AdminLoginIsland } from './admin-login/AdminLoginIsland';
 import { DailyIsland } from './daily/DailyIsland';
 import { DashboardIsland } from './dashboard/DashboardIsland';
+import { HostIsland } from './party/HostIsland';
+import { PlayerIsland } from './party/PlayerIsland';
 import { QuizIsland } from './quiz/QuizIsland';
 import { ResultsIsland } from './results/ResultsIsland';
 
@@ -19,6 +21,8 @@ export const islands = {
   'admin-login': { module: 'web/islands/admin-login/AdminLoginIsland.tsx', component: AdminLoginIsland },
   dashboard: { module: 'web/islands/dashboard/DashboardIsland.tsx', component: DashboardIsland },
   daily: { module: 'web/islands/daily/DailyIsland.tsx', component: DailyIsland },
+  'party-host': { module: 'web/islands/party/HostIsland.tsx', component: HostIsland },
+  'party-player': { module: 'web/islands/party/PlayerIsland.tsx', component: PlayerIsland },
   // biome-ignore lint/suspicious/noExplicitAny: any island component; each keeps its own props type
 } satisfies Record<string, { module: string; component: ComponentType<any> }>;
 

@@ -12,6 +12,7 @@ import type {
   HourlyRangeStat,
 } from '../../src/shared/contracts/admin-range';
 import type { DailyChallenge, DailyPercentile, DailyStreak } from '../../src/shared/contracts/daily';
+import type { PartyGameList, PartyHardLines } from '../../src/shared/contracts/party-admin';
 import type { Question, SubmitBody, SubmitResult } from '../../src/shared/contracts/quiz';
 import type {
   AlbumStat,
@@ -162,5 +163,20 @@ export async function getAdminExport(
   const response = await send(`/api/admin/export/${table}.csv${query(range)}`, asAdmin(credentials));
   const disposition = response.headers.get('content-disposition') ?? '';
   const filename = /filename="?([^";]+)"?/.exec(disposition)?.[1] ?? `kviz-${table}.csv`;
+  return { blob: await response.blob(), filename };
+}
+
+/** Kviz uživo's finished games, the hardest live lines, and a game's CSV (the dashboard's "Uživo" tab). */
+export const getAdminPartyGames = (credentials: string) =>
+  getJson<PartyGameList>('/api/admin/uzivo/games', asAdmin(credentials));
+export const getAdminPartyLines = (credentials: string) =>
+  getJson<PartyHardLines>('/api/admin/uzivo/lines', asAdmin(credentials));
+export async function getAdminPartyExport(
+  credentials: string,
+  game: number,
+): Promise<{ blob: Blob; filename: string }> {
+  const response = await send(`/api/admin/uzivo/export.csv?game=${game}`, asAdmin(credentials));
+  const disposition = response.headers.get('content-disposition') ?? '';
+  const filename = /filename="?([^";]+)"?/.exec(disposition)?.[1] ?? `kviz-uzivo-${game}.csv`;
   return { blob: await response.blob(), filename };
 }

@@ -32,6 +32,7 @@ export const SONGS_GENITIVE: PluralForms = ['pjesme', 'pjesme', 'pjesama'];
 export const ALBUMS_GENITIVE: PluralForms = ['albuma', 'albuma', 'albuma'];
 export const QUIZZES: PluralForms = ['kviz', 'kviza', 'kvizova'];
 export const PLAYS: PluralForms = ['igra', 'igre', 'igara'];
+export const PLAYERS: PluralForms = ['igrač', 'igrača', 'igrača'];
 /** Niz: 1 dan, 2 dana, 5 dana. */
 export const DAYS: PluralForms = ['dan', 'dana', 'dana'];
 /** Rangirana igra: 1 rangirana igra, 2 rangirane igre, 5 rangiranih igara. */

@@ -337,3 +337,49 @@ export const cumulativeConfusions = pgTable(
     index('cumulative_confusions_pair_day').on(t.lyricId, t.selectedSongId, t.day),
   ],
 );
+
+/** Kviz uživo's finished games: as in the SQLite schema (docs/decisions/031-live-game.md). */
+export const partyGames = pgTable('party_games', {
+  id: id('id'),
+  code: text('code').notNull(),
+  startedAtMs: bigint('started_at_ms', { mode: 'number' }).notNull(),
+  endedAtMs: bigint('ended_at_ms', { mode: 'number' }).notNull(),
+  lines: integer('lines').notNull(),
+  seconds: integer('seconds').notNull(),
+  difficulty: text('difficulty').notNull(),
+  autoNext: integer('auto_next').notNull(),
+  players: integer('players').notNull(),
+  linesPlayed: integer('lines_played').notNull(),
+});
+
+export const partyLines = pgTable(
+  'party_lines',
+  {
+    gameId: integer('game_id')
+      .notNull()
+      .references(() => partyGames.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    lyricId: integer('lyric_id').notNull(),
+    correctSongId: integer('correct_song_id').notNull(),
+    skipped: boolean('skipped').notNull(),
+    answered: integer('answered').notNull(),
+    correct: integer('correct').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.gameId, t.position] }), index('party_lines_lyric').on(t.lyricId)],
+);
+
+export const partyPlayers = pgTable(
+  'party_players',
+  {
+    gameId: integer('game_id')
+      .notNull()
+      .references(() => partyGames.id, { onDelete: 'cascade' }),
+    place: integer('place').notNull(),
+    rank: integer('rank').notNull(),
+    nickname: text('nickname').notNull(),
+    points: integer('points').notNull(),
+    correct: integer('correct').notNull(),
+    answers: text('answers').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.gameId, t.place] })],
+);

@@ -1,6 +1,7 @@
 import type { StatsStores } from '../contract';
 import type { PgDb } from './client';
 import { createPgDailyStore } from './daily-store';
+import { createPgPartyStore } from './party-store';
 import { createPgPlayStore } from './play-store';
 import { createPgStatsStore } from './stats-store';
 import { createPgVersionRead } from './stats-version';
@@ -20,6 +21,7 @@ export function createPgStores(
     plays: createPgPlayStore(db, playerSalt, () => void commits++),
     stats: createPgStatsStore(db, versionRead.version),
     daily: createPgDailyStore(db, playerSalt),
+    party: createPgPartyStore(db),
     ready: versionRead.ready,
     close: versionRead.stop,
   };

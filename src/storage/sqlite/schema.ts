@@ -381,3 +381,55 @@ export const cumulativeConfusions = sqliteTable(
     index('cumulative_confusions_pair_day').on(t.lyricId, t.selectedSongId, t.day),
   ],
 );
+
+/**
+ * Kviz uživo's finished games (docs/decisions/031-live-game.md): apart from the free-play
+ * record, so live answers never reach its counters, percentile or top lists. A nickname
+ * exists only in its game's rows.
+ */
+export const partyGames = sqliteTable('party_games', {
+  id: integer('id').primaryKey({ autoIncrement: true }),
+  code: text('code').notNull(),
+  startedAtMs: integer('started_at_ms').notNull(),
+  endedAtMs: integer('ended_at_ms').notNull(),
+  lines: integer('lines').notNull(),
+  seconds: integer('seconds').notNull(),
+  difficulty: text('difficulty').notNull(),
+  autoNext: integer('auto_next').notNull(),
+  players: integer('players').notNull(),
+  linesPlayed: integer('lines_played').notNull(),
+});
+
+/** A game's lines in the order shown, with how its players did on each. */
+export const partyLines = sqliteTable(
+  'party_lines',
+  {
+    gameId: integer('game_id')
+      .notNull()
+      .references(() => partyGames.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    lyricId: integer('lyric_id').notNull(),
+    correctSongId: integer('correct_song_id').notNull(),
+    skipped: integer('skipped', { mode: 'boolean' }).notNull(),
+    answered: integer('answered').notNull(),
+    correct: integer('correct').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.gameId, t.position] }), index('party_lines_lyric').on(t.lyricId)],
+);
+
+/** A game's players, best first: points, right answers and every answer (JSON: `[[option, ms, points] | null, …]`). */
+export const partyPlayers = sqliteTable(
+  'party_players',
+  {
+    gameId: integer('game_id')
+      .notNull()
+      .references(() => partyGames.id, { onDelete: 'cascade' }),
+    place: integer('place').notNull(),
+    rank: integer('rank').notNull(),
+    nickname: text('nickname').notNull(),
+    points: integer('points').notNull(),
+    correct: integer('correct').notNull(),
+    answers: text('answers').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.gameId, t.place] })],
+);

@@ -2,6 +2,7 @@ import type { StatsStores } from '../contract';
 import type { Db } from './client';
 import { createSqliteDailyStore } from './daily-store';
 import { createDeferredCounters } from './deferred-counters';
+import { createSqlitePartyStore } from './party-store';
 import { createSqlitePlayStore } from './play-store';
 import { createSqliteStatsStore } from './stats-store';
 
@@ -13,5 +14,6 @@ export function createSqliteStores(db: Db, playerSalt: string): StatsStores {
     plays: createSqlitePlayStore(db, playerSalt, () => void commits++, deferred),
     stats: createSqliteStatsStore(db, () => commits, deferred),
     daily: createSqliteDailyStore(db, playerSalt),
+    party: createSqlitePartyStore(db),
   };
 }

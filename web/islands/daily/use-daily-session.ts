@@ -11,18 +11,13 @@ import {
   keepDailyDays,
   saveDailyRecord,
 } from '../../lib/daily';
-import { enqueuePlay, OUTCOMES_KEY, type Outcome, outcomeOf } from '../../lib/outbox';
-import {
-  flushOutbox,
-  OUTBOX_EVENT,
-  OUTBOX_OFFLINE_EVENT,
-  type OutboxEventDetail,
-} from '../../lib/outbox-sender';
+import { enqueuePlay } from '../../lib/outbox';
 import { playIdOf } from '../../lib/play-store';
 import { emptyQuiz, isFinished, type QuizState, quizReducer, submissionOf } from '../../lib/quiz-state';
 import { answerSquares } from '../../lib/share';
 import { getSessionId } from '../../lib/storage';
 import { useAnswering } from '../quiz/use-answering';
+import { useOutboxOutcome } from './use-outbox-outcome';
 
 /**
  * 'intro': the challenge number and a start button; 'playing': the quiz; 'saving': the play is
@@ -139,13 +134,10 @@ export function useDailySession(today: DailyDay) {
   }, [state, status, record]);
 
   // The server's answer, from this page's sending or any other tab's.
-  useEffect(() => {
-    if (!pendingId || !finished.current) return;
-    const { state: play, record: current } = finished.current;
-    let settled = false;
-    const apply = (outcome: Outcome) => {
-      if (settled) return;
-      settled = true;
+  useOutboxOutcome(pendingId, {
+    onOutcome: (outcome) => {
+      if (!finished.current) return;
+      const { state: play, record: current } = finished.current;
       submitting.current = false;
       setPendingId(null);
       if (outcome.kind === 'refused') {
@@ -166,45 +158,12 @@ export function useDailySession(today: DailyDay) {
         setReplayScore(submitted.score);
         finish(dailyRecordOf(localStorage, current.day) ?? done);
       }
-    };
-    const known = outcomeOf(localStorage, pendingId);
-    if (known) {
-      apply(known);
-      return;
-    }
-    const onAnswer = (event: Event) => {
-      const detail = (event as CustomEvent<OutboxEventDetail>).detail;
-      if (detail.id === pendingId) apply(detail.outcome);
-    };
-    const onStorage = (event: StorageEvent) => {
-      const outcome = event.key === OUTCOMES_KEY ? outcomeOf(localStorage, pendingId) : undefined;
-      if (outcome) apply(outcome);
-    };
-    const onOffline = () => {
-      if (!settled) setStatus('queued');
-    };
-    const onOnline = () => {
-      if (!settled) setStatus('saving');
-    };
-    addEventListener(OUTBOX_EVENT, onAnswer);
-    addEventListener(OUTBOX_OFFLINE_EVENT, onOffline);
-    addEventListener('offline', onOffline);
-    addEventListener('online', onOnline);
-    addEventListener('storage', onStorage);
-    if (navigator.onLine === false) onOffline();
-    void flushOutbox(true);
-    return () => {
-      settled = true;
-      removeEventListener(OUTBOX_EVENT, onAnswer);
-      removeEventListener(OUTBOX_OFFLINE_EVENT, onOffline);
-      removeEventListener('offline', onOffline);
-      removeEventListener('online', onOnline);
-      removeEventListener('storage', onStorage);
-    };
-  }, [pendingId, finish]);
+    },
+    onOffline: () => setStatus('queued'),
+    onOnline: () => setStatus('saving'),
+  });
 
   const { question, answer, choose, next } = useAnswering(state, status === 'playing', dispatch);
-  /** After a failure: a failed submission is tried again, failed questions are fetched again. */
   /**
    * After a failure: the questions are fetched again. A finished play is only in error when the
    * server refused it for good (the outbox retries everything else), so its record is dropped

@@ -53,7 +53,7 @@ export const tabScroller = style({
 export const tabList = style({ display: 'flex', minWidth: '750px' });
 export const tab = style({
   flex: '1 0 auto',
-  padding: `${vars.space.sm} 0.75rem`,
+  padding: `${vars.space.sm} 0.5rem`,
   background: 'none',
   border: 'none',
   borderBottom: '3px solid transparent',

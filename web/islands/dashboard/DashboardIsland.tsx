@@ -9,6 +9,7 @@ import { DashboardTabs } from './DashboardTabs';
 import type { TableId } from './dashboard-view';
 import { HourlyCharts } from './HourlyCharts';
 import { AlbumsTable, LyricsTable, SongsTable, type TableControls, TopLists } from './ItemTables';
+import { PartyPanel } from './PartyPanel';
 import { RangePicker } from './RangePicker';
 import { ConfusionsView, DailyTrend, DevicesView, ScoreView } from './RangeViews';
 import { unavailableNotice } from './section-unavailable';
@@ -78,6 +79,7 @@ export function DashboardIsland() {
         aria-labelledby={`tab-${view.tab}`}
         aria-busy={loading}
       >
+        {view.tab === 'uzivo' && <PartyPanel credentials={credentials} />}
         {view.tab === 'pregled' && (
           <Card className={styles.welcome}>
             <h2>Dobrodošli u administratorski panel</h2>

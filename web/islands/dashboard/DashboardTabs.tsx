@@ -3,7 +3,7 @@ import * as styles from './DashboardIsland.css';
 import { TABS, type TabId } from './dashboard-view';
 
 /**
- * The six tabs (WAI-ARIA tabs: arrows, Home and End move and select). The row keeps its minimum
+ * The tabs (WAI-ARIA tabs: arrows, Home and End move and select). The row keeps its minimum
  * width of 750 px (docs/product.md#admin-dashboard) and scrolls sideways below it, with shadows
  * at the edges that have more tabs; the selected tab is scrolled into view (a tab restored from
  * the address included).

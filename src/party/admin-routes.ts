@@ -1,0 +1,109 @@
+import { Type as T } from '@sinclair/typebox';
+import { Elysia, t } from 'elysia';
+import type { CatalogueIndex } from '../catalogue/catalogue-index';
+import { errorExample, headers, responses } from '../docs/components';
+import { operation, type ResponseSpec } from '../docs/contract';
+import { integerParam } from '../http/params';
+import { ErrorBody } from '../shared/contracts/error';
+import { PartyGameList, PartyHardLines } from '../shared/contracts/party-admin';
+import type { PartyStore } from '../storage/contract';
+import { exportPartyGameCsv, getPartyHardLines, listPartyGames } from './admin-service';
+
+const gameParam = integerParam({
+  name: 'game',
+  in: 'query',
+  minimum: 1,
+  maximum: 2_147_483_647,
+  example: 1,
+  description: 'The game (its `id` in GET /api/admin/uzivo/games).',
+});
+
+const ok = (description: string, schema: ResponseSpec['schema'], example: unknown): ResponseSpec => ({
+  description,
+  schema,
+  example,
+  headers: { 'Cache-Control': headers.CacheControlPrivate },
+});
+const adminAnswers = (okSpec: ResponseSpec) => ({
+  200: okSpec,
+  401: responses.Unauthorized,
+  429: responses.SignInLocked,
+});
+const exampleCsv =
+  '\ufeffmjesto;nadimak;bodovi;tocnih;stih_1_odgovor;stih_1_tocno;stih_1_bodovi\r\n1;Ana;875;1;C;1;875\r\n2;Boris;0;0;A;0;0\r\n';
+
+/**
+ * The "Uživo" tab's reads (docs/decisions/031-live-game.md), mounted inside the admin routes
+ * (Basic auth, no-store): finished games, the hardest lines of live games, a game's CSV.
+ */
+export const partyAdminRoutes = (deps: { store: PartyStore; catalogue: () => CatalogueIndex }) =>
+  new Elysia()
+    .get('/uzivo/games', () => listPartyGames(deps.store), {
+      detail: operation({
+        operationId: 'getAdminPartyGames',
+        access: 'admin',
+        summary: 'Finished Kviz uživo games',
+        description:
+          'The latest 100 finished live games, newest first: code, times, settings, players. Requires the administrator’s HTTP Basic credentials.',
+        responses: adminAnswers(ok('The games.', PartyGameList, PartyGameList.examples[0])),
+      }),
+    })
+    .get('/uzivo/lines', () => getPartyHardLines(deps.store, deps.catalogue()), {
+      detail: operation({
+        operationId: 'getAdminPartyHardLines',
+        access: 'admin',
+        summary: 'The hardest lines of Kviz uživo',
+        description:
+          'Lines shown to at least 5 players of live games, lowest share of right answers first (20). Live answers are counted here only, never in the free-play statistics. Requires the administrator’s HTTP Basic credentials.',
+        responses: adminAnswers(ok('The lines.', PartyHardLines, PartyHardLines.examples[0])),
+      }),
+    })
+    .get(
+      '/uzivo/export.csv',
+      async ({ query }) => {
+        const file = await exportPartyGameCsv(deps.store, query.game);
+        return new Response(file.body, {
+          headers: {
+            'content-type': 'text/csv; charset=utf-8',
+            'content-disposition': `attachment; filename="${file.name}"`,
+          },
+        });
+      },
+      {
+        query: t.Object({ game: gameParam.validator }),
+        detail: operation({
+          operationId: 'exportAdminPartyGameCsv',
+          access: 'admin',
+          summary: 'Export: a Kviz uživo game’s results as CSV',
+          description:
+            'One row per player, best first: place, nickname, points, right answers, then per line the option chosen (A–E, empty: none), whether it was right (1/0) and its points. UTF-8 with BOM, `;` between fields, CRLF. Requires the administrator’s HTTP Basic credentials.',
+          parameters: [gameParam],
+          responses: {
+            ...adminAnswers({
+              description: 'The CSV file, as an attachment.',
+              schema: T.String(),
+              mediaType: 'text/csv',
+              example: exampleCsv,
+              headers: {
+                'Content-Disposition': {
+                  description: 'attachment; filename="kviz-uzivo-<code>-<day>.csv"',
+                  schema: T.String(),
+                  required: true,
+                  example: 'attachment; filename="kviz-uzivo-AHTPD95-2026-11-27.csv"',
+                },
+                'Cache-Control': headers.CacheControlPrivate,
+              },
+            }),
+            422: {
+              description: '`game` is missing or not an integer from 1 to 2147483647.',
+              schema: ErrorBody,
+              example: errorExample(
+                'validation_failed',
+                'game must be an integer from 1 to 2147483647',
+                'game',
+              ),
+            },
+          },
+        }),
+      },
+    );

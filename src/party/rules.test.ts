@@ -1,0 +1,74 @@
+import { describe, expect, test } from 'bun:test';
+import { ROOM_CODE_ALPHABET, ROOM_CODE_LENGTH } from '../shared/contracts/party';
+import { newRoomCode, newToken, normalizeRoomCode } from './code';
+import { checkNickname } from './nickname';
+import { pointsFor, rankStandings } from './scoring';
+
+describe('room codes', () => {
+  test('at least 30 bits from an alphabet without 0, O, 1 or I', () => {
+    expect(ROOM_CODE_LENGTH * Math.log2(ROOM_CODE_ALPHABET.length)).toBeGreaterThanOrEqual(30);
+    expect(ROOM_CODE_ALPHABET).not.toMatch(/[0O1I]/);
+    expect(new Set(ROOM_CODE_ALPHABET).size).toBe(ROOM_CODE_ALPHABET.length);
+  });
+
+  test('codes use the alphabet, and 2,000 of them do not repeat', () => {
+    const codes = Array.from({ length: 2000 }, newRoomCode);
+    for (const code of codes)
+      expect(code).toMatch(new RegExp(`^[${ROOM_CODE_ALPHABET}]{${ROOM_CODE_LENGTH}}$`));
+    expect(new Set(codes).size).toBe(codes.length);
+  });
+
+  test.each([
+    ['abc-defg', 'ABCDEFG'],
+    [' AB CD EFG ', 'ABCDEFG'],
+    ['ABCDEF', undefined],
+    ['ABCDEF0', undefined],
+    ['ABCDEFI', undefined],
+  ])('%p is read as %p', (typed, code) => {
+    expect(normalizeRoomCode(typed)).toBe(code);
+  });
+
+  test('tokens are 128 random bits, URL-safe', () => {
+    expect(newToken()).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    expect(newToken()).not.toBe(newToken());
+  });
+});
+
+describe('nicknames', () => {
+  test.each([
+    ['  Ana   Marija ', { ok: true, nickname: 'Ana Marija' }],
+    ['Đurđa Šimić', { ok: true, nickname: 'Đurđa Šimić' }],
+    ['   ', { ok: false, message: 'Upiši nadimak.' }],
+    ['x'.repeat(25), { ok: false, message: 'Nadimak može imati najviše 24 znakova.' }],
+    ['Ana\u0007', { ok: false, message: 'Nadimak ne smije sadržavati nevidljive ni kontrolne znakove.' }],
+    ['A\u200bna', { ok: false, message: 'Nadimak ne smije sadržavati nevidljive ni kontrolne znakove.' }],
+    ['Ana\nMarija', { ok: false, message: 'Nadimak ne smije sadržavati nevidljive ni kontrolne znakove.' }],
+  ])('%p', (raw, result) => {
+    expect(checkNickname(raw)).toEqual(result as ReturnType<typeof checkNickname>);
+  });
+});
+
+describe('points', () => {
+  test.each([
+    [true, 0, 1000],
+    [true, 5_000, 875],
+    [true, 10_000, 750],
+    [true, 19_999, 500],
+    [true, 20_000, 500],
+    [true, 1_234, 969],
+    [false, 0, 0],
+  ])('right=%p after %p ms of 20 s scores %p', (right, elapsed, points) => {
+    expect(pointsFor(right, elapsed, 20_000)).toBe(points);
+  });
+
+  test('equal points share a place; the next place skips', () => {
+    const { sorted, ranks } = rankStandings([
+      { points: 500, order: 1 },
+      { points: 900, order: 2 },
+      { points: 900, order: 3 },
+      { points: 0, order: 4 },
+    ]);
+    expect(sorted.map((s) => s.order)).toEqual([2, 3, 1, 4]);
+    expect(ranks).toEqual([1, 1, 3, 4]);
+  });
+});

@@ -1,0 +1,114 @@
+import { useEffect, useState } from 'react';
+import { Button } from '../../components/Button/Button';
+import { settingsSummary } from '../../lib/party-words';
+import { HostPodium, HostScoreboard } from './HostBoards';
+import { HostLine } from './HostLine';
+import { HostLobby } from './HostLobby';
+import { HostSetup } from './HostSetup';
+import * as styles from './Party.css';
+import { HOST_KEY, readSeat, useParty } from './use-party';
+
+/**
+ * `/uzivo`: the host's screen (a projector or a TV). Chooses the game, opens the room, shows the
+ * code and QR code, then every line, reveal and scoreboard; the controls sit under the screen.
+ * A reload comes back to the same room (the host token in localStorage).
+ */
+export function HostIsland() {
+  const { view, online, send, leave } = useParty('host');
+  const [origin, setOrigin] = useState('');
+  const [resuming, setResuming] = useState(false);
+  useEffect(() => {
+    setOrigin(location.origin);
+    setResuming(readSeat(HOST_KEY) !== undefined);
+  }, []);
+  const [creating, setCreating] = useState(false);
+  const phase = view.phase;
+  const paused = view.paused;
+
+  if (phase === 'entry')
+    return resuming && !view.notice ? (
+      <p className={styles.waiting}>Povezivanje sa sobom…</p>
+    ) : (
+      <div className={styles.stack}>
+        {view.notice && (
+          <p className={styles.notice} role="alert">
+            {view.notice}
+          </p>
+        )}
+        <HostSetup
+          busy={creating && !view.notice}
+          onCreate={(settings) => {
+            setCreating(true);
+            setResuming(false);
+            send({ type: 'create', settings });
+          }}
+        />
+      </div>
+    );
+
+  if (phase === 'closed')
+    return (
+      <div className={styles.stack}>
+        <p className={styles.notice} role="alert">
+          {view.closedMessage}
+        </p>
+        <div>
+          <Button onClick={leave}>Nova igra</Button>
+        </div>
+      </div>
+    );
+
+  return (
+    <div className={styles.stack} data-phase={phase}>
+      {phase === 'lobby' && (
+        <HostLobby
+          view={view}
+          origin={origin}
+          onStart={() => send({ type: 'start' })}
+          onRemove={(playerId, nickname) => {
+            if (confirm(`Ukloniti igrača ${nickname}?`)) send({ type: 'remove', playerId });
+          }}
+        />
+      )}
+      {(phase === 'line' || phase === 'reveal') && <HostLine view={view} />}
+      {phase === 'scoreboard' && <HostScoreboard view={view} />}
+      {phase === 'podium' && <HostPodium view={view} />}
+      {view.notice && (
+        <p className={styles.notice} role="alert">
+          {view.notice}
+        </p>
+      )}
+      <div className={styles.controls}>
+        {(phase === 'reveal' || phase === 'scoreboard') && !paused && (
+          <Button onClick={() => send({ type: 'next' })}>Dalje</Button>
+        )}
+        {phase === 'line' && (
+          <Button variant="secondary" onClick={() => send({ type: 'skip' })}>
+            Preskoči stih
+          </Button>
+        )}
+        {phase !== 'lobby' && phase !== 'podium' && (
+          <Button variant="secondary" onClick={() => send({ type: paused ? 'resume' : 'pause' })}>
+            {paused ? 'Nastavi' : 'Pauza'}
+          </Button>
+        )}
+        {phase !== 'podium' && phase !== 'lobby' && (
+          <Button
+            variant="secondary"
+            onClick={() => {
+              if (confirm('Završiti igru sada?')) send({ type: 'end' });
+            }}
+          >
+            Završi igru
+          </Button>
+        )}
+        {phase === 'podium' && <Button onClick={leave}>Nova igra</Button>}
+      </div>
+      <p className={styles.status}>
+        {view.code && `Soba ${view.code}`}
+        {view.settings && ` · ${settingsSummary(view.settings)}`}
+        {!online && ' · Veza je prekinuta, povezujem ponovno…'}
+      </p>
+    </div>
+  );
+}

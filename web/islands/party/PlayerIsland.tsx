@@ -1,0 +1,72 @@
+import { useEffect, useState } from 'react';
+import { ButtonLink } from '../../components/Button/Button';
+import { playersCount } from '../../lib/party-words';
+import * as styles from './Party.css';
+import { PlayerJoin } from './PlayerJoin';
+import { PlayerFinal, PlayerLine, PlayerResult } from './PlayerScreens';
+import { PLAYER_KEY, readSeat, useParty } from './use-party';
+
+/**
+ * `/uzivo/pridruzi`: a player's phone. Joins with the room code and a nickname, then answers each
+ * line; a reload or a lost connection rejoins with the player token (points kept).
+ */
+export function PlayerIsland({ artist, siteUrl }: { artist: string; siteUrl: string }) {
+  const { view, online, send, leave } = useParty('player');
+  const [resuming, setResuming] = useState(false);
+  useEffect(() => setResuming(readSeat(PLAYER_KEY) !== undefined), []);
+  const phase = view.phase;
+  return (
+    <div className={styles.phoneScreen} data-phase={phase}>
+      {phase === 'entry' &&
+        (resuming && !view.notice ? (
+          <p className={styles.waiting}>Povezivanje sa sobom…</p>
+        ) : (
+          <PlayerJoin
+            notice={view.notice}
+            onJoin={(code, nickname) => {
+              setResuming(false);
+              send({ type: 'join', code, nickname });
+            }}
+          />
+        ))}
+      {phase === 'lobby' && (
+        <section className={styles.phoneScreen} aria-labelledby="phone-lobby">
+          <h1 id="phone-lobby" className={styles.title}>
+            Bok, {view.nickname}!
+          </h1>
+          <p className={styles.lead}>Ušao/la si u sobu {view.code}. Igra počinje kad je voditelj pokrene.</p>
+          <p className={styles.waiting}>Čekamo početak… ({playersCount(view.count)})</p>
+        </section>
+      )}
+      {phase === 'line' && (
+        <PlayerLine
+          view={view}
+          onAnswer={(option) => send({ type: 'answer', line: view.line!.index, option })}
+        />
+      )}
+      {(phase === 'reveal' || phase === 'scoreboard') && <PlayerResult view={view} />}
+      {phase === 'podium' && <PlayerFinal view={view} artist={artist} siteUrl={siteUrl} />}
+      {phase === 'closed' && (
+        <div className={styles.stack}>
+          <p className={styles.notice} role="alert">
+            {view.closedMessage}
+          </p>
+          <ButtonLink href="/uzivo/pridruzi" onClick={leave}>
+            Pridruži se drugoj igri
+          </ButtonLink>
+        </div>
+      )}
+      {phase !== 'entry' && view.notice && (
+        <p className={styles.notice} role="alert">
+          {view.notice}
+        </p>
+      )}
+      {phase !== 'entry' && phase !== 'closed' && (
+        <p className={styles.status}>
+          {view.nickname} · soba {view.code}
+          {!online && ' · Veza je prekinuta, povezujem ponovno…'}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,133 @@
+import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
+import {
+  type ClientMessage,
+  PARTY_CLOSE,
+  PARTY_SOCKET_PATH,
+  type ServerMessage,
+} from '../../../src/shared/contracts/party';
+import { applyPartyMessage, initialPartyView, type PartyView } from '../../lib/party-view';
+
+/** Where a screen keeps what gets its room back after a reload: the host's or the player's token. */
+export const HOST_KEY = 'kviz.party.host';
+export const PLAYER_KEY = 'kviz.party.player';
+
+export interface Seat {
+  code: string;
+  token: string;
+}
+
+export function readSeat(key: string): Seat | undefined {
+  try {
+    const seat = JSON.parse(localStorage.getItem(key) ?? 'null') as Seat | null;
+    return seat && typeof seat.code === 'string' && typeof seat.token === 'string' ? seat : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function writeSeat(key: string, seat: Seat | undefined): void {
+  try {
+    if (seat) localStorage.setItem(key, JSON.stringify(seat));
+    else localStorage.removeItem(key);
+  } catch {
+    // Private mode: the room is simply not kept across a reload.
+  }
+}
+
+/** Close codes after which reconnecting would not help. */
+const FINAL_CLOSES: number[] = [
+  PARTY_CLOSE.removed,
+  PARTY_CLOSE.expired,
+  PARTY_CLOSE.replaced,
+  PARTY_CLOSE.malformed,
+];
+
+type Action = { message: ServerMessage; nowMs: number } | { reset: true };
+
+/**
+ * One socket to the game that comes back by itself: after a drop it reconnects (with a growing
+ * pause) and sends `hello()` again — the stored token's rejoin — so a reload or a lost signal
+ * keeps the room and the points.
+ */
+export function useParty(role: 'host' | 'player') {
+  const key = role === 'host' ? HOST_KEY : PLAYER_KEY;
+  const [view, dispatch] = useReducer(
+    (state: PartyView, action: Action) =>
+      'reset' in action ? initialPartyView : applyPartyMessage(state, action.message, action.nowMs),
+    initialPartyView,
+  );
+  const [online, setOnline] = useState(false);
+  const socket = useRef<WebSocket | null>(null);
+  const pending = useRef<ClientMessage | null>(null);
+  const stopped = useRef(false);
+
+  const onMessage = useCallback(
+    (message: ServerMessage) => {
+      if (message.type === 'hosting') writeSeat(key, { code: message.code, token: message.hostToken });
+      if (message.type === 'joined') writeSeat(key, { code: message.code, token: message.playerToken });
+      // A seat the server no longer knows is dropped, so the entry form shows again.
+      if (message.type === 'error' && (message.code === 'token_invalid' || message.code === 'room_not_found'))
+        if (readSeat(key) && pending.current === null) writeSeat(key, undefined);
+      if (message.type === 'closed') writeSeat(key, undefined);
+      dispatch({ message, nowMs: Date.now() });
+    },
+    [key],
+  );
+
+  useEffect(() => {
+    stopped.current = false;
+    let attempt = 0;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const open = () => {
+      const url = `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}${PARTY_SOCKET_PATH}`;
+      const ws = new WebSocket(url);
+      socket.current = ws;
+      ws.onopen = () => {
+        attempt = 0;
+        setOnline(true);
+        const seat = readSeat(key);
+        const first = pending.current;
+        pending.current = null;
+        if (first) ws.send(JSON.stringify(first));
+        else if (seat)
+          ws.send(
+            JSON.stringify(
+              role === 'host'
+                ? { type: 'host', code: seat.code, hostToken: seat.token }
+                : { type: 'rejoin', code: seat.code, playerToken: seat.token },
+            ),
+          );
+      };
+      ws.onmessage = (event) => onMessage(JSON.parse(String(event.data)) as ServerMessage);
+      ws.onclose = (event) => {
+        setOnline(false);
+        if (socket.current === ws) socket.current = null;
+        if (stopped.current || FINAL_CLOSES.includes(event.code)) return;
+        attempt++;
+        timer = setTimeout(open, Math.min(5_000, 300 * 2 ** Math.min(attempt, 5)));
+      };
+    };
+    open();
+    return () => {
+      stopped.current = true;
+      clearTimeout(timer);
+      socket.current?.close();
+    };
+  }, [key, role, onMessage]);
+
+  /** Sends now, or as the first message once the socket is open. */
+  const send = useCallback((message: ClientMessage) => {
+    const ws = socket.current;
+    if (ws && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(message));
+    else pending.current = message;
+  }, []);
+
+  /** Forgets the room (a new game): a fresh socket with no seat. */
+  const leave = useCallback(() => {
+    writeSeat(key, undefined);
+    dispatch({ reset: true });
+    socket.current?.close();
+  }, [key]);
+
+  return { view, online, send, leave };
+}

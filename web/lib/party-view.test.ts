@@ -1,0 +1,55 @@
+import { describe, expect, test } from 'bun:test';
+import { applyPartyMessage, initialPartyView, secondsLeft } from './party-view';
+import { partyShareText, playersCount, rankChange } from './party-words';
+
+describe('Kviz uživo words', () => {
+  test.each([
+    [1, '1 igrač'],
+    [3, '3 igrača'],
+    [5, '5 igrača'],
+    [21, '21 igrač'],
+    [5000, '5.000 igrača'],
+  ])('%p players', (n, text) => {
+    expect(playersCount(n)).toBe(text);
+  });
+
+  test('rank changes and the share sentence', () => {
+    expect(rankChange(2)).toEqual({ text: '▲ 2', label: '2 mjesta gore', kind: 'up' });
+    expect(rankChange(-1)).toEqual({ text: '▼ 1', label: '1 mjesto dolje', kind: 'down' });
+    expect(partyShareText(2, 3, 1700, 'Lovro Lanterna')).toBe(
+      'Osvojio/la sam 2. mjesto od 3 igrača u Kvizu uživo (Lovro Lanterna Kviz znanja) s 1.700 bodova!',
+    );
+  });
+});
+
+describe('the screen state', () => {
+  const line = {
+    type: 'line' as const,
+    index: 0,
+    total: 10,
+    lyric: 'Stih',
+    options: ['A', 'B', 'C', 'D', 'E'],
+    seconds: 20,
+    remainingMs: 20_000,
+    paused: false,
+  };
+
+  test('a line, its ack, a pause and the reveal', () => {
+    let view = applyPartyMessage(initialPartyView, line, 1_000);
+    expect(view.phase).toBe('line');
+    expect(secondsLeft(view.line!, 6_000)).toBe(15);
+    view = applyPartyMessage(view, { type: 'ack', index: 0, option: 3 }, 2_000);
+    expect(view.myAnswer).toBe(3);
+    view = applyPartyMessage(view, { type: 'paused', paused: true, remainingMs: 12_000 }, 9_000);
+    expect([view.paused, secondsLeft(view.line!, 60_000)]).toEqual([true, 12]);
+    view = applyPartyMessage(
+      view,
+      { type: 'refused', reason: 'late', message: 'Vrijeme je isteklo: odgovor nije primljen.' },
+      9_500,
+    );
+    expect(view.notice).toBe('Vrijeme je isteklo: odgovor nije primljen.');
+    // The next line clears the locked answer and the notice.
+    view = applyPartyMessage(view, { ...line, index: 1 }, 10_000);
+    expect([view.myAnswer, view.notice, view.paused]).toEqual([undefined, undefined, false]);
+  });
+});

@@ -1,0 +1,29 @@
+/** Croatian words and sentences of Kviz uživo's screens. No DOM. */
+import type { PartySettings } from '../../src/shared/contracts/party';
+import { DIFFICULTY_LABELS } from '../../src/shared/difficulty';
+import { countOf, LINES, PLAYERS, pluralForm } from './plural';
+
+const SECONDS_WORD = ['sekunda', 'sekunde', 'sekundi'] as const;
+const POINTS_WORD = ['bod', 'boda', 'bodova'] as const;
+
+const PLACES = ['mjesto', 'mjesta', 'mjesta'] as const;
+
+export const playersCount = (n: number) => countOf(n, PLAYERS);
+export const pointsCount = (n: number) => countOf(n, POINTS_WORD);
+
+export function settingsSummary(s: PartySettings): string {
+  const pause = s.autoNext === 0 ? 'voditelj pokreće sljedeći korak' : `sljedeći korak nakon ${s.autoNext} s`;
+  return `${countOf(s.lines, LINES)} · ${s.seconds} ${pluralForm(s.seconds, SECONDS_WORD)} po stihu · ${DIFFICULTY_LABELS[s.difficulty]} · ${pause}`;
+}
+
+/** Places gained or lost since the previous scoreboard, as an arrow and a number. */
+export function rankChange(change: number): { text: string; label: string; kind: 'up' | 'down' | 'same' } {
+  if (change > 0) return { text: `▲ ${change}`, label: `${countOf(change, PLACES)} gore`, kind: 'up' };
+  if (change < 0) return { text: `▼ ${-change}`, label: `${countOf(-change, PLACES)} dolje`, kind: 'down' };
+  return { text: '–', label: 'bez promjene', kind: 'same' };
+}
+
+/** The sentence a player shares at the end. */
+export function partyShareText(place: number, players: number, points: number, artist: string): string {
+  return `Osvojio/la sam ${place}. mjesto od ${playersCount(players)} u Kvizu uživo (${artist} Kviz znanja) s ${pointsCount(points)}!`;
+}
