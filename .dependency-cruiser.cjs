@@ -81,7 +81,7 @@ module.exports = {
   options: {
     doNotFollow: { path: 'node_modules' },
     // The contract consumer imports types generated at test time (test/contract.test.ts).
-    exclude: { path: ['^(dist|node_modules)/', '^test/contract/consumer\\.ts$'] },
+    exclude: { path: ['^(dist|node_modules)/', '^test/contract/consumer(-v1)?\\.ts$'] },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.json' },
     enhancedResolveOptions: {

@@ -15,6 +15,7 @@ import { createStorageHealth } from './health/storage-health';
 import { bodyParser } from './http/body-parser';
 import { clientAddress, trustedProxyRanges } from './http/client-address';
 import { crossOrigin } from './http/cors';
+import { deprecation } from './http/deprecation';
 import { errorHandler } from './http/error-handler';
 import { createIdleTidy } from './http/idle-tidy';
 import { type AllowedMethods, allowedMethodsOf } from './http/methods';
@@ -35,11 +36,12 @@ import { quizRoutes } from './quiz/routes';
 import { createSelectionCache } from './quiz/selection-cache';
 import { PARTY_MAX_MESSAGE_BYTES } from './shared/contracts/party';
 import { productTitle } from './shared/rules';
-import { createCachedStatsJson } from './stats/cached-reads';
+import { createCachedStatsJson, type ReadCaching } from './stats/cached-reads';
 import { statsRoutes } from './stats/routes';
 import type { DailySettings, StatsStores } from './storage/contract';
 import type { Clock } from './time/clock';
 import { createTimeZoneConverter } from './time/day';
+import { v1Routes } from './v1/routes';
 import { version } from './version';
 
 /** Everything the app needs from outside, passed in so tests can build one on an in-memory database. */
@@ -95,14 +97,12 @@ function createAppLimits(config: Config, clock: Clock, proxies: ReturnType<typeo
   return { limits, limiter, quizLimiters, dailyRankLimiter, limiters };
 }
 
-/** Public statistics: reusable for a few seconds, then revalidated by ETag (docs/decisions/013). */
-function publicCachingOf(config: Config) {
-  return {
-    conditional: true,
-    headers: {
-      'cache-control': `public, max-age=${config.statsCacheMaxAgeSeconds}`,
-      ...(config.corsOrigins.length > 0 && !config.corsOrigins.includes('*') ? { vary: 'Origin' } : {}),
-    },
+/** The methods of each path, worked out from the route table at the first request that asks. */
+function allowedMethodsFrom(routes: () => readonly RouteInfo[]): AllowedMethods {
+  let allowed: AllowedMethods | undefined;
+  return (path) => {
+    allowed ??= allowedMethodsOf(routes());
+    return allowed(path);
   };
 }
 
@@ -159,6 +159,7 @@ export function createApp(deps: AppDeps) {
     },
   });
   let requests = 0;
+  // While idle, ended rate-limit windows are dropped (src/http/idle-tidy.ts).
   const idle = createIdleTidy({
     activity: () => requests,
     tidy: () => {
@@ -195,12 +196,8 @@ export function createApp(deps: AppDeps) {
   let notFoundHtml: string | undefined; // the same page for every unknown path
   // The route table is complete once the app is built (below); requests read it.
   let routeTable: () => readonly RouteInfo[] = () => [];
-  let allowed: AllowedMethods | undefined;
-  const allowedMethods: AllowedMethods = (path) => {
-    allowed ??= allowedMethodsOf(routeTable());
-    return allowed(path);
-  };
-  const publicCaching = publicCachingOf(config);
+  const allowedMethods = allowedMethodsFrom(() => routeTable());
+  const publicCaching = publicCachingOf(config, stores.stats.version);
   // The one WebSocket is Kviz uživo's: Bun closes a frame longer than its longest message (1009).
   const app = new Elysia({ name: 'kviz', websocket: { maxPayloadLength: PARTY_MAX_MESSAGE_BYTES } })
     .onRequest(() => {
@@ -218,6 +215,7 @@ export function createApp(deps: AppDeps) {
     )
     .use(errorHandler(log, () => (notFoundHtml ??= renderNotFound(pages)), allowedMethods, storage.failed))
     .use(bodyParser(config.requestTimeoutSeconds))
+    .use(deprecation(() => routeTable()))
     .use(
       docsRoutes(() => routeTable(), {
         title: productTitle(catalogue().artist),
@@ -257,10 +255,12 @@ export function createApp(deps: AppDeps) {
         timeZone: config.statsTimezone,
         limits,
         onIssued: recorder.countIssued,
+        caching: publicCaching,
       }),
     )
     .use(playRoutes({ recorder, limits }))
-    .use(statsRoutes({ limits, statsJson, caching: publicCaching }))
+    .use(statsRoutes({ limits, statsJson, caching: publicCaching, version: stores.stats.version }))
+    .use(v1Routes(deps, { limits, recorder, statsJson, selection, caching: publicCaching }))
     .use(
       adminRoutes({
         guard: createAdminGuard({
@@ -282,3 +282,16 @@ export function createApp(deps: AppDeps) {
   routeTable = () => app.routes;
   return app;
 }
+
+/**
+ * Public statistics: reusable for a few seconds, then revalidated by ETag (docs/decisions/013);
+ * caches keyed by a parameter follow the statistics version (docs/decisions/034).
+ */
+const publicCachingOf = (config: Config, version: () => string): ReadCaching => ({
+  conditional: true,
+  version,
+  headers: {
+    'cache-control': `public, max-age=${config.statsCacheMaxAgeSeconds}`,
+    ...(config.corsOrigins.length > 0 && !config.corsOrigins.includes('*') ? { vary: 'Origin' } : {}),
+  },
+});

@@ -2,7 +2,7 @@ import type { ErrorBody, ErrorCode } from './shared/contracts/error';
 
 /**
  * The project's error classes. Every 4xx/5xx answer has the body
- * `{ error: { code, message, field? } }` (see src/http/error-handler.ts).
+ * `{ error: { code, message, field?, requestId } }` (see src/http/error-handler.ts).
  */
 export class AppError extends Error {
   constructor(
@@ -40,6 +40,11 @@ export const tooManyRequests = (retryAfterSeconds: number) =>
     'retry-after': String(retryAfterSeconds),
   });
 
-export function errorBody(code: ErrorCode, message: string, field?: string): ErrorBody {
-  return { error: field === undefined ? { code, message } : { code, message, field } };
+export function errorBody(
+  code: ErrorCode,
+  message: string,
+  field: string | undefined,
+  requestId: string,
+): ErrorBody {
+  return { error: field === undefined ? { code, message, requestId } : { code, message, field, requestId } };
 }

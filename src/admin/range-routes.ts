@@ -119,7 +119,7 @@ const adminAnswers = (okSpec: ResponseSpec, invalid: ResponseSpec = rangeInvalid
 });
 
 const RANGE_NOTE =
-  ' `from`/`to`: days YYYY-MM-DD in STATS_TIMEZONE, both included; a missing `to` is today, a missing `from` the first day with a recorded play or an issued quiz (so neither: all time). Requires the administrator’s HTTP Basic credentials.';
+  ' `from`/`to`: days YYYY-MM-DD in the server’s time zone, both included; a missing `to` is today, a missing `from` the first day with a recorded play or an issued quiz (so neither: all time). Requires the administrator’s HTTP Basic credentials.';
 
 /**
  * The admin dashboard's range reads and CSV exports (docs/decisions/019), mounted inside the
@@ -197,7 +197,7 @@ export const adminRangeRoutes = ({ stats, today }: RangeDeps) =>
         summary: 'The wrong songs players pick',
         description:
           'Without `lyricId`/`songId`: the (right song, song picked instead) pairs picked most over the catalogue; with `lyricId`: for that line; with `songId`: when that song was the answer (not both). ' +
-          'With `from` or `to`: the wrong picks of the plays of those days (`period: "range"`, from per-day running totals per line and wrong song: docs/decisions/024); with neither: every recorded play (`period: "all-time"`).' +
+          'With `from` or `to`: the wrong picks of the plays of those days (`period: "range"`, from per-day running totals per line and wrong song); with neither: every recorded play (`period: "all-time"`).' +
           RANGE_NOTE,
         parameters: [...rangeParams, lyricIdParam, songIdParam, limitParam],
         responses: adminAnswers(

@@ -1,6 +1,6 @@
 import { Type as T } from '@sinclair/typebox';
 import { t } from 'elysia';
-import { headers, limitedRouteHeaders, responses, validationFailed } from '../docs/components';
+import { errorExample, headers, limitedRouteHeaders, responses, validationFailed } from '../docs/components';
 import { operation } from '../docs/contract';
 import { fieldError } from '../http/field-error';
 import type { Param } from '../http/params';
@@ -12,7 +12,7 @@ import {
   DailySummary,
 } from '../shared/contracts/daily';
 import { PLAY_LENGTH, UUID_PATTERN } from '../shared/rules';
-import { scoreParam } from '../stats/model';
+import { ifNoneMatch, scoreParam } from '../stats/model';
 
 // Request schemas and contracts of the daily challenge's routes (docs/decisions/021).
 
@@ -22,8 +22,8 @@ const dayParam = {
   name: 'day',
   in: 'query',
   required: false,
-  description: 'A challenge day, `YYYY-MM-DD`, today or earlier (default: today in STATS_TIMEZONE).',
-  validator: t.String({ pattern: DAY_PATTERN, error: fieldError('day', DAY_MESSAGE) }),
+  description: 'A challenge day, `YYYY-MM-DD`, today or earlier (default: today in the server’s time zone).',
+  validator: t.String({ pattern: DAY_PATTERN, error: fieldError('day', DAY_MESSAGE, 'invalid_range') }),
   schema: T.String({ pattern: DAY_PATTERN }),
   example: '2026-11-22',
 } satisfies Param<'day'>;
@@ -43,14 +43,17 @@ const sessionIdParam = {
 export const DailyStreakQuery = t.Object({ sessionId: sessionIdParam.validator });
 
 const noStore = { 'Cache-Control': headers.CacheControlNoStore };
+/** A public statistic: reusable for a few seconds, revalidated by its ETag. */
+const cacheable = { ETag: headers.ETag, 'Cache-Control': headers.CacheControlPublic };
 
 export const getDailyOperation = operation({
   operationId: 'getDailyChallenge',
+  successor: { operationId: 'createDailyQuiz', path: '/api/v1/daily' },
   access: 'public',
   tags: ['Daily challenge'],
   summary: 'Today’s challenge',
   description:
-    `The daily challenge: ${PLAY_LENGTH} lines with five songs each, the same lines, options and order for every caller during a calendar day in STATS_TIMEZONE, ` +
+    `The daily challenge: ${PLAY_LENGTH} lines with five songs each, the same lines, options and order for every caller during a calendar day in the server’s time zone, ` +
     'chosen from the day and a server secret (no line comes back within 60 days while the catalogue has enough lines). ' +
     'The `X-Quiz-Token` header is submitted as for free play (`submitQuiz`): the session’s first daily submission of the day is ranked, later ones are practice (`ranked: false`), ' +
     'and a token of a past day is never ranked.',
@@ -79,17 +82,23 @@ export const getDailyPercentileOperation = operation({
   description:
     'Share of the ranked plays of the day’s challenge (the player’s own included) with a strictly lower score, the share with the same score, and the number of ranked plays so far.',
   parameters: [scoreParam, dayParam],
+  headers: [ifNoneMatch],
   responses: {
     200: {
       description: 'The percentile among the day’s ranked plays.',
       schema: DailyPercentile,
-      headers: noStore,
+      headers: cacheable,
     },
+    304: responses.NotModified,
     422: {
-      description: validationFailed(DAY_MESSAGE, 'day').description,
+      description:
+        'A parameter is invalid (`field` names it): `invalid_range` for `day`, `validation_failed` for `score`.',
       schema: validationFailed(DAY_MESSAGE, 'day').schema,
       examples: {
-        day: { summary: 'A malformed or future day', value: validationFailed(DAY_MESSAGE, 'day').example },
+        day: {
+          summary: 'A malformed, impossible or future day',
+          value: errorExample('invalid_range', DAY_MESSAGE, 'day'),
+        },
         score: {
           summary: 'A score out of range',
           value: validationFailed(`score must be an integer from 0 to ${PLAY_LENGTH}`, 'score').example,
@@ -120,8 +129,10 @@ export const getDailySummaryOperation = operation({
   summary: 'Today’s challenge in figures',
   description:
     'Ranked plays of today’s challenge, their mean score, and the line of yesterday’s challenge with the lowest share of right answers among its ranked plays (ties: more answers first, then the lower id).',
+  headers: [ifNoneMatch],
   responses: {
-    200: { description: 'The figures of the daily challenge.', schema: DailySummary, headers: noStore },
+    200: { description: 'The figures of the daily challenge.', schema: DailySummary, headers: cacheable },
+    304: responses.NotModified,
   },
 });
 

@@ -1,8 +1,12 @@
 import { Elysia } from 'elysia';
 import type { CatalogueIndex } from '../catalogue/catalogue-index';
 import { unprocessable } from '../errors';
+import { encodeJson } from '../http/encoded-body';
+import { keyedPerVersion } from '../http/keyed-cache';
 import type { RateLimits } from '../http/rate-limit';
+import { headOfIssue } from '../quiz/head';
 import { QUIZ_TOKEN_HEADER } from '../shared/rules';
+import { jsonResponse, type ReadCaching } from '../stats/cached-reads';
 import type { DailySettings, DailyStore } from '../storage/contract';
 import type { Clock } from '../time/clock';
 import { type Day, isDay, type LocalTime } from '../time/day';
@@ -37,6 +41,8 @@ export interface DailyRoutesDeps {
   limits: RateLimits;
   /** Counts a quiz handed out (quizzes issued per day), in memory. */
   onIssued?: () => void;
+  /** How public statistics answers may be cached (STATS_CACHE_MAX_AGE_SECONDS, CORS's Vary). */
+  caching: ReadCaching;
 }
 
 /** The daily challenge (docs/decisions/021-daily-challenge.md). */
@@ -47,14 +53,24 @@ export const dailyRoutes = (deps: DailyRoutesDeps) => {
   const requestedDay = (day: string | undefined): Day => {
     const now = today();
     if (day === undefined) return now;
-    if (!isDay(day) || day > now) throw unprocessable('validation_failed', DAY_MESSAGE, 'day');
+    if (!isDay(day) || day > now) throw unprocessable('invalid_range', DAY_MESSAGE, 'day');
     return day;
   };
+  // A day's figures per statistics version, keyed by the day (and score): cacheable with an
+  // ETag like every public statistic (docs/decisions/034).
+  const summary = keyedPerVersion(deps.caching.version ?? (() => ''), async (day) =>
+    encodeJson(await dailySummary(store, day as Day, challengeNumber(deps.settings, day as Day))),
+  );
+  const percentile = keyedPerVersion(deps.caching.version ?? (() => ''), async (key) => {
+    const [day, score] = key.split(':') as [Day, string];
+    return encodeJson(await dailyPercentile(store, day, Number(score)));
+  });
   return new Elysia({ name: 'daily-routes', prefix: '/api', detail: { tags: ['Daily challenge'] } })
     .use(deps.limits)
     .get(
       '/daily',
-      ({ set }): Response => {
+      ({ set, request }): Response => {
+        if (request.method === 'HEAD') return headOfIssue(set);
         const now = clock.nowMs();
         const day = localTime(now).day;
         const endsAt = () => new Date(nextDayStart(now, deps.timeZone)).toISOString();
@@ -83,10 +99,12 @@ export const dailyRoutes = (deps: DailyRoutesDeps) => {
     )
     .get(
       '/daily/percentile/:score',
-      async ({ params, query, set }) => {
-        set.headers['cache-control'] = 'no-store';
-        return dailyPercentile(store, requestedDay(query.day), params.score);
-      },
+      ({ params, query, request, set }) =>
+        jsonResponse(
+          percentile(`${requestedDay(query.day)}:${params.score}`),
+          { request, set },
+          deps.caching,
+        ),
       {
         params: DailyPercentileParams,
         query: DailyPercentileQuery,
@@ -104,11 +122,10 @@ export const dailyRoutes = (deps: DailyRoutesDeps) => {
     )
     .get(
       '/daily/summary',
-      async ({ set }) => {
-        set.headers['cache-control'] = 'no-store';
-        const day = today();
-        return dailySummary(store, day, challengeNumber(deps.settings, day));
+      ({ request, set }) => jsonResponse(summary(today()), { request, set }, deps.caching),
+      {
+        response: { 200: DailySummary },
+        detail: getDailySummaryOperation,
       },
-      { response: { 200: DailySummary }, detail: getDailySummaryOperation },
     );
 };

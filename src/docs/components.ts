@@ -1,5 +1,6 @@
 import { Type as T } from '@sinclair/typebox';
 import { errorBody } from '../errors';
+import { AdminConfusions, AdminDaily, AdminDevices, AdminSummary } from '../shared/contracts/admin-range';
 import {
   DailyChallenge,
   DailyHardestLine,
@@ -19,7 +20,24 @@ import {
   SubmittedAnswer,
 } from '../shared/contracts/quiz';
 import { AlbumStat, HourlyStat, LyricStat, Overview, Percentile, SongStat } from '../shared/contracts/stats';
-
+import { ScoreDistribution } from '../shared/contracts/time-series';
+import {
+  DailyInfo,
+  LineStats,
+  LineStatsPage,
+  Meta,
+  PlayAnswer,
+  PlayResult,
+  PlaySubmission,
+  Quiz,
+  QuizMode,
+  ScorePercentile,
+  SongStats,
+  SongStatsPage,
+  StatsOverview,
+  V1Question,
+  V1SongOption,
+} from '../v1/model';
 import type { HeaderSpec, ResponseSpec } from './contract';
 
 /**
@@ -48,11 +66,31 @@ export const schemas = {
   DailySummary,
   DailyHardestLine,
   Error: ErrorBody,
+  AdminSummary,
+  AdminDaily,
+  AdminConfusions,
+  AdminDevices,
+  ScoreDistribution,
+  Quiz,
+  QuizQuestion: V1Question,
+  SongChoice: V1SongOption,
+  QuizMode,
+  DailyInfo,
+  PlaySubmission,
+  PlayAnswer,
+  PlayResult,
+  Meta,
+  LineStats,
+  LineStatsPage,
+  SongStats,
+  SongStatsPage,
+  StatsOverview,
+  ScorePercentile,
 };
 
 /** An error body as the server sends it (the code is checked against the list of codes). */
 export const errorExample = (code: ErrorCode, message: string, field?: string) =>
-  errorBody(code, message, field);
+  errorBody(code, message, field, 'kZ3v9Qm2XbTf0Rw1a8000k2');
 
 const seconds = (description: string) => T.Integer({ minimum: 0, description });
 
@@ -79,9 +117,10 @@ export const headers = {
   },
   QuizToken: {
     description:
-      'The signed token of this play (its lines, the options offered, issue time and a nonce). Send it back as `quizToken` in the submission; it is valid for QUIZ_TOKEN_TTL_SECONDS (default 2 hours) and records once.',
+      'The signed token of this play (its lines, the options offered, issue time and a nonce). Send it back as `quizToken` in the submission; it is valid for 2 hours (the `tokenLifetimeSeconds` of `GET /api/v1/meta`) and records once. Not sent in answer to HEAD, which issues no quiz.',
     schema: T.String({ minLength: 1 }),
     required: true,
+    omittedOnHead: true,
     example: QUIZ_TOKEN_EXAMPLE,
   },
   ETag: {
@@ -93,7 +132,7 @@ export const headers = {
   },
   CacheControlPublic: {
     description:
-      'Any cache may keep the answer for STATS_CACHE_MAX_AGE_SECONDS (default 5) seconds, then revalidate with `If-None-Match`.',
+      'Any cache may keep the answer for `max-age` seconds (a few), then revalidate with `If-None-Match`.',
     schema: T.String(),
     required: true,
     example: 'public, max-age=5',
@@ -116,6 +155,25 @@ export const headers = {
     schema: T.String(),
     required: true,
     example: 'Basic realm="Kviz znanja admin", charset="UTF-8"',
+  },
+  IdempotentReplayed: {
+    description:
+      '`true` when this token had been recorded before with the same answers: nothing new was recorded, the first result is answered again.',
+    schema: T.String({ enum: ['true'] }),
+    example: 'true',
+  },
+  RequestId: {
+    description:
+      'The id of this request (also `requestId` of an error body and in the server log). A request may send its own `X-Request-Id` of 1–128 letters, digits, `.`, `_`, `:` or `-`; it is kept.',
+    schema: T.String({ minLength: 1 }),
+    required: true,
+    example: 'kZ3v9Qm2XbTf0Rw1a8000k2',
+  },
+  AcceptPost: {
+    description: 'The media type a request body must have.',
+    schema: T.String(),
+    required: true,
+    example: 'application/json',
   },
   Allow: {
     description: 'The methods the path has (405 only).',
@@ -158,7 +216,7 @@ export const responses = {
   },
   SignInLocked: {
     description:
-      'Too many failed sign-ins from this address (RATE_LIMIT_ADMIN_FAILURES per 15 minutes): refused, even with the right password, until `Retry-After` or `kviz admin unlock`.',
+      'Too many failed sign-ins from this address (10 per 15 minutes by default): refused, even with the right password, until `Retry-After` or until the operator lifts the lock.',
     schema: ErrorBody,
     headers: { 'Retry-After': headers.RetryAfter, 'Cache-Control': headers.CacheControlPrivate },
     example: errorExample('rate_limited', 'Too many requests. Try again in 840 s.'),
@@ -173,9 +231,29 @@ export const responses = {
     example: errorExample('malformed_body', 'The request body is not well-formed JSON.'),
   },
   RequestTimeout: {
-    description: 'The body did not arrive whole within REQUEST_TIMEOUT_SECONDS; the connection is closed.',
+    description:
+      'The body did not arrive whole within the server’s time limit (30 s by default); the connection is closed.',
     schema: ErrorBody,
     example: errorExample('request_timeout', 'The request body did not arrive within 30 s.'),
+  },
+  PlayConflict: {
+    description:
+      'This token was recorded before with other answers; nothing was recorded. The first play stands: submit a new quiz to play again.',
+    schema: ErrorBody,
+    example: errorExample(
+      'play_conflict',
+      'this quiz token was already recorded with other answers; fetch a new quiz to play again',
+      'answers',
+    ),
+  },
+  UnsupportedMediaType: {
+    description: 'The body is not typed as JSON (`Content-Type` missing or another type); nothing was done.',
+    schema: ErrorBody,
+    headers: { 'Accept-Post': headers.AcceptPost },
+    example: errorExample(
+      'unsupported_media_type',
+      'The request body must be JSON (Content-Type: application/json), not "text/plain".',
+    ),
   },
   BodyTooLarge: {
     description: 'The body is larger than 64 KiB (whatever its size, and with or without Content-Length).',
@@ -184,9 +262,9 @@ export const responses = {
   },
   RequestError: {
     description:
-      'An answer any request can get besides those listed: 404 `not_found` (no route has this path; every `/api` path answers JSON), 405 `method_not_allowed` (the path exists for other methods, listed in `Allow`), 400 `bad_request_target` (CONNECT, or a target for another host), 413 `body_too_large` (a `Content-Length` over 64 KiB, on any path).',
+      'An answer any request can get besides those listed: 404 `not_found` (no route has this path; every `/api` path answers JSON), 405 `method_not_allowed` (the path exists for other methods, listed in `Allow`), 400 `bad_request_target` (a CONNECT request, or a request target that is not a path), 413 `body_too_large` (a POST, PUT, PATCH or DELETE whose `Content-Length` is over 64 KiB, on any path; the body of a GET or HEAD is never read).',
     schema: ErrorBody,
-    headers: { Allow: headers.Allow },
+    headers: { Allow: headers.Allow, 'X-Request-Id': headers.RequestId },
     examples: {
       notFound: { summary: 'No such path', value: errorExample('not_found', 'No route for GET /api/nope.') },
       methodNotAllowed: {
@@ -202,6 +280,7 @@ export const responses = {
     description:
       'Something failed on the server (500 `internal_error`); nothing was recorded. The answer reveals nothing internal.',
     schema: ErrorBody,
+    headers: { 'X-Request-Id': headers.RequestId },
     example: errorExample('internal_error', 'Something went wrong on our side. Please try again.'),
   },
 } satisfies Record<string, ResponseSpec>;

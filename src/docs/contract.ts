@@ -14,6 +14,8 @@ export interface HeaderSpec {
   schema: TSchema;
   /** The header is always sent with this response. */
   required?: boolean;
+  /** Not sent in answer to HEAD (a quiz token: HEAD issues none); shown as `x-omitted-on-head`. */
+  omittedOnHead?: boolean;
   example?: unknown;
 }
 
@@ -57,6 +59,12 @@ export interface OperationSpec {
   parameters?: readonly Param[];
   headers?: readonly RequestHeaderSpec[];
   requestBody?: { description: string; schema: TSchema; example: unknown };
+  /**
+   * The v1 operation that replaces this one (docs/decisions/034): the operation is documented as
+   * deprecated, and its answers carry `Deprecation`, `Sunset` and a `successor-version` Link.
+   * `path` may hold the `{name}` parameters of this operation's own path.
+   */
+  successor?: { operationId: string; path: string };
   /** Every status the operation answers, besides the shared 4XX (400 bad_request_target, 404, 405, 413) and 5XX (500). */
   responses: Record<number, ResponseSpec>;
 }

@@ -28,6 +28,12 @@ const invert = <V extends object>(named: Record<string, V>) =>
   new Map<object, string>(Object.entries(named).map(([name, value]) => [value, name]));
 
 const schemaNames = invert<TSchema>(namedSchemas);
+/**
+ * Named schemas by their JSON text, for the copies TypeBox makes of them: `T.Optional(X)` is a
+ * new object with a symbol key, so a property made optional would otherwise lose X's name.
+ */
+const schemaNamesByText = new Map(Object.entries(namedSchemas).map(([name, s]) => [JSON.stringify(s), name]));
+const OPTIONAL = Symbol.for('TypeBox.Optional');
 const headerNames = invert<HeaderSpec>(namedHeaders);
 const responseNames = invert<ResponseSpec>(namedResponses);
 
@@ -39,7 +45,9 @@ const responseNames = invert<ResponseSpec>(namedResponses);
 function schemaJson(node: unknown, root = false): Json {
   if (Array.isArray(node)) return node.map((item) => schemaJson(item));
   if (typeof node !== 'object' || node === null) return node as Json;
-  const name = root ? undefined : schemaNames.get(node);
+  const name = root
+    ? undefined
+    : (schemaNames.get(node) ?? (OPTIONAL in node ? schemaNamesByText.get(JSON.stringify(node)) : undefined));
   if (name) return { $ref: `#/components/schemas/${name}` };
   const record = node as Record<string, unknown>;
   const out: JsonObject = {};
@@ -65,6 +73,7 @@ function headerJson(spec: HeaderSpec, top = false): Json {
     required: spec.required ?? false,
     schema: schemaJson(spec.schema),
     ...(spec.example === undefined ? {} : { example: spec.example as Json }),
+    ...(spec.omittedOnHead ? { 'x-omitted-on-head': true } : {}),
   };
 }
 
@@ -138,7 +147,11 @@ function operationJson(route: RouteInfo, spec: OperationSpec): JsonObject {
   return {
     operationId: spec.operationId,
     summary: spec.summary,
-    description: spec.description,
+    description: spec.successor
+      ? `${spec.description}\n\n**Deprecated**: use \`${spec.successor.operationId}\` (\`${spec.successor.path}\`). ` +
+        'Answers carry `Deprecation`, `Sunset` (the date after which this operation may be removed) and `Link: <…>; rel="successor-version"`.'
+      : spec.description,
+    ...(spec.successor ? { deprecated: true } : {}),
     tags: spec.tags ?? detail.tags ?? [],
     security: spec.access === 'admin' ? [{ basicAuth: [] }] : [],
     ...(parameters.length > 0 ? { parameters } : {}),
@@ -184,12 +197,19 @@ export function buildOpenApiDocument(routes: readonly RouteInfo[], info: Documen
       title: `${info.title} API`,
       version: info.version,
       description:
-        'The JSON API of the lyric quiz. A play: `GET /api/quiz` returns the questions and an `X-Quiz-Token` header; ' +
-        '`POST /api/stats/submit-quiz` records the answers with that token as `quizToken`. ' +
-        'Every error answers `{ "error": { "code", "message", "field"? } }` with a `code` from the `Error` schema; every `/api` path that does not exist answers 404 JSON, a wrong method 405 with `Allow`. ' +
+        'The JSON API of the lyric quiz. **Version 1** lives under `/api/v1/`: `GET /api/v1/quiz` (or `/api/v1/daily`) returns a `Quiz` with its `token`; ' +
+        '`POST /api/v1/plays` submits the songs chosen with that token, and the server grades them. `GET /api/v1/meta` states the rules. ' +
+        'The unversioned `/api/*` operations that v1 replaces still answer as before; they are marked deprecated and send `Deprecation`, `Sunset` and a `successor-version` Link. ' +
+        'Within v1 only additions are made (new operations, optional parameters, response fields, error codes for new faults): ignore fields you do not know. A change of anything existing is a new version.\n\n' +
+        '**Glossary.** *Play*: one submitted quiz, recorded once per token. *Player*: one `sessionId` (a browser); players count people, plays count games. ' +
+        "*Line*: one line of a song's lyrics, the thing a question asks (`lyricId`). *Song*, *album*: as in the catalogue. " +
+        "*Answers*: how often a line (or a song's lines) was asked in recorded plays; *correctAnswers*: how often rightly; *accuracy*: correctAnswers / answers × 100. " +
+        '*Difficulty*: `easy`, `normal`, `hard`; a score is compared with plays of its own difficulty.\n\n' +
+        '**HTTP.** Every error answers `{ "error": { "code", "message", "field"?, "requestId" } }` with a `code` from the `Error` schema, one code per fault; every answer carries `X-Request-Id`. ' +
+        'A path that does not exist answers 404 JSON, a wrong method 405 with `Allow`, a request body that is not JSON 415. HEAD never issues a quiz. ' +
         'Public statistics carry a strong `ETag` and `Cache-Control: public, max-age=N`: send `If-None-Match` to get 304. ' +
-        'The public calls answer cross-origin requests from the origins in CORS_ORIGINS; the admin calls never do. ' +
-        'Conventions: docs/decisions/002 and 013.',
+        'Lists of v1 are paged: `limit` (1–1000, default 100), `offset`, `total`, and `Link: <…>; rel="next"` while there is a next page. ' +
+        'The public calls answer cross-origin requests from the origins the operator allows; the admin calls never do.',
       contact: info.contact,
       license: { name: 'Proprietary: the operator of this server', url: info.serverUrl },
     },
@@ -197,7 +217,7 @@ export function buildOpenApiDocument(routes: readonly RouteInfo[], info: Documen
     // under the Content-Security-Policy whatever SITE_URL says), then the public address.
     servers: [
       { url: '/', description: 'The server this document came from.' },
-      { url: info.serverUrl, description: 'The public address of the site (SITE_URL).' },
+      { url: info.serverUrl, description: 'The public address of the site.' },
     ],
     tags: [
       { name: 'Quiz', description: 'Playing the quiz: fetch questions, submit the answers.' },
@@ -210,6 +230,12 @@ export function buildOpenApiDocument(routes: readonly RouteInfo[], info: Documen
         description:
           'The same 30 lines for everyone each day: fetch it, submit it like a play (the first of a session each day is ranked), its percentile, streak and figures.',
       },
+      {
+        name: 'Quiz (v1)',
+        description: 'Playing through API v1: one quiz resource, a submission the server grades.',
+      },
+      { name: 'Statistics (v1)', description: 'Public statistics through API v1: cacheable, paged lists.' },
+      { name: 'Meta (v1)', description: 'The rules of this server.' },
       { name: 'Admin', description: 'Detailed statistics for the administrator (HTTP Basic).' },
       { name: 'Operations', description: 'Health checks.' },
     ],
@@ -229,10 +255,10 @@ export function buildOpenApiDocument(routes: readonly RouteInfo[], info: Documen
           type: 'http',
           scheme: 'basic',
           description:
-            'ADMIN_USERNAME and the administrator password; use only over TLS. A 401 carries `WWW-Authenticate: Basic realm=…`; ' +
+            'The administrator’s user name and password; use only over TLS. A 401 carries `WWW-Authenticate: Basic realm=…`; ' +
             'requests with an `X-Requested-With` header get the scheme name `KvizBasic` instead, so browsers do not open their own sign-in dialog. ' +
-            'Lockout: after RATE_LIMIT_ADMIN_FAILURES wrong passwords (default 10) from one address (an IPv6 /64) within 15 minutes, that address gets 429 with `Retry-After`, ' +
-            'even for the right password, until the window ends or the operator runs `kviz admin unlock`. Requests without credentials are a plain 401 and do not count; ' +
+            'Lockout: after 10 wrong passwords (the default) from one address (an IPv6 /64) within 15 minutes, that address gets 429 with `Retry-After`, ' +
+            'even for the right password, until the window ends or the operator lifts the lock. Requests without credentials are a plain 401 and do not count; ' +
             'a successful sign-in clears the count; at most two slow password checks run at once (429 beyond).',
         },
       },

@@ -149,10 +149,24 @@ async function readText(request: Request): Promise<string> {
   return new TextDecoder().decode(whole ? await request.arrayBuffer() : await readCapped(request));
 }
 
+/** JSON, or a JSON-based type (`application/problem+json`); any parameters, any case. */
+const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
+
+/** Every body the API takes is JSON: another type is refused once the (capped) body is read (RFC 9110 §15.5.16). */
+const unsupportedMediaType = (type: string) =>
+  new AppError(
+    415,
+    'unsupported_media_type',
+    `The request body must be JSON (Content-Type: application/json), not ${type ? `"${type.slice(0, 100)}"` : 'untyped'}.`,
+    undefined,
+    { 'accept-post': 'application/json' },
+  );
+
 /**
  * The only body parser: bodies over MAX_BODY_BYTES → 413 (also when no
- * Content-Length was sent), malformed JSON → 400, anything that is not JSON is
- * handed on as text and rejected by the route's schema with a 422.
+ * Content-Length was sent), malformed JSON → 400, a body that is not typed as JSON → 415
+ * `unsupported_media_type` with `Accept-Post` (docs/decisions/034; until then it reached the
+ * route's schema as text and was a 422).
  * A body must arrive within REQUEST_TIMEOUT_SECONDS (408 otherwise).
  * Bun.serve's own limit is lifted (src/cli/serve.ts), so a body of any size gets this JSON
  * 413 with the security headers rather than Bun's bare one.
@@ -165,8 +179,9 @@ export const bodyParser = (timeoutSeconds: number) =>
       if (Number(request.headers.get('content-length') ?? 0) > MAX_BODY_BYTES) throw tooLarge();
     })
     .onParse({ as: 'global' }, async ({ request, contentType }) => {
+      // Read first (capped): a body over the limit is 413 whatever its type.
       const text = await withDeadline(readText(request), timeoutSeconds);
-      if (!/^application\/(?:[\w.+-]+\+)?json\b/i.test(contentType ?? '')) return text;
+      if (!JSON_TYPE.test(contentType ?? '')) throw unsupportedMediaType(contentType ?? '');
       try {
         return parseJson(text);
       } catch (error) {

@@ -3,7 +3,8 @@ import type { AllowedMethods } from './methods';
 import { pathOf } from './request-target';
 
 /** Response headers a cross-origin page may read (besides the CORS-safelisted ones). */
-const EXPOSED = 'X-Quiz-Token, ETag, Retry-After, RateLimit, RateLimit-Policy';
+const EXPOSED =
+  'X-Quiz-Token, X-Request-Id, ETag, Retry-After, RateLimit, RateLimit-Policy, Idempotent-Replayed, Deprecation, Sunset, Link, Accept-Post, Allow';
 
 /** The public API: every /api path but the administrator's. */
 const isCrossOriginPath = (path: string) =>
@@ -12,8 +13,9 @@ const isCrossOriginPath = (path: string) =>
 /**
  * OPTIONS on every known path (204 with `Allow`), and CORS for the public API
  * (docs/decisions/013-api-contract.md): an allowed `Origin` (CORS_ORIGINS) gets
- * `Access-Control-Allow-Origin` on the statistics reads and the quiz/submit pair, and a
- * preflight naming one of the path's methods is answered. `/api/admin/*` never gets CORS
+ * `Access-Control-Allow-Origin` on every answer of a public /api path, errors and 404s included
+ * (docs/decisions/034: a page must be able to read why a call failed), and a preflight naming
+ * one of a known path's methods is answered. `/api/admin/*` never gets CORS
  * headers, so no other site's page can use an administrator's credentials.
  */
 export const crossOrigin = ({
@@ -39,15 +41,15 @@ export const crossOrigin = ({
     if (origin === null && !varyOnOrigin && request.method !== 'OPTIONS') return;
     const path = pathOf(request);
     if (path === undefined) return;
-    const methods = allowedMethods(path);
-    const cors =
-      isCrossOriginPath(path) && origin !== null && (any || allowed.has(origin)) && methods !== undefined;
+    const cors = isCrossOriginPath(path) && origin !== null && (any || allowed.has(origin));
     if (varyOnOrigin && isCrossOriginPath(path)) set.headers.vary = 'Origin';
     if (cors) {
       set.headers['access-control-allow-origin'] = any ? '*' : origin;
       set.headers['access-control-expose-headers'] = EXPOSED;
     }
-    if (request.method !== 'OPTIONS' || !methods) return;
+    if (request.method !== 'OPTIONS') return;
+    const methods = allowedMethods(path);
+    if (!methods) return;
     const headers: Record<string, string> = {
       ...(set.headers as Record<string, string>),
       allow: methods.join(', '),
@@ -55,7 +57,7 @@ export const crossOrigin = ({
     const wanted = request.headers.get('access-control-request-method');
     if (cors && wanted && methods.includes(wanted.toUpperCase())) {
       headers['access-control-allow-methods'] = methods.join(', ');
-      headers['access-control-allow-headers'] = 'Content-Type, If-None-Match, X-Requested-With';
+      headers['access-control-allow-headers'] = 'Content-Type, If-None-Match, X-Requested-With, X-Request-Id';
       headers['access-control-max-age'] = '600';
     }
     delete headers['access-control-expose-headers'];

@@ -54,7 +54,36 @@ export function precompressedBody(
   return { raw, brotli: forms.brotli, etag: forms.etag, gzipped: () => forms.gzip };
 }
 
-const codings = { br: /\bbr\b/, gzip: /\bgzip\b/ };
+type Coding = 'br' | 'gzip';
+
+/** Parsed Accept-Encoding values: browsers send a handful of distinct ones, so each is parsed once. */
+const acceptedCache = new Map<string, Record<Coding, number>>();
+
+/**
+ * The weight (q) a client gives each coding we can send (RFC 9110 §12.5.3): names compared
+ * without case, `x-gzip` as `gzip`, `*` for a coding not named, `q=0` meaning "not acceptable".
+ */
+function acceptedCodings(header: string): Record<Coding, number> {
+  let weights = acceptedCache.get(header);
+  if (weights) return weights;
+  const named: Partial<Record<string, number>> = {};
+  for (const part of header.split(',')) {
+    const [rawName = '', ...params] = part.split(';');
+    const name = rawName.trim().toLowerCase();
+    if (!name) continue;
+    let q = 1;
+    for (const param of params) {
+      const [key, value] = param.split('=').map((x) => x.trim().toLowerCase());
+      if (key === 'q') q = /^(?:0(?:\.\d{0,3})?|1(?:\.0{0,3})?)$/.test(value ?? '') ? Number(value) : 0;
+    }
+    named[name === 'x-gzip' ? 'gzip' : name] = q;
+  }
+  const any = named['*'] ?? 0;
+  weights = { br: named.br ?? any, gzip: named.gzip ?? any };
+  if (acceptedCache.size >= 256) acceptedCache.clear();
+  acceptedCache.set(header, weights);
+  return weights;
+}
 
 /** `"abc"` → `"abc-gzip"`: each content coding is its own representation, with its own strong tag. */
 const codedTag = (etag: string, coding: string) => `${etag.slice(0, -1)}-${coding}"`;
@@ -99,9 +128,10 @@ export function sendBody(
   const vary = headers.vary ? `Accept-Encoding, ${headers.vary}` : 'Accept-Encoding';
   const all: Record<string, string> = { ...(set.headers as Record<string, string>), ...headers, vary };
   set.headers = {};
-  const accepted = request.headers.get('accept-encoding') ?? '';
-  const br = body.brotli && codings.br.test(accepted) ? body.brotli : undefined;
-  const gzip = br ? undefined : codings.gzip.test(accepted) ? body.gzipped() : undefined;
+  const accepted = acceptedCodings(request.headers.get('accept-encoding') ?? '');
+  // Brotli when it is at least as welcome as gzip (it is smaller); never a coding weighted 0.
+  const br = body.brotli && accepted.br > 0 && accepted.br >= accepted.gzip ? body.brotli : undefined;
+  const gzip = br ? undefined : accepted.gzip > 0 ? body.gzipped() : undefined;
   const coding = br ? 'br' : gzip ? 'gzip' : undefined;
   if (body.etag) {
     all.etag = coding ? codedTag(body.etag, coding) : body.etag;

@@ -2,8 +2,9 @@ import { Elysia, type ValidationError } from 'elysia';
 import { AppError, errorBody } from '../errors';
 import { isStorageFault, STORAGE_RETRY_AFTER_SECONDS } from '../health/storage-health';
 import type { Logger } from '../logger';
-import type { ErrorBody } from '../shared/contracts/error';
+import type { ErrorBody, ErrorCode } from '../shared/contracts/error';
 import type { AllowedMethods } from './methods';
+import { newRequestId, REQUEST_ID_HEADER, type WithRequestId } from './request-id';
 import { pathOf } from './request-target';
 
 /** `/answers/3/isCorrect` → `answers[3].isCorrect` */
@@ -15,24 +16,28 @@ function fieldOf(path: string | undefined): string | undefined {
     .reduce((acc, part) => (/^\d+$/.test(part) ? `${acc}[${part}]` : acc ? `${acc}.${part}` : part), '');
 }
 
-/** Schemas name their field and message with `error: fieldError(...)` (see src/http/field-error.ts). */
-const isFieldError = (value: unknown): value is { field: string; message: string } =>
+/** Schemas name their field and message with `error: fieldError(...)` (src/http/field-error.ts). */
+const isFieldError = (value: unknown): value is { field: string; message: string; code?: ErrorCode } =>
   typeof value === 'object' && value !== null && 'field' in value && 'message' in value;
 
-function validationBody(error: Readonly<ValidationError>): ErrorBody {
-  if (isFieldError(error.customError))
-    return errorBody('validation_failed', error.customError.message, error.customError.field);
+function validationBody(error: Readonly<ValidationError>, requestId: string): ErrorBody {
+  const custom = error.customError;
+  if (isFieldError(custom))
+    return errorBody(custom.code ?? 'validation_failed', custom.message, custom.field, requestId);
   const first = error.all[0];
   const field = fieldOf(first && 'path' in first ? first.path : undefined);
   const where = field ?? error.type;
   const detail = first && 'message' in first ? first.message : 'invalid value';
-  return errorBody('validation_failed', `${where}: ${detail}`, field ?? error.type);
+  return errorBody('validation_failed', `${where}: ${detail}`, field ?? error.type, requestId);
 }
+
+const isAdminPath = (path: string) => path === '/api/admin' || path.startsWith('/api/admin/');
 
 /**
  * The one place where errors become HTTP answers: every 4xx/5xx has the body
- * `{ error: { code, message, field? } }`. Unexpected errors are logged and
- * answered with a generic 500 that reveals no internals.
+ * `{ error: { code, message, field?, requestId } }`, the request id also in `X-Request-Id`
+ * (src/http/request-id.ts). Unexpected errors are logged and answered with a generic 500 that
+ * reveals no internals. No error is stored by a cache; one of an admin path is also private.
  */
 export const errorHandler = (
   log: Logger,
@@ -41,9 +46,16 @@ export const errorHandler = (
   /** Told of every write the storage refused (a full disk): /healthz reports it. */
   onStorageFault?: (error: unknown) => void,
 ) =>
-  new Elysia({ name: 'error-handler' }).onError({ as: 'global' }, ({ code, error, set, request }) => {
+  new Elysia({ name: 'error-handler' }).onError({ as: 'global' }, (context) => {
+    const { code, error, set, request } = context;
+    const path = pathOf(request) ?? '';
+    let requestId = (context as WithRequestId).requestId;
+    if (requestId === undefined) {
+      requestId = newRequestId();
+      set.headers[REQUEST_ID_HEADER] = requestId;
+    }
     set.headers['content-type'] = 'application/json; charset=utf-8';
-    set.headers['cache-control'] = 'no-store';
+    set.headers['cache-control'] = isAdminPath(path) ? 'no-store, private' : 'no-store';
     // Errors thrown by the body parser reach here wrapped in Elysia's ParseError.
     const appError =
       error instanceof AppError
@@ -54,20 +66,21 @@ export const errorHandler = (
     if (appError) {
       set.status = appError.status;
       Object.assign(set.headers, appError.headers);
-      return errorBody(appError.code, appError.message, appError.field);
+      return errorBody(appError.code, appError.message, appError.field, requestId);
     }
     switch (code) {
       case 'VALIDATION':
         set.status = 422;
-        return validationBody(error);
+        return validationBody(error, requestId);
       case 'PARSE':
         set.status = 400;
         return errorBody(
           'malformed_body',
           'The request body could not be parsed; send well-formed JSON with Content-Type: application/json.',
+          undefined,
+          requestId,
         );
       case 'NOT_FOUND': {
-        const path = pathOf(request) ?? '';
         // The path exists, for other methods: 405 with what it has (RFC 9110 §15.5.6).
         const methods = allowedMethods?.(path);
         // (A route that exists for this method and found nothing — an unknown asset — stays 404.)
@@ -77,6 +90,8 @@ export const errorHandler = (
           return errorBody(
             'method_not_allowed',
             `${request.method} is not allowed on ${path}; allowed: ${methods.join(', ')}.`,
+            undefined,
+            requestId,
           );
         }
         set.status = 404;
@@ -86,12 +101,8 @@ export const errorHandler = (
           set.headers['content-type'] = 'text/html; charset=utf-8';
           return notFoundPage();
         }
-        return errorBody('not_found', `No route for ${request.method} ${path}.`);
+        return errorBody('not_found', `No route for ${request.method} ${path}.`, undefined, requestId);
       }
-      case 'INVALID_COOKIE_SIGNATURE':
-      case 'INVALID_FILE_TYPE':
-        set.status = 400;
-        return errorBody('bad_request', 'The request is malformed.');
     }
     // A full disk (or a read-only one): nothing was recorded and a retry later may succeed.
     if (isStorageFault(error)) {
@@ -106,17 +117,25 @@ export const errorHandler = (
       return errorBody(
         'storage_unavailable',
         `The server cannot store anything right now; nothing was recorded. Try again in ${STORAGE_RETRY_AFTER_SECONDS} s.`,
+        undefined,
+        requestId,
       );
     }
     // One line, never a stack with source excerpts: the logger cuts long fields.
     log.error('unhandled error', {
       method: request.method,
-      path: pathOf(request),
+      path,
+      requestId,
       error: String((error as Error)?.message ?? error),
       at: String((error as Error)?.stack ?? '')
         .split('\n')[1]
         ?.trim(),
     });
     set.status = 500;
-    return errorBody('internal_error', 'Something went wrong on our side. Please try again.');
+    return errorBody(
+      'internal_error',
+      'Something went wrong on our side. Please try again.',
+      undefined,
+      requestId,
+    );
   });

@@ -171,7 +171,7 @@ function retryAfterOf(quotas: readonly Quota[]): number {
 /**
  * The `rateLimit: name` route option: counts the request against every limiter
  * of that name (per minute, per hour) under its client's limiter key, before
- * validation (rejected attempts count too), and answers 429 with Retry-After
+ * validation (rejected attempts count too; a HEAD request counts nowhere), and answers 429 with Retry-After
  * over any of them. Every answer of the route, 429 included, carries the
  * RateLimit-Policy and RateLimit fields. Routes `.use()` the instance the app built.
  */
@@ -206,9 +206,11 @@ export function rateLimits<Name extends string>(
         const key = limiterKey(clientAddress);
         (context as KeyedContext).limiterKey = key;
         let refused = false;
-        // Once one window refuses, the later ones are only read: a refused request counts nowhere.
+        // HEAD only looks (docs/decisions/034: it has no side effects), and once one window
+        // refuses, the later ones are only read: a refused request counts nowhere.
+        const head = request.method === 'HEAD';
         const quotas = limiters[name].map((limiter) => {
-          const quota = refused ? limiter.peek(key) : limiter.consume(key);
+          const quota = refused || head ? limiter.peek(key) : limiter.consume(key);
           if (!quota.allowed) refused = true;
           return quota;
         });

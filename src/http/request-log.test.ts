@@ -58,6 +58,7 @@ const entry = (level: string, method: string, path: string, status: number) => (
   path,
   status,
   durationMs: expect.any(Number),
+  requestId: expect.stringMatching(/^[A-Za-z0-9_-]{16,}$/),
 });
 
 describe('requestLog', () => {

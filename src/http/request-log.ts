@@ -1,8 +1,9 @@
 import { Elysia, StatusMap } from 'elysia';
 import { type Logger, REQUEST_MESSAGE } from '../logger';
+import { REQUEST_ID_HEADER, requestIdOf, type WithRequestId } from './request-id';
 
 /** The request's context as the log's onRequest left it. */
-interface Timed {
+interface Timed extends WithRequestId {
   startedAt?: number;
 }
 
@@ -25,13 +26,15 @@ function statusOf(set: { status?: number | keyof StatusMap }, value: unknown): n
 }
 
 /** The one line of an answer: method, path (cut), status, and the duration when it was timed. */
-function logLine(log: Logger, method: string, path: string, status: number, startedAt: number | undefined) {
+function logLine(log: Logger, method: string, path: string, status: number, timed: Timed) {
   const fields: Record<string, unknown> = {
     method,
     path: path.length > MAX_LOGGED_PATH ? `${path.slice(0, MAX_LOGGED_PATH)}…` : path,
     status,
   };
-  if (startedAt !== undefined) fields.durationMs = Math.round((performance.now() - startedAt) * 10) / 10;
+  if (timed.startedAt !== undefined)
+    fields.durationMs = Math.round((performance.now() - timed.startedAt) * 10) / 10;
+  if (timed.requestId !== undefined) fields.requestId = timed.requestId;
   (isQuiet(path) ? log.debug : log.info)(REQUEST_MESSAGE, fields);
 }
 
@@ -45,11 +48,12 @@ export const logEarlyAnswer = (
   request: Request,
   path: string,
   status: number,
-) => logLine(log, request.method, path, status, (context as Timed).startedAt);
+) => logLine(log, request.method, path, status, context as Timed);
 
 /**
  * One structured log line per request: method, path (never the query string),
- * status and duration in milliseconds. Nothing else is read from the request,
+ * status, duration in milliseconds and the request id (also the `X-Request-Id` of the answer,
+ * src/http/request-id.ts). Nothing else is read from the request,
  * so no header (Authorization included), cookie, session id or body can reach
  * the log. `/healthz` and static assets log at debug, everything else at info.
  *
@@ -63,9 +67,12 @@ export const requestLog = (log: Logger) =>
     // onAfterResponse), not in a WeakMap keyed by the request: one weak entry less per request
     // for the garbage collector on the hot paths (docs/decisions/026).
     .onRequest((context) => {
-      (context as Timed).startedAt = performance.now();
+      const timed = context as Timed;
+      timed.startedAt = performance.now();
+      timed.requestId = requestIdOf(context.request);
+      context.set.headers[REQUEST_ID_HEADER] = timed.requestId;
     })
     .onAfterResponse({ as: 'global' }, (context) => {
       const { request, path, set, responseValue } = context;
-      logLine(log, request.method, path, statusOf(set, responseValue), (context as Timed).startedAt);
+      logLine(log, request.method, path, statusOf(set, responseValue), context as Timed);
     });

@@ -14,6 +14,7 @@ describe('requests no route can handle', () => {
       error: {
         code: 'bad_request_target',
         message: 'The request target must be a path on this server (origin-form).',
+        requestId: res.headers.get('x-request-id'),
       },
     });
   });

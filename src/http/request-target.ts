@@ -1,6 +1,7 @@
 import { Elysia } from 'elysia';
 import { badRequest } from '../errors';
 import { type Logger, REQUEST_MESSAGE } from '../logger';
+import { newRequestId, REQUEST_ID_HEADER } from './request-id';
 import { securityHeaders } from './security-headers';
 
 /** The path of a request, or undefined when its target is not a URL (`CONNECT host:port`). */
@@ -36,13 +37,19 @@ export const requestTarget = new Elysia({ name: 'request-target' }).onRequest(({
  * only, so the line says `outsideApp` where the path would be.
  */
 export function lastResortResponse(error: unknown, log: Logger): Response {
+  const requestId = newRequestId();
   log.error('request failed outside the app', {
     error: String(error instanceof Error ? error.message : error).slice(0, 200),
+    requestId,
   });
-  log.info(REQUEST_MESSAGE, { status: 500, outsideApp: true });
+  log.info(REQUEST_MESSAGE, { status: 500, outsideApp: true, requestId });
   return new Response(
     JSON.stringify({
-      error: { code: 'internal_error', message: 'Something went wrong on our side. Please try again.' },
+      error: {
+        code: 'internal_error',
+        message: 'Something went wrong on our side. Please try again.',
+        requestId,
+      },
     }),
     {
       status: 500,
@@ -50,6 +57,7 @@ export function lastResortResponse(error: unknown, log: Logger): Response {
         ...securityHeaders,
         'content-type': 'application/json; charset=utf-8',
         'cache-control': 'no-store',
+        [REQUEST_ID_HEADER]: requestId,
       },
     },
   );

@@ -73,6 +73,7 @@ export function createPlayRecorder(deps: PlayRecorderDeps) {
     classifyDevice: createDeviceClassifier(),
     clock,
     record,
+    recorded: plays,
     ...(deps.dailyRanks ? { dailyRanks: deps.dailyRanks } : {}),
   };
   return {

@@ -14,7 +14,15 @@ export const playRoutes = ({ recorder, limits }: PlayRoutesDeps) =>
   new Elysia({ name: 'play-routes', prefix: '/api', detail: { tags: ['Statistics'] } }).use(limits).post(
     '/stats/submit-quiz',
     async (context) => {
-      const { duplicate: _, ...result } = await recorder.submit(context.body, limiterKeyOf(context));
+      const { body, set } = context;
+      const {
+        duplicate: _,
+        recordedAnswers: __,
+        replayed,
+        ...result
+      } = await recorder.submit(body, limiterKeyOf(context));
+      // A retry of a recorded play says so (docs/decisions/034).
+      if (replayed) set.headers['idempotent-replayed'] = 'true';
       return result;
     },
     {

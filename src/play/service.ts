@@ -1,13 +1,13 @@
 import type { CatalogueIndex } from '../catalogue/catalogue-index';
-import { unprocessable } from '../errors';
+import { AppError, unprocessable } from '../errors';
 import { verifyQuizToken } from '../quiz/token';
 import type { SubmitBody } from '../shared/contracts/quiz';
 import { DEFAULT_DIFFICULTY, type Difficulty } from '../shared/difficulty';
-import type { RecordOutcome } from '../storage/contract';
+import type { PlayStore, RecordOutcome } from '../storage/contract';
 import type { Clock } from '../time/clock';
 import type { LocalTime } from '../time/day';
 import type { Device } from './device';
-import { gradeSubmission } from './grade';
+import { type GradedPlay, gradeSubmission } from './grade';
 import type { RecordPlay } from './group-commit';
 
 const tokenProblems = {
@@ -35,16 +35,58 @@ export interface SubmitContext {
    * unranked), `release` gives it back when the store did not rank it after all.
    */
   dailyRanks?: { reserve(key: string): boolean; release(key: string): void };
+  /** What a replay is compared with (the play store's reads of a recorded play). */
+  recorded: Pick<PlayStore, 'findRecorded' | 'recordedSelections'>;
 }
 
-/** Verifies, grades and records a submitted play (idempotent per quiz token). */
+/** The answer to a submission: the play's result, and whether it replays one recorded before. */
+export type SubmitOutcome = RecordOutcome & { difficulty: Difficulty; replayed: boolean };
+
+const conflict = () =>
+  new AppError(
+    409,
+    'play_conflict',
+    'this quiz token was already recorded with other answers; fetch a new quiz to play again',
+    'answers',
+  );
+
+/**
+ * A token recorded before (docs/decisions/034): the same selections are a replay of the
+ * first result; other selections are a conflict, and the first play stands.
+ */
+async function replayOf(
+  ctx: SubmitContext,
+  recorded: RecordOutcome,
+  graded: GradedPlay,
+): Promise<RecordOutcome> {
+  const selections = recorded.recordedAnswers
+    ? await ctx.recorded.recordedSelections(recorded.recordedAnswers)
+    : new Map<number, number>();
+  const same =
+    selections.size === graded.answers.length &&
+    graded.answers.every((a) => selections.get(a.lyricId) === a.selectedSongId);
+  if (!same) throw conflict();
+  return recorded;
+}
+
+/**
+ * Verifies, grades and records a submitted play. Idempotent per quiz token: the same answers
+ * again replay the first result (also once the token has expired), other answers are 409.
+ */
 export async function submitPlay(
   ctx: SubmitContext,
   body: SubmitBody,
   /** The client's limiter key (src/http/address.ts): the address the daily ranking is capped for. */
   addressKey?: string,
-): Promise<RecordOutcome & { difficulty: Difficulty }> {
+): Promise<SubmitOutcome> {
   const check = verifyQuizToken(ctx.tokenSecret, body.quizToken, ctx.clock.nowSeconds(), ctx.tokenTtlSeconds);
+  if (!check.ok && check.reason === 'expired') {
+    // A retry of a recorded play after the token's lifetime gets the recorded result.
+    const recorded = await ctx.recorded.findRecorded(check.payload.nonce);
+    if (!recorded) throw unprocessable('token_expired', tokenProblems.expired, 'quizToken');
+    const replayed = await replayOf(ctx, recorded, gradeSubmission(ctx.catalogue(), check.payload, body));
+    return { ...replayed, difficulty: check.payload.difficulty ?? DEFAULT_DIFFICULTY, replayed: true };
+  }
   if (!check.ok) throw unprocessable(`token_${check.reason}`, tokenProblems[check.reason], 'quizToken');
   // Nobody reads 30 lines and picks 30 songs this fast, so no play counts as finished sooner than
   // PLAY_MIN_SECONDS after its quiz was issued (docs/decisions/012-integrity.md). A play sent
@@ -81,5 +123,6 @@ export async function submitPlay(
     // Not ranked after all (the player ranked today already, a retry of a recorded play, a failure).
     if (reserved && !(outcome?.ranked && !outcome.duplicate)) ctx.dailyRanks!.release(rankKey);
   }
-  return { ...outcome, difficulty };
+  if (outcome.duplicate) return { ...(await replayOf(ctx, outcome, graded)), difficulty, replayed: true };
+  return { ...outcome, difficulty, replayed: false };
 }

@@ -220,14 +220,14 @@ describe.each(ENGINES)('%s', (engine) => {
     });
 
     test.each(['text/plain', 'application/x-www-form-urlencoded', 'application/xml'])(
-      'a %s body → 422, nothing recorded',
+      'a %s body → 415 unsupported_media_type, nothing recorded',
       async (type) => {
         const res = await app.request('/api/stats/submit-quiz', {
           method: 'POST',
           headers: { 'content-type': type },
           body: JSON.stringify(body),
         });
-        expect(res.status).toBe(422);
+        expect(res.status).toBe(415);
         expect((await app.rows()).plays).toBe(0);
       },
     );

@@ -48,6 +48,7 @@ describe('GET /api/quiz?difficulty', async () => {
             code: 'validation_failed',
             message: 'difficulty must be one of easy, normal, hard',
             field: 'difficulty',
+            requestId: res.headers.get('x-request-id'),
           },
         });
       }

@@ -18,7 +18,7 @@ export const countParam = integerParam({
 });
 
 const quizDifficultyParam = difficultyParam(
-  `How the lines and options are chosen (default \`${DEFAULT_DIFFICULTY}\`). \`normal\`: random lines, random other songs (the spec's quiz). ` +
+  `How the lines and options are chosen (default \`${DEFAULT_DIFFICULTY}\`). \`normal\`: random lines, random other songs. ` +
     '`hard`: mostly the lines with the lowest observed accuracy (among lines shown at least 5 times), mixed with lines not yet shown that often; as options the songs players confuse with the right one, then songs of its album, then of the nearest years. ' +
     '`easy`: the opposite: lines players get right, options from other albums and distant years. ' +
     'The token binds the difficulty: the play is recorded with it, and its percentile compares it with plays of the same difficulty.',
@@ -32,6 +32,7 @@ export const QuizQuery = t.Object({
 
 export const getQuizOperation = operation({
   operationId: 'getQuiz',
+  successor: { operationId: 'createQuiz', path: '/api/v1/quiz' },
   access: 'public',
   summary: 'Start a play',
   description:

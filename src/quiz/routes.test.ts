@@ -50,6 +50,7 @@ describe('GET /api/quiz', async () => {
           code: 'validation_failed',
           message: 'count must be an integer from 1 to 50',
           field: 'count',
+          requestId: res.headers.get('x-request-id'),
         },
       });
     },
@@ -69,7 +70,11 @@ describe('errors and operations', async () => {
     expect(res.status).toBe(404);
     expect(res.headers.get('content-type')).toContain('application/json');
     expect(await res.json()).toEqual({
-      error: { code: 'not_found', message: 'No route for GET /api/nope.' },
+      error: {
+        code: 'not_found',
+        message: 'No route for GET /api/nope.',
+        requestId: res.headers.get('x-request-id'),
+      },
     });
   });
 
@@ -81,6 +86,7 @@ describe('errors and operations', async () => {
       error: {
         code: 'method_not_allowed',
         message: 'DELETE is not allowed on /api/quiz; allowed: GET, HEAD, OPTIONS.',
+        requestId: res.headers.get('x-request-id'),
       },
     });
   });

@@ -6,6 +6,7 @@ import { DEFAULT_DIFFICULTY } from '../shared/difficulty';
 import { PLAY_LENGTH, QUIZ_TOKEN_HEADER } from '../shared/rules';
 import type { Clock } from '../time/clock';
 import type { DifficultySelection } from './difficulty-selection';
+import { headOfIssue } from './head';
 import { countParam, getQuizOperation, QuizQuery } from './model';
 import { issueQuiz } from './service';
 
@@ -24,7 +25,9 @@ export interface QuizRoutesDeps {
 export const quizRoutes = ({ catalogue, tokenSecret, clock, limits, selection, onIssued }: QuizRoutesDeps) =>
   new Elysia({ name: 'quiz-routes', prefix: '/api', detail: { tags: ['Quiz'] } }).use(limits).get(
     '/quiz',
-    ({ query, set }): Response | Promise<Response> => {
+    ({ query, set, request }): Response | Promise<Response> => {
+      // HEAD has no side effects (docs/decisions/034): no quiz drawn, no token, none counted.
+      if (request.method === 'HEAD') return headOfIssue(set);
       const index = catalogue();
       const count = query.count === undefined ? PLAY_LENGTH : countParam.decode(query.count);
       const difficulty = query.difficulty ?? DEFAULT_DIFFICULTY;

@@ -35,7 +35,9 @@ export interface QuizTokenPayload {
 
 export type TokenCheck =
   | { ok: true; payload: QuizTokenPayload }
-  | { ok: false; reason: 'malformed' | 'bad_signature' | 'expired' | 'not_yet_valid' };
+  | { ok: false; reason: 'malformed' | 'bad_signature' | 'not_yet_valid' }
+  /** Signed by this server but past its lifetime: the payload still names the play (a replay of it is answered). */
+  | { ok: false; reason: 'expired'; payload: QuizTokenPayload };
 
 /** Tolerated clock difference for tokens issued "in the future" (another instance, clock step). */
 const CLOCK_SKEW_SECONDS = 60;
@@ -163,10 +165,10 @@ export function verifyQuizToken(
     return { ok: false, reason: 'malformed' };
   const issuedAt = t as number;
   if (issuedAt > nowSeconds + CLOCK_SKEW_SECONDS) return { ok: false, reason: 'not_yet_valid' };
-  if (nowSeconds - issuedAt > ttlSeconds) return { ok: false, reason: 'expired' };
   const payload: QuizTokenPayload = { lyricIds: l as number[], issuedAt, nonce: n };
   if (o !== undefined) payload.options = o as number[][];
   if (d !== undefined) payload.difficulty = d as Difficulty;
   if (y !== undefined) payload.day = y as string;
+  if (nowSeconds - issuedAt > ttlSeconds) return { ok: false, reason: 'expired', payload };
   return { ok: true, payload };
 }

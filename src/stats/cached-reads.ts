@@ -134,6 +134,8 @@ export interface ReadCaching {
   headers: Record<string, string>;
   /** Send the ETag and answer If-None-Match with 304. */
   conditional: boolean;
+  /** The statistics version that keyed caches of these answers follow (src/http/keyed-cache.ts). */
+  version?: () => string;
 }
 
 /** The JSON answer of a cached read: synchronous when the cache holds it, as it does under load. */

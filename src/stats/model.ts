@@ -117,14 +117,16 @@ const answers = Array.from({ length: PLAY_LENGTH }, (_, i) => ({
 
 export const submitQuizOperation = operation({
   operationId: 'submitQuiz',
+  successor: { operationId: 'createPlay', path: '/api/v1/plays' },
   access: 'public',
   tags: ['Quiz'],
   summary: 'Submit a play',
   description:
     'Records a finished play. The server grades every answer itself against the catalogue: the answers must cover exactly the lines of `quizToken`, ' +
     'once each, with a selection among the options offered, and `isCorrect` and `score` must agree with the grading; otherwise 422 and nothing is recorded. ' +
-    `Only plays of ${PLAY_LENGTH} questions are recorded. A play submitted sooner than PLAY_MIN_SECONDS (default 30) after the quiz was fetched is recorded at once, as of that earliest time. ` +
-    'Submitting the same token again answers 200 with the first result and records nothing. ' +
+    `Only plays of ${PLAY_LENGTH} questions are recorded. A play submitted sooner than the minimum play time after the quiz was fetched (\`minimumPlaySeconds\` of \`GET /api/v1/meta\`, 30 s by default) is recorded at once, as of that earliest time. ` +
+    "Submitting the same token again with the same answers answers 200 with the first result, `Idempotent-Replayed: true`, and records nothing, also after the token's lifetime; " +
+    'the same token with other answers is 409 `play_conflict`. ' +
     'The play is recorded with the difficulty its token names (`difficulty` of `getQuiz`; `normal` for a token without one), answered as `difficulty`: ask `getScorePercentile` with it.',
   requestBody: {
     description: `The answers of a play of ${PLAY_LENGTH} questions, with the quiz token.`,
@@ -143,11 +145,13 @@ export const submitQuizOperation = operation({
       description: 'The play is recorded (or was already: the same result again).',
       schema: SubmitResult,
       example: { playId: 1042, score: 21, totalQuestions: PLAY_LENGTH, difficulty: 'hard' },
-      headers: limitedRouteHeaders,
+      headers: { ...limitedRouteHeaders, 'Idempotent-Replayed': headers.IdempotentReplayed },
     },
     400: responses.MalformedBody,
     408: responses.RequestTimeout,
+    409: responses.PlayConflict,
     413: responses.BodyTooLarge,
+    415: responses.UnsupportedMediaType,
     422: {
       description:
         'The play cannot be recorded; nothing was. `code` says why (`validation_failed`, `token_*`, `play_mismatch`, `unknown_lyric`, `incomplete_play`).',
@@ -182,6 +186,7 @@ export const submitQuizOperation = operation({
 
 export const getScorePercentileOperation = operation({
   operationId: 'getScorePercentile',
+  successor: { operationId: 'getScorePercentileV1', path: '/api/v1/percentile/{score}' },
   access: 'public',
   summary: 'Percentile of a score',
   description:
@@ -239,6 +244,7 @@ export const LineResultsQuery = t.Object({ ids: lineIdsParam.validator });
 
 export const getLineResultsOperation = operation({
   operationId: 'getLineResults',
+  successor: { operationId: 'listLineStats', path: '/api/v1/stats/lines' },
   access: 'public',
   summary: 'Statistics of the lines of one play',
   description:
@@ -247,11 +253,12 @@ export const getLineResultsOperation = operation({
     '`confusedWith`, the wrong song picked most often for a line, is present only when the server knows it. ' +
     'Rate-limited per client address like the quiz (RATE_LIMIT_QUIZ_PER_MINUTE, counted apart): a results page reads it once a play.',
   parameters: [lineIdsParam],
+  headers: [ifNoneMatch],
   responses: {
     200: {
       description: 'The counters of the lines asked.',
+      headers: { ETag: headers.ETag, 'Cache-Control': headers.CacheControlPublic, ...limitedRouteHeaders },
       schema: T.Array(LineResult),
-      headers: limitedRouteHeaders,
       example: [
         { lyricId: 345, occurrences: 41, correctAnswers: 29 },
         {
@@ -262,6 +269,7 @@ export const getLineResultsOperation = operation({
         },
       ],
     },
+    304: responses.NotModified,
     422: validationFailed(`ids must be 1 to ${QUIZ_MAX_COUNT} lyric ids separated by commas`, 'ids'),
     429: responses.RateLimited,
   },
@@ -285,12 +293,12 @@ const dayParam = <Name extends 'from' | 'to'>(
 export const rangeParams = [
   dayParam(
     'from',
-    'First day of the range, YYYY-MM-DD in STATS_TIMEZONE, included. Default: the first day with a recorded play or an issued quiz.',
+    'First day of the range, YYYY-MM-DD in the server’s time zone, included. Default: the first day with a recorded play or an issued quiz.',
     '2026-11-01',
   ),
   dayParam(
     'to',
-    'Last day of the range, YYYY-MM-DD in STATS_TIMEZONE, included. Default: today.',
+    'Last day of the range, YYYY-MM-DD in the server’s time zone, included. Default: today.',
     '2026-11-23',
   ),
 ] as const;

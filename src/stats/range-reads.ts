@@ -115,7 +115,7 @@ export async function getScoreDistribution(
 
 const checkLimit = (limit: number) => {
   if (!Number.isInteger(limit) || limit < 1 || limit > MAX_CONFUSIONS)
-    throw unprocessable('invalid_limit', `limit must be an integer from 1 to ${MAX_CONFUSIONS}`, 'limit');
+    throw unprocessable('validation_failed', `limit must be an integer from 1 to ${MAX_CONFUSIONS}`, 'limit');
 };
 
 /**

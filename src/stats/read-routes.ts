@@ -56,12 +56,12 @@ const AlbumStats = T.Array(AlbumStat, { description: 'One row per album.' });
 const HourlyStats = T.Array(HourlyStat, {
   minItems: 24,
   maxItems: 24,
-  description: 'Hours 0–23 in STATS_TIMEZONE, zeros included.',
+  description: 'Hours 0–23 in the server’s time zone, zeros included.',
 });
 const HourlyRangeStats = T.Array(HourlyRangeStat, {
   minItems: 24,
   maxItems: 24,
-  description: 'Hours 0–23 in STATS_TIMEZONE within the range, zeros included.',
+  description: 'Hours 0–23 in the server’s time zone within the range, zeros included.',
 });
 const AdminHourlyStats = T.Union([HourlyStats, HourlyRangeStats], {
   description:
@@ -109,6 +109,8 @@ function readOperation(
     list?: boolean;
     /** Admin: takes `from`/`to`. */
     ranged?: boolean;
+    /** The public read's v1 successor (docs/decisions/034). */
+    successor?: OperationSpec['successor'];
   },
 ): ReturnType<typeof operation> {
   const ok: ResponseSpec =
@@ -129,6 +131,7 @@ function readOperation(
   if (access === 'admin') answers[429] = responses.SignInLocked;
   const spec: OperationSpec = {
     operationId: access === 'public' ? `get${read.id}` : `getAdmin${read.id}`,
+    ...(access === 'public' && read.successor ? { successor: read.successor } : {}),
     access,
     summary: read.summary,
     description:
@@ -183,6 +186,7 @@ export const statisticsReadRoutes = (statsJson: CachedStatsJson, options: ReadRo
     .get('/overview', ({ request, set }) => jsonResponse(statsJson.overview(), { request, set }, caching), {
       detail: readOperation(access, {
         id: 'Overview',
+        successor: { operationId: 'getStatsOverview', path: '/api/v1/stats/overview' },
         summary: 'Overview',
         description: 'Totals of all recorded plays.',
         schema: Overview,
@@ -193,6 +197,7 @@ export const statisticsReadRoutes = (statsJson: CachedStatsJson, options: ReadRo
       query: listQuery,
       detail: readOperation(access, {
         id: 'LyricStats',
+        successor: { operationId: 'listLineStats', path: '/api/v1/stats/lines' },
         summary: 'Statistics per lyric line',
         description: 'Every line of the catalogue; a line never asked has 0 occurrences.',
         schema: LyricStats,
@@ -205,6 +210,7 @@ export const statisticsReadRoutes = (statsJson: CachedStatsJson, options: ReadRo
       query: listQuery,
       detail: readOperation(access, {
         id: 'SongStats',
+        successor: { operationId: 'listSongStats', path: '/api/v1/stats/songs' },
         summary: 'Statistics per song',
         description: 'Every song; occurrences: times the song was the right answer.',
         schema: SongStats,
@@ -251,8 +257,7 @@ export const statisticsReadRoutes = (statsJson: CachedStatsJson, options: ReadRo
       detail: readOperation(access, {
         id: 'HourlyStats',
         summary: 'Plays per hour of day',
-        description:
-          'Always 24 entries, hours 0–23 in the configured time zone (STATS_TIMEZONE), zeros included.',
+        description: 'Always 24 entries, hours 0–23 in the server’s time zone, zeros included.',
         schema: ranged ? AdminHourlyStats : HourlyStats,
         example: examples.hourly,
         ranged,

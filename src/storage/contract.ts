@@ -52,6 +52,8 @@ export interface RecordOutcome {
   totalQuestions: number;
   /** The token was recorded before: nothing was written, the first result is returned. */
   duplicate: boolean;
+  /** With `duplicate`: the recorded answers (the compact record), to tell a replay from a conflict. */
+  recordedAnswers?: Uint8Array;
   /** Daily challenge plays only: whether the play counts in the day's ranking. */
   ranked?: boolean;
 }
@@ -76,6 +78,10 @@ export interface PlayStore {
    * transaction itself fails (nothing was recorded).
    */
   recordPlays(plays: PlayToRecord[], quizzesIssued?: QuizzesIssued): Promise<(RecordOutcome | Error)[]>;
+  /** The play recorded with this token nonce, as a duplicate's outcome; undefined when none was. */
+  findRecorded(nonce: string): Promise<RecordOutcome | undefined>;
+  /** Line → song selected, of a play's recorded answers (`recordedAnswers`). */
+  recordedSelections(answers: Uint8Array): Promise<Map<number, number>>;
   /**
    * Writes the counters a play's transaction leaves to later (docs/decisions/025: per line, song
    * and album, confusions, per-key day totals) for every play recorded so far, by any process,

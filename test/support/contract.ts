@@ -101,10 +101,16 @@ export function createContractValidator(doc: Doc): ContractValidator {
       );
   }
 
-  function checkHeaders(where: string, response: Response, documented: Doc) {
-    for (const [name, header] of Object.entries<Doc>(documented.headers ?? {}))
-      if (resolve(header).required && !response.headers.has(name))
+  function checkHeaders(where: string, response: Response, documented: Doc, head: boolean) {
+    for (const [name, reference] of Object.entries<Doc>(documented.headers ?? {})) {
+      const header = resolve(reference);
+      const expected = header.required && !(head && header['x-omitted-on-head']);
+      if (expected && !response.headers.has(name))
         throw new Error(`${where}: the required header ${name} is missing`);
+      // A HEAD answer must not carry what HEAD does not issue (a quiz token).
+      if (head && header['x-omitted-on-head'] && response.headers.has(name))
+        throw new Error(`${where}: ${name} is documented as not sent in answer to HEAD`);
+    }
   }
 
   return {
@@ -139,7 +145,7 @@ export function createContractValidator(doc: Doc): ContractValidator {
         operation.responses[status] ?? (shared ? operation.responses[range] : undefined),
       );
       if (!documented) throw new Error(`${where}: status ${status} is not documented for this operation`);
-      checkHeaders(where, response, documented);
+      checkHeaders(where, response, documented, head);
       await checkBody(where, response, documented, head);
       tally();
     },

@@ -41,7 +41,7 @@ const Applied = {
 
 export const AdminSummary = T.Object(
   {
-    today: { ...IsoDate, description: 'Today in STATS_TIMEZONE (the default `to`).' },
+    today: { ...IsoDate, description: 'Today in the server’s time zone (the default `to`).' },
     firstDay: T.Union([IsoDate, T.Null()], {
       description:
         'The first day with a recorded play or an issued quiz (the default `from`); null on an empty database.',
@@ -82,7 +82,7 @@ export const AdminConfusions = T.Object(
     ...Applied,
     period: T.Union([T.Literal('all-time'), T.Literal('range')], {
       description:
-        '`range` (`from` or `to` given): the wrong picks of the plays of [from, to] (docs/decisions/024); `all-time` (neither given): of every recorded play, from the all-time counters (`from`/`to` then echo the default range, first day to today).',
+        '`range` (`from` or `to` given): the wrong picks of the plays of [from, to]; `all-time` (neither given): of every recorded play, from the all-time counters (`from`/`to` then echo the default range, first day to today).',
     }),
     scope: ConfusionScope,
     lyricId: T.Optional(T.Integer({ description: 'With scope `lyric`.' })),
@@ -96,12 +96,17 @@ export const AdminConfusions = T.Object(
 export type AdminConfusions = Static<typeof AdminConfusions>;
 
 const countsOf = (names: readonly string[], description: string) =>
-  T.Object(Object.fromEntries(names.map((name) => [name, T.Integer({ minimum: 0 })])), { description });
+  T.Object(
+    Object.fromEntries(
+      names.map((name) => [name, T.Integer({ minimum: 0, description: `Plays counted under \`${name}\`.` })]),
+    ),
+    { description },
+  );
 
 export const AdminDevices = T.Object(
   {
     ...Applied,
-    plays: T.Integer({ minimum: 0 }),
+    plays: T.Integer({ minimum: 0, description: 'Plays recorded in the range.' }),
     byDevice: countsOf(DEVICE_CLASSES, 'Plays per device class.'),
     byBrowser: countsOf(BROWSER_FAMILIES, 'Plays per browser family.'),
     players: T.Integer({
@@ -138,7 +143,7 @@ export type AdminDevices = Static<typeof AdminDevices>;
 
 export const HourlyRangeStat = T.Object(
   {
-    hour: T.Integer({ minimum: 0, maximum: 23, description: 'Hour of day in STATS_TIMEZONE.' }),
+    hour: T.Integer({ minimum: 0, maximum: 23, description: 'Hour of day in the server’s time zone.' }),
     attempts: T.Integer({ minimum: 0, description: 'Plays recorded in this hour of day within the range.' }),
   },
   {

@@ -10,7 +10,9 @@ const day = (description: string) => T.String({ pattern: DAY_PATTERN, descriptio
 
 export const DailyChallenge = T.Object(
   {
-    day: day('The calendar day of the challenge in the server’s time zone (STATS_TIMEZONE).'),
+    day: day(
+      'The calendar day of the challenge in the server’s time zone (`timeZone` of `GET /api/v1/meta`).',
+    ),
     number: T.Integer({
       minimum: 1,
       description: 'The challenge number: 1 on the first day the server ran, one more each day.',
@@ -18,7 +20,7 @@ export const DailyChallenge = T.Object(
     endsAt: T.String({
       pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\\.[0-9]{3}Z$',
       description:
-        'When the next challenge starts (the next midnight in STATS_TIMEZONE), as an ISO 8601 UTC instant.',
+        'When the next challenge starts (the next midnight in the server’s time zone), as an ISO 8601 UTC instant.',
     }),
     questions: QuizQuestions,
   },
@@ -61,7 +63,7 @@ export type DailyPercentile = Static<typeof DailyPercentile>;
 
 export const DailyStreak = T.Object(
   {
-    today: day('Today in STATS_TIMEZONE.'),
+    today: day('Today in the server’s time zone.'),
     playedToday: T.Boolean({ description: 'The session has a ranked play today.' }),
     current: T.Integer({
       minimum: 0,
@@ -101,7 +103,7 @@ export type DailyHardestLine = Static<typeof DailyHardestLine>;
 
 export const DailySummary = T.Object(
   {
-    day: day('Today in STATS_TIMEZONE.'),
+    day: day('Today in the server’s time zone.'),
     number: T.Integer({ minimum: 1, description: 'Today’s challenge number.' }),
     rankedPlays: T.Integer({ minimum: 0, description: 'Ranked plays of today’s challenge.' }),
     averageScore: T.Number({

@@ -5,11 +5,10 @@ import { type Static, Type as T } from '@sinclair/typebox';
  * error constructors (src/errors.ts) accept and the API document's `Error.code` enum shows
  * (docs/decisions/013-api-contract.md). A client may switch on these; they never change meaning.
  */
-const errorCodes = {
-  bad_request: { status: 400, meaning: 'The request is malformed (a cookie or file it cannot use).' },
+export const errorCodes = {
   bad_request_target: {
     status: 400,
-    meaning: 'The request target is not a path on this server (CONNECT, a target that is not a URL).',
+    meaning: 'The request target is not a path (a CONNECT request, or a target that is not a URL).',
   },
   malformed_body: { status: 400, meaning: 'The body is not well-formed JSON.' },
   unauthorized: { status: 401, meaning: 'Administrator credentials are missing or wrong.' },
@@ -23,10 +22,17 @@ const errorCodes = {
     meaning: 'The body did not arrive whole in time; the connection is closed.',
   },
   body_too_large: { status: 413, meaning: 'The body is larger than the limit (64 KiB).' },
+  unsupported_media_type: {
+    status: 415,
+    meaning: 'A request body must be JSON (`Content-Type: application/json`); `Accept-Post` says so.',
+  },
   validation_failed: { status: 422, meaning: 'A parameter or body field is invalid; `field` names it.' },
   token_malformed: { status: 422, meaning: '`quizToken` is not a quiz token.' },
   token_bad_signature: { status: 422, meaning: '`quizToken` was not issued by this server.' },
-  token_expired: { status: 422, meaning: '`quizToken` is older than its lifetime; fetch a new quiz.' },
+  token_expired: {
+    status: 422,
+    meaning: 'The token is older than its lifetime and its play was never recorded; fetch a new quiz.',
+  },
   token_not_yet_valid: { status: 422, meaning: '`quizToken` was issued in the future (clock skew).' },
   play_mismatch: {
     status: 422,
@@ -37,9 +43,16 @@ const errorCodes = {
     meaning: 'A line of the quiz is no longer in the catalogue; fetch a new quiz.',
   },
   incomplete_play: { status: 422, meaning: 'Only complete plays are recorded.' },
+  play_conflict: {
+    status: 409,
+    meaning: 'This token was already recorded with other answers; the first play stands.',
+  },
   rate_limited: { status: 429, meaning: 'Too many requests from this address; see `Retry-After`.' },
-  invalid_range: { status: 422, meaning: 'A date range is malformed, or its end is before its start.' },
-  invalid_limit: { status: 422, meaning: 'A list limit is out of its bounds.' },
+  invalid_range: {
+    status: 422,
+    meaning:
+      'A date is malformed, impossible (2026-02-30) or later than allowed, or a range ends before it starts or is too long.',
+  },
   internal_error: { status: 500, meaning: 'Something failed on the server; nothing was recorded.' },
   storage_unavailable: {
     status: 503,
@@ -65,16 +78,24 @@ const ErrorCodeSchema = T.Union(
 /** The body of every 4xx/5xx answer (docs/decisions/002-http-api-conventions.md). */
 export const ErrorBody = T.Object(
   {
-    error: T.Object({
-      code: ErrorCodeSchema,
-      message: T.String({ description: 'Human-readable explanation (English).' }),
-      field: T.Optional(
-        T.String({
+    error: T.Object(
+      {
+        code: ErrorCodeSchema,
+        message: T.String({ description: 'Human-readable explanation (English).' }),
+        field: T.Optional(
+          T.String({
+            description:
+              'The parameter or body field at fault, when there is one (`count`, `answers[3].songId`).',
+          }),
+        ),
+        requestId: T.String({
+          minLength: 1,
           description:
-            'The parameter or body field at fault, when there is one (`count`, `answers[3].songId`).',
+            'The id of this request, also sent as the `X-Request-Id` header and written in the server log: quote it when reporting a problem.',
         }),
-      ),
-    }),
+      },
+      { description: 'What went wrong.' },
+    ),
   },
   { title: 'Error', description: 'The body of every error answer.' },
 );

@@ -13,7 +13,7 @@ export const SongOption = T.Object(
 );
 
 /** A difficulty (docs/decisions/022). */
-const DifficultyName = T.Union(
+export const DifficultyName = T.Union(
   [T.Literal('easy'), T.Literal('normal'), T.Literal('hard')] as const satisfies {
     const: (typeof DIFFICULTIES)[number];
   }[],

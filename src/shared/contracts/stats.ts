@@ -107,7 +107,7 @@ export const AlbumStat = T.Object(
 );
 export const HourlyStat = T.Object(
   {
-    hour: T.Integer({ minimum: 0, maximum: 23, description: 'Hour of day in STATS_TIMEZONE.' }),
+    hour: T.Integer({ minimum: 0, maximum: 23, description: 'Hour of day in the server’s time zone.' }),
     attempts: T.Integer({ minimum: 0, description: 'Plays recorded in this hour of day.' }),
     uniquePlayers: T.Integer({ minimum: 0, description: 'Distinct players who played in this hour of day.' }),
   },

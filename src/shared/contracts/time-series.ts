@@ -11,12 +11,17 @@ import type { SCORE_MODES } from '../play-mode';
 
 export const IsoDate = T.String({
   pattern: '^\\d{4}-\\d{2}-\\d{2}$',
-  description: 'A calendar day in the statistics time zone (STATS_TIMEZONE), YYYY-MM-DD.',
+  description: 'A calendar day in the server’s time zone, YYYY-MM-DD.',
   examples: ['2026-11-23'],
 });
 
 const countsOf = (names: readonly string[], description: string) =>
-  T.Object(Object.fromEntries(names.map((name) => [name, T.Integer({ minimum: 0 })])), { description });
+  T.Object(
+    Object.fromEntries(
+      names.map((name) => [name, T.Integer({ minimum: 0, description: `Plays counted under \`${name}\`.` })]),
+    ),
+    { description },
+  );
 
 export const DaySeriesPoint = T.Object({
   day: IsoDate,
@@ -24,8 +29,8 @@ export const DaySeriesPoint = T.Object({
   players: T.Integer({ description: 'Distinct players that day.' }),
   newPlayers: T.Integer({ description: 'Players whose first recorded play was that day.' }),
   quizzesIssued: T.Integer({ description: 'Quizzes fetched that day (GET /api/quiz).' }),
-  answers: T.Integer(),
-  correct: T.Integer(),
+  answers: T.Integer({ description: 'Answers given in the plays of that day.' }),
+  correct: T.Integer({ description: 'Of those, right ones.' }),
 });
 export type DaySeriesPoint = Static<typeof DaySeriesPoint>;
 
@@ -33,19 +38,19 @@ export const RangeSummary = T.Object({
   from: IsoDate,
   to: IsoDate,
   days: T.Integer({ description: 'Days in the range, both ends included.' }),
-  plays: T.Integer(),
+  plays: T.Integer({ description: 'Plays recorded in the range.' }),
   players: T.Integer({
     minimum: 0,
     description:
-      'Distinct players with a play in the range, each counted once however many days they played (counted over the day memberships; docs/decisions/024).',
+      'Distinct players with a play in the range, each counted once however many days they played (counted over the day memberships).',
   }),
   playerDays: T.Integer({
     description:
       'Sum over the days of the distinct players of each day: a player who played on three days counts three times. Distinct players of a whole range are not summable from per-day counters.',
   }),
   newPlayers: T.Integer({ description: 'Players whose first recorded play falls in the range (exact).' }),
-  answers: T.Integer(),
-  correct: T.Integer(),
+  answers: T.Integer({ description: 'Answers given in the plays of the range.' }),
+  correct: T.Integer({ description: 'Of those, right ones.' }),
   averageScore: T.Number({ description: 'Mean score of the plays in the range (two decimals).' }),
   accuracy: T.Number({ description: 'Correct answers / answers × 100 (two decimals).' }),
   quizzesIssued: T.Integer({ description: 'Quizzes fetched in the range.' }),
@@ -65,10 +70,10 @@ export const DailySeries = T.Array(DaySeriesPoint, {
 export type DailySeries = Static<typeof DailySeries>;
 
 const RatingBandShare = T.Object({
-  label: T.String({ examples: ['Odlično'] }),
-  min: T.Integer(),
-  max: T.Integer(),
-  plays: T.Integer(),
+  label: T.String({ examples: ['Odlično'], description: 'The band’s name, as the results page shows it.' }),
+  min: T.Integer({ description: 'Lowest score of the band.' }),
+  max: T.Integer({ description: 'Highest score of the band.' }),
+  plays: T.Integer({ description: 'Plays of the range with a score in the band.' }),
   share: T.Number({ description: 'Percent of the plays of the range, one decimal.' }),
 });
 
@@ -91,8 +96,8 @@ export const ScoreDistribution = T.Object({
   from: IsoDate,
   to: IsoDate,
   difficulty: ScoreModeName,
-  plays: T.Integer(),
-  averageScore: T.Number(),
+  plays: T.Integer({ description: 'Plays of this difficulty in the range.' }),
+  averageScore: T.Number({ description: 'Their mean score, two decimals.' }),
   histogram: T.Array(T.Integer(), { description: 'Plays per score 0–30.' }),
   bands: T.Array(RatingBandShare, {
     description: 'The five rating bands (Nedovoljno 0–10 … Odlično 26–30) and their shares.',
@@ -102,12 +107,18 @@ export type ScoreDistribution = Static<typeof ScoreDistribution>;
 
 export const Confusion = T.Object({
   songId: T.Integer({ description: 'The right song.' }),
-  songTitle: T.String(),
+  songTitle: T.String({ description: 'Its title.' }),
   selectedSongId: T.Integer({ description: 'The wrong song picked instead.' }),
-  selectedSongTitle: T.String(),
+  selectedSongTitle: T.String({ description: 'Its title.' }),
   times: T.Integer({ description: 'How many times it was picked instead.' }),
 });
 export type Confusion = Static<typeof Confusion>;
 
-export const LineConfusion = T.Composite([T.Object({ lyricId: T.Integer(), lyric: T.String() }), Confusion]);
+export const LineConfusion = T.Composite([
+  T.Object({
+    lyricId: T.Integer({ description: 'The line asked.' }),
+    lyric: T.String({ description: 'Its text.' }),
+  }),
+  Confusion,
+]);
 export type LineConfusion = Static<typeof LineConfusion>;

@@ -21,6 +21,7 @@ const existing = async (tx: PgRunner, nonce: string) =>
         score: plays.score,
         totalQuestions: plays.totalQuestions,
         difficulty: plays.difficulty,
+        answers: plays.answers,
       })
       .from(plays)
       .where(eq(plays.nonce, nonce))
@@ -34,9 +35,17 @@ const duplicateOf = (found: NonNullable<Awaited<ReturnType<typeof existing>>>): 
     score: found.score,
     totalQuestions: found.totalQuestions,
     duplicate: true,
+    // What a replay is compared with (docs/decisions/034).
+    recordedAnswers: found.answers,
     ...(mode === 'daily' || mode === 'daily_practice' ? { ranked: mode === 'daily' } : {}),
   };
 };
+
+/** The play recorded under `nonce`, as a duplicate's outcome; undefined when none was (docs/decisions/034). */
+export async function findRecorded(tx: PgRunner, nonce: string): Promise<RecordOutcome | undefined> {
+  const found = await existing(tx, nonce);
+  return found ? duplicateOf(found) : undefined;
+}
 
 /** The first result recorded under `nonce` (called after a DuplicateNonce, so the play exists). */
 export async function firstResultOf(tx: PgRunner, nonce: string): Promise<RecordOutcome> {

@@ -1,5 +1,6 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { PlayStore, RecordOutcome } from '../contract';
+import { decodeAnswers } from '../encoding/answer-codec';
 import { createBatchSums } from '../encoding/recompute';
 import type { PgDb } from './client';
 import { createPgCounterCheck } from './counter-check';
@@ -7,9 +8,9 @@ import { checkIntegrityPg } from './integrity';
 import { BATCH_LOCK } from './locks';
 import { createAnswerKeys } from './play-answer-keys';
 import { createBatchCounters } from './play-batch-counters';
-import { DuplicateNonce, firstResultOf } from './play-nonce';
+import { DuplicateNonce, findRecorded, firstResultOf } from './play-nonce';
 import { createPlayWriter } from './play-record';
-import { statsVersion } from './schema';
+import { answerKeys as answerKeyRows, statsVersion } from './schema';
 
 /**
  * The PostgreSQL write side: the same rows and counters as the SQLite store
@@ -30,6 +31,24 @@ export function createPgPlayStore(db: PgDb, playerSalt: string, onCommit: () => 
   const counters = createPgCounterCheck(db);
 
   return {
+    findRecorded: (nonce) => findRecorded(db, nonce),
+    async recordedSelections(answers) {
+      const packed = decodeAnswers(answers);
+      const keys = new Map(
+        (
+          await db
+            .select({ id: answerKeyRows.id, lyricId: answerKeyRows.lyricId, songId: answerKeyRows.songId })
+            .from(answerKeyRows)
+            .where(inArray(answerKeyRows.id, [...new Set(packed.map((a) => a.keyId))]))
+        ).map((k) => [k.id, k]),
+      );
+      return new Map(
+        packed.flatMap(({ keyId, wrongSongId }) => {
+          const key = keys.get(keyId);
+          return key ? [[key.lyricId, wrongSongId ?? key.songId] as [number, number]] : [];
+        }),
+      );
+    },
     async recordPlays(batch, quizzesIssued) {
       const created = new Map<number, number>();
       const outcomes = await db.transaction(async (tx) => {

@@ -25,7 +25,7 @@ export function nonceKey(nonce: string): Uint8Array | string {
 export function createDuplicateLookup(db: Db): (nonce: Uint8Array | string) => RecordOutcome | undefined {
   const ph = sql.placeholder;
   const findPlay = onFirstUse(() =>
-    prepare<{ id: number; score: number; total_questions: number; difficulty: number }>(
+    prepare<{ id: number; score: number; total_questions: number; difficulty: number; answers: Uint8Array }>(
       db,
       db
         .select({
@@ -33,6 +33,7 @@ export function createDuplicateLookup(db: Db): (nonce: Uint8Array | string) => R
           score: plays.score,
           totalQuestions: plays.totalQuestions,
           difficulty: plays.difficulty,
+          answers: plays.answers,
         })
         .from(plays)
         .where(eq(plays.nonce, ph('nonce'))),
@@ -47,6 +48,8 @@ export function createDuplicateLookup(db: Db): (nonce: Uint8Array | string) => R
       score: existing.score,
       totalQuestions: existing.total_questions,
       duplicate: true,
+      // What a replay is compared with (docs/decisions/034).
+      recordedAnswers: existing.answers,
       ...(mode === 'daily' || mode === 'daily_practice' ? { ranked: mode === 'daily' } : {}),
     };
   };

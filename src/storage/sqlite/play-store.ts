@@ -1,4 +1,6 @@
+import { inArray } from 'drizzle-orm';
 import type { PlayStore, PlayToRecord, QuizzesIssued, RecordOutcome } from '../contract';
+import { decodeAnswers } from '../encoding/answer-codec';
 import { createBatchSums } from '../encoding/recompute';
 import type { Db } from './client';
 import { createCounterCheck } from './counter-check';
@@ -6,8 +8,10 @@ import { createDeferredCounters, type DeferredCounters } from './deferred-counte
 import { createAnswerKeys, type PlayKeys } from './play-answer-keys';
 import { createBatchCounters } from './play-batch-counters';
 import { createDailyRanking } from './play-daily-ranking';
+import { createDuplicateLookup, nonceKey } from './play-nonce';
 import { createPlayWriter } from './play-record';
 import { onFirstUse } from './prepared';
+import { answerKeys as answerKeyRows } from './schema';
 
 /**
  * The SQLite write side. A play's raw record (one `plays` row with its packed
@@ -69,7 +73,28 @@ export function createSqlitePlayStore(
   );
   const counters = onFirstUse(() => createCounterCheck(db, deferred));
 
+  const findDuplicate = createDuplicateLookup(db);
   return {
+    async findRecorded(nonce) {
+      return findDuplicate(nonceKey(nonce));
+    },
+    async recordedSelections(answers) {
+      const packed = decodeAnswers(answers);
+      const keys = new Map(
+        db
+          .select({ id: answerKeyRows.id, lyricId: answerKeyRows.lyricId, songId: answerKeyRows.songId })
+          .from(answerKeyRows)
+          .where(inArray(answerKeyRows.id, [...new Set(packed.map((a) => a.keyId))]))
+          .all()
+          .map((k) => [k.id, k]),
+      );
+      return new Map(
+        packed.flatMap(({ keyId, wrongSongId }) => {
+          const key = keys.get(keyId);
+          return key ? [[key.lyricId, wrongSongId ?? key.songId] as [number, number]] : [];
+        }),
+      );
+    },
     async recordPlays(batch, quizzesIssued) {
       let written: ReturnType<typeof writeBatch.immediate>;
       try {

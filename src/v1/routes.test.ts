@@ -1,0 +1,146 @@
+import { describe, expect, test } from 'bun:test';
+import { createTestApp, type TestApp } from '../../test/support/fixtures';
+
+/** API v1 (docs/decisions/034); every answer is also checked against the document by `request`. */
+
+interface V1Quiz {
+  token: string;
+  expiresAt: string;
+  difficulty: string;
+  mode: string;
+  questions: { lyricId: number; correctSongId: number; options: { songId: number }[] }[];
+  daily?: { day: string; number: number; endsAt: string };
+}
+
+const SESSION = '3f1c2b9e-8a47-4d0e-9a51-6c2f0b7d4e11';
+
+const answersOf = (quiz: V1Quiz, correct: number) =>
+  quiz.questions.map((q, i) => ({
+    lyricId: q.lyricId,
+    selectedSongId:
+      i < correct ? q.correctSongId : q.options.find((o) => o.songId !== q.correctSongId)!.songId,
+  }));
+
+const play = (app: TestApp, body: unknown, headers: Record<string, string> = {}) =>
+  app.request('/api/v1/plays', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'user-agent': 'Mozilla/5.0 (iPhone)', ...headers },
+    body: JSON.stringify(body),
+  });
+
+describe('GET /api/v1/meta', () => {
+  test('the rules of the server', async () => {
+    const app = await createTestApp({ env: { PLAY_MIN_SECONDS: '0', QUIZ_TOKEN_TTL_SECONDS: '3600' } });
+    const res = await app.request('/api/v1/meta');
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({
+      apiVersion: '1',
+      playLength: 30,
+      minimumPlaySeconds: 0,
+      tokenLifetimeSeconds: 3600,
+      difficulties: ['easy', 'normal', 'hard'],
+    });
+  });
+});
+
+describe('a play through v1', () => {
+  test.each(['normal', 'hard'])(
+    'free play (%s): one quiz resource, graded by the server',
+    async (difficulty) => {
+      const app = await createTestApp();
+      const res = await app.request(`/api/v1/quiz?difficulty=${difficulty}`);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('x-quiz-token')).toBeNull();
+      const quiz = (await res.json()) as V1Quiz;
+      expect(quiz).toMatchObject({ difficulty, mode: 'free' });
+      expect(quiz.questions).toHaveLength(30);
+      expect(Date.parse(quiz.expiresAt) - app.clock.ms).toBe(7200 * 1000);
+      const first = await play(app, { token: quiz.token, sessionId: SESSION, answers: answersOf(quiz, 17) });
+      expect(first.status).toBe(200);
+      const result = await first.json();
+      expect(result).toEqual({ playId: 1, score: 17, questionCount: 30, difficulty, mode: 'free' });
+      const again = await play(app, { token: quiz.token, sessionId: SESSION, answers: answersOf(quiz, 17) });
+      expect(again.headers.get('idempotent-replayed')).toBe('true');
+      expect(await again.json()).toEqual(result);
+      const other = await play(app, { token: quiz.token, sessionId: SESSION, answers: answersOf(quiz, 16) });
+      expect(other.status).toBe(409);
+      // The same play is visible in the v0 overview and the v1 one.
+      expect(await (await app.request('/api/v1/stats/overview')).json()).toMatchObject({
+        plays: 1,
+        players: 1,
+      });
+    },
+  );
+
+  test('the daily challenge: the same resource with `daily`; the first play of the day is ranked', async () => {
+    const app = await createTestApp();
+    const quiz = (await (await app.request('/api/v1/daily')).json()) as V1Quiz;
+    expect(quiz).toMatchObject({ mode: 'daily', difficulty: 'normal', daily: { number: 1 } });
+    const v0 = await (await app.request('/api/daily')).json();
+    expect(quiz.questions.map((q) => q.lyricId)).toEqual(
+      v0.questions.map((q: { lyricId: number }) => q.lyricId),
+    );
+    const res = await play(app, { token: quiz.token, sessionId: SESSION, answers: answersOf(quiz, 20) });
+    expect(await res.json()).toMatchObject({ score: 20, mode: 'daily', ranked: true });
+  });
+
+  test('a quiz shorter than a play → 422 incomplete_play; HEAD issues nothing', async () => {
+    const app = await createTestApp();
+    const quiz = (await (await app.request('/api/v1/quiz?count=5')).json()) as V1Quiz;
+    const res = await play(app, { token: quiz.token, sessionId: SESSION, answers: answersOf(quiz, 5) });
+    expect(res.status).toBe(422);
+    expect((await res.json()).error.code).toBe('incomplete_play');
+    const head = await app.request('/api/v1/quiz', { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(await head.text()).toBe('');
+  });
+});
+
+describe('paged lists', () => {
+  test('limit default 100, total, Link rel="next" to the end', async () => {
+    const app = await createTestApp();
+    const first = await app.request('/api/v1/stats/lines');
+    const page = await first.json();
+    expect(page).toMatchObject({ total: 120, limit: 100, offset: 0 });
+    expect(page.items).toHaveLength(100);
+    expect(first.headers.get('link')).toBe('</api/v1/stats/lines?limit=100&offset=100>; rel="next"');
+    const seen: number[] = [];
+    let next: string | null = '/api/v1/stats/lines?limit=7&sort=hardest';
+    let pages = 0;
+    while (next) {
+      const res = await app.request(next);
+      expect(res.headers.get('etag')).toMatch(/^"/);
+      const body = await res.json();
+      seen.push(...body.items.map((i: { lyricId: number }) => i.lyricId));
+      next = res.headers.get('link')?.match(/^<([^>]+)>; rel="next"$/)?.[1] ?? null;
+      pages++;
+    }
+    expect(pages).toBe(Math.ceil(120 / 7));
+    expect(new Set(seen).size).toBe(120);
+  });
+
+  test('limit over 1000 → 422 naming limit; ids narrow the lines', async () => {
+    const app = await createTestApp();
+    const res = await app.request('/api/v1/stats/lines?limit=1001');
+    expect(res.status).toBe(422);
+    expect((await res.json()).error).toMatchObject({ code: 'validation_failed', field: 'limit' });
+    const some = await (await app.request('/api/v1/stats/lines?ids=5,3,999999')).json();
+    expect(some.items.map((i: { lyricId: number }) => i.lyricId)).toEqual([5, 3]);
+    expect(some.total).toBe(2);
+    const songs = await (await app.request('/api/v1/stats/songs?limit=5&offset=10')).json();
+    expect(songs).toMatchObject({ total: 12, limit: 5, offset: 10 });
+    expect(songs.items).toHaveLength(2);
+  });
+
+  test('the percentile of a score', async () => {
+    const app = await createTestApp();
+    const res = await app.request('/api/v1/percentile/12?difficulty=hard');
+    expect(await res.json()).toEqual({
+      score: 12,
+      difficulty: 'hard',
+      percentile: 0,
+      samePercent: 0,
+      plays: 0,
+    });
+  });
+});

@@ -1,0 +1,111 @@
+import type { CatalogueIndex } from '../catalogue/catalogue-index';
+import type { Question, SubmitBody } from '../shared/contracts/quiz';
+import type { LyricStat, Overview, Percentile, SongStat } from '../shared/contracts/stats';
+import type { Difficulty } from '../shared/difficulty';
+import { type DifficultyOrder, rankByDifficulty } from '../shared/ranking';
+import type { LineStats, PlaySubmission, SongStats } from './model';
+
+/** The mapping of API v1 onto the services the unversioned API uses (docs/decisions/034). Pure. */
+
+export const toV1Question = (q: Question) => ({
+  lyricId: q.lyricId,
+  line: q.lyric,
+  correctSongId: q.correctSongId,
+  correctSongTitle: q.correctSongTitle,
+  albumTitle: q.albumTitle,
+  albumYear: q.albumYear,
+  options: q.options.map((o) => ({ songId: o.id, title: o.title })),
+});
+
+const accuracy = (correct: number, answers: number) =>
+  answers === 0 ? null : Math.round((correct / answers) * 10_000) / 100;
+
+export const toLineStats = (row: LyricStat): LineStats => ({
+  lyricId: row.lyricId,
+  line: row.text,
+  songTitle: row.songTitle,
+  albumTitle: row.albumTitle,
+  albumYear: row.albumYear,
+  answers: row.occurrences,
+  correctAnswers: row.correctAnswers,
+  accuracy: accuracy(row.correctAnswers, row.occurrences),
+});
+
+export const toSongStats = (row: SongStat): SongStats => ({
+  songId: row.songId,
+  title: row.title,
+  albumTitle: row.albumTitle,
+  albumYear: row.albumYear,
+  answers: row.occurrences,
+  correctAnswers: row.correctAnswers,
+  accuracy: accuracy(row.correctAnswers, row.occurrences),
+});
+
+export const toOverview = (o: Overview) => ({
+  plays: o.totalAttempts,
+  players: o.uniquePlayers,
+  averageScore: o.averageScore,
+  accuracy: o.averagePercentage,
+});
+
+export const toPercentile = (score: number, difficulty: Difficulty, p: Percentile) => ({
+  score,
+  difficulty,
+  percentile: p.percentile,
+  samePercent: p.samePercent,
+  plays: p.totalPlayers,
+});
+
+export interface PageQuery {
+  limit: number;
+  offset: number;
+  minAnswers: number;
+  sort?: DifficultyOrder;
+}
+
+/** One page of a list, and the query of the next page when there is one. */
+export function pageOf<Row extends { occurrences: number; correctAnswers: number }>(
+  rows: Row[],
+  query: PageQuery,
+): { items: Row[]; total: number; next?: PageQuery } {
+  const ranked = query.sort ? rankByDifficulty(rows, query.sort) : rows;
+  const kept = query.minAnswers > 0 ? ranked.filter((r) => r.occurrences >= query.minAnswers) : ranked;
+  const items = kept.slice(query.offset, query.offset + query.limit);
+  const end = query.offset + items.length;
+  return { items, total: kept.length, ...(end < kept.length ? { next: { ...query, offset: end } } : {}) };
+}
+
+/** The RFC 8288 `Link` of the next page: the same path and parameters, the offset moved on. */
+export function nextLink(path: string, query: PageQuery, extra: Record<string, string> = {}): string {
+  const params = new URLSearchParams({ ...extra, limit: String(query.limit), offset: String(query.offset) });
+  if (query.minAnswers > 0) params.set('minAnswers', String(query.minAnswers));
+  if (query.sort) params.set('sort', query.sort);
+  return `<${path}?${params}>; rel="next"`;
+}
+
+/**
+ * A v1 submission as the grader reads a play: the claims the unversioned submission makes
+ * (right song, correctness, score) are the catalogue's own, so grading checks only what the
+ * player chose. An unknown line keeps no claim: grading refuses it as `unknown_lyric`.
+ */
+export function asGradedSubmission(
+  catalogue: CatalogueIndex,
+  body: PlaySubmission,
+  userAgent: string,
+): SubmitBody {
+  let score = 0;
+  const answers = body.answers.map(({ lyricId, selectedSongId }) => {
+    const songId = catalogue.lyricsById.get(lyricId)?.song.id ?? -1;
+    const isCorrect = selectedSongId === songId;
+    if (isCorrect) score++;
+    return { lyricId, songId, selectedSongId, isCorrect };
+  });
+  return {
+    quizToken: body.token,
+    sessionId: body.sessionId,
+    deviceInfo: userAgent.slice(0, 512),
+    score,
+    totalQuestions: answers.length,
+    answers,
+  };
+}

@@ -1,0 +1,89 @@
+/**
+ * A third-party consumer of API v1, written from the OpenAPI document alone with
+ * openapi-typescript (`./api`, generated next to a copy of this file by test/contract.test.ts)
+ * and openapi-fetch. It plays a free quiz and the daily challenge and reads a paged list to its
+ * end. Type-checked with `strict` by the test; not part of the project's own type-check.
+ */
+import createClient from 'openapi-fetch';
+import type { components, paths } from './api';
+
+type Quiz = components['schemas']['Quiz'];
+type PlayResult = components['schemas']['PlayResult'];
+type LineStats = components['schemas']['LineStats'];
+type ErrorBody = components['schemas']['Error'];
+
+export type Api = ReturnType<typeof createClient<paths>>;
+
+export const connect = (fetch: (request: Request) => Promise<Response>): Api =>
+  createClient<paths>({ baseUrl: 'http://localhost', fetch });
+
+const fail = (what: string, error: ErrorBody | undefined): never => {
+  throw new Error(
+    `${what}: ${error ? `${error.error.code} ${error.error.message} (${error.error.requestId})` : 'no body'}`,
+  );
+};
+
+/** The right song for the first `correct` questions, another option for the rest. */
+const answersOf = (quiz: Quiz, correct: number) =>
+  quiz.questions.map((question, i) => ({
+    lyricId: question.lyricId,
+    selectedSongId:
+      i < correct
+        ? question.correctSongId
+        : (question.options.find((o) => o.songId !== question.correctSongId)?.songId ??
+          question.correctSongId),
+  }));
+
+async function submit(api: Api, quiz: Quiz, correct: number, sessionId: string): Promise<PlayResult> {
+  const { data, error } = await api.POST('/api/v1/plays', {
+    body: { token: quiz.token, sessionId, answers: answersOf(quiz, correct) },
+  });
+  return data ?? fail('createPlay', error);
+}
+
+/** A free play of the given difficulty, submitted with `correct` right answers. */
+export async function playFree(
+  api: Api,
+  difficulty: 'easy' | 'normal' | 'hard',
+  correct: number,
+  sessionId: string,
+): Promise<{ quiz: Quiz; result: PlayResult }> {
+  const { data, error } = await api.GET('/api/v1/quiz', { params: { query: { difficulty } } });
+  const quiz = data ?? fail('createQuiz', error);
+  return { quiz, result: await submit(api, quiz, correct, sessionId) };
+}
+
+/** Today's challenge, submitted with `correct` right answers. */
+export async function playDaily(
+  api: Api,
+  correct: number,
+  sessionId: string,
+): Promise<{ quiz: Quiz; result: PlayResult }> {
+  const { data, error } = await api.GET('/api/v1/daily');
+  const quiz = data ?? fail('createDailyQuiz', error);
+  if (quiz.mode !== 'daily' || !quiz.daily) throw new Error('the daily quiz is not marked daily');
+  return { quiz, result: await submit(api, quiz, correct, sessionId) };
+}
+
+/** Every line, a page at a time, following `Link: rel="next"` until there is none. */
+export async function readAllLines(
+  api: Api,
+  limit: number,
+): Promise<{ lines: LineStats[]; pages: number; total: number }> {
+  const lines: LineStats[] = [];
+  let offset = 0;
+  let pages = 0;
+  let total = 0;
+  for (;;) {
+    const { data, error, response } = await api.GET('/api/v1/stats/lines', {
+      params: { query: { limit, offset, sort: 'hardest' } },
+    });
+    const page = data ?? fail('listLineStats', error);
+    lines.push(...page.items);
+    total = page.total;
+    pages++;
+    const next = response.headers.get('link')?.match(/<([^>]+)>;\s*rel="next"/)?.[1];
+    if (!next) return { lines, pages, total };
+    offset = Number(new URL(next, 'http://localhost').searchParams.get('offset'));
+  }
+}
