@@ -34,7 +34,7 @@ import { playRoutes } from './play/routes';
 import { createInlineQuiz } from './quiz/inline';
 import { quizRoutes } from './quiz/routes';
 import { createSelectionCache } from './quiz/selection-cache';
-import { PARTY_MAX_MESSAGE_BYTES } from './shared/contracts/party';
+import { PARTY_MAX_MESSAGE_BYTES, PARTY_SOCKET_PATH } from './shared/contracts/party';
 import { productTitle } from './shared/rules';
 import { createCachedStatsJson, type ReadCaching } from './stats/cached-reads';
 import { statsRoutes } from './stats/routes';
@@ -97,10 +97,15 @@ function createAppLimits(config: Config, clock: Clock, proxies: ReturnType<typeo
   return { limits, limiter, quizLimiters, dailyRankLimiter, limiters };
 }
 
-/** The methods of each path, worked out from the route table at the first request that asks. */
+/**
+ * The methods of each path, worked out from the route table at the first request that asks.
+ * Kviz uživo's socket is not an HTTP operation (a WebSocket handshake needs no preflight): it
+ * has none, so OPTIONS there is a 404 like any path the API document does not list.
+ */
 function allowedMethodsFrom(routes: () => readonly RouteInfo[]): AllowedMethods {
   let allowed: AllowedMethods | undefined;
   return (path) => {
+    if (path === PARTY_SOCKET_PATH) return undefined;
     allowed ??= allowedMethodsOf(routes());
     return allowed(path);
   };

@@ -179,6 +179,8 @@ export const bodyParser = (timeoutSeconds: number) =>
       if (Number(request.headers.get('content-length') ?? 0) > MAX_BODY_BYTES) throw tooLarge();
     })
     .onParse({ as: 'global' }, async ({ request, contentType }) => {
+      // A WebSocket handshake (Kviz uživo's socket, routed as the method "WS") has no body to parse.
+      if (request.headers.get('upgrade')?.toLowerCase() === 'websocket') return undefined;
       // Read first (capped): a body over the limit is 413 whatever its type.
       const text = await withDeadline(readText(request), timeoutSeconds);
       if (!JSON_TYPE.test(contentType ?? '')) throw unsupportedMediaType(contentType ?? '');

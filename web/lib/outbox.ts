@@ -30,7 +30,7 @@ export type Outcome =
 
 /** How many answers are kept: far more than plays a player finishes between two visits. */
 const KEPT_OUTCOMES = 40;
-/** The longest wait between two attempts: spec §8's default backoff, min(1000 × 2^n, 30000) ms. */
+/** The longest wait between two attempts: the backoff is min(1000 × 2^n, 30000) ms (docs/decisions/032). */
 export const MAX_BACKOFF_MS = 30_000;
 
 export function readOutbox(storage: Storage): OutboxEntry[] {
