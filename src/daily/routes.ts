@@ -5,7 +5,7 @@ import { encodeJson } from '../http/encoded-body';
 import { keyedPerVersion } from '../http/keyed-cache';
 import type { RateLimits } from '../http/rate-limit';
 import { headOfIssue } from '../quiz/head';
-import { QUIZ_TOKEN_HEADER } from '../shared/rules';
+import { issuedResponse } from '../quiz/issued-response';
 import { jsonResponse, type ReadCaching } from '../stats/cached-reads';
 import type { DailySettings, DailyStore } from '../storage/contract';
 import type { Clock } from '../time/clock';
@@ -82,18 +82,7 @@ export const dailyRoutes = (deps: DailyRoutesDeps) => {
           deps.tokenSecret,
         );
         deps.onIssued?.();
-        // The day's bytes as they are, like the quiz's (docs/decisions/026): Elysia neither
-        // validates nor serializes a Response (the schema below documents it).
-        const response = new Response(body, {
-          headers: {
-            ...(set.headers as Record<string, string>),
-            'content-type': 'application/json; charset=utf-8',
-            [QUIZ_TOKEN_HEADER]: token,
-            'cache-control': 'no-store',
-          },
-        });
-        set.headers = {};
-        return response;
+        return issuedResponse(set, body, token);
       },
       { rateLimit: 'quiz', response: { 200: DailyChallenge }, detail: getDailyOperation },
     )

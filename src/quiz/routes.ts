@@ -3,10 +3,11 @@ import type { CatalogueIndex } from '../catalogue/catalogue-index';
 import type { RateLimits } from '../http/rate-limit';
 import { QuizQuestions } from '../shared/contracts/quiz';
 import { DEFAULT_DIFFICULTY } from '../shared/difficulty';
-import { PLAY_LENGTH, QUIZ_TOKEN_HEADER } from '../shared/rules';
+import { PLAY_LENGTH } from '../shared/rules';
 import type { Clock } from '../time/clock';
 import type { DifficultySelection } from './difficulty-selection';
 import { headOfIssue } from './head';
+import { issuedResponse } from './issued-response';
 import { countParam, getQuizOperation, QuizQuery } from './model';
 import { issueQuiz } from './service';
 
@@ -33,20 +34,7 @@ export const quizRoutes = ({ catalogue, tokenSecret, clock, limits, selection, o
       const difficulty = query.difficulty ?? DEFAULT_DIFFICULTY;
       const respond = (body: Uint8Array<ArrayBuffer>, token: string): Response => {
         onIssued?.();
-        // The JSON bytes come from fragments encoded once per catalogue and are sent as they
-        // are: Elysia neither validates nor serializes a Response (the schema below documents
-        // it). The headers set so far (security headers) go into it, and `set` is left empty,
-        // or Elysia would copy the response once more to merge them (measured: docs/performance.md).
-        const response = new Response(body, {
-          headers: {
-            ...(set.headers as Record<string, string>),
-            'content-type': 'application/json; charset=utf-8',
-            [QUIZ_TOKEN_HEADER]: token,
-            'cache-control': 'no-store',
-          },
-        });
-        set.headers = {};
-        return response;
+        return issuedResponse(set, body, token);
       };
       // normal: synchronous, no statistics read (docs/decisions/022); easy and hard wait for the
       // selection the statistics give. Either way one encoder writes bytes and token.
