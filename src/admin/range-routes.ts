@@ -229,7 +229,7 @@ export const adminRangeRoutes = ({ stats, today }: RangeDeps) =>
         access: 'admin',
         summary: 'Distinct players by hour of day, each once',
         description:
-          'All time: for each hour of day, the players whose earliest hour of day of any play is that hour, and their running sum (`playersThrough`, the cumulative chart’s ‘Ukupno igrača’: each player counted once, so its last entry is the number of distinct players). Read from the kept player–hour pairs, one row per player and hour (docs/decisions/033). Requires the administrator’s HTTP Basic credentials.',
+          'All time: for each hour of day, the players whose earliest hour of day of any play is that hour, and their running sum (`playersThrough`, the cumulative chart’s ‘Ukupno igrača’: each player counted once, so its last entry is the number of distinct players). Read from the kept player–hour pairs, one row per player and hour. Requires the administrator’s HTTP Basic credentials.',
         responses: {
           200: ok('The players by earliest hour.', AdminHourlyPlayers, {
             players: 3,

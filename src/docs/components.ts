@@ -1,6 +1,12 @@
 import { Type as T } from '@sinclair/typebox';
 import { errorBody } from '../errors';
-import { AdminConfusions, AdminDaily, AdminDevices, AdminSummary } from '../shared/contracts/admin-range';
+import {
+  AdminConfusions,
+  AdminDaily,
+  AdminDevices,
+  AdminHourlyPlayers,
+  AdminSummary,
+} from '../shared/contracts/admin-range';
 import {
   DailyChallenge,
   DailyHardestLine,
@@ -67,6 +73,7 @@ export const schemas = {
   DailyHardestLine,
   Error: ErrorBody,
   AdminSummary,
+  AdminHourlyPlayers,
   AdminDaily,
   AdminConfusions,
   AdminDevices,

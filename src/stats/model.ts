@@ -251,7 +251,7 @@ export const getLineResultsOperation = operation({
     'How all players answered the given lines (the review on the results page, read after the play was recorded, so it counts the play itself). ' +
     'The lines come back in the order asked, each once; ids that are no line of the catalogue are left out. ' +
     '`confusedWith`, the wrong song picked most often for a line, is present only when the server knows it. ' +
-    'Rate-limited per client address like the quiz (RATE_LIMIT_QUIZ_PER_MINUTE, counted apart): a results page reads it once a play.',
+    'Rate-limited per client address with the quiz’s budget, counted apart: a results page reads it once a play.',
   parameters: [lineIdsParam],
   headers: [ifNoneMatch],
   responses: {

@@ -290,7 +290,10 @@ describe(`${REQUESTS} generated requests against the binary on loopback`, () => 
       for (const [status, count] of [...logged]) if (count === 0) logged.delete(status);
       expect(Object.fromEntries(logged)).toEqual(Object.fromEntries(sent));
       // Not a vacuous run: plays were recorded, and the bound on nesting was met.
-      expect(sent.get('POST 200') ?? 0).toBeGreaterThan(REQUESTS / 20);
+      // A generated submission reuses a fetched token: the first is recorded (200), a later one with
+      // other answers is 409 play_conflict (docs/decisions/034), so both count as reaching the store.
+      expect(sent.get('POST 200') ?? 0).toBeGreaterThan(0);
+      expect((sent.get('POST 200') ?? 0) + (sent.get('POST 409') ?? 0)).toBeGreaterThan(REQUESTS / 20);
       expect(sent.get('POST 422') ?? 0).toBeGreaterThan(0);
       expect(server.logs.slice(logsBefore).some((l) => l.includes('"status":500'))).toBe(false);
       const summary = {

@@ -176,7 +176,7 @@ export const AdminHourlyPlayers = T.Object(
   {
     players: T.Integer({ minimum: 0, description: 'Distinct players, all time (`playersThrough[23]`).' }),
     byEarliestHour: Hours(
-      'Entry h: the players whose earliest hour of day of any play (STATS_TIMEZONE, all time) is h.',
+      'Entry h: the players whose earliest hour of day of any play (in the server’s time zone, all time) is h.',
     ),
     playersThrough: Hours(
       'Entry h: the distinct players who have played at hour h or earlier in the day (the running sum of `byEarliestHour`): each player counted once.',
