@@ -76,6 +76,7 @@ export const getDailyOperation = operation({
 
 export const getDailyPercentileOperation = operation({
   operationId: 'getDailyPercentile',
+  successor: { operationId: 'getDailyScorePercentile', path: '/api/v1/daily/percentile/{score}' },
   access: 'public',
   tags: ['Daily challenge'],
   summary: 'Percentile of a score in a day’s challenge',
@@ -110,6 +111,7 @@ export const getDailyPercentileOperation = operation({
 
 export const getDailyStreakOperation = operation({
   operationId: 'getDailyStreak',
+  successor: { operationId: 'getPlayerStreak', path: '/api/v1/daily/streak' },
   access: 'public',
   tags: ['Daily challenge'],
   summary: 'Streak of a session',
@@ -124,6 +126,7 @@ export const getDailyStreakOperation = operation({
 
 export const getDailySummaryOperation = operation({
   operationId: 'getDailySummary',
+  successor: { operationId: 'getDailyFigures', path: '/api/v1/daily/summary' },
   access: 'public',
   tags: ['Daily challenge'],
   summary: 'Today’s challenge in figures',

@@ -27,7 +27,10 @@ import {
 } from '../shared/contracts/quiz';
 import { AlbumStat, HourlyStat, LyricStat, Overview, Percentile, SongStat } from '../shared/contracts/stats';
 import { ScoreDistribution } from '../shared/contracts/time-series';
+import { DailyFigures, DailyLineStats, DailyScorePercentile } from '../v1/daily-contract';
 import {
+  AlbumStats,
+  AlbumStatsPage,
   DailyInfo,
   LineStats,
   LineStatsPage,
@@ -93,6 +96,11 @@ export const schemas = {
   SongStatsPage,
   StatsOverview,
   ScorePercentile,
+  AlbumStats,
+  AlbumStatsPage,
+  DailyScorePercentile,
+  DailyFigures,
+  DailyLineStats,
 };
 
 /** An error body as the server sends it (the code is checked against the list of codes). */

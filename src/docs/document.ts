@@ -204,7 +204,8 @@ export function buildOpenApiDocument(routes: readonly RouteInfo[], info: Documen
         '**Glossary.** *Play*: one submitted quiz, recorded once per token. *Player*: one `sessionId` (a browser); players count people, plays count games. ' +
         "*Line*: one line of a song's lyrics, the thing a question asks (`lyricId`). *Song*, *album*: as in the catalogue. " +
         "*Answers*: how often a line (or a song's lines) was asked in recorded plays; *correctAnswers*: how often rightly; *accuracy*: correctAnswers / answers × 100. " +
-        '*Difficulty*: `easy`, `normal`, `hard`; a score is compared with plays of its own difficulty.\n\n' +
+        '*Difficulty*: `easy`, `normal`, `hard`; a score is compared with plays of its own difficulty. ' +
+        "*Ranked play*: a player's first daily play of a day; the daily figures count ranked plays only.\n\n" +
         '**HTTP.** Every error answers `{ "error": { "code", "message", "field"?, "requestId" } }` with a `code` from the `Error` schema, one code per fault; every answer carries `X-Request-Id`. ' +
         'A path that does not exist answers 404 JSON, a wrong method 405 with `Allow`, a request body that is not JSON 415. HEAD never issues a quiz. ' +
         'Public statistics carry a strong `ETag` and `Cache-Control: public, max-age=N`: send `If-None-Match` to get 304. ' +
@@ -235,6 +236,11 @@ export function buildOpenApiDocument(routes: readonly RouteInfo[], info: Documen
         description: 'Playing through API v1: one quiz resource, a submission the server grades.',
       },
       { name: 'Statistics (v1)', description: 'Public statistics through API v1: cacheable, paged lists.' },
+      {
+        name: 'Daily challenge (v1)',
+        description:
+          'The daily challenge’s figures through API v1: a score’s percentile, a player’s streak, the day in figures.',
+      },
       { name: 'Meta (v1)', description: 'The rules of this server.' },
       { name: 'Admin', description: 'Detailed statistics for the administrator (HTTP Basic).' },
       { name: 'Operations', description: 'Health checks.' },

@@ -247,6 +247,10 @@ describe('the unversioned operations API v1 replaces', () => {
     ['/api/score-percentile/12', '/api/v1/percentile/12'],
     ['/api/stats/lyrics', '/api/v1/stats/lines'],
     ['/api/stats/lines?ids=1,2', '/api/v1/stats/lines'],
+    ['/api/stats/albums', '/api/v1/stats/albums'],
+    ['/api/daily/percentile/7', '/api/v1/daily/percentile/7'],
+    ['/api/daily/streak?sessionId=3f1c2b9e-8a47-4d0e-9a51-6c2f0b7d4e11', '/api/v1/daily/streak'],
+    ['/api/daily/summary', '/api/v1/daily/summary'],
   ])('%s: Deprecation, Sunset and Link to %s', async (path, successor) => {
     const app = await createTestApp();
     const res = await app.request(path);
@@ -267,7 +271,11 @@ describe('the unversioned operations API v1 replaces', () => {
       .map((op) => op.operationId)
       .sort();
     expect(deprecated).toEqual([
+      'getAlbumStats',
       'getDailyChallenge',
+      'getDailyPercentile',
+      'getDailyStreak',
+      'getDailySummary',
       'getLineResults',
       'getLyricStats',
       'getOverview',
@@ -276,12 +284,7 @@ describe('the unversioned operations API v1 replaces', () => {
       'getSongStats',
       'submitQuiz',
     ]);
-    for (const path of [
-      '/api/v1/quiz',
-      '/api/stats/albums',
-      '/api/daily/summary',
-      '/api/admin/stats/overview',
-    ]) {
+    for (const path of ['/api/v1/quiz', '/api/v1/daily/summary', '/api/admin/stats/overview']) {
       const res = await app.request(path, { headers: { authorization: ADMIN.authorization } });
       expect(res.headers.get('deprecation')).toBeNull();
     }

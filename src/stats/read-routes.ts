@@ -233,6 +233,7 @@ export const statisticsReadRoutes = (statsJson: CachedStatsJson, options: ReadRo
         ...(ranged ? { query: RangeQueryParams } : {}),
         detail: readOperation(access, {
           id: 'AlbumStats',
+          successor: { operationId: 'listAlbumStats', path: '/api/v1/stats/albums' },
           summary: 'Statistics per album',
           description: 'Every album; occurrences: times one of its songs was the right answer.',
           schema: AlbumStats,

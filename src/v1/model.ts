@@ -183,6 +183,17 @@ export const SongStats = T.Object(
 );
 export type SongStats = Static<typeof SongStats>;
 
+export const AlbumStats = T.Object(
+  {
+    albumId: T.Integer({ description: 'The album’s id.' }),
+    title: T.String({ description: 'The album’s title.' }),
+    year: T.Integer({ description: 'The album’s year.' }),
+    ...counted,
+  },
+  { title: 'AlbumStats', description: 'How the lines of one album’s songs fared.' },
+);
+export type AlbumStats = Static<typeof AlbumStats>;
+
 const pageOf = <Item extends ReturnType<typeof T.Object>>(item: Item, title: string) =>
   T.Object(
     {
@@ -200,6 +211,7 @@ const pageOf = <Item extends ReturnType<typeof T.Object>>(item: Item, title: str
 
 export const LineStatsPage = pageOf(LineStats, 'LineStatsPage');
 export const SongStatsPage = pageOf(SongStats, 'SongStatsPage');
+export const AlbumStatsPage = pageOf(AlbumStats, 'AlbumStatsPage');
 
 export const StatsOverview = T.Object(
   {

@@ -4,6 +4,7 @@ import { operation, type ResponseSpec } from '../docs/contract';
 import { ErrorBody } from '../shared/contracts/error';
 import { PLAY_LENGTH } from '../shared/rules';
 import {
+  AlbumStatsPage,
   idsParam,
   LineStatsPage,
   Meta,
@@ -272,6 +273,40 @@ export const listSongStatsOperation = operation({
     },
     304: responses.NotModified,
     422: validationFailed('offset must be an integer from 0 to 1000000', 'offset'),
+  },
+});
+
+export const listAlbumStatsOperation = operation({
+  operationId: 'listAlbumStats',
+  access: 'public',
+  tags: TAGS.stats,
+  summary: 'How the albums fared',
+  description: 'Every album with the answers to its songs’ lines, a page at a time.',
+  parameters: pageParams,
+  headers: [ifNoneMatch],
+  responses: {
+    200: {
+      description: 'One page of albums.',
+      schema: AlbumStatsPage,
+      headers: pageHeaders,
+      example: {
+        items: [
+          {
+            albumId: 1,
+            title: 'Sol na usnama',
+            year: 1992,
+            answers: 6540,
+            correctAnswers: 3702,
+            accuracy: 56.61,
+          },
+        ],
+        total: 9,
+        limit: 1,
+        offset: 0,
+      },
+    },
+    304: responses.NotModified,
+    422: validationFailed('limit must be an integer from 1 to 1000', 'limit'),
   },
 });
 

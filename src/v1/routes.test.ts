@@ -144,3 +144,72 @@ describe('paged lists', () => {
     });
   });
 });
+
+describe('the daily challenge’s figures and the albums through v1', () => {
+  test('a ranked play shows in the percentile, the streak and the figures, in the glossary’s words', async () => {
+    const app = await createTestApp();
+    const quiz = (await (await app.request('/api/v1/daily')).json()) as V1Quiz;
+    await play(app, { token: quiz.token, sessionId: SESSION, answers: answersOf(quiz, 20) });
+    const day = quiz.daily!.day;
+    const percentile = await app.request(`/api/v1/daily/percentile/25?day=${day}`);
+    expect(await percentile.json()).toEqual({ day, score: 25, percentile: 100, samePercent: 0, plays: 1 });
+    const etag = percentile.headers.get('etag')!;
+    expect(percentile.headers.get('cache-control')).toStartWith('public, max-age=');
+    const again = await app.request(`/api/v1/daily/percentile/25?day=${day}`, {
+      headers: { 'if-none-match': etag },
+    });
+    expect(again.status).toBe(304);
+    const streak = await app.request(`/api/v1/daily/streak?sessionId=${SESSION}`);
+    expect(streak.headers.get('cache-control')).toBe('no-store');
+    expect(await streak.json()).toMatchObject({ today: day, playedToday: true, current: 1, days: [day] });
+    const figures = await app.request('/api/v1/daily/summary');
+    expect(await figures.json()).toEqual({ day, number: 1, plays: 1, averageScore: 20 });
+    // Yesterday's hardest line, the next day.
+    app.clock.advance(86_400);
+    const tomorrow = await (await app.request('/api/v1/daily/summary')).json();
+    expect(tomorrow).toMatchObject({ number: 2, plays: 0 });
+    const line = tomorrow.yesterdayHardestLine;
+    expect(line).toMatchObject({ answers: 1, correctAnswers: 0, accuracy: 0 });
+    expect(quiz.questions.map((q) => q.lyricId)).toContain(line.lyricId);
+  });
+
+  test('invalid day → 422 invalid_range, out-of-range score → validation_failed, bad session → validation_failed', async () => {
+    const app = await createTestApp();
+    const code = async (path: string) =>
+      ((await (await app.request(path)).json()) as { error: { code: string; field: string } }).error;
+    expect(await code('/api/v1/daily/percentile/5?day=2025-02-30')).toMatchObject({
+      code: 'invalid_range',
+      field: 'day',
+    });
+    expect(await code('/api/v1/daily/percentile/5?day=2099-01-01')).toMatchObject({
+      code: 'invalid_range',
+      field: 'day',
+    });
+    expect(await code('/api/v1/daily/percentile/31')).toMatchObject({
+      code: 'validation_failed',
+      field: 'score',
+    });
+    expect(await code('/api/v1/daily/streak?sessionId=x')).toMatchObject({
+      code: 'validation_failed',
+      field: 'sessionId',
+    });
+  });
+
+  test('albums: paged with year, answers and accuracy', async () => {
+    const app = await createTestApp();
+    const first = await app.request('/api/v1/stats/albums?limit=2');
+    const page = await first.json();
+    expect(page).toMatchObject({ total: 3, limit: 2, offset: 0 });
+    expect(page.items[0]).toEqual({
+      albumId: page.items[0].albumId,
+      title: 'Album 1',
+      year: 1992,
+      answers: 0,
+      correctAnswers: 0,
+      accuracy: null,
+    });
+    expect(first.headers.get('link')).toBe('</api/v1/stats/albums?limit=2&offset=2>; rel="next"');
+    const last = await (await app.request('/api/v1/stats/albums?limit=2&offset=2')).json();
+    expect(last.items.map((a: { year: number }) => a.year)).toEqual([1998]);
+  });
+});

@@ -9,16 +9,17 @@ import type { DifficultySelection } from '../quiz/difficulty-selection';
 import { headOfIssue } from '../quiz/head';
 import { createQuiz } from '../quiz/service';
 import type { SubmitBody } from '../shared/contracts/quiz';
-import type { LyricStat, SongStat } from '../shared/contracts/stats';
+import type { AlbumStat, LyricStat, SongStat } from '../shared/contracts/stats';
 import { DEFAULT_DIFFICULTY } from '../shared/difficulty';
 import { PLAY_LENGTH } from '../shared/rules';
 import { type CachedStatsJson, jsonResponse, type ReadCaching } from '../stats/cached-reads';
 import { cachedPerVersion } from '../stats/version-cache';
-import type { DailySettings } from '../storage/contract';
+import type { DailySettings, DailyStore } from '../storage/contract';
 import type { Clock } from '../time/clock';
 import { createTimeZoneConverter, type LocalTime } from '../time/day';
 import { nextDayStart } from '../time/day-end';
 import { version } from '../version';
+import { v1DailyRoutes } from './daily-routes';
 import {
   DIFFICULTY_LIST,
   LIMIT_DEFAULT,
@@ -37,6 +38,7 @@ import {
   getMetaOperation,
   getScorePercentileV1Operation,
   getStatsOverviewOperation,
+  listAlbumStatsOperation,
   listLineStatsOperation,
   listSongStatsOperation,
 } from './operations';
@@ -45,6 +47,7 @@ import {
   nextLink,
   type PageQuery as Page,
   pageOf,
+  toAlbumStats,
   toLineStats,
   toOverview,
   toPercentile,
@@ -67,7 +70,10 @@ export interface V1Deps {
     version: () => string;
     getLyricStats: () => Promise<LyricStat[]>;
     getSongStats: () => Promise<SongStat[]>;
+    getAlbumStats: () => Promise<AlbumStat[]>;
   };
+  dailySettings: DailySettings;
+  dailyStore: DailyStore;
   caching: ReadCaching;
 }
 
@@ -80,7 +86,7 @@ interface AppParts {
   config: V1Deps['config'];
   clock: Clock;
   daily: DailySettings;
-  stores: { stats: V1Deps['stats'] };
+  stores: { stats: V1Deps['stats']; daily: DailyStore };
 }
 
 /**
@@ -98,6 +104,8 @@ export const v1Routes = (
     clock: app.clock,
     localTime: createTimeZoneConverter(app.config.statsTimezone),
     daily: createDailyService(app.daily),
+    dailySettings: app.daily,
+    dailyStore: app.stores.daily,
     stats: app.stores.stats,
     ...shared,
   });
@@ -191,7 +199,15 @@ function v1RoutesOf(deps: V1Deps) {
       },
       { rateLimit: 'submit', body: PlaySubmission, parse: 'json', detail: createPlayOperation },
     )
-    .use(v1StatsRoutes(deps));
+    .use(v1StatsRoutes(deps))
+    .use(
+      v1DailyRoutes({
+        settings: deps.dailySettings,
+        store: deps.dailyStore,
+        today: () => deps.localTime(clock.nowMs()).day,
+        caching,
+      }),
+    );
 }
 
 /** The public statistics of v1: overview, paged lists, percentile (docs/decisions/034). */
@@ -199,6 +215,7 @@ function v1StatsRoutes(deps: V1Deps) {
   const { caching } = deps;
   const lines = cachedPerVersion(deps.stats.version, () => deps.stats.getLyricStats());
   const songs = cachedPerVersion(deps.stats.version, () => deps.stats.getSongStats());
+  const albums = cachedPerVersion(deps.stats.version, () => deps.stats.getAlbumStats());
   const pageQuery = (q: {
     limit?: number;
     offset?: number;
@@ -211,7 +228,7 @@ function v1StatsRoutes(deps: V1Deps) {
     ...(q.sort ? { sort: q.sort } : {}),
   });
   /** A page as a cacheable answer, with the next page's Link. */
-  const sendPage = <Row extends LyricStat | SongStat, Item>(
+  const sendPage = <Row extends LyricStat | SongStat | AlbumStat, Item>(
     exchange: { request: Request; set: { headers: Record<string, string | number> } },
     rows: Row[],
     query: Page,
@@ -262,6 +279,18 @@ function v1StatsRoutes(deps: V1Deps) {
       async ({ query, request, set }) =>
         sendPage({ request, set }, await songs(), pageQuery(query), toSongStats, `${V1}/stats/songs`),
       { query: PageQuery, detail: listSongStatsOperation },
+    )
+    .get(
+      '/stats/albums',
+      async ({ query, request, set }) =>
+        sendPage(
+          { request, set },
+          await albums(),
+          pageQuery(query),
+          toAlbumStats(deps.catalogue()),
+          `${V1}/stats/albums`,
+        ),
+      { query: PageQuery, detail: listAlbumStatsOperation },
     )
     .get(
       '/percentile/:score',

@@ -1,9 +1,9 @@
 import type { CatalogueIndex } from '../catalogue/catalogue-index';
 import type { Question, SubmitBody } from '../shared/contracts/quiz';
-import type { LyricStat, Overview, Percentile, SongStat } from '../shared/contracts/stats';
+import type { AlbumStat, LyricStat, Overview, Percentile, SongStat } from '../shared/contracts/stats';
 import type { Difficulty } from '../shared/difficulty';
 import { type DifficultyOrder, rankByDifficulty } from '../shared/ranking';
-import type { LineStats, PlaySubmission, SongStats } from './model';
+import type { AlbumStats, LineStats, PlaySubmission, SongStats } from './model';
 
 /** The mapping of API v1 onto the services the unversioned API uses (docs/decisions/034). Pure. */
 
@@ -40,6 +40,19 @@ export const toSongStats = (row: SongStat): SongStats => ({
   correctAnswers: row.correctAnswers,
   accuracy: accuracy(row.correctAnswers, row.occurrences),
 });
+
+/** An album's row, its year from the catalogue (0 for an album no longer in it). */
+export const toAlbumStats = (catalogue: CatalogueIndex) => {
+  const years = new Map(catalogue.albums.map((a) => [a.id, a.year]));
+  return (row: AlbumStat): AlbumStats => ({
+    albumId: row.albumId,
+    title: row.title,
+    year: years.get(row.albumId) ?? 0,
+    answers: row.occurrences,
+    correctAnswers: row.correctAnswers,
+    accuracy: accuracy(row.correctAnswers, row.occurrences),
+  });
+};
 
 export const toOverview = (o: Overview) => ({
   plays: o.totalAttempts,
