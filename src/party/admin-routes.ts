@@ -9,14 +9,18 @@ import { PartyGameList, PartyHardLines } from '../shared/contracts/party-admin';
 import type { PartyStore } from '../storage/contract';
 import { exportPartyGameCsv, getPartyHardLines, listPartyGames } from './admin-service';
 
-const gameParam = integerParam({
-  name: 'game',
-  in: 'query',
-  minimum: 1,
-  maximum: 2_147_483_647,
-  example: 1,
-  description: 'The game (its `id` in GET /api/admin/uzivo/games).',
-});
+// Required: the export is of one game (the document said optional while the route refused none).
+const gameParam = {
+  ...integerParam({
+    name: 'game',
+    in: 'query',
+    minimum: 1,
+    maximum: 2_147_483_647,
+    example: 1,
+    description: 'The game (its `id` in GET /api/admin/uzivo/games).',
+  }),
+  required: true,
+};
 
 const ok = (description: string, schema: ResponseSpec['schema'], example: unknown): ResponseSpec => ({
   description,
