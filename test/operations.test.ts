@@ -17,7 +17,7 @@
  * test app's `request` (test/support/contract.ts).
  */
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test';
-import { sharedStatuses } from '../src/docs/components';
+import { sharedStatuses } from '../src/openapi/components';
 import { createEngineTestApp, ENGINES, type EngineTestApp, warmEngine } from './support/engines';
 import { answerQuiz, fetchQuiz } from './support/play';
 

@@ -1,6 +1,6 @@
 import { Type as T } from '@sinclair/typebox';
-import { errorExample, headers, responses, validationFailed } from '../docs/components';
-import { operation } from '../docs/contract';
+import { errorExample, headers, responses, validationFailed } from '../openapi/components';
+import { operation } from '../openapi/contract';
 import { PLAY_LENGTH } from '../shared/rules';
 import {
   DAY_MESSAGE,
@@ -11,7 +11,7 @@ import {
   SESSION_MESSAGE,
   scoreParam,
   sessionIdParam,
-} from './daily-contract';
+} from './daily-openapi';
 
 /** The contracts of the daily challenge's statistics in API v1 (docs/decisions/034). */
 

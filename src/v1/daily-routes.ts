@@ -15,7 +15,7 @@ import {
   DailyPercentileQueryV1,
   type DailyScorePercentile,
   StreakQueryV1,
-} from './daily-contract';
+} from './daily-openapi';
 import {
   getDailyFiguresOperation,
   getDailyScorePercentileOperation,

@@ -30,7 +30,7 @@ import {
   PlaySubmission,
   type Quiz,
   QuizQueryV1,
-} from './model';
+} from './openapi';
 import {
   createDailyQuizOperation,
   createPlayOperation,
