@@ -279,6 +279,7 @@ export function createApp(deps: AppDeps) {
         log,
         range: { stats: stores.stats, today: () => localTime(clock.nowMs()).day },
         secureCookies: config.siteUrl.startsWith('https:'),
+        catalogue,
         party: { store: stores.party, catalogue },
       }),
     )

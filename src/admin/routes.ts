@@ -1,4 +1,5 @@
 import { Elysia } from 'elysia';
+import type { CatalogueIndex } from '../catalogue/catalogue-index';
 import { AppError } from '../errors';
 import { createLimiterKeyCache } from '../http/address';
 import type { clientAddress } from '../http/client-address';
@@ -7,6 +8,7 @@ import type { Logger } from '../logger';
 import { partyAdminRoutes } from '../party/admin-routes';
 import type { CachedStatsJson } from '../stats/cached-reads';
 import { type RangeDeps, statisticsReadRoutes } from '../stats/read-routes';
+import { v1AdminRoutes } from '../v1/admin-routes';
 import { deviceCookie, deviceTokenOf } from './devices';
 import type { AdminGuard } from './guard';
 import { adminRangeRoutes } from './range-routes';
@@ -22,6 +24,8 @@ export interface AdminRoutesDeps {
   party: Parameters<typeof partyAdminRoutes>[0];
   /** The device cookie is sent over HTTPS only (SITE_URL is https). */
   secureCookies: boolean;
+  /** The catalogue (v1's albums carry their year). */
+  catalogue: () => CatalogueIndex;
 }
 
 /** The request's context after a sign-in that issued a device cookie (the ready Responses need it too). */
@@ -38,23 +42,37 @@ const privateReadCaching = {
 };
 
 /**
- * /api/admin/* — every route requires HTTP Basic credentials, checked on the
- * server by the lockout policy of `guard`. Failed attempts are logged.
+ * /api/admin/* and /api/v1/admin/* — every route requires HTTP Basic credentials, checked on
+ * the server by the lockout policy of `guard` (one policy for both). Failed attempts are logged.
  */
-export const adminRoutes = ({
-  guard,
-  statsJson,
-  clientAddress,
-  log,
-  range,
-  party,
-  secureCookies,
-}: AdminRoutesDeps) => {
+export const adminRoutes = (deps: AdminRoutesDeps) => {
   // An address parsed once, not on every request: parsing was a visible share of an admin read's
   // CPU (docs/performance.md#figures-behind-code-comments).
   const limiterKey = createLimiterKeyCache();
+  const { statsJson, range, party } = deps;
+  return new Elysia({ name: 'admin-routes' })
+    .use(
+      guarded(deps, limiterKey, '/api/admin', ['Admin'])
+        .use(statisticsReadRoutes(statsJson, { access: 'admin', range, caching: privateReadCaching }))
+        .use(adminRangeRoutes(range))
+        .use(partyAdminRoutes(party)),
+    )
+    .use(
+      guarded(deps, limiterKey, '/api/v1/admin', ['Admin (v1)']).use(
+        v1AdminRoutes({ stats: range.stats, catalogue: deps.catalogue, today: range.today }),
+      ),
+    );
+};
+
+/** The routes of one admin prefix behind the guard, their answers private. */
+function guarded(
+  { guard, clientAddress, log, secureCookies }: AdminRoutesDeps,
+  limiterKey: ReturnType<typeof createLimiterKeyCache>,
+  prefix: string,
+  tags: string[],
+) {
   return (
-    new Elysia({ name: 'admin-routes', prefix: '/api/admin', detail: { tags: ['Admin'] } })
+    new Elysia({ prefix, detail: { tags } })
       .use(clientAddress)
       .onBeforeHandle(async (context) => {
         const { request, set, clientAddress: address } = context;
@@ -90,8 +108,5 @@ export const adminRoutes = ({
         const cookie = (context as DeviceContext).deviceCookie;
         if (cookie) responseValue.headers.append('set-cookie', cookie);
       })
-      .use(statisticsReadRoutes(statsJson, { access: 'admin', range, caching: privateReadCaching }))
-      .use(adminRangeRoutes(range))
-      .use(partyAdminRoutes(party))
   );
-};
+}

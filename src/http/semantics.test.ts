@@ -271,6 +271,11 @@ describe('the unversioned operations API v1 replaces', () => {
       .map((op) => op.operationId)
       .sort();
     expect(deprecated).toEqual([
+      'getAdminAlbumStats',
+      'getAdminHourlyStats',
+      'getAdminLyricStats',
+      'getAdminOverview',
+      'getAdminSongStats',
       'getAlbumStats',
       'getDailyChallenge',
       'getDailyPercentile',
@@ -284,7 +289,12 @@ describe('the unversioned operations API v1 replaces', () => {
       'getSongStats',
       'submitQuiz',
     ]);
-    for (const path of ['/api/v1/quiz', '/api/v1/daily/summary', '/api/admin/stats/overview']) {
+    for (const path of [
+      '/api/v1/quiz',
+      '/api/v1/daily/summary',
+      '/api/v1/admin/stats/overview',
+      '/api/admin/stats/summary',
+    ]) {
       const res = await app.request(path, { headers: { authorization: ADMIN.authorization } });
       expect(res.headers.get('deprecation')).toBeNull();
     }

@@ -32,6 +32,8 @@ import {
   AlbumStats,
   AlbumStatsPage,
   DailyInfo,
+  HourStats,
+  HourStatsList,
   LineStats,
   LineStatsPage,
   Meta,
@@ -101,6 +103,8 @@ export const schemas = {
   DailyScorePercentile,
   DailyFigures,
   DailyLineStats,
+  HourStats,
+  HourStatsList,
 };
 
 /** An error body as the server sends it (the code is checked against the list of codes). */

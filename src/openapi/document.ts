@@ -243,6 +243,10 @@ export function buildOpenApiDocument(routes: readonly RouteInfo[], info: Documen
       },
       { name: 'Meta (v1)', description: 'The rules of this server.' },
       { name: 'Admin', description: 'Detailed statistics for the administrator (HTTP Basic).' },
+      {
+        name: 'Admin (v1)',
+        description: 'The administrator’s figures through API v1: paged lists, a range of days (HTTP Basic).',
+      },
       { name: 'Operations', description: 'Health checks.' },
     ],
     paths,

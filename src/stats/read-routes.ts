@@ -111,6 +111,8 @@ function readOperation(
     ranged?: boolean;
     /** The public read's v1 successor (docs/decisions/034). */
     successor?: OperationSpec['successor'];
+    /** The admin read's v1 successor. */
+    adminSuccessor?: OperationSpec['successor'];
   },
 ): ReturnType<typeof operation> {
   const ok: ResponseSpec =
@@ -132,6 +134,7 @@ function readOperation(
   const spec: OperationSpec = {
     operationId: access === 'public' ? `get${read.id}` : `getAdmin${read.id}`,
     ...(access === 'public' && read.successor ? { successor: read.successor } : {}),
+    ...(access === 'admin' && read.adminSuccessor ? { successor: read.adminSuccessor } : {}),
     access,
     summary: read.summary,
     description:
@@ -186,6 +189,7 @@ export const statisticsReadRoutes = (statsJson: CachedStatsJson, options: ReadRo
     .get('/overview', ({ request, set }) => jsonResponse(statsJson.overview(), { request, set }, caching), {
       detail: readOperation(access, {
         id: 'Overview',
+        adminSuccessor: { operationId: 'getAdminStatsOverview', path: '/api/v1/admin/stats/overview' },
         successor: { operationId: 'getStatsOverview', path: '/api/v1/stats/overview' },
         summary: 'Overview',
         description: 'Totals of all recorded plays.',
@@ -197,6 +201,7 @@ export const statisticsReadRoutes = (statsJson: CachedStatsJson, options: ReadRo
       query: listQuery,
       detail: readOperation(access, {
         id: 'LyricStats',
+        adminSuccessor: { operationId: 'listAdminLineStats', path: '/api/v1/admin/stats/lines' },
         successor: { operationId: 'listLineStats', path: '/api/v1/stats/lines' },
         summary: 'Statistics per lyric line',
         description: 'Every line of the catalogue; a line never asked has 0 occurrences.',
@@ -210,6 +215,7 @@ export const statisticsReadRoutes = (statsJson: CachedStatsJson, options: ReadRo
       query: listQuery,
       detail: readOperation(access, {
         id: 'SongStats',
+        adminSuccessor: { operationId: 'listAdminSongStats', path: '/api/v1/admin/stats/songs' },
         successor: { operationId: 'listSongStats', path: '/api/v1/stats/songs' },
         summary: 'Statistics per song',
         description: 'Every song; occurrences: times the song was the right answer.',
@@ -233,6 +239,7 @@ export const statisticsReadRoutes = (statsJson: CachedStatsJson, options: ReadRo
         ...(ranged ? { query: RangeQueryParams } : {}),
         detail: readOperation(access, {
           id: 'AlbumStats',
+          adminSuccessor: { operationId: 'listAdminAlbumStats', path: '/api/v1/admin/stats/albums' },
           successor: { operationId: 'listAlbumStats', path: '/api/v1/stats/albums' },
           summary: 'Statistics per album',
           description: 'Every album; occurrences: times one of its songs was the right answer.',
@@ -257,6 +264,7 @@ export const statisticsReadRoutes = (statsJson: CachedStatsJson, options: ReadRo
       ...(ranged ? { query: RangeQueryParams } : {}),
       detail: readOperation(access, {
         id: 'HourlyStats',
+        adminSuccessor: { operationId: 'getAdminHourStats', path: '/api/v1/admin/stats/hours' },
         summary: 'Plays per hour of day',
         description: 'Always 24 entries, hours 0–23 in the server’s time zone, zeros included.',
         schema: ranged ? AdminHourlyStats : HourlyStats,

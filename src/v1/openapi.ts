@@ -213,6 +213,32 @@ export const LineStatsPage = pageOf(LineStats, 'LineStatsPage');
 export const SongStatsPage = pageOf(SongStats, 'SongStatsPage');
 export const AlbumStatsPage = pageOf(AlbumStats, 'AlbumStatsPage');
 
+export const HourStats = T.Object(
+  {
+    hour: T.Integer({ minimum: 0, maximum: 23, description: 'The hour of day in the server’s time zone.' }),
+    plays: T.Integer({ minimum: 0, description: 'Plays recorded in this hour of day.' }),
+    players: T.Optional(
+      T.Integer({
+        minimum: 0,
+        description: 'Distinct players who played in this hour of day; all time only (absent for a range).',
+      }),
+    ),
+  },
+  { title: 'HourStats', description: 'The plays of one hour of day.' },
+);
+export type HourStats = Static<typeof HourStats>;
+
+export const HourStatsList = T.Object(
+  {
+    hours: T.Array(HourStats, {
+      minItems: 24,
+      maxItems: 24,
+      description: 'Hours 0–23, zeros included.',
+    }),
+  },
+  { title: 'HourStatsList', description: 'Plays by hour of day, of all time or of a range of days.' },
+);
+
 export const StatsOverview = T.Object(
   {
     plays: T.Integer({ minimum: 0, description: 'Recorded plays.' }),
@@ -319,6 +345,12 @@ export const PageQuery = t.Object({
   sort: t.Optional(sortParam.validator),
 });
 export const LinePageQuery = t.Object({ ...PageQuery.properties, ids: t.Optional(idsParam.validator) });
+/** Admin lists: a page of a range of days (the dates are checked by the range service: `invalid_range`). */
+export const RangePageQuery = t.Object({
+  ...PageQuery.properties,
+  from: t.Optional(t.String()),
+  to: t.Optional(t.String()),
+});
 
 export const v1ScoreParam = integerParam({
   name: 'score',

@@ -213,3 +213,52 @@ describe('the daily challenge’s figures and the albums through v1', () => {
     expect(last.items.map((a: { year: number }) => a.year)).toEqual([1998]);
   });
 });
+
+describe('the administrator’s reads through v1', () => {
+  const ADMIN = { authorization: `Basic ${btoa('admin:test-password-123')}` };
+
+  test('lines of a range, paged with the range kept in Link; hours; the old reads point at them', async () => {
+    const app = await createTestApp();
+    const quiz = (await (await app.request('/api/v1/quiz')).json()) as V1Quiz;
+    await play(app, { token: quiz.token, sessionId: SESSION, answers: answersOf(quiz, 30) });
+    const res = await app.request('/api/v1/admin/stats/lines?from=2025-04-15&limit=20&minAnswers=1', {
+      headers: ADMIN,
+    });
+    expect(res.headers.get('cache-control')).toBe('no-store, private');
+    expect(res.headers.get('link')).toBe(
+      '</api/v1/admin/stats/lines?from=2025-04-15&limit=20&offset=20&minAnswers=1>; rel="next"',
+    );
+    const page = await res.json();
+    expect(page).toMatchObject({ total: 30, limit: 20, offset: 0 });
+    expect(page.items[0]).toMatchObject({ answers: 1, correctAnswers: 1, accuracy: 100 });
+    // A range before any play has none.
+    const before = await (
+      await app.request('/api/v1/admin/stats/lines?from=2025-04-01&to=2025-04-14&minAnswers=1', {
+        headers: ADMIN,
+      })
+    ).json();
+    expect(before.total).toBe(0);
+    const hours = (await (await app.request('/api/v1/admin/stats/hours', { headers: ADMIN })).json()) as {
+      hours: { hour: number; plays: number; players?: number }[];
+    };
+    // 10:00 UTC is 12:00 in Zagreb (the test clock's summer time).
+    expect(hours.hours.filter((h) => h.plays > 0)).toEqual([{ hour: 12, plays: 1, players: 1 }]);
+    const ranged = await (
+      await app.request('/api/v1/admin/stats/hours?from=2025-04-15', { headers: ADMIN })
+    ).json();
+    expect(ranged.hours[12]).toEqual({ hour: 12, plays: 1 });
+    const old = await app.request('/api/admin/stats/hourly', { headers: ADMIN });
+    expect(old.headers.get('link')).toBe('</api/v1/admin/stats/hours>; rel="successor-version"');
+    expect(old.headers.get('deprecation')).toBe('@1795737600');
+  });
+
+  test('the same guard: 401 without credentials, invalid_range for an impossible day', async () => {
+    const app = await createTestApp();
+    const denied = await app.request('/api/v1/admin/stats/overview');
+    expect(denied.status).toBe(401);
+    expect(denied.headers.get('cache-control')).toBe('no-store, private');
+    const bad = await app.request('/api/v1/admin/stats/albums?from=2025-02-30', { headers: ADMIN });
+    expect(bad.status).toBe(422);
+    expect((await bad.json()).error).toMatchObject({ code: 'invalid_range', field: 'from' });
+  });
+});

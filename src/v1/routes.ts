@@ -22,7 +22,6 @@ import { version } from '../version';
 import { v1DailyRoutes } from './daily-routes';
 import {
   DIFFICULTY_LIST,
-  LIMIT_DEFAULT,
   LinePageQuery,
   PageQuery,
   PercentileParamsV1,
@@ -47,6 +46,7 @@ import {
   nextLink,
   type PageQuery as Page,
   pageOf,
+  pageQueryOf,
   toAlbumStats,
   toLineStats,
   toOverview,
@@ -216,17 +216,6 @@ function v1StatsRoutes(deps: V1Deps) {
   const lines = cachedPerVersion(deps.stats.version, () => deps.stats.getLyricStats());
   const songs = cachedPerVersion(deps.stats.version, () => deps.stats.getSongStats());
   const albums = cachedPerVersion(deps.stats.version, () => deps.stats.getAlbumStats());
-  const pageQuery = (q: {
-    limit?: number;
-    offset?: number;
-    minAnswers?: number;
-    sort?: Page['sort'];
-  }): Page => ({
-    limit: q.limit ?? LIMIT_DEFAULT,
-    offset: q.offset ?? 0,
-    minAnswers: q.minAnswers ?? 0,
-    ...(q.sort ? { sort: q.sort } : {}),
-  });
   /** A page as a cacheable answer, with the next page's Link. */
   const sendPage = <Row extends LyricStat | SongStat | AlbumStat, Item>(
     exchange: { request: Request; set: { headers: Record<string, string | number> } },
@@ -266,7 +255,7 @@ function v1StatsRoutes(deps: V1Deps) {
         return sendPage(
           { request, set },
           rows,
-          pageQuery(query),
+          pageQueryOf(query),
           toLineStats,
           `${V1}/stats/lines`,
           query.ids ? { ids: query.ids } : {},
@@ -277,7 +266,7 @@ function v1StatsRoutes(deps: V1Deps) {
     .get(
       '/stats/songs',
       async ({ query, request, set }) =>
-        sendPage({ request, set }, await songs(), pageQuery(query), toSongStats, `${V1}/stats/songs`),
+        sendPage({ request, set }, await songs(), pageQueryOf(query), toSongStats, `${V1}/stats/songs`),
       { query: PageQuery, detail: listSongStatsOperation },
     )
     .get(
@@ -286,7 +275,7 @@ function v1StatsRoutes(deps: V1Deps) {
         sendPage(
           { request, set },
           await albums(),
-          pageQuery(query),
+          pageQueryOf(query),
           toAlbumStats(deps.catalogue()),
           `${V1}/stats/albums`,
         ),

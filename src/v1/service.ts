@@ -3,7 +3,13 @@ import type { Question, SubmitBody } from '../shared/contracts/quiz';
 import type { AlbumStat, LyricStat, Overview, Percentile, SongStat } from '../shared/contracts/stats';
 import type { Difficulty } from '../shared/difficulty';
 import { type DifficultyOrder, rankByDifficulty } from '../shared/ranking';
-import type { AlbumStats, LineStats, PlaySubmission, SongStats } from './openapi';
+import {
+  type AlbumStats,
+  LIMIT_DEFAULT,
+  type LineStats,
+  type PlaySubmission,
+  type SongStats,
+} from './openapi';
 
 /** The mapping of API v1 onto the services the unversioned API uses (docs/decisions/034). Pure. */
 
@@ -75,6 +81,19 @@ export interface PageQuery {
   minAnswers: number;
   sort?: DifficultyOrder;
 }
+
+/** A page's query with its defaults. */
+export const pageQueryOf = (q: {
+  limit?: number;
+  offset?: number;
+  minAnswers?: number;
+  sort?: DifficultyOrder;
+}): PageQuery => ({
+  limit: q.limit ?? LIMIT_DEFAULT,
+  offset: q.offset ?? 0,
+  minAnswers: q.minAnswers ?? 0,
+  ...(q.sort ? { sort: q.sort } : {}),
+});
 
 /** One page of a list, and the query of the next page when there is one. */
 export function pageOf<Row extends { occurrences: number; correctAnswers: number }>(
