@@ -252,6 +252,22 @@ describe('the administrator’s reads through v1', () => {
     expect(old.headers.get('deprecation')).toBe('@1795737600');
   });
 
+  test('one lockout for both prefixes, per client address', async () => {
+    const app = await createTestApp({ env: { TRUSTED_PROXIES: '127.0.0.1' } });
+    const wrong = (path: string, address: string) =>
+      app.request(path, {
+        headers: { authorization: `Basic ${btoa('admin:wrong-password-123')}`, 'x-forwarded-for': address },
+      });
+    const statuses: number[] = [];
+    for (let i = 0; i < 5; i++)
+      statuses.push((await wrong('/api/v1/admin/stats/overview', '203.0.113.5')).status);
+    for (let i = 0; i < 5; i++)
+      statuses.push((await wrong('/api/admin/stats/overview', '203.0.113.5')).status);
+    expect(statuses).toEqual(Array(10).fill(401));
+    expect((await wrong('/api/v1/admin/stats/lines', '203.0.113.5')).status).toBe(429);
+    expect((await wrong('/api/v1/admin/stats/lines', '203.0.113.99')).status).toBe(401);
+  });
+
   test('the same guard: 401 without credentials, invalid_range for an impossible day', async () => {
     const app = await createTestApp();
     const denied = await app.request('/api/v1/admin/stats/overview');

@@ -87,3 +87,48 @@ export async function readAllLines(
     offset = Number(new URL(next, 'http://localhost').searchParams.get('offset'));
   }
 }
+
+type DailyScorePercentile = components['schemas']['DailyScorePercentile'];
+type DailyStreak = components['schemas']['DailyStreak'];
+type DailyFigures = components['schemas']['DailyFigures'];
+type AlbumStats = components['schemas']['AlbumStats'];
+
+/** Where a daily score stands, the player's streak and today's figures. */
+export async function readDaily(
+  api: Api,
+  score: number,
+  sessionId: string,
+): Promise<{ percentile: DailyScorePercentile; streak: DailyStreak; figures: DailyFigures }> {
+  const percentile = await api.GET('/api/v1/daily/percentile/{score}', { params: { path: { score } } });
+  const streak = await api.GET('/api/v1/daily/streak', { params: { query: { sessionId } } });
+  const figures = await api.GET('/api/v1/daily/summary');
+  return {
+    percentile: percentile.data ?? fail('getDailyScorePercentile', percentile.error),
+    streak: streak.data ?? fail('getPlayerStreak', streak.error),
+    figures: figures.data ?? fail('getDailyFigures', figures.error),
+  };
+}
+
+/** Every album of a range of days through the administrator's API, following `Link: rel="next"`. */
+export async function readAdminAlbums(
+  api: Api,
+  authorization: string,
+  from: string,
+  limit: number,
+): Promise<{ albums: AlbumStats[]; pages: number }> {
+  const albums: AlbumStats[] = [];
+  let offset = 0;
+  let pages = 0;
+  for (;;) {
+    const { data, error, response } = await api.GET('/api/v1/admin/stats/albums', {
+      params: { query: { from, limit, offset } },
+      headers: { authorization },
+    });
+    const page = data ?? fail('listAdminAlbumStats', error);
+    albums.push(...page.items);
+    pages++;
+    const next = response.headers.get('link')?.match(/<([^>]+)>;\s*rel="next"/)?.[1];
+    if (!next) return { albums, pages };
+    offset = Number(new URL(next, 'http://localhost').searchParams.get('offset'));
+  }
+}
