@@ -93,6 +93,11 @@ export interface PlayStore {
    */
   flushCounters(): Promise<number>;
   /**
+   * The engine flushes the deferred counters by itself, within COUNTER_FLUSH_MS of a commit (the
+   * SQLite writer of a serving process, docs/decisions/035): the app runs no flush timer of its own.
+   */
+  readonly flushesOnItsOwn?: boolean;
+  /**
    * Every difference between the stored counters and a recompute from the raw
    * record. Holds a read transaction on this store's connection while it runs
    * (the command line runs it on a connection of its own).
@@ -311,7 +316,15 @@ export interface Runtime {
  * `seed`: import the embedded demo catalogue into an empty database (the server's first start).
  * `exclusive`: this process serves the database; SQLite refuses a second server on the same file.
  */
-export type OpenOptions = ({ seed: false } | { seed: true; log: Logger }) & { exclusive?: boolean };
+export type OpenOptions = ({ seed: false } | { seed: true; log: Logger }) & {
+  exclusive?: boolean;
+  /**
+   * This process answers requests (`kviz serve`). SQLite then writes on a thread of its own
+   * (docs/decisions/035); `onLost` is told when that writer is gone (nothing more would be
+   * written: the server stops), `onFlushFailed` when a flush it ran by itself failed.
+   */
+  serving?: { onLost(error: Error): void; onFlushFailed?(error: Error): void };
+};
 
 export type { ImportSummary } from '../catalogue/import-walk';
 // The per-day counters are part of the read side's answers; the features build series and ranges from them.
