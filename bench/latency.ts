@@ -45,8 +45,13 @@ try {
       const run = await openLoop({ url: server.url, bodies, rate, seconds, serverLog: server.logFile });
       const rss = server.rssMiB();
       await server.stop();
-      const verify = Bun.spawnSync([join(dir, 'kviz'), 'stats', 'verify'], { cwd: dir, env: { PATH: '/usr/bin:/bin' } });
-      console.log(`${new Date().toISOString().slice(11, 19)} ${rate}/s ${line(label, run, rss, verify.exitCode === 0)}`);
+      const verify = Bun.spawnSync([join(dir, 'kviz'), 'stats', 'verify'], {
+        cwd: dir,
+        env: { PATH: '/usr/bin:/bin' },
+      });
+      console.log(
+        `${new Date().toISOString().slice(11, 19)} ${rate}/s ${line(label, run, rss, verify.exitCode === 0)}`,
+      );
     }
   }
 } finally {
