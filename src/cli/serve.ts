@@ -41,6 +41,7 @@ export async function serve(config: Config, log: Logger, clock: Clock = systemCl
         process.exit(1);
       },
       onFlushFailed: (error) => log.error('could not write the deferred counters', { error: error.message }),
+      debug: (message, fields) => log.debug(message, fields),
     },
   });
   try {

@@ -321,9 +321,14 @@ export type OpenOptions = ({ seed: false } | { seed: true; log: Logger }) & {
   /**
    * This process answers requests (`kviz serve`). SQLite then writes on a thread of its own
    * (docs/decisions/035); `onLost` is told when that writer is gone (nothing more would be
-   * written: the server stops), `onFlushFailed` when a flush it ran by itself failed.
+   * written: the server stops), `onFlushFailed` when a flush it ran by itself failed, `debug`
+   * of each flush as it starts and ends.
    */
-  serving?: { onLost(error: Error): void; onFlushFailed?(error: Error): void };
+  serving?: {
+    onLost(error: Error): void;
+    onFlushFailed?(error: Error): void;
+    debug?(message: string, fields: Record<string, unknown>): void;
+  };
 };
 
 export type { ImportSummary } from '../catalogue/import-walk';

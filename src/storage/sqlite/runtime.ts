@@ -13,6 +13,7 @@ import { sqliteMeta, sqliteMetaWrittenBy } from './meta';
 import { migrateDb } from './migrate';
 import { acquireServeLock } from './serve-lock';
 import { createSqliteStores } from './stores';
+import type { WriterEvent } from './writer/messages';
 import { startWriter, type Writer } from './writer/writer-client';
 import { createWriterStores } from './writer/writer-stores';
 
@@ -44,7 +45,7 @@ export async function openSqliteRuntime(config: Config, options: OpenOptions): P
             synchronous: config.sqliteSynchronous,
             playerSalt: settings.secrets.playerSalt,
           },
-          options.serving,
+          { ...options.serving, onEvent: debugFlushes(options.serving.debug) },
         )
       : undefined;
     return {
@@ -75,6 +76,14 @@ export async function openSqliteRuntime(config: Config, options: OpenOptions): P
     lock?.release();
     throw error;
   }
+}
+
+/** The writer's flushes as debug log lines: when one starts (it holds the write lock) and what it counted. */
+function debugFlushes(debug: NonNullable<OpenOptions['serving']>['debug']) {
+  return (event: WriterEvent) => {
+    if (event.type === 'flushing') debug?.('flushing the deferred counters', { after: event.after });
+    else if (event.type === 'flushed') debug?.('flushed the deferred counters', { plays: event.plays });
+  };
 }
 
 /**
