@@ -16,7 +16,7 @@
  * Record requests that wait go first: a flush never starts while plays wait to be committed.
  */
 import type { QuizzesIssued, RecordOutcome } from '../../contract';
-import { closeDb, createDb, type Db } from '../client';
+import { createDb, type Db } from '../client';
 import { createDeferredCounters } from '../deferred-counters';
 import { sqliteMeta } from '../meta';
 import { createSqlitePartyStore } from '../party-store';
@@ -149,7 +149,10 @@ export function openWriter(init: WriterInit, post: (event: WriterEvent) => void)
             try {
               flushNow();
             } finally {
-              closeDb(db);
+              // Every statement finalized and the connection released now, not when they are
+              // collected: the request thread's connection, closed next, is then the last one and
+              // checkpoints the WAL into the database file (a copy of the file alone is whole).
+              db.$client.close(true);
             }
             return 0;
           });
