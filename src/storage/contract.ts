@@ -87,9 +87,10 @@ export interface PlayStore {
    * and album, confusions, per-key day totals) for every play recorded so far, by any process,
    * from the raw record past the watermark; resolves with the number of plays it counted. The
    * server runs it at start (the catch-up), at most COUNTER_FLUSH_MS (src/play/counter-flush.ts)
-   * after the first play since the last flush while plays come, and at a graceful
-   * stop; every read of those counters runs it first. An engine that writes every counter in the
-   * play's transaction resolves 0.
+   * after the first play since the last flush while plays come, and at a graceful stop; an
+   * in-process SQLite store also runs it before every read of those counters, while a serving
+   * process's writer runs it on its own thread and reads never wait for it (docs/decisions/035).
+   * An engine that writes every counter in the play's transaction resolves 0.
    */
   flushCounters(): Promise<number>;
   /**
