@@ -118,6 +118,29 @@ describe('the SQLite writer (docs/decisions/035)', () => {
     expect(await stores.plays.verifyCounters()).toEqual([]);
   }, 60_000);
 
+  test('a flush the writer runs by itself comes in slices: a play submitted meanwhile is committed before the flush ends', async () => {
+    const { path, db } = fileDb();
+    const local = createSqliteStores(db, 'salt');
+    const all = plays(db, 12_000, 11);
+    for (let i = 0; i < all.length; i += 1_000) await local.plays.recordPlays(all.slice(i, i + 1_000));
+    const events: WriterEvent[] = [];
+    const { stores } = await serving(path, db, events);
+    // One play through the writer: its commit arms the flush, which finds 12,001 plays to count.
+    await stores.plays.recordPlays(plays(db, 1, 12));
+    while (!events.some((e) => e.type === 'flushing')) await Bun.sleep(0);
+    const [outcome] = await stores.plays.recordPlays(plays(db, 1, 13));
+    expect(outcome).not.toBeInstanceOf(Error);
+    // Committed while the flush had plays left to count.
+    expect(Number(readMeta(db, COUNTED_THROUGH))).toBeLessThan(12_001);
+    const deadline = Date.now() + 30_000;
+    while (Number(readMeta(db, COUNTED_THROUGH)) < lastPlayOf(db) && Date.now() < deadline)
+      await Bun.sleep(20);
+    expect(Number(readMeta(db, COUNTED_THROUGH))).toBe(12_002);
+    expect(events.filter((e) => e.type === 'flushed').length).toBeGreaterThan(1);
+    expect(await occurrences(stores)).toBe(12_002 * 30);
+    expect(await stores.plays.verifyCounters()).toEqual([]);
+  }, 60_000);
+
   test('the live games, quiz counts and meta values are written by the writer too', async () => {
     const { path, db } = fileDb();
     const { writer, stores } = await serving(path, db);
