@@ -10,10 +10,8 @@
  * own event loop (src/play/group-commit.ts). Each request is answered after that commit, so an
  * acknowledged play is durable (docs/decisions/006).
  *
- * When the deferred counters are flushed (supersedes docs/decisions/025 "When it runs"): at most
- * FLUSH_WITHIN_MS after the first commit since the last flush, sooner once no play has come for
- * FLUSH_WHEN_IDLE_MS, when asked (the catch-up at start, tests), and before the writer closes.
- * Record requests that wait go first: a flush never starts while plays wait to be committed.
+ * The deferred counters' flush: when it runs, in slices between which the plays that arrived
+ * meanwhile are committed (writer-flushes.ts); the writer's close commits what waits and flushes.
  */
 import type { QuizzesIssued, RecordOutcome } from '../../contract';
 import { createDb, type Db } from '../client';
@@ -22,19 +20,7 @@ import { sqliteMeta } from '../meta';
 import { createSqlitePartyStore } from '../party-store';
 import { createSqlitePlayStore } from '../play-store';
 import { toWire, type WireError, type WriterEvent, type WriterInit, type WriterRequest } from './messages';
-
-/** The longest a committed play's deferred counts wait for their flush. */
-export const FLUSH_WITHIN_MS = 500;
-/** A flush comes this soon after the last commit when no further play arrives (a quiet server, tests). */
-export const FLUSH_WHEN_IDLE_MS = 50;
-/**
- * A flush the writer runs by itself is cut into slices of about this long, one transaction each,
- * and the plays that arrived meanwhile are committed between two slices: a submission waits for
- * at most about one slice, not a whole flush. The slice's size in plays follows the cost of the
- * last one (small slices cost more a play: each rewrites the hot counter rows).
- */
-const FLUSH_SLICE_MS = 10;
-const SLICE_PLAYS = { first: 1_000, min: 250, max: 20_000 };
+import { createWriterFlushes } from './writer-flushes';
 
 type RecordRequest = Extract<WriterRequest, { type: 'record' }>;
 
@@ -58,70 +44,10 @@ export function openWriter(init: WriterInit, post: (event: WriterEvent) => void)
 
   let pending: RecordRequest[] = [];
   let scheduled = false;
-  let within: ReturnType<typeof setTimeout> | undefined;
-  let idle: ReturnType<typeof setTimeout> | undefined;
-
-  const disarm = () => {
-    clearTimeout(within);
-    clearTimeout(idle);
-    within = idle = undefined;
-  };
-  /** Every play past the watermark in one transaction: asked for (the catch-up at start, close). */
-  const flushNow = (): number => {
-    disarm();
-    if (!deferred.behind()) return 0;
-    post({ type: 'flushing', after: deferred.watermark() });
-    const counted = deferred.flush();
-    post({ type: 'flushed', plays: counted });
-    return counted;
-  };
-  let slicePlays = SLICE_PLAYS.first;
-  const flushSlice = (): void => {
-    post({ type: 'flushing', after: deferred.watermark() });
-    const started = performance.now();
-    const counted = deferred.flushSome(slicePlays);
-    const ms = performance.now() - started;
-    post({ type: 'flushed', plays: counted });
-    if (counted >= SLICE_PLAYS.min && ms > 0)
-      slicePlays = Math.round(
-        Math.min(SLICE_PLAYS.max, Math.max(SLICE_PLAYS.min, (FLUSH_SLICE_MS * counted) / ms)),
-      );
-  };
-  let sliced = false;
-  let closed = false;
-  /** The plays recorded so far, in slices, committing the plays that arrive between two of them. */
-  const flushInBackground = async () => {
-    if (sliced || closed) return;
-    disarm();
-    sliced = true;
-    let failed = false;
-    try {
-      const through = deferred.latest();
-      while (!closed && deferred.watermark() < through) {
-        flushSlice();
-        await new Promise((resolve) => setImmediate(resolve));
-        if (!closed && pending.length > 0) await commitPending();
-      }
-      // Plays committed during the slices are flushed in their turn, traffic or not.
-      disarm();
-      if (!closed && deferred.behind()) committed();
-    } catch (error) {
-      failed = true;
-      post({ type: 'flush-failed', error: toWire(error) });
-    } finally {
-      sliced = false;
-    }
-    // A flush that failed (a full disk) is tried again in FLUSH_WITHIN_MS, not at every commit.
-    if (failed && !closed) {
-      disarm();
-      within = setTimeout(() => void flushInBackground(), FLUSH_WITHIN_MS);
-    }
-  };
-  const committed = () => {
-    within ??= setTimeout(() => void flushInBackground(), FLUSH_WITHIN_MS);
-    clearTimeout(idle);
-    idle = setTimeout(() => void flushInBackground(), FLUSH_WHEN_IDLE_MS);
-  };
+  const flushes = createWriterFlushes(deferred, post, {
+    waiting: () => pending.length > 0,
+    commit: () => commitPending(),
+  });
 
   /** Writes every record request that waits, in one transaction, and answers each. */
   const commitPending = async (): Promise<void> => {
@@ -150,7 +76,7 @@ export function openWriter(init: WriterInit, post: (event: WriterEvent) => void)
         outcomes: own.map((o): RecordOutcome | WireError => (o instanceof Error ? toWire(o) : o)),
       });
     }
-    committed();
+    flushes.committed();
   };
 
   const answer = async (id: number, work: () => number | string | Promise<number | string>) => {
@@ -173,7 +99,7 @@ export function openWriter(init: WriterInit, post: (event: WriterEvent) => void)
           return;
         case 'flush':
           await commitPending();
-          return answer(request.id, flushNow);
+          return answer(request.id, flushes.now);
         case 'rebuild':
           await commitPending();
           return answer(request.id, async () => {
@@ -191,10 +117,9 @@ export function openWriter(init: WriterInit, post: (event: WriterEvent) => void)
         case 'close':
           await commitPending();
           return answer(request.id, () => {
-            closed = true;
-            disarm();
+            flushes.close();
             try {
-              flushNow();
+              flushes.now();
             } finally {
               // Every statement finalized and the connection released now, not when they are
               // collected: the request thread's connection, closed next, is then the last one and

@@ -15,7 +15,7 @@ import { readMeta } from '../meta';
 import { createSqliteStores } from '../stores';
 import type { WriterEvent } from './messages';
 import { startWriter, type Writer } from './writer-client';
-import { FLUSH_WHEN_IDLE_MS, FLUSH_WITHIN_MS } from './writer-loop';
+import { FLUSH_WHEN_IDLE_MS, FLUSH_WITHIN_MS } from './writer-flushes';
 import { createWriterStores } from './writer-stores';
 
 /** docs/decisions/035: a serving process writes on a thread of its own; its request thread only reads. */
