@@ -13,8 +13,8 @@ import { join } from 'node:path';
 import { loadCatalogueIndex } from '../../src/storage/sqlite/catalogue-load';
 import { closeDb } from '../../src/storage/sqlite/client';
 import { sqliteMetaWrittenBy } from '../../src/storage/sqlite/meta';
-import { startWriter } from '../../src/storage/sqlite/writer/writer-client';
-import { createWriterStores } from '../../src/storage/sqlite/writer/writer-stores';
+import { startSqliteWriter } from '../../src/storage/sqlite/writer/writer-client';
+import { createSqliteWriterStores } from '../../src/storage/sqlite/writer/writer-stores';
 import { createFileDb } from '../support/file-db';
 import { buildTestApp, makeCatalogue } from '../support/fixtures';
 import { answerQuiz, fetchQuiz, submit } from '../support/play';
@@ -36,13 +36,13 @@ describe('a full disk under the writer thread', () => {
     async () => {
       const path = join(mountPoint, 'kviz.db');
       const db = createFileDb(path, makeCatalogue(4, 5, 10));
-      const writer = await startWriter(
+      const writer = await startSqliteWriter(
         { path, synchronous: 'NORMAL', playerSalt: 'test-salt' },
         { onLost: (error) => console.error(error) },
       );
       try {
         const { request, stores } = await buildTestApp({
-          stores: createWriterStores(db, 'test-salt', writer),
+          stores: createSqliteWriterStores(db, 'test-salt', writer),
           index: loadCatalogueIndex(db),
           meta: sqliteMetaWrittenBy(db, writer.writeMeta),
         });

@@ -4,7 +4,7 @@ import { decodeAnswers } from '../encoding/answer-codec';
 import { createBatchSums } from '../encoding/recompute';
 import type { LongRunOptions } from '../long-work';
 import type { Db } from './client';
-import { createCounterCheck } from './counter-check';
+import { createSqliteCounterCheck } from './counter-check';
 import { createDeferredCounters, type DeferredCounters } from './deferred-counters';
 import { createAnswerKeys, type PlayKeys } from './play-answer-keys';
 import { createBatchCounters } from './play-batch-counters';
@@ -107,7 +107,7 @@ export function createSqlitePlayStore(
  * writes (writer/writer-stores.ts, docs/decisions/035).
  */
 export function createPlayReads(db: Db, deferred: DeferredCounters) {
-  const counters = onFirstUse(() => createCounterCheck(db, deferred));
+  const counters = onFirstUse(() => createSqliteCounterCheck(db, deferred));
   const findDuplicate = createDuplicateLookup(db);
   return {
     counters,

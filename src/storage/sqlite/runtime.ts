@@ -7,15 +7,15 @@ import { counterFillPending, fillAnswerDays } from './answer-days-fill';
 import { importCatalogueInSteps } from './catalogue-import';
 import { loadCatalogueIndex } from './catalogue-load';
 import { seedCatalogue } from './catalogue-seed';
-import { closeDb, createDb, type Db } from './client';
+import { closeDb, createSqliteDb, type Db } from './client';
 import { convertLegacyRecord, legacyPlaysPending } from './legacy-record';
 import { sqliteMeta, sqliteMetaWrittenBy } from './meta';
 import { migrateDb } from './migrate';
 import { acquireServeLock } from './serve-lock';
 import { createSqliteStores } from './stores';
 import type { WriterEvent } from './writer/messages';
-import { startWriter, type Writer } from './writer/writer-client';
-import { createWriterStores } from './writer/writer-stores';
+import { startSqliteWriter, type Writer } from './writer/writer-client';
+import { createSqliteWriterStores } from './writer/writer-stores';
 
 /** The SQLite runtime: the contract's, plus the connection for the SQLite-only tools (copy, tests). */
 export interface SqliteRuntime extends Runtime {
@@ -39,7 +39,7 @@ export async function openSqliteRuntime(config: Config, options: OpenOptions): P
     const settings = await openSettings(meta, config);
     // A server writes on a thread of its own; the commands and tests on this connection (docs/decisions/035).
     writer = options.serving
-      ? await startWriter(
+      ? await startSqliteWriter(
           {
             path: config.databasePath,
             synchronous: config.sqliteSynchronous,
@@ -52,7 +52,7 @@ export async function openSqliteRuntime(config: Config, options: OpenOptions): P
       engine: 'sqlite',
       db,
       stores: writer
-        ? createWriterStores(db, settings.secrets.playerSalt, writer)
+        ? createSqliteWriterStores(db, settings.secrets.playerSalt, writer)
         : createSqliteStores(db, settings.secrets.playerSalt),
       catalogue: loadCatalogueIndex(db),
       ...settings,
@@ -95,7 +95,7 @@ function openChecked(config: Config, check: boolean): Db {
   const path = config.databasePath;
   let db: Db | undefined;
   try {
-    db = createDb(path, { synchronous: config.sqliteSynchronous });
+    db = createSqliteDb(path, { synchronous: config.sqliteSynchronous });
     if (check) {
       const problems = db.$client
         .query<{ quick_check: string }, []>('PRAGMA quick_check')

@@ -31,7 +31,7 @@ type Waiting = { resolve: (value: unknown) => void; reject: (error: Error) => vo
 type Request = WriterRequest extends infer R ? (R extends { id: number } ? Omit<R, 'id'> : never) : never;
 
 /** Starts the writer on `init.path`; resolves once its connection is open. */
-export async function startWriter(init: WriterInit, options: WriterOptions) {
+export async function startSqliteWriter(init: WriterInit, options: WriterOptions) {
   const worker = new Worker(workerUrl(), { smol: true } as WorkerOptions);
   const waiting = new Map<number, Waiting>();
   let nextId = 1;
@@ -137,4 +137,4 @@ export async function startWriter(init: WriterInit, options: WriterOptions) {
   };
 }
 
-export type Writer = Awaited<ReturnType<typeof startWriter>>;
+export type Writer = Awaited<ReturnType<typeof startSqliteWriter>>;

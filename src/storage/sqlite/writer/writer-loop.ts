@@ -14,7 +14,7 @@
  * meanwhile are committed (writer-flushes.ts); the writer's close commits what waits and flushes.
  */
 import type { QuizzesIssued, RecordOutcome } from '../../contract';
-import { createDb, type Db } from '../client';
+import { createSqliteDb, type Db } from '../client';
 import { createDeferredCounters } from '../deferred-counters';
 import { sqliteMeta } from '../meta';
 import { createSqlitePartyStore } from '../party-store';
@@ -36,7 +36,7 @@ function mergeIssued(requests: RecordRequest[]): QuizzesIssued | undefined {
 
 /** Opens the writer's connection (the request thread migrated the file already) and its stores. */
 export function openWriter(init: WriterInit, post: (event: WriterEvent) => void) {
-  const db: Db = createDb(init.path, { synchronous: init.synchronous });
+  const db: Db = createSqliteDb(init.path, { synchronous: init.synchronous });
   const deferred = createDeferredCounters(db);
   const plays = createSqlitePlayStore(db, init.playerSalt, () => {}, deferred);
   const party = createSqlitePartyStore(db);

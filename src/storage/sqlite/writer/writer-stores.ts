@@ -17,7 +17,7 @@ import type { Writer } from './writer-client';
  * challenge's) are committed before the play is acknowledged, and the statistics version moves
  * with each commit and flush the writer reports, so caches never answer from before them.
  */
-export function createWriterStores(db: Db, playerSalt: string, writer: Writer): StatsStores {
+export function createSqliteWriterStores(db: Db, playerSalt: string, writer: Writer): StatsStores {
   const { counters: _, ...reads } = createPlayReads(db, createDeferredCounters(db));
   const party = createSqlitePartyStore(db);
   return {

@@ -14,9 +14,9 @@ import { COUNTED_THROUGH } from '../deferred-counters';
 import { readMeta } from '../meta';
 import { createSqliteStores } from '../stores';
 import type { WriterEvent } from './messages';
-import { startWriter, type Writer } from './writer-client';
+import { startSqliteWriter, type Writer } from './writer-client';
 import { FLUSH_WHEN_IDLE_MS, FLUSH_WITHIN_MS } from './writer-flushes';
-import { createWriterStores } from './writer-stores';
+import { createSqliteWriterStores } from './writer-stores';
 
 /** docs/decisions/035: a serving process writes on a thread of its own; its request thread only reads. */
 
@@ -38,12 +38,12 @@ function fileDb() {
 }
 
 async function serving(path: string, db: Db, events: WriterEvent[] = [], onLost = (_: Error) => {}) {
-  const writer = await startWriter(
+  const writer = await startSqliteWriter(
     { path, synchronous: 'NORMAL', playerSalt: 'salt' },
     { onLost, onEvent: (e) => events.push(e) },
   );
   open.push({ writer, db });
-  return { writer, stores: createWriterStores(db, 'salt', writer) };
+  return { writer, stores: createSqliteWriterStores(db, 'salt', writer) };
 }
 
 function plays(db: Db, count: number, seed = 1): PlayToRecord[] {
@@ -184,7 +184,7 @@ describe('the SQLite writer (docs/decisions/035)', () => {
     const dir = mkdtempSync(join(tmpdir(), 'kviz-writer-'));
     dirs.push(dir);
     await expect(
-      startWriter({ path: dir, synchronous: 'NORMAL', playerSalt: 's' }, { onLost: () => {} }),
+      startSqliteWriter({ path: dir, synchronous: 'NORMAL', playerSalt: 's' }, { onLost: () => {} }),
     ).rejects.toThrow(); // a folder is not a database
   });
 });
