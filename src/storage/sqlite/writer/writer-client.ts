@@ -94,6 +94,7 @@ export async function startSqliteWriter(init: WriterInit, options: WriterOptions
 
   const ask = <T>(request: Request): Promise<T> => {
     if (lost) return Promise.reject(lost);
+    if (closing) return Promise.reject(new Error('the SQLite writer is closed'));
     const id = nextId++;
     return new Promise<T>((resolve, reject) => {
       waiting.set(id, { resolve: resolve as (value: unknown) => void, reject });
