@@ -186,7 +186,18 @@ async function buildShareImages(): Promise<NonNullable<ClientManifest['shareImag
   };
   const set = await renderShareImages(clientOut, artist, join(root, 'dist/.cache/share-images'));
   const url = (name: string) => `/assets/${name}`;
-  return { artist, scores: set.scores.map(url), generic: set.generic.map(url) };
+  const urls = (pages: typeof set.pages) => ({
+    start: url(pages.start),
+    statistics: url(pages.statistics),
+    daily: url(pages.daily),
+  });
+  return {
+    artist,
+    scores: set.scores.map(url),
+    generic: set.generic.map(url),
+    pages: urls(set.pages),
+    genericPages: urls(set.genericPages),
+  };
 }
 
 export async function buildClient(): Promise<ClientManifest> {

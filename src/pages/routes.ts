@@ -22,12 +22,15 @@ import { DEFAULT_DIFFICULTY, type Difficulty, isDifficulty } from '../shared/dif
 import { productTitle } from '../shared/rules';
 import { cachedPerVersion } from '../stats/version-cache';
 import type { StatsStore } from '../storage/contract';
-import type { ClientAssets } from './client-assets';
+import type { ClientAssets, PreviewPage } from './client-assets';
 import { serveAsset } from './client-assets';
 import { renderDocument } from './document';
 import { getCatalogueCounts, getLandingData, getPublicStatistics } from './service';
 import { serviceWorkerSource } from './service-worker';
-import { sharedScore, shareImagePaths, sharePreview } from './share-preview';
+import { pagePreview, sharedScore, shareImagePaths, sharePreview } from './share-preview';
+
+/** /statistics' title in the browser and in a shared link's preview. */
+const STATISTICS_HEADING = 'Statistika kviza';
 
 const FAVICON = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" rx="14" fill="#0b5a8c"/><path d="M22 46V18h6v11l10-11h7L34 30l12 16h-7l-9-12-2 2v10z" fill="#fff"/></svg>`;
 
@@ -108,20 +111,34 @@ const favicon = () =>
   });
 
 /**
+ * A page's renderer: its document with the title (`heading - product`), a shared score's preview,
+ * and what a link to it previews as — a page no one shares (a quiz, a result) as the start page.
+ */
+const pageRenderer =
+  (deps: PageRoutesDeps) =>
+  (
+    body: (page: PageProps) => ReactElement | Promise<ReactElement>,
+    heading?: string,
+    score?: number,
+    [shown, path]: [PreviewPage, string] = ['start', '/'],
+  ) =>
+  async () => {
+    const { assets } = deps;
+    const page = pageProps(deps);
+    const title = heading ? `${heading} - ${page.title}` : page.title;
+    const preview = score === undefined ? undefined : sharePreview(assets.manifest, page, score);
+    const at = pagePreview(assets.manifest, page, shown, path);
+    return encodeBody(renderDocument(assets, { page, title, preview, at, body: await body(page) }));
+  };
+
+/**
  * The server-rendered pages (docs/decisions/008-pages-and-islands.md) and the client assets.
  * Rendered HTML is cached: pages with statistics once per statistics version, the
  * others once per process (docs/decisions/010-response-caches.md).
  */
 export const pageRoutes = (deps: PageRoutesDeps) => {
   const { assets, stats, catalogue, log } = deps;
-  const render =
-    (body: (page: PageProps) => ReactElement | Promise<ReactElement>, heading?: string, score?: number) =>
-    async () => {
-      const page = pageProps(deps);
-      const title = heading ? `${heading} - ${page.title}` : page.title;
-      const preview = score === undefined ? undefined : sharePreview(assets.manifest, page, score);
-      return encodeBody(renderDocument(assets, { page, title, preview, body: await body(page) }));
-    };
+  const render = pageRenderer(deps);
   // Rendered once per process; like the per-version caches, synchronous once ready.
   const once = (compute: () => Promise<EncodedBody>) => cachedPerVersion(() => 'once', compute);
   const { send, sendOr } = htmlSender(log);
@@ -167,11 +184,15 @@ export const pageRoutes = (deps: PageRoutesDeps) => {
   // Keyed on the day too: the daily challenge's figures change at midnight without a play.
   const statistics = cachedPerVersion(
     () => `${stats.version()} ${deps.daily.today().day}`,
-    render(async (page) =>
-      createElement(StatisticsPage, {
-        page,
-        stats: { ...(await getPublicStatistics(stats)), daily: await deps.daily.summary() },
-      }),
+    render(
+      async (page) =>
+        createElement(StatisticsPage, {
+          page,
+          stats: { ...(await getPublicStatistics(stats)), daily: await deps.daily.summary() },
+        }),
+      STATISTICS_HEADING,
+      undefined,
+      ['statistics', '/statistics'],
     ),
   );
   const daily = cachedPerVersion(
@@ -183,9 +204,16 @@ export const pageRoutes = (deps: PageRoutesDeps) => {
           today: deps.daily.today(),
         }),
       'Dnevni izazov',
+      undefined,
+      ['daily', '/dnevni-izazov'],
     ),
   );
-  const statisticsError = once(render((page) => createElement(StatisticsPage, { page, stats: null })));
+  const statisticsError = once(
+    render((page) => createElement(StatisticsPage, { page, stats: null }), STATISTICS_HEADING, undefined, [
+      'statistics',
+      '/statistics',
+    ]),
+  );
   const quizPage = (initial?: InlineQuiz) =>
     render((page) =>
       createElement(QuizPage, { page, tokenTtlSeconds: deps.config.quizTokenTtlSeconds, initial }),

@@ -290,7 +290,9 @@ describe('the results page', () => {
     await play(page, (i) => i !== 4); // 29
     await page.locator('[data-percentile]').waitFor();
     expect(await page.locator('[data-score-note]').textContent()).toContain('Vaša prva igra!');
-    expect(await page.locator('[data-same-percent]').textContent()).toMatch(/^Jednako kao \d+,\d% igrača$/);
+    expect(await page.locator('[data-same-percent]').textContent()).toMatch(
+      /^Isti rezultat ima \d+,\d% igrača$/,
+    );
     expect(await page.locator('[data-personal-record]').count()).toBe(0);
 
     await page.getByRole('button', { name: 'Igraj ponovno' }).click();

@@ -132,7 +132,7 @@ export function ResultsIsland({ page, shareImages }: { page: PageProps; shareIma
   const { quiz, score, standing, percentile, lines, history } = usePlayResult(page.title);
   const { toast, show, dismiss } = useToast();
 
-  if (!quiz) return <Spinner label="Učitavanje rezultata..." heading />;
+  if (!quiz) return <Spinner label="Učitavanje rezultata…" heading />;
   const band = ratingFor(score);
   const id = playIdOf(quiz);
   const note = scoreNote(score, history.filter((r) => r.id !== id).length);
