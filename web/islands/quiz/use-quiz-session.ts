@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useReducer, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useReducer, useState } from 'react';
 import type { Difficulty } from '../../../src/shared/difficulty';
 import { PLAY_LENGTH } from '../../../src/shared/rules';
 import { getQuiz } from '../../lib/api';
@@ -119,7 +119,9 @@ export function useQuizSession(tokenTtlSeconds?: number, initial?: InitialQuiz) 
     };
   }, [load, tokenTtlSeconds, initial]);
 
-  useEffect(() => {
+  // A layout effect: every answer is in storage when the screen shows it (before the player can
+  // close the tab), also with Preact, whose plain effects wait for the next frame (ADR 038).
+  useLayoutEffect(() => {
     if (status !== 'ready') return;
     savePlay(sessionStorage, localStorage, state);
     if (isFinished(state)) {
