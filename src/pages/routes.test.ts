@@ -114,6 +114,23 @@ describe('server-rendered pages', () => {
     expect(res.headers.get('vary')).toBe('Accept-Encoding');
   });
 
+  test('/results renders the score the browser finished with on the server: score, rating, the scale with its band (issue 33)', async () => {
+    const app = await createTestApp();
+    const shown = await html(await app.request('/results', { headers: { cookie: 'kviz_score=23' } }));
+    expect(shown).toMatch(/<p[^>]*data-score=""[^>]*>23\/30<\/p>/);
+    expect(shown).toMatch(/data-rating=""[^>]*>Vrlo dobro</);
+    // The rating scale as a table, the player's band marked, not folded away (docs/product.md#results).
+    expect(shown).not.toContain('<details');
+    expect(shown).toMatch(/<tr[^>]*aria-current="true"[^>]*><td[^>]*>21–25<\/td>/);
+    expect(shown).not.toContain('Učitavanje rezultata');
+    // No score, or not a score: the loading screen, as before.
+    for (const cookie of ['', 'kviz_score=31', 'kviz_score=abc', 'other=5']) {
+      const plain = await html(await app.request('/results', { headers: cookie ? { cookie } : {} }));
+      expect(plain, cookie).toContain('Učitavanje rezultata…');
+      expect(plain, cookie).not.toContain('data-score=""');
+    }
+  });
+
   test('/quiz?nova carries a new play (first line rendered, token in the props, no-store); plain /quiz and a client over the quiz limit get the shell', async () => {
     const app = await createTestApp({ env: { RATE_LIMIT_QUIZ_PER_MINUTE: '2' } });
     const propsOf = (page: string) =>

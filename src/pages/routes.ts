@@ -20,6 +20,7 @@ import type { DailySummary } from '../shared/contracts/daily';
 import type { DailyToday, PageProps } from '../shared/contracts/pages';
 import { DEFAULT_DIFFICULTY, type Difficulty, isDifficulty } from '../shared/difficulty';
 import { productTitle } from '../shared/rules';
+import { shownScoreOf } from '../shared/shown-score';
 import { cachedPerVersion } from '../stats/version-cache';
 import type { StatsStore } from '../storage/contract';
 import type { ClientAssets, PreviewPage } from './client-assets';
@@ -63,6 +64,12 @@ function pageProps({ catalogue, config }: Pick<PageRoutesDeps, 'catalogue' | 'co
 }
 
 const htmlHeaders = { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache' };
+const RESULTS_WITH_SCORE = { ...htmlHeaders, 'cache-control': 'private, no-cache', vary: 'Cookie' };
+
+const sendHtml = (html: Html, exchange: Exchange, headers: Record<string, string>) =>
+  html instanceof Promise
+    ? html.then((ready) => sendBody(ready, exchange, headers))
+    : sendBody(html, exchange, headers);
 
 /** The 404 page for unknown non-API paths (used by the error handler). */
 export function renderNotFound(deps: Pick<PageRoutesDeps, 'catalogue' | 'config' | 'assets'>): string {
@@ -226,14 +233,24 @@ export const pageRoutes = (deps: PageRoutesDeps) => {
     if (!inline?.allowed(request, server)) return quizShell();
     return quizPage(await inline.create(difficulty));
   };
-  const results = once(
-    render((page) =>
-      createElement(ResultsPage, {
-        page,
-        shareImages: shareImagePaths(assets.manifest, page.artist),
-      }),
-    ),
-  );
+  // One rendering per score the request's cookie names (at most 31 more), and one without.
+  const resultsPages = new Map<number | undefined, () => Html>();
+  const results = (shownScore: number | undefined) => {
+    let rendered = resultsPages.get(shownScore);
+    if (!rendered) {
+      rendered = once(
+        render((page) =>
+          createElement(ResultsPage, {
+            page,
+            shareImages: shareImagePaths(assets.manifest, page.artist),
+            shownScore,
+          }),
+        ),
+      );
+      resultsPages.set(shownScore, rendered);
+    }
+    return rendered();
+  };
   const offline = once(render((page) => createElement(OfflinePage, { page }), 'Niste na mreži'));
   const worker = serviceWorkerSource(assets.manifest);
   const adminLogin = once(render((page) => createElement(AdminLoginPage, { page }), 'Admin Prijava'));
@@ -262,7 +279,13 @@ export const pageRoutes = (deps: PageRoutesDeps) => {
         const html = await quizWithPlay(request, server, difficulty);
         return sendBody(html, { request, set }, { ...htmlHeaders, 'cache-control': 'no-store' });
       })
-      .get('/results', ({ request, set }) => send(results(), { request, set }))
+      // The score the browser last finished drawn into the page (src/shared/shown-score.ts): the
+      // page differs by cookie, so no shared cache may keep it.
+      .get('/results', ({ request, set }) => {
+        const score = shownScoreOf(request.headers.get('cookie'));
+        if (score === undefined) return send(results(undefined), { request, set });
+        return sendHtml(results(score), { request, set }, RESULTS_WITH_SCORE);
+      })
       .get('/dnevni-izazov', ({ request, set }) => send(daily(), { request, set }))
       .get('/uzivo', ({ request, set }) => send(partyHost(), { request, set }))
       .get('/uzivo/pridruzi', ({ request, set }) => send(partyJoin(), { request, set }))

@@ -17,7 +17,7 @@ import { emptyQuiz, isFinished, type QuizState, quizReducer, submissionOf } from
 import { answerSquares } from '../../lib/share';
 import { getSessionId } from '../../lib/storage';
 import { useAnswering } from '../quiz/use-answering';
-import { useOutboxOutcome } from './use-outbox-outcome';
+import { useOutboxOutcome } from '../use-outbox-outcome';
 
 /**
  * 'intro': the challenge number and a start button; 'playing': the quiz; 'saving': the play is

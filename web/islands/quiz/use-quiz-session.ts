@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useLayoutEffect, useReducer, useState } from 'react';
 import type { Difficulty } from '../../../src/shared/difficulty';
 import { PLAY_LENGTH } from '../../../src/shared/rules';
+import { shownScoreCookie } from '../../../src/shared/shown-score';
 import { getQuiz } from '../../lib/api';
 import { difficultyOf, NEW_PLAY_PARAM } from '../../lib/difficulty';
 import { enqueuePlay, isWaiting, outcomeOf } from '../../lib/outbox';
@@ -126,6 +127,8 @@ export function useQuizSession(tokenTtlSeconds?: number, initial?: InitialQuiz) 
     savePlay(sessionStorage, localStorage, state);
     if (isFinished(state)) {
       rememberFinished(localStorage, state, Date.now());
+      // The results page's request names the score, so the server draws it (src/shared/shown-score.ts).
+      document.cookie = shownScoreCookie(state.correctCount);
       // Into the outbox before leaving: whatever the player does next (another play, going
       // offline, closing the tab), some page of the product sends it (docs/decisions/032);
       // the results page, next, sends it at once.
