@@ -117,6 +117,22 @@ const favicon = () =>
     headers: { 'content-type': 'image/svg+xml', 'cache-control': 'public, max-age=86400' },
   });
 
+/** Rendered once per process; like the per-version caches, synchronous once ready. */
+const once = (compute: () => Promise<EncodedBody>) => cachedPerVersion(() => 'once', compute);
+
+/** `make(key)` once per key, then kept (a page's variants: at most one per score, 0–30). */
+function keptPerKey<K, V>(make: (key: K) => V): (key: K) => V {
+  const kept = new Map<K, V>();
+  return (key) => {
+    let value = kept.get(key);
+    if (value === undefined) {
+      value = make(key);
+      kept.set(key, value);
+    }
+    return value;
+  };
+}
+
 /**
  * A page's renderer: its document with the title (`heading - product`), a shared score's preview,
  * and what a link to it previews as — a page no one shares (a quiz, a result) as the start page.
@@ -146,47 +162,37 @@ const pageRenderer =
 export const pageRoutes = (deps: PageRoutesDeps) => {
   const { assets, stats, catalogue, log } = deps;
   const render = pageRenderer(deps);
-  // Rendered once per process; like the per-version caches, synchronous once ready.
-  const once = (compute: () => Promise<EncodedBody>) => cachedPerVersion(() => 'once', compute);
   const { send, sendOr } = htmlSender(log);
   // The start page, and its variants for shared result links (`/?r=25`: at most 31 more).
-  const landings = new Map<number | undefined, { page: () => Html; fallback: () => Html }>();
-  const landingFor = (score: number | undefined) => {
-    let landing = landings.get(score);
-    if (!landing) {
-      landing = {
-        page: cachedPerVersion(
-          stats.version,
-          render(
-            async (page) =>
-              createElement(LandingPage, {
-                page,
-                data: await getLandingData(catalogue(), stats),
-                sharedScore: score,
-                tokenTtlSeconds: deps.config.quizTokenTtlSeconds,
-              }),
-            undefined,
-            score,
-          ),
-        ),
-        fallback: once(
-          render(
-            (page) =>
-              createElement(LandingPage, {
-                page,
-                data: { ...getCatalogueCounts(catalogue()), plays: 0 },
-                sharedScore: score,
-                tokenTtlSeconds: deps.config.quizTokenTtlSeconds,
-              }),
-            undefined,
-            score,
-          ),
-        ),
-      };
-      landings.set(score, landing);
-    }
-    return landing;
-  };
+  const landingFor = keptPerKey((score: number | undefined) => ({
+    page: cachedPerVersion(
+      stats.version,
+      render(
+        async (page) =>
+          createElement(LandingPage, {
+            page,
+            data: await getLandingData(catalogue(), stats),
+            sharedScore: score,
+            tokenTtlSeconds: deps.config.quizTokenTtlSeconds,
+          }),
+        undefined,
+        score,
+      ),
+    ),
+    fallback: once(
+      render(
+        (page) =>
+          createElement(LandingPage, {
+            page,
+            data: { ...getCatalogueCounts(catalogue()), plays: 0 },
+            sharedScore: score,
+            tokenTtlSeconds: deps.config.quizTokenTtlSeconds,
+          }),
+        undefined,
+        score,
+      ),
+    ),
+  }));
   // Throws when the statistics cannot be read; such a failure is rendered below, never cached.
   // Keyed on the day too: the daily challenge's figures change at midnight without a play.
   const statistics = cachedPerVersion(
@@ -234,23 +240,17 @@ export const pageRoutes = (deps: PageRoutesDeps) => {
     return quizPage(await inline.create(difficulty));
   };
   // One rendering per score the request's cookie names (at most 31 more), and one without.
-  const resultsPages = new Map<number | undefined, () => Html>();
-  const results = (shownScore: number | undefined) => {
-    let rendered = resultsPages.get(shownScore);
-    if (!rendered) {
-      rendered = once(
-        render((page) =>
-          createElement(ResultsPage, {
-            page,
-            shareImages: shareImagePaths(assets.manifest, page.artist),
-            shownScore,
-          }),
-        ),
-      );
-      resultsPages.set(shownScore, rendered);
-    }
-    return rendered();
-  };
+  const results = keptPerKey((shownScore: number | undefined) =>
+    once(
+      render((page) =>
+        createElement(ResultsPage, {
+          page,
+          shareImages: shareImagePaths(assets.manifest, page.artist),
+          shownScore,
+        }),
+      ),
+    ),
+  );
   const offline = once(render((page) => createElement(OfflinePage, { page }), 'Niste na mreži'));
   const worker = serviceWorkerSource(assets.manifest);
   const adminLogin = once(render((page) => createElement(AdminLoginPage, { page }), 'Admin Prijava'));
@@ -283,8 +283,8 @@ export const pageRoutes = (deps: PageRoutesDeps) => {
       // page differs by cookie, so no shared cache may keep it.
       .get('/results', ({ request, set }) => {
         const score = shownScoreOf(request.headers.get('cookie'));
-        if (score === undefined) return send(results(undefined), { request, set });
-        return sendHtml(results(score), { request, set }, RESULTS_WITH_SCORE);
+        if (score === undefined) return send(results(undefined)(), { request, set });
+        return sendHtml(results(score)(), { request, set }, RESULTS_WITH_SCORE);
       })
       .get('/dnevni-izazov', ({ request, set }) => send(daily(), { request, set }))
       .get('/uzivo', ({ request, set }) => send(partyHost(), { request, set }))
