@@ -128,6 +128,7 @@ export function useQuizSession(tokenTtlSeconds?: number, initial?: InitialQuiz) 
     if (isFinished(state)) {
       rememberFinished(localStorage, state, Date.now());
       // The results page's request names the score, so the server draws it (src/shared/shown-score.ts).
+      // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing from Firefox and older Safari
       document.cookie = shownScoreCookie(state.correctCount);
       // Into the outbox before leaving: whatever the player does next (another play, going
       // offline, closing the tab), some page of the product sends it (docs/decisions/032);

@@ -157,7 +157,8 @@ function RatingScale({ score }: { score: number }) {
               </td>
               <td className={styles.cell}>
                 {b.label}
-                {b === band && <span className="visually-hidden"> (vaša ocjena)</span>}
+                {/* Visible, not only announced: the band is marked by more than its colour. */}
+                {b === band && <span className={styles.yourBand}> (vaša ocjena)</span>}
               </td>
             </tr>
           ))}

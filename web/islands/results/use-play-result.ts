@@ -93,6 +93,7 @@ export function usePlayResult(siteTitle: string) {
     else {
       savePlay(sessionStorage, localStorage, play);
       // A reload draws this play's score on the server (src/shared/shown-score.ts).
+      // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing from Firefox and older Safari
       document.cookie = shownScoreCookie(play.correctCount);
       setHistory(rememberFinished(localStorage, play, Date.now()));
       setQuiz(play);
