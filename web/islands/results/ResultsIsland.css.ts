@@ -160,7 +160,7 @@ export const cell = style({
   borderBottom: `1px solid ${vars.color.border}`,
   textAlign: 'left',
 });
-export const yourBand = style({ fontWeight: 400, whiteSpace: 'nowrap' });
+export const yourBand = style({ fontWeight: 400 });
 export const currentRow = style({
   background: vars.color.surfaceAlt,
   fontWeight: 700,
