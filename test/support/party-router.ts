@@ -45,7 +45,10 @@ export function startPartyRouter(upstreams: Upstream[]) {
     port: 0,
     async fetch(request, server) {
       const url = new URL(request.url);
-      if (url.pathname === PARTY_SOCKET_PATH && request.headers.get('upgrade')?.toLowerCase() === 'websocket') {
+      if (
+        url.pathname === PARTY_SOCKET_PATH &&
+        request.headers.get('upgrade')?.toLowerCase() === 'websocket'
+      ) {
         const kod = url.searchParams.get(PARTY_ROUTE_PARAM);
         const upstream = byCode(kod);
         routed.push({ kind: 'socket', path: url.pathname, kod, upstream });
@@ -54,12 +57,18 @@ export function startPartyRouter(upstreams: Upstream[]) {
         return new Response('upgrade failed', { status: 400 });
       }
       const upstream = roundRobin();
-      routed.push({ kind: 'http', path: url.pathname, kod: url.searchParams.get(PARTY_ROUTE_PARAM), upstream });
+      routed.push({
+        kind: 'http',
+        path: url.pathname,
+        kod: url.searchParams.get(PARTY_ROUTE_PARAM),
+        upstream,
+      });
       const headers = new Headers(request.headers);
       // Bodies pass through untouched: no compression to undo on the way back.
       headers.set('accept-encoding', 'identity');
       headers.delete('host');
-      const body = request.method === 'GET' || request.method === 'HEAD' ? undefined : await request.arrayBuffer();
+      const body =
+        request.method === 'GET' || request.method === 'HEAD' ? undefined : await request.arrayBuffer();
       const answer = await fetch(`${upstreams[upstream]!.url}${url.pathname}${url.search}`, {
         method: request.method,
         headers,
