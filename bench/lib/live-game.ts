@@ -8,10 +8,12 @@
  *
  * Measured: joining everyone; line sent (the host's `start`/`next` leaves this process) →
  * received by each player, p50/p99/max; answer → acknowledged, p99; time-up → each player's result
- * received, p99, where the time-up is the first arrival of the line in the room (any socket) plus
- * the line's seconds: the server's timer starts just before that publish, so this can only
- * undercount by the first socket's delivery; the server's CPU (share of one core over the scenario)
- * and its peak RSS, from /proc.
+ * received, p99, where the time-up is taken as the host's `start`/`next` leaving this process plus
+ * the line's seconds: the server cannot start the line's timer before it has that message, so this
+ * can only overcount (by the host → server leg). (The line's first arrival in the room plus its
+ * seconds was tried: on a loaded machine a generator woke late for that first arrival and results
+ * came "before" the time-up.) The server's CPU (share of one core over the scenario) and its peak
+ * RSS, from /proc.
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -132,17 +134,16 @@ async function openRooms(url: string, rooms: number, seconds: number): Promise<H
   return out;
 }
 
-/** The host side of `lines` lines in every room at once: when each line was sent and first seen. */
+/** The host side of `lines` lines in every room at once: when each line was sent. */
 async function hostLines(rooms: Hosted[], lines: number) {
   const sent: number[][] = rooms.map(() => []);
-  const hostSaw: number[][] = rooms.map(() => []);
   for (let n = 0; n < lines; n++) {
     await Promise.all(
       rooms.map(async ({ host }, r) => {
         const line = host.next('line');
         sent[r]![n] = wallNow();
         host.send(n === 0 ? { type: 'start' } : { type: 'next' });
-        hostSaw[r]![n] = (await line).at;
+        await line;
         await host.next('reveal');
         // reveal → scoreboard; the next round's `next` sends the following line.
         host.send({ type: 'next' });
@@ -150,7 +151,7 @@ async function hostLines(rooms: Hosted[], lines: number) {
       }),
     );
   }
-  return { sent, hostSaw };
+  return sent;
 }
 
 export async function measureLiveGame(options: {
@@ -198,7 +199,7 @@ export async function measureLiveGame(options: {
     const joinMs = joinedReports.flatMap((r) => r.joined);
     log(`${scenario.name}: ${joinMs.length} players joined in ${joinAllMs.toFixed(0)} ms`);
 
-    const { sent, hostSaw } = await hostLines(rooms, lines);
+    const sent = await hostLines(rooms, lines);
     const played = (await Promise.all(generators.map((g) => g.report(1)))) as Extract<
       PlayersReport,
       { ack: number[] }
@@ -206,13 +207,9 @@ export async function measureLiveGame(options: {
     const after = processUsage(server.pid);
     const wallSeconds = (wallNow() - started) / 1000;
 
-    // The time-up of each room's line: its first arrival anywhere, plus the line's seconds.
-    const firstSeen = hostSaw.map((perLine) => [...perLine]);
-    for (const report of played)
-      for (const [room, n, at] of report.line) firstSeen[room]![n] = Math.min(firstSeen[room]![n]!, at);
     const lineMs = played.flatMap((r) => r.line.map(([room, n, at]) => at - sent[room]![n]!));
     const resultMs = played.flatMap((r) =>
-      r.result.map(([room, n, at]) => at - (firstSeen[room]![n]! + seconds * 1000)),
+      r.result.map(([room, n, at]) => at - (sent[room]![n]! + seconds * 1000)),
     );
     const ackMs = played.flatMap((r) => r.ack);
     for (const { host } of rooms) host.close();

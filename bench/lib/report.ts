@@ -309,7 +309,8 @@ Each scenario on a server of its own (the binary, SQLite): the hosts' sockets in
 the players' in ${r.liveGame[0]?.generators ?? 2} generator processes (\`bench/lib/live-game.ts\`), all on the same
 ${r.machine.cpus} cores as the server. Every player answers each line at a random moment except one in
 ten and the last of each room, so each line ends at time-up. A line counts from the host's
-\`start\`/\`next\` leaving the bench; time-up is the line's first arrival in the room plus its seconds.
+\`start\`/\`next\` leaving the bench, and so does the time-up (plus the line's seconds: an overcount by
+the host → server leg, never an undercount).
 A smaller load than the issue's (5,000 in one room, 200 × 10: \`bun bench/live-game.ts\`), so that
 the section stays within a minute.
 
