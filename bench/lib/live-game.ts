@@ -50,6 +50,8 @@ export interface LiveGameReport {
   timeUpToResultP50Ms: number;
   timeUpToResultP99Ms: number;
   serverCpuPercentOfOneCore: number;
+  /** The generator processes' CPU while the lines were played, share of one core. */
+  generatorCpuPercentOfOneCore: number;
   serverPeakRssMiB: number;
 }
 
@@ -115,6 +117,9 @@ function spawnPlayers(jobFile: string) {
   };
 }
 
+/** How long the host leaves the scoreboard up before the next line. */
+const SCOREBOARD_PAUSE_MS = 2_000;
+
 interface Hosted {
   host: LiveSocket;
   code: string;
@@ -123,7 +128,7 @@ interface Hosted {
 async function openRooms(url: string, rooms: number, seconds: number): Promise<Hosted[]> {
   const out: Hosted[] = [];
   for (let r = 0; r < rooms; r++) {
-    const host = await LiveSocket.open(url);
+    const host = await LiveSocket.open(url, ['lobby', 'progress']);
     const hosting = host.next('hosting');
     host.send({
       type: 'create',
@@ -145,9 +150,12 @@ async function hostLines(rooms: Hosted[], lines: number) {
         host.send(n === 0 ? { type: 'start' } : { type: 'next' });
         await line;
         await host.next('reveal');
-        // reveal → scoreboard; the next round's `next` sends the following line.
+        // reveal → scoreboard; the next round's `next` sends the following line after a host's
+        // pause (shorter than the product's shortest automatic one, 5 s), as in a game: sent at
+        // once, the line would queue behind thousands of scoreboards in each generator process.
         host.send({ type: 'next' });
         await host.next('scoreboard');
+        await Bun.sleep(SCOREBOARD_PAUSE_MS);
       }),
     );
   }
@@ -199,12 +207,15 @@ export async function measureLiveGame(options: {
     const joinMs = joinedReports.flatMap((r) => r.joined);
     log(`${scenario.name}: ${joinMs.length} players joined in ${joinAllMs.toFixed(0)} ms`);
 
+    const playStarted = wallNow();
     const sent = await hostLines(rooms, lines);
     const played = (await Promise.all(generators.map((g) => g.report(1)))) as Extract<
       PlayersReport,
       { ack: number[] }
     >[];
     const after = processUsage(server.pid);
+    const playSeconds = (wallNow() - playStarted) / 1000;
+    const generatorCpuMs = played.reduce((sum, r) => sum + r.cpuMs, 0);
     const wallSeconds = (wallNow() - started) / 1000;
 
     const lineMs = played.flatMap((r) => r.line.map(([room, n, at]) => at - sent[room]![n]!));
@@ -229,6 +240,7 @@ export async function measureLiveGame(options: {
       timeUpToResultP50Ms: percentile(resultMs, 50),
       timeUpToResultP99Ms: percentile(resultMs, 99),
       serverCpuPercentOfOneCore: Math.round(((after.cpuSeconds - before.cpuSeconds) / wallSeconds) * 100),
+      generatorCpuPercentOfOneCore: Math.round(generatorCpuMs / 10 / playSeconds),
       serverPeakRssMiB: Math.round(after.peakMiB),
     };
   } finally {

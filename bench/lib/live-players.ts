@@ -26,6 +26,8 @@ export type PlayersReport =
       result: [number, number, number][];
       /** Answer sent → acknowledged, ms. */
       ack: number[];
+      /** CPU this process used while playing (user + system), ms. */
+      cpuMs: number;
     };
 
 const job = JSON.parse(readFileSync(process.argv[2]!, 'utf8')) as PlayersJob;
@@ -37,7 +39,12 @@ for (let b = 0; b < job.players.length; b += job.batch)
   await Promise.all(
     job.players.slice(b, b + job.batch).map(async (p, i) => {
       const t0 = wallNow();
-      const socket = await LiveSocket.open(`${job.url}?kod=${p.code}`);
+      const socket = await LiveSocket.open(`${job.url}?kod=${p.code}`, [
+        'lobby',
+        'reveal',
+        'scoreboard',
+        'podium',
+      ]);
       const welcome = socket.next('joined');
       socket.send({ type: 'join', code: p.code, nickname: p.nickname });
       joined.push((await welcome).at - t0);
@@ -46,6 +53,7 @@ for (let b = 0; b < job.players.length; b += job.batch)
   );
 print({ joined });
 
+const cpuBefore = process.cpuUsage();
 const line: [number, number, number][] = [];
 const result: [number, number, number][] = [];
 const ack: number[] = [];
@@ -67,6 +75,7 @@ await Promise.all(
     }
   }),
 );
-print({ line, result, ack });
+const cpu = process.cpuUsage(cpuBefore);
+print({ line, result, ack, cpuMs: (cpu.user + cpu.system) / 1000 });
 for (const socket of sockets) socket.close();
 process.exit(0);

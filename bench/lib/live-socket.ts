@@ -8,19 +8,24 @@ export type Timed<T extends ServerMessage['type']> = { m: Of<T>; at: number };
 
 /**
  * A Kviz uživo socket of the load generator: messages are taken by type, in order (those that
- * arrived first wait in a queue); each carries the moment it arrived. Lobby counts and the host's
- * answer counts are never waited for and are dropped unparsed.
+ * arrived first wait in a queue); each carries the moment it arrived. Messages of the types in
+ * `ignored` are never waited for and are dropped unparsed: a generator process speaks for
+ * thousands of phones, and each phone would read its own copy on its own CPU.
  */
 export class LiveSocket {
   private waiting = new Map<string, ((t: Timed<ServerMessage['type']>) => void)[]>();
   private arrived = new Map<string, Timed<ServerMessage['type']>[]>();
 
-  private constructor(readonly ws: WebSocket) {
+  private constructor(
+    readonly ws: WebSocket,
+    ignored: readonly ServerMessage['type'][],
+  ) {
+    // Every server message is serialised with its type first.
+    const prefixes = ignored.map((type) => `{"type":"${type}"`);
     ws.onmessage = (event) => {
       const at = wallNow();
       const text = String(event.data);
-      // Every server message is serialised with its type first.
-      if (text.startsWith('{"type":"lobby"') || text.startsWith('{"type":"progress"')) return;
+      if (prefixes.some((prefix) => text.startsWith(prefix))) return;
       const m = JSON.parse(text) as ServerMessage;
       const list = this.waiting.get(m.type);
       if (list?.length) list.shift()!({ m, at } as Timed<ServerMessage['type']>);
@@ -32,10 +37,10 @@ export class LiveSocket {
     };
   }
 
-  static open(url: string): Promise<LiveSocket> {
+  static open(url: string, ignored: readonly ServerMessage['type'][]): Promise<LiveSocket> {
     return new Promise((resolve, reject) => {
       const ws = new WebSocket(url);
-      ws.onopen = () => resolve(new LiveSocket(ws));
+      ws.onopen = () => resolve(new LiveSocket(ws, ignored));
       ws.onerror = () => reject(new Error(`could not connect to ${url}`));
     });
   }
