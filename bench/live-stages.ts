@@ -14,11 +14,11 @@ import { PartyRooms } from '../src/party/rooms';
 import { ROOM_CODE_ALPHABET } from '../src/shared/contracts/party';
 import { loadCatalogueIndex } from '../src/storage/sqlite/catalogue-load';
 import { seedCatalogue } from '../src/storage/sqlite/catalogue-seed';
-import { createDb } from '../src/storage/sqlite/client';
+import { createSqliteDb } from '../src/storage/sqlite/client';
 import { migrateDb } from '../src/storage/sqlite/migrate';
 
 const PLAYERS = Number(process.argv[2] ?? 5_000);
-const db = createDb(':memory:');
+const db = createSqliteDb(':memory:');
 migrateDb(db);
 seedCatalogue(db);
 const index = loadCatalogueIndex(db);
