@@ -34,6 +34,7 @@ async function startFromSources(): Promise<LiveServer> {
       HOST: '127.0.0.1',
       DATABASE_PATH: join(dir, 'kviz.db'),
       ADMIN_PASSWORD: 'bench-password-123',
+      LOG_LEVEL: 'warn',
     },
     stdout: 'inherit',
     stderr: 'inherit',

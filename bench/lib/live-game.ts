@@ -61,7 +61,6 @@ export const liveServerEnv = (scenarios: LiveScenario[]): Record<string, string>
   PARTY_MAX_ROOMS: String(Math.max(...scenarios.map((s) => s.rooms))),
   RATE_LIMIT_PARTY_ROOMS_PER_HOUR: '1000000',
   RATE_LIMIT_PARTY_JOINS_PER_MINUTE: '1000000',
-  LOG_LEVEL: 'warn',
 });
 
 function percentile(values: number[], p: number): number {
