@@ -167,7 +167,7 @@ function renderLiveGameTable(reports: LiveGameReport[]): string {
   const p99 = (v: number) => `${n0(v)} ms${v <= 250 ? '' : ' (**missed**)'}`;
   const rows = reports.map(
     (g) =>
-      `| ${g.rooms} × ${n0(g.players / g.rooms)} (${n0(g.players)} players), ${g.lines} lines of ${g.seconds} s | ${n0(g.joinAllMs)} ms (one join p99 ${n0(g.joinP99Ms)} ms) | ${n0(g.lineP50Ms)} / ${p99(g.lineP99Ms)} / ${n0(g.lineMaxMs)} ms | ${p99(g.ackP99Ms)} | ${n0(g.timeUpToResultP50Ms)} / ${p99(g.timeUpToResultP99Ms)} | ${g.serverCpuPercentOfOneCore} % (generators ${g.generatorCpuPercentOfOneCore} %) | ${g.serverPeakRssMiB} MiB${g.serverPeakRssMiB <= 300 ? '' : ' (**missed**)'} |`,
+      `| ${g.rooms} × ${n0(g.players / g.rooms)} (${n0(g.players)} players), ${g.lines} line${g.lines === 1 ? '' : 's'} of ${g.seconds} s | ${n0(g.joinAllMs)} ms (one join p99 ${n0(g.joinP99Ms)} ms) | ${n0(g.lineP50Ms)} / ${p99(g.lineP99Ms)} / ${n0(g.lineMaxMs)} ms | ${p99(g.ackP99Ms)} | ${n0(g.timeUpToResultP50Ms)} / ${p99(g.timeUpToResultP99Ms)} | ${g.serverCpuPercentOfOneCore} % (generators ${g.generatorCpuPercentOfOneCore} %) | ${g.serverPeakRssMiB} MiB${g.serverPeakRssMiB <= 300 ? '' : ' (**missed**)'} |`,
   );
   const met = reports.every(
     (g) => Math.max(g.lineP99Ms, g.ackP99Ms, g.timeUpToResultP99Ms) <= 250 && g.serverPeakRssMiB <= 300,
