@@ -132,6 +132,15 @@ function livePartyRoutes(
     trustedProxies: proxies,
     roomsPerHour: config.rateLimitPartyRoomsPerHour,
     joinsPerMinute: config.rateLimitPartyJoinsPerMinute,
+    codePrefixes: config.partyCodePrefixes,
+    onMisrouted: (code) =>
+      log.warn(
+        'a Kviz uživo socket named a room of another instance: check the proxy against PARTY_CODE_PREFIXES',
+        {
+          room: code,
+          prefixes: config.partyCodePrefixes,
+        },
+      ),
     onFinished: recordFinishedGame(stores.party, (error) =>
       log.error('could not record a finished live game', { error: String(error) }),
     ),
