@@ -9,6 +9,8 @@ import type { CachedStatsJson } from '../stats/cached-reads';
 import { type RangeDeps, statisticsReadRoutes } from '../stats/read-routes';
 import { deviceCookie, deviceTokenOf } from './devices';
 import type { AdminGuard } from './guard';
+import { liveRoutes } from './live/routes';
+import type { LiveStream } from './live/stream';
 import { adminRangeRoutes } from './range-routes';
 
 export interface AdminRoutesDeps {
@@ -22,6 +24,8 @@ export interface AdminRoutesDeps {
   party: Parameters<typeof partyAdminRoutes>[0];
   /** The device cookie is sent over HTTPS only (SITE_URL is https). */
   secureCookies: boolean;
+  /** "Igra sada", the dashboard's live card (docs/decisions/037). */
+  live: LiveStream;
 }
 
 /** The request's context after a sign-in that issued a device cookie (the ready Responses need it too). */
@@ -49,6 +53,7 @@ export const adminRoutes = ({
   range,
   party,
   secureCookies,
+  live,
 }: AdminRoutesDeps) => {
   // An address parsed once, not on every request: parsing was a visible share of an admin read's
   // CPU (docs/performance.md#figures-behind-code-comments).
@@ -93,5 +98,6 @@ export const adminRoutes = ({
       .use(statisticsReadRoutes(statsJson, { access: 'admin', range, caching: privateReadCaching }))
       .use(adminRangeRoutes(range))
       .use(partyAdminRoutes(party))
+      .use(liveRoutes(live))
   );
 };

@@ -11,6 +11,7 @@ import { DashboardTabs } from './DashboardTabs';
 import type { TableId } from './dashboard-view';
 import { HourlyCard } from './HourlyCharts';
 import { AlbumsTable, LyricsTable, SongsTable, type TableControls, TopLists } from './ItemTables';
+import { LiveCard } from './live/LiveCard';
 import { PartyPanel } from './PartyPanel';
 import { RangePicker } from './RangePicker';
 import { ConfusionsView, DailyTrend, DevicesView, ScoreView } from './RangeViews';
@@ -88,6 +89,7 @@ export function DashboardIsland() {
         aria-busy={loading}
       >
         {view.tab === 'uzivo' && <PartyPanel credentials={credentials} />}
+        {view.tab === 'pregled' && <LiveCard credentials={credentials} onSignedOut={signOut} />}
         {view.tab === 'pregled' && (
           <Card className={styles.welcome}>
             <h2>Dobrodošli u administratorski panel</h2>
