@@ -275,6 +275,7 @@ describe.each(ENGINES)('%s', (engine) => {
         const plays = inRange(point.day, point.day);
         expect(point).toEqual({
           day: point.day,
+          through: point.day,
           plays: plays.length,
           players: new Set(plays.map((p) => p.player)).size,
           newPlayers: [...new Set(log.map((p) => p.player))].filter((pl) => firstDayOf(pl) === point.day)

@@ -73,8 +73,8 @@ function Figures({ activity }: { activity: LiveActivity }) {
     <dl className={styles.figures}>
       <div className={styles.figure}>
         <dt className={styles.label}>Igrači sada</dt>
-        <dd className={styles.value} data-figure="playersNow">
-          {formatCount(activity.playersNow)}
+        <dd className={styles.value}>
+          <span data-figure="playersNow">{formatCount(activity.playersNow)}</span>
           <span className={styles.note}>
             {countOf(activity.playersFinished, PLAYERS)} sa završenom igrom u zadnjih 5 min ·{' '}
             {countOf(activity.openQuizzes, OPEN_QUIZZES)}
@@ -83,14 +83,14 @@ function Figures({ activity }: { activity: LiveActivity }) {
       </div>
       <div className={styles.figure}>
         <dt className={styles.label}>Igre u zadnjih 30 minuta</dt>
-        <dd className={styles.value} data-figure="playsLast30Minutes">
-          {formatCount(activity.playsLast30Minutes)}
+        <dd className={styles.value}>
+          <span data-figure="playsLast30Minutes">{formatCount(activity.playsLast30Minutes)}</span>
         </dd>
       </div>
       <div className={styles.figure}>
         <dt className={styles.label}>Kviz uživo</dt>
-        <dd className={styles.value} data-figure="liveGames">
-          {formatCount(activity.liveGames)}
+        <dd className={styles.value}>
+          <span data-figure="liveGames">{formatCount(activity.liveGames)}</span>
           <span className={styles.note}>{pluralForm(activity.liveGames, ROOMS)}</span>
         </dd>
       </div>
