@@ -69,7 +69,10 @@ export async function exportCsv(
 }
 
 /** A week's or month's distinct players count each player once (the day's header says "toga dana"). */
-const GROUPED_PLAYERS_HEADER = { week: 'Različiti igrači toga tjedna', month: 'Različiti igrači toga mjeseca' };
+const GROUPED_PLAYERS_HEADER = {
+  week: 'Različiti igrači toga tjedna',
+  month: 'Različiti igrači toga mjeseca',
+};
 
 /** The trend's points, each with the compared period's point beside it (empty when not comparable). */
 async function trendRows(stats: StatsStore, range: DayRange, query: ExportQuery, today: Day): Promise<Rows> {

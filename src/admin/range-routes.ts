@@ -23,9 +23,9 @@ import {
   resolveRange,
 } from '../stats/admin-range';
 import { RangeQueryParams, rangeInvalid, rangeParams } from '../stats/model';
-import { TREND_GROUPS } from '../stats/trend';
 import { getScoreDistribution, MAX_CONFUSIONS } from '../stats/range-reads';
 import type { RangeDeps } from '../stats/read-routes';
+import { TREND_GROUPS } from '../stats/trend';
 import { type ExportFile, exportCsv } from './export';
 import { exampleCsv, exampleDaily, exampleDevices, exampleScores, exampleSummary } from './range-examples';
 

@@ -73,13 +73,22 @@ describe.each(ENGINES)('%s', (engine) => {
   };
   const check = async (point: TrendPoint) => {
     const expected = fromLog(point.day, point.through);
-    expect(point).toMatchObject({ plays: expected.plays, players: expected.players, correct: expected.correct });
+    expect(point).toMatchObject({
+      plays: expected.plays,
+      players: expected.players,
+      correct: expected.correct,
+    });
     expect(point.answers).toBe(expected.plays * 30);
-    expect(await fromDatabase(point.day, point.through)).toEqual({ plays: point.plays, players: point.players });
+    expect(await fromDatabase(point.day, point.through)).toEqual({
+      plays: point.plays,
+      players: point.players,
+    });
   };
 
   test('weeks: Monday to Sunday, the first and last clipped to the range; each player once a week', async () => {
-    const trend = await json<AdminDaily>(`/api/admin/stats/daily?from=${RANGE.from}&to=${RANGE.to}&group=week`);
+    const trend = await json<AdminDaily>(
+      `/api/admin/stats/daily?from=${RANGE.from}&to=${RANGE.to}&group=week`,
+    );
     expect(trend.group).toBe('week');
     expect(trend.points.map((p) => [p.day, p.through])).toEqual([
       ['2025-09-24', '2025-09-28'],
@@ -97,7 +106,9 @@ describe.each(ENGINES)('%s', (engine) => {
   });
 
   test('months: calendar months clipped to the range', async () => {
-    const trend = await json<AdminDaily>(`/api/admin/stats/daily?from=${RANGE.from}&to=${RANGE.to}&group=month`);
+    const trend = await json<AdminDaily>(
+      `/api/admin/stats/daily?from=${RANGE.from}&to=${RANGE.to}&group=month`,
+    );
     expect(trend.points.map((p) => [p.day, p.through])).toEqual([
       ['2025-09-24', '2025-09-30'],
       ['2025-10-01', '2025-10-27'],
@@ -110,7 +121,12 @@ describe.each(ENGINES)('%s', (engine) => {
       `/api/admin/stats/daily?from=${RANGE.from}&to=${RANGE.to}&group=week&compare=previous`,
     );
     // 34 days before 24 September: 21 August – 23 September.
-    expect(trend.previous).toMatchObject({ from: '2025-08-21', to: '2025-09-23', comparison: 'previous', comparable: true });
+    expect(trend.previous).toMatchObject({
+      from: '2025-08-21',
+      to: '2025-09-23',
+      comparison: 'previous',
+      comparable: true,
+    });
     const previous = trend.previous!.points;
     expect(previous.map((p) => [p.day, p.through])).toEqual([
       ['2025-08-21', '2025-08-25'],
@@ -123,10 +139,14 @@ describe.each(ENGINES)('%s', (engine) => {
     for (const point of previous) await check(point);
     expect(previous.map((p) => p.plays)).toEqual([0, 1, 1, 0, 0, 0]);
     // A range whose previous period starts before the first play (20 August): not comparable.
-    const early = await json<AdminDaily>('/api/admin/stats/daily?from=2025-08-25&to=2025-09-02&compare=previous');
+    const early = await json<AdminDaily>(
+      '/api/admin/stats/daily?from=2025-08-25&to=2025-09-02&compare=previous',
+    );
     expect(early.previous?.comparable).toBe(false);
     // The same dates a year earlier: nothing was recorded then.
-    const year = await json<AdminDaily>(`/api/admin/stats/daily?from=${RANGE.from}&to=${RANGE.to}&compare=year`);
+    const year = await json<AdminDaily>(
+      `/api/admin/stats/daily?from=${RANGE.from}&to=${RANGE.to}&compare=year`,
+    );
     expect(year.previous).toMatchObject({ from: '2024-09-24', to: '2024-10-27', comparable: false });
     expect(year.previous!.points.every((p) => p.plays === 0)).toBe(true);
     expect(year.points).toHaveLength(34);
@@ -138,10 +158,10 @@ describe.each(ENGINES)('%s', (engine) => {
       { headers: auth },
     );
     expect(res.status).toBe(200);
-    const rows = parse((await res.text()).replace(/^\ufeff/, ''), { delimiter: ';', columns: true }) as Record<
-      string,
-      string
-    >[];
+    const rows = parse((await res.text()).replace(/^\ufeff/, ''), {
+      delimiter: ';',
+      columns: true,
+    }) as Record<string, string>[];
     expect(rows).toHaveLength(6);
     expect(rows[0]).toMatchObject({
       Dan: '2025-09-24',
@@ -151,7 +171,10 @@ describe.each(ENGINES)('%s', (engine) => {
       'Usporedno od dana': '2025-08-21',
       'Igranja u usporednom razdoblju': '0',
     });
-    expect(rows[1]).toMatchObject({ 'Usporedno od dana': '2025-08-26', 'Igranja u usporednom razdoblju': '1' });
+    expect(rows[1]).toMatchObject({
+      'Usporedno od dana': '2025-08-26',
+      'Igranja u usporednom razdoblju': '1',
+    });
   });
 
   test('group and compare are checked', async () => {

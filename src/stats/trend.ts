@@ -26,7 +26,10 @@ export function groupSpans(range: DayRange, group: TrendGroup): DayRange[] {
     let next: Day;
     if (group === 'day') next = addDays(from, 1);
     else if (group === 'week') next = addDays(groupStart(from, 'week'), 7);
-    else next = addDays(`${from.slice(0, 8)}01`, 32).slice(0, 8).concat('01');
+    else
+      next = addDays(`${from.slice(0, 8)}01`, 32)
+        .slice(0, 8)
+        .concat('01');
     const to = addDays(next, -1) < range.to ? addDays(next, -1) : range.to;
     spans.push({ from, to });
     from = next;
@@ -75,7 +78,11 @@ async function pointsOf(stats: StatsStore, spans: DayRange[], within: DayRange):
   );
 }
 
-export async function getTrendPoints(stats: StatsStore, range: DayRange, group: TrendGroup): Promise<TrendPoint[]> {
+export async function getTrendPoints(
+  stats: StatsStore,
+  range: DayRange,
+  group: TrendGroup,
+): Promise<TrendPoint[]> {
   return pointsOf(stats, groupSpans(range, group), range);
 }
 

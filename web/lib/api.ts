@@ -11,6 +11,7 @@ import type {
   AdminSummary,
   ExportTable,
   HourlyRangeStat,
+  TrendGroup,
 } from '../../src/shared/contracts/admin-range';
 import type { DailyChallenge, DailyPercentile, DailyStreak } from '../../src/shared/contracts/daily';
 import type { PartyGameList, PartyHardLines } from '../../src/shared/contracts/party-admin';
@@ -120,6 +121,8 @@ export interface RangeParams {
   difficulty?: ScoreMode;
   /** What the summary compares with (its read and export only; default the period before). */
   compare?: 'previous' | 'year';
+  /** The trend's points (its read and daily.csv only): days, weeks or months. */
+  group?: TrendGroup;
   /** The lyric export: the lyric table's search, minimum occurrences and never-shown rule. */
   q?: string;
   min?: number;

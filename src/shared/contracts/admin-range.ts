@@ -68,7 +68,10 @@ export type AdminSummary = Static<typeof AdminSummary>;
 export const TrendPoint = T.Object(
   {
     ...DaySeriesPoint.properties,
-    day: { ...IsoDate, description: 'The first day the point counts (a week’s Monday, a month’s 1st, or `from`).' },
+    day: {
+      ...IsoDate,
+      description: 'The first day the point counts (a week’s Monday, a month’s 1st, or `from`).',
+    },
     through: { ...IsoDate, description: 'The last day the point counts (the same day for `group=day`).' },
     players: T.Integer({
       description:
@@ -85,29 +88,40 @@ export const AdminDaily = T.Object(
     group: T.Union([T.Literal('day'), T.Literal('week'), T.Literal('month')], {
       description: 'What a point is: a day (the default), a week Monday to Sunday, a calendar month.',
     }),
-    points: T.Array(TrendPoint, { description: 'One point per day, week or month of the range, zeros included.' }),
+    points: T.Array(TrendPoint, {
+      description: 'One point per day, week or month of the range, zeros included.',
+    }),
     previous: T.Optional(
       T.Object(
         {
           ...Applied,
           comparison: T.Union([T.Literal('previous'), T.Literal('year')], {
-            description: 'As `compare` asked: the period of the same length before `from`, or the same dates a year earlier.',
+            description:
+              'As `compare` asked: the period of the same length before `from`, or the same dates a year earlier.',
           }),
           comparable: T.Boolean({
-            description: 'Whether data were recorded on every day of the compared period (it starts on or after the first day with data).',
+            description:
+              'Whether data were recorded on every day of the compared period (it starts on or after the first day with data).',
           }),
           points: T.Array(TrendPoint, {
             description:
               'Point i covers as many days, as many days after the compared period’s start, as point i of `points` after `from`.',
           }),
         },
-        { description: 'With `compare`: the compared period grouped like the range (the trend chart’s second line).' },
+        {
+          description:
+            'With `compare`: the compared period grouped like the range (the trend chart’s second line).',
+        },
       ),
     ),
   },
-  { description: 'The trend of a range: one point per day, week or month, zeros included, and the compared period’s.' },
+  {
+    description:
+      'The trend of a range: one point per day, week or month, zeros included, and the compared period’s.',
+  },
 );
 export type AdminDaily = Static<typeof AdminDaily>;
+export type TrendGroup = AdminDaily['group'];
 
 const ConfusionScope = T.Union([T.Literal('all'), T.Literal('lyric'), T.Literal('song')], {
   description: '`all`: the overall top list; `lyric`: for the line `lyricId`; `song`: for the song `songId`.',

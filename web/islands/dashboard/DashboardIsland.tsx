@@ -14,9 +14,10 @@ import { AlbumsTable, LyricsTable, SongsTable, type TableControls, TopLists } fr
 import { LiveCard } from './live/LiveCard';
 import { PartyPanel } from './PartyPanel';
 import { RangePicker } from './RangePicker';
-import { ConfusionsView, DailyTrend, DevicesView, ScoreView } from './RangeViews';
+import { ConfusionsView, DevicesView, ScoreView } from './RangeViews';
 import { unavailableNotice } from './section-unavailable';
 import { summaryCards } from './summary-cards';
+import { DailyTrend } from './TrendView';
 import { useAdminData } from './use-admin-data';
 import { useDashboardView } from './use-dashboard-view';
 import { useShownLyrics } from './use-shown-lyrics';
@@ -29,13 +30,14 @@ import { useShownLyrics } from './use-shown-lyrics';
  * cards (summary-cards.ts), the item tables (ItemTables.tsx) and the range views.
  */
 export function DashboardIsland() {
-  const { view, restored, setTab, setRange, sortBy, goToPage, filterLyrics, setScoreMode } =
+  const { view, restored, setTab, setRange, sortBy, goToPage, filterLyrics, setScoreMode, setTrendGroup } =
     useDashboardView();
   const { toast, show, dismiss } = useToast();
   const { credentials, data, loading, failed, updatedAt, reload, signOut } = useAdminData(
     view.tab,
     view.range,
     view.scoreMode,
+    view.trendGroup,
     restored,
     show,
   );
@@ -167,7 +169,12 @@ export function DashboardIsland() {
           ))}
         {view.tab === 'vrijeme' &&
           (unavailable('daily') ?? (
-            <DailyTrend points={data.views.daily} credentials={credentials} range={range} />
+            <DailyTrend
+              trend={data.views.daily}
+              credentials={credentials}
+              range={range}
+              onGroup={setTrendGroup}
+            />
           ))}
         {view.tab === 'vrijeme' &&
           (unavailable('hourly') ?? (

@@ -31,7 +31,7 @@ export interface ChartData {
   xAxisLabel: string;
   /** One name per point ('07:00', '23. 11.'), in order. */
   xNames: string[];
-  labels: [string] | [string, string];
+  labels: [string] | [string, string] | [string, string, string];
   series: number[][];
 }
 
@@ -69,6 +69,7 @@ export function LineChart({ title, xHeader, xAxisLabel, xNames, labels, series, 
       const surface = cssColour('--kz-surface');
       const first = cssColour('--kz-accent');
       const second = cssColour('--kz-focus');
+      const third = cssColour('--kz-muted');
       const axis = { stroke: text, grid: { stroke: grid }, ticks: { stroke: grid } };
       const options: uPlot.Options = {
         title,
@@ -87,7 +88,7 @@ export function LineChart({ title, xHeader, xAxisLabel, xNames, labels, series, 
           },
           { ...axis, values: (_, ticks) => ticks.map((t) => (Number.isInteger(t) ? formatCount(t) : '')) },
         ],
-        legend: { markers: { dash: (_, i) => (i === 2 ? 'dashed' : 'solid') } },
+        legend: { markers: { dash: (_, i) => (i === 1 ? 'solid' : 'dashed') } },
         series: [
           { label: xHeader, value: (_, x) => nameOf(x) || '--' },
           // Wider than the dashed line, so where the two coincide both stay visible.
@@ -103,6 +104,10 @@ export function LineChart({ title, xHeader, xAxisLabel, xNames, labels, series, 
                   points: { show: fewPoints, size: 7, fill: surface, stroke: second },
                 },
               ]),
+          // The compared period: thin, grey and dotted, behind the two lines of the range.
+          ...(labels[2] === undefined
+            ? []
+            : [{ label: labels[2], stroke: third, width: 1.5, dash: [2, 4], points: { show: false } }]),
         ],
       };
       const { xNames: names, series: values } = latest.current;
@@ -121,7 +126,7 @@ export function LineChart({ title, xHeader, xAxisLabel, xNames, labels, series, 
       chart.current = null;
     };
     // Created once per theme; data changes go through setData below.
-  }, [title, xHeader, xAxisLabel, labels[0], labels[1], dark]);
+  }, [title, xHeader, xAxisLabel, labels[0], labels[1], labels[2], dark]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: xs is a pure helper
   useEffect(() => {
