@@ -314,6 +314,12 @@ export function createApp(deps: AppDeps) {
         secureCookies: config.siteUrl.startsWith('https:'),
         party: { store: stores.party, catalogue },
         live: live.stream,
+        annotations: {
+          store: stores.annotations,
+          stats: stores.stats,
+          today: () => localTime(clock.nowMs()).day,
+          nowMs: clock.nowMs,
+        },
       }),
     )
     .use(party)

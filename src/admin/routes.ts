@@ -7,6 +7,7 @@ import type { Logger } from '../logger';
 import { partyAdminRoutes } from '../party/admin-routes';
 import type { CachedStatsJson } from '../stats/cached-reads';
 import { type RangeDeps, statisticsReadRoutes } from '../stats/read-routes';
+import { type AnnotationRoutesDeps, annotationRoutes } from './annotations/routes';
 import { deviceCookie, deviceTokenOf } from './devices';
 import type { AdminGuard } from './guard';
 import { liveRoutes } from './live/routes';
@@ -26,6 +27,8 @@ export interface AdminRoutesDeps {
   secureCookies: boolean;
   /** "Igra sada", the dashboard's live card (docs/decisions/037). */
   live: LiveStream;
+  /** The administrator's notes on dates (docs/decisions/037). */
+  annotations: AnnotationRoutesDeps;
 }
 
 /** The request's context after a sign-in that issued a device cookie (the ready Responses need it too). */
@@ -54,6 +57,7 @@ export const adminRoutes = ({
   party,
   secureCookies,
   live,
+  annotations,
 }: AdminRoutesDeps) => {
   // An address parsed once, not on every request: parsing was a visible share of an admin read's
   // CPU (docs/performance.md#figures-behind-code-comments).
@@ -99,5 +103,6 @@ export const adminRoutes = ({
       .use(adminRangeRoutes(range))
       .use(partyAdminRoutes(party))
       .use(liveRoutes(live))
+      .use(annotationRoutes(annotations))
   );
 };
