@@ -16,14 +16,21 @@ describe.each(ENGINES)('%s', (engine) => {
   afterAll(() => app.close(), 30_000);
 
   const add = (day: string, text: string) =>
-    app.request('/api/admin/annotations', { method: 'POST', headers: json, body: JSON.stringify({ day, text }) });
+    app.request('/api/admin/annotations', {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ day, text }),
+    });
 
   test('added, listed by range in day order, deleted; the table holds what the API says', async () => {
     const first = await add('2025-10-20', '  Radijska emisija „Čuvari svjetla“ — đak, šum, žar  ');
     expect(first.status).toBe(201);
     expect(first.headers.get('cache-control')).toBe('no-store, private');
     const radio = (await first.json()) as Annotation;
-    expect(radio).toMatchObject({ day: '2025-10-20', text: 'Radijska emisija „Čuvari svjetla“ — đak, šum, žar' });
+    expect(radio).toMatchObject({
+      day: '2025-10-20',
+      text: 'Radijska emisija „Čuvari svjetla“ — đak, šum, žar',
+    });
     const catalogue = (await (await add('2025-10-02', 'Novi katalog')).json()) as Annotation;
     await add('2025-09-01', 'Izvan raspona');
 
@@ -39,7 +46,9 @@ describe.each(ENGINES)('%s', (engine) => {
     const gone = await app.request(`/api/admin/annotations/${radio.id}`, { method: 'DELETE', headers: auth });
     expect(gone.status).toBe(204);
     // A repeated DELETE has the same outcome.
-    expect((await app.request(`/api/admin/annotations/${radio.id}`, { method: 'DELETE', headers: auth })).status).toBe(204);
+    expect(
+      (await app.request(`/api/admin/annotations/${radio.id}`, { method: 'DELETE', headers: auth })).status,
+    ).toBe(204);
     const [{ n }] = (await app.all('SELECT count(*) AS n FROM annotations')) as [{ n: unknown }];
     expect(Number(n)).toBe(2);
   });

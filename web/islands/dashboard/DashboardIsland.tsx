@@ -92,16 +92,7 @@ export function DashboardIsland() {
       >
         {view.tab === 'uzivo' && <PartyPanel credentials={credentials} />}
         {view.tab === 'pregled' && <LiveCard credentials={credentials} onSignedOut={signOut} />}
-        {view.tab === 'pregled' && (
-          <Card className={styles.welcome}>
-            <h2>Dobrodošli u administratorski panel</h2>
-            <p>
-              Ovdje su detaljni podaci o odigranim kvizovima u odabranom razdoblju: uspješnost po stihovima,
-              pjesmama i albumima, top liste i najčešće zamjene, dnevni trend te igranja po satima. Odaberite
-              karticu iznad. Stupce tablica možete sortirati klikom na zaglavlje.
-            </p>
-          </Card>
-        )}
+        {view.tab === 'pregled' && <Welcome />}
         {view.tab === 'pregled' && (['lyrics', 'songs', 'albums', 'hourly'] as const).map(unavailable)}
         {view.tab === 'pregled' &&
           (unavailable('scores') ??
@@ -183,6 +174,19 @@ export function DashboardIsland() {
       </div>
       <Toaster toast={toast} onDismiss={dismiss} />
     </div>
+  );
+}
+
+function Welcome() {
+  return (
+    <Card className={styles.welcome}>
+      <h2>Dobrodošli u administratorski panel</h2>
+      <p>
+        Ovdje su detaljni podaci o odigranim kvizovima u odabranom razdoblju: uspješnost po stihovima,
+        pjesmama i albumima, top liste i najčešće zamjene, dnevni trend te igranja po satima. Odaberite
+        karticu iznad. Stupce tablica možete sortirati klikom na zaglavlje.
+      </p>
+    </Card>
   );
 }
 
