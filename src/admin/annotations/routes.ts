@@ -1,9 +1,9 @@
 import { Elysia, t } from 'elysia';
-import { headers, responses, validationFailed } from '../../docs/components';
-import { operation } from '../../docs/contract';
 import { integerParam } from '../../http/params';
+import { headers, responses, validationFailed } from '../../openapi/components';
+import { operation } from '../../openapi/contract';
 import { Annotation, AnnotationList, NewAnnotation } from '../../shared/contracts/admin-annotations';
-import { RangeQueryParams, rangeInvalid, rangeParams } from '../../stats/model';
+import { RangeQueryParams, rangeInvalid, rangeParams } from '../../stats/openapi';
 import type { AnnotationStore, StatsStore } from '../../storage/contract';
 import type { Day } from '../../time/day';
 import { addAnnotation, listAnnotations } from './service';

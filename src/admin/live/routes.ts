@@ -1,7 +1,7 @@
 import { Type as T } from '@sinclair/typebox';
 import { Elysia } from 'elysia';
-import { headers, responses } from '../../docs/components';
-import { operation } from '../../docs/contract';
+import { headers, responses } from '../../openapi/components';
+import { operation } from '../../openapi/contract';
 import type { LiveActivity } from '../../shared/contracts/admin-live';
 import type { LiveStream } from './stream';
 
