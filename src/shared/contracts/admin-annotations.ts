@@ -22,7 +22,7 @@ export const Annotation = T.Object(
       description: 'What happened that day.',
     }),
   },
-  { $id: 'Annotation', description: 'A note on a date.' },
+  { description: 'A note on a date.' },
 );
 export type Annotation = Static<typeof Annotation>;
 
@@ -34,7 +34,7 @@ export const AnnotationList = T.Object(
       description: 'The notes of the range, by day, then in the order added.',
     }),
   },
-  { $id: 'AnnotationList', description: 'The notes on the days of a range.' },
+  { description: 'The notes on the days of a range.' },
 );
 export type AnnotationList = Static<typeof AnnotationList>;
 
@@ -47,6 +47,6 @@ export const NewAnnotation = T.Object(
       description: `What happened; trimmed, 1–${ANNOTATION_MAX_LENGTH} characters, one line.`,
     }),
   },
-  { $id: 'NewAnnotation', description: 'A note to add.' },
+  { description: 'A note to add.' },
 );
 export type NewAnnotation = Static<typeof NewAnnotation>;

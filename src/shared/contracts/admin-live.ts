@@ -36,6 +36,6 @@ export const LiveActivity = T.Object(
     }),
     liveGames: T.Integer({ minimum: 0, description: 'Kviz uživo rooms open now.' }),
   },
-  { $id: 'LiveActivity' },
+  { description: 'The figures of "Igra sada".' },
 );
 export type LiveActivity = Static<typeof LiveActivity>;

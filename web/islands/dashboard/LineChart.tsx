@@ -33,6 +33,38 @@ export interface ChartData {
   xNames: string[];
   labels: [string] | [string, string] | [string, string, string];
   series: number[][];
+  /** Notes on points (the trend's annotations): a numbered vertical line at each. */
+  markers?: ChartMarker[];
+}
+
+export interface ChartMarker {
+  /** The point's index. */
+  index: number;
+  /** Shown at the top of the line ('1', '2', …: the numbers of the notes' list). */
+  label: string;
+}
+
+/** Draws each marker as a dashed vertical line with its label, over the plot (uPlot's draw hook). */
+function drawMarkers(u: uPlot, markers: ChartMarker[], colour: string) {
+  const { ctx } = u;
+  const { top, height } = u.bbox;
+  const ratio = devicePixelRatio || 1;
+  ctx.save();
+  ctx.strokeStyle = colour;
+  ctx.fillStyle = colour;
+  ctx.lineWidth = ratio;
+  ctx.setLineDash([4 * ratio, 3 * ratio]);
+  ctx.font = `700 ${12 * ratio}px system-ui, sans-serif`;
+  ctx.textAlign = 'center';
+  for (const marker of markers) {
+    const x = Math.round(u.valToPos(marker.index, 'x', true));
+    ctx.beginPath();
+    ctx.moveTo(x, top + 14 * ratio);
+    ctx.lineTo(x, top + height);
+    ctx.stroke();
+    ctx.fillText(marker.label, x, top + 11 * ratio);
+  }
+  ctx.restore();
 }
 
 const HEIGHT = 280;
@@ -46,13 +78,22 @@ const fewPoints = (u: uPlot) => u.data[0].length <= 62;
  * lines differ in colour (the theme's accent and focus colours, 3:1 or more against the card in
  * both themes), in dash and in their points, so they can be told apart without colour.
  */
-export function LineChart({ title, xHeader, xAxisLabel, xNames, labels, series, testId }: ChartData) {
+export function LineChart({
+  title,
+  xHeader,
+  xAxisLabel,
+  xNames,
+  labels,
+  series,
+  testId,
+  markers = [],
+}: ChartData) {
   const box = useRef<HTMLDivElement>(null);
   const chart = useRef<uPlot | null>(null);
   const dark = useDarkScheme();
   // The newest data, for a chart created after uPlot has loaded.
-  const latest = useRef({ xNames, series });
-  latest.current = { xNames, series };
+  const latest = useRef({ xNames, series, markers });
+  latest.current = { xNames, series, markers };
   const xs = (n: number) => Array.from({ length: n }, (_, i) => i);
   const nameOf = (x: number | null | undefined) =>
     x == null || !Number.isInteger(x) ? '' : (latest.current.xNames[x] ?? '');
@@ -89,6 +130,7 @@ export function LineChart({ title, xHeader, xAxisLabel, xNames, labels, series, 
           { ...axis, values: (_, ticks) => ticks.map((t) => (Number.isInteger(t) ? formatCount(t) : '')) },
         ],
         legend: { markers: { dash: (_, i) => (i === 1 ? 'solid' : 'dashed') } },
+        hooks: { draw: [(u) => drawMarkers(u, latest.current.markers, text)] },
         series: [
           { label: xHeader, value: (_, x) => nameOf(x) || '--' },
           // Wider than the dashed line, so where the two coincide both stay visible.
@@ -133,13 +175,14 @@ export function LineChart({ title, xHeader, xAxisLabel, xNames, labels, series, 
     if (!chart.current || !box.current) return;
     chart.current.setData([xs(xNames.length), ...series]);
     box.current.dataset.points = String(xNames.length);
-  }, [xNames, series]);
+  }, [xNames, series, markers]);
 
   return (
     <div
       className={styles.chart}
       ref={box}
       data-chart={testId}
+      data-markers={markers.length}
       role="img"
       aria-label={`${title}: ${labels.join(' i ')}. Podaci su u tablici ispod grafikona.`}
     />

@@ -8,6 +8,7 @@ import { CsvButton } from './CsvButton';
 import * as styles from './DashboardIsland.css';
 import { type ChartData, ChartTable, LineChart } from './LineChart';
 import { SectionHeading } from './RangeViews';
+import { TrendNotes, useAnnotations } from './TrendNotes';
 
 /** '23. 11.' on the axis (the year is in the range shown above); the table names the whole day. */
 const shortDay = (day: string) => `${Number(day.slice(8, 10))}. ${Number(day.slice(5, 7))}.`;
@@ -74,6 +75,16 @@ export function DailyTrend({
   const points = trend?.points ?? [];
   const previous = trend?.previous?.comparable ? trend.previous : undefined;
   const names = useMemo(() => pointNames(points, group), [points, group]);
+  const { notes, failed, reload } = useAnnotations(credentials, trend?.from, trend?.to);
+  // Each note on the point whose days hold it, numbered as in the list under the chart.
+  const markers = useMemo(
+    () =>
+      notes.flatMap((note, i) => {
+        const index = points.findIndex((p) => p.day <= note.day && note.day <= p.through);
+        return index < 0 ? [] : [{ index, label: String(i + 1) }];
+      }),
+    [notes, points],
+  );
   const chart: ChartData = useMemo(() => {
     const labels: ChartData['labels'] = previous
       ? ['Broj igranja', GROUPS[group].players, 'Broj igranja u usporednom razdoblju']
@@ -103,7 +114,7 @@ export function DailyTrend({
         <p className={styles.muted}>Nema podataka za odabrano razdoblje.</p>
       ) : (
         <>
-          <LineChart {...chart} />
+          <LineChart {...chart} markers={markers} />
           <p className={styles.chartNote} data-trend-compared="">
             {trend?.previous && previous
               ? `Isprekidana siva crta: igranja u ${COMPARED[previous.comparison]} (${formatDay(previous.from)} – ${formatDay(previous.to)}), točku po točku.`
@@ -116,6 +127,16 @@ export function DailyTrend({
           {/* Three columns fit a 320 px phone; the compared column and the rest are in the CSV. */}
           <ChartTable {...chart} xNames={names.table} />
         </>
+      )}
+      {trend && (
+        <TrendNotes
+          credentials={credentials}
+          notes={notes}
+          failed={failed}
+          from={trend.from}
+          to={trend.to}
+          reload={reload}
+        />
       )}
     </Card>
   );
