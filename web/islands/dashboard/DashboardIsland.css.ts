@@ -307,6 +307,8 @@ export const note = style({
   overflowWrap: 'anywhere',
   minWidth: 0,
 });
+/** 'Obriši' keeps its word whole: the note's text wraps instead. */
+export const noteDelete = style({ flex: 'none', whiteSpace: 'nowrap' });
 export const noteForm = style({
   display: 'flex',
   flexWrap: 'wrap',

@@ -117,7 +117,7 @@ export function DailyTrend({
           <LineChart {...chart} markers={markers} />
           <p className={styles.chartNote} data-trend-compared="">
             {trend?.previous && previous
-              ? `Isprekidana siva crta: igranja u ${COMPARED[previous.comparison]} (${formatDay(previous.from)} – ${formatDay(previous.to)}), točku po točku.`
+              ? `Točkasta siva crta: igranja u ${COMPARED[previous.comparison]} (${formatDay(previous.from)} – ${formatDay(previous.to)}), točku po točku.`
               : trend?.previous
                 ? 'Nema usporedbe: u usporednom razdoblju još se nije bilježilo.'
                 : ''}{' '}

@@ -38,9 +38,10 @@ export const figures = style({
   gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 12rem), 1fr))',
   margin: 0,
 });
+// The label above its number (all three numbers on one line on a wide screen).
 export const figure = style({
   display: 'flex',
-  flexDirection: 'column-reverse',
+  flexDirection: 'column',
   gap: vars.space.xs,
   minWidth: 0,
 });
