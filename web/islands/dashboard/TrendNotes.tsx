@@ -100,6 +100,7 @@ export function TrendNotes({
               </span>
               <Button
                 variant="secondary"
+                className={styles.noteDelete}
                 onClick={() => remove(note)}
                 aria-label={`Obriši bilješku ${i + 1}`}
               >

@@ -87,7 +87,7 @@ export function DailyTrend({
   );
   const chart: ChartData = useMemo(() => {
     const labels: ChartData['labels'] = previous
-      ? ['Broj igranja', GROUPS[group].players, 'Broj igranja u usporednom razdoblju']
+      ? ['Broj igranja', GROUPS[group].players, 'Usporedno razdoblje']
       : ['Broj igranja', GROUPS[group].players];
     return {
       testId: 'daily',
