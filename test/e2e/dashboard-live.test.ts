@@ -80,4 +80,23 @@ describe('Igra sada', () => {
     expect(refused).toBe(2);
     await context.close();
   });
+
+  test('the trend: a note added in the form is drawn on the chart and listed; deleted again', async () => {
+    const { context, page, problems } = await dashboard(320);
+    await page.goto('/admin/dashboard?tab=vrijeme&group=week');
+    await page.locator('[data-chart="daily"] canvas').waitFor();
+    expect(await page.locator('[data-trend-group]').inputValue()).toBe('week');
+    await page
+      .getByLabel('Bilješka (npr. radijska emisija, novi katalog)')
+      .fill('Radijska emisija — šum, žar, đak');
+    await page.getByRole('button', { name: 'Dodaj bilješku' }).click();
+    await page.locator('[data-note]', { hasText: 'Radijska emisija — šum, žar, đak' }).waitFor();
+    await page.locator('[data-chart="daily"][data-markers="1"]').waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(320);
+    await page.getByRole('button', { name: 'Obriši bilješku 1' }).click();
+    await page.getByText('Nema bilježaka u ovom razdoblju.').waitFor();
+    await page.locator('[data-chart="daily"][data-markers="0"]').waitFor();
+    expect(problems).toEqual([]);
+    await context.close();
+  });
 });
