@@ -76,15 +76,16 @@ export function DailyTrend({
   const previous = trend?.previous?.comparable ? trend.previous : undefined;
   const names = useMemo(() => pointNames(points, group), [points, group]);
   const { notes, failed, reload } = useAnnotations(credentials, trend?.from, trend?.to);
-  // Each note on the point whose days hold it, numbered as in the list under the chart.
-  const markers = useMemo(
-    () =>
-      notes.flatMap((note, i) => {
-        const index = points.findIndex((p) => p.day <= note.day && note.day <= p.through);
-        return index < 0 ? [] : [{ index, label: String(i + 1) }];
-      }),
-    [notes, points],
-  );
+  // Each note on the point whose days hold it, numbered as in the list under the chart; the notes
+  // of one point (a week or a month) share its line: '1, 2, 3'.
+  const markers = useMemo(() => {
+    const byPoint = new Map<number, string[]>();
+    notes.forEach((note, i) => {
+      const index = points.findIndex((p) => p.day <= note.day && note.day <= p.through);
+      if (index >= 0) byPoint.set(index, [...(byPoint.get(index) ?? []), String(i + 1)]);
+    });
+    return [...byPoint].map(([index, labels]) => ({ index, label: labels.join(', ') }));
+  }, [notes, points]);
   const chart: ChartData = useMemo(() => {
     const labels: ChartData['labels'] = previous
       ? ['Broj igranja', GROUPS[group].players, 'Usporedno razdoblje']
