@@ -65,7 +65,7 @@ export function partyRoutes(deps: PartyRoutesDeps) {
   // The client's address is known at the upgrade (from the request), the socket's session after it.
   const addresses = new WeakMap<Request, string>();
   const sessions = new WeakMap<object, PartySession>();
-  return new Elysia({ name: 'party-routes', detail: { hide: true } })
+  const routes = new Elysia({ name: 'party-routes', detail: { hide: true } })
     .ws(PARTY_SOCKET_PATH, {
       beforeHandle({ request, server: current }) {
         server ??= current;
@@ -85,4 +85,6 @@ export function partyRoutes(deps: PartyRoutesDeps) {
       },
     })
     .onStop(() => hub.rooms.closeAll());
+  // The dashboard's "Igra sada" shows how many rooms are open (docs/decisions/037).
+  return Object.assign(routes, { roomsOpen: () => hub.rooms.size });
 }
