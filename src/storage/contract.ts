@@ -255,7 +255,7 @@ export interface PartyStore {
 }
 
 /** An administrator's note on a date (docs/decisions/037). */
-interface Annotation {
+export interface Annotation {
   id: number;
   day: Day;
   text: string;

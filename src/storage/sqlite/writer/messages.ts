@@ -4,6 +4,8 @@
  * flush of the deferred counters as it starts and ends, so the request thread's statistics
  * version (docs/decisions/010) moves with every commit it did not make itself.
  */
+
+import type { Day } from '../../../time/day';
 import type { PartyGameRecord, PlayToRecord, QuizzesIssued, RecordOutcome } from '../../contract';
 
 /** An Error as it crosses the thread boundary: what isStorageFault and the logs read of it. */
@@ -27,6 +29,9 @@ export type WriterRequest =
   | { type: 'party'; id: number; game: PartyGameRecord }
   /** A `meta` value: written, or (`keep`) written only when the key has none; answered with the stored value. */
   | { type: 'meta'; id: number; key: string; value: string; keep: boolean }
+  /** The dashboard's notes on dates (docs/decisions/037): added (answered with the note as JSON) or removed (1 or 0). */
+  | { type: 'annotation-add'; id: number; day: Day; text: string; createdAtMs: number }
+  | { type: 'annotation-remove'; id: number; noteId: number }
   | { type: 'close'; id: number };
 
 export type WriterEvent =

@@ -3,7 +3,8 @@
  * Worker, hands it requests and resolves each with its answer. Only src/storage/sqlite knows
  * the writer exists; features see the stores of contract.ts (writer-stores.ts).
  */
-import type { PartyGameRecord, PlayToRecord, QuizzesIssued, RecordOutcome } from '../../contract';
+import type { Day } from '../../../time/day';
+import type { Annotation, PartyGameRecord, PlayToRecord, QuizzesIssued, RecordOutcome } from '../../contract';
 import { WRITER_IN_BINARY } from './entry';
 import { fromWire, isWireError, type WriterEvent, type WriterInit, type WriterRequest } from './messages';
 
@@ -119,6 +120,11 @@ export async function startSqliteWriter(init: WriterInit, options: WriterOptions
     flushCounters: () => ask<number>({ type: 'flush' }),
     rebuildCounters: async () => void (await ask<number>({ type: 'rebuild' })),
     recordGame: (game: PartyGameRecord) => ask<number>({ type: 'party', game }),
+    /** The dashboard's notes on dates: added and removed by the writer. */
+    addAnnotation: async (day: Day, text: string, createdAtMs: number): Promise<Annotation> =>
+      JSON.parse(await ask<string>({ type: 'annotation-add', day, text, createdAtMs })) as Annotation,
+    removeAnnotation: async (noteId: number) =>
+      (await ask<number>({ type: 'annotation-remove', noteId })) === 1,
     /** Writes a `meta` value (`keep`: only when the key has none); resolves with the stored value. */
     writeMeta: (key: string, value: string, keep = false) => ask<string>({ type: 'meta', key, value, keep }),
     /** The writer's Worker: tests end it, or send it what it cannot take, to see a lost writer noticed. */

@@ -1,6 +1,6 @@
 /**
  * The SQLite writer (docs/decisions/035): the one place a serving process writes plays, quiz
- * counts, live games and the deferred counters, on a connection and a thread of its own, so the
+ * counts, live games, the dashboard's notes and the deferred counters, on a connection and a thread of its own, so the
  * thread that answers requests never holds SQLite's write lock or waits for a commit's fsync.
  * It runs inside a Bun Worker (writer.worker.ts); this module is plain code, so the worker's
  * entry stays a few lines.
@@ -14,6 +14,7 @@
  * meanwhile are committed (writer-flushes.ts); the writer's close commits what waits and flushes.
  */
 import type { QuizzesIssued, RecordOutcome } from '../../contract';
+import { createSqliteAnnotationStore } from '../annotation-store';
 import { createSqliteDb, type Db } from '../client';
 import { createDeferredCounters } from '../deferred-counters';
 import { sqliteMeta } from '../meta';
@@ -41,6 +42,7 @@ export function openWriter(init: WriterInit, post: (event: WriterEvent) => void)
   const plays = createSqlitePlayStore(db, init.playerSalt, () => {}, deferred);
   const party = createSqlitePartyStore(db);
   const meta = sqliteMeta(db);
+  const annotations = createSqliteAnnotationStore(db);
 
   let pending: RecordRequest[] = [];
   let scheduled = false;
@@ -114,6 +116,12 @@ export function openWriter(init: WriterInit, post: (event: WriterEvent) => void)
             await meta.write(request.key, request.value);
             return request.value;
           });
+        case 'annotation-add':
+          return answer(request.id, async () =>
+            JSON.stringify(await annotations.add(request.day, request.text, request.createdAtMs)),
+          );
+        case 'annotation-remove':
+          return answer(request.id, async () => ((await annotations.remove(request.noteId)) ? 1 : 0));
         case 'close':
           await commitPending();
           return answer(request.id, () => {

@@ -1,4 +1,5 @@
 import type { StatsStores } from '../../contract';
+import { createSqliteAnnotationStore } from '../annotation-store';
 import type { Db } from '../client';
 import { createSqliteDailyStore } from '../daily-store';
 import { createDeferredCounters } from '../deferred-counters';
@@ -20,6 +21,7 @@ import type { Writer } from './writer-client';
 export function createSqliteWriterStores(db: Db, playerSalt: string, writer: Writer): StatsStores {
   const { counters: _, ...reads } = createPlayReads(db, createDeferredCounters(db));
   const party = createSqlitePartyStore(db);
+  const annotations = createSqliteAnnotationStore(db);
   return {
     plays: {
       ...reads,
@@ -32,5 +34,6 @@ export function createSqliteWriterStores(db: Db, playerSalt: string, writer: Wri
     stats: createSqliteStatsStore(db, writer.changes, { flush: () => 0 }),
     daily: createSqliteDailyStore(db, playerSalt),
     party: { ...party, recordGame: writer.recordGame },
+    annotations: { ...annotations, add: writer.addAnnotation, remove: writer.removeAnnotation },
   };
 }

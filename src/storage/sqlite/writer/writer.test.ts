@@ -141,7 +141,7 @@ describe('the SQLite writer (docs/decisions/035)', () => {
     expect(await stores.plays.verifyCounters()).toEqual([]);
   }, 60_000);
 
-  test('the live games, quiz counts and meta values are written by the writer too', async () => {
+  test('the live games, quiz counts, meta values and the dashboard notes are written by the writer too', async () => {
     const { path, db } = fileDb();
     const { writer, stores } = await serving(path, db);
     const id = await stores.party.recordGame({
@@ -158,6 +158,14 @@ describe('the SQLite writer (docs/decisions/035)', () => {
     expect(await writer.writeMeta('k', 'first', true)).toBe('first');
     expect(await writer.writeMeta('k', 'second', true)).toBe('first');
     expect(readMeta(db, 'k')).toBe('first');
+    const note = await stores.annotations.add('2025-04-15', 'Novi album', 5);
+    expect(note).toMatchObject({ day: '2025-04-15', text: 'Novi album' });
+    expect(db.$client.query('SELECT day, text FROM annotations').all()).toEqual([
+      { day: '2025-04-15', text: 'Novi album' },
+    ]);
+    expect(await stores.annotations.remove(note.id)).toBe(true);
+    expect(await stores.annotations.remove(note.id)).toBe(false);
+    expect(await stores.annotations.count()).toBe(0);
   });
 
   test('a writer that dies is noticed: onLost is told, and every later write rejects', async () => {
