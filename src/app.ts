@@ -98,6 +98,17 @@ function createAppLimits(config: Config, clock: Clock, proxies: ReturnType<typeo
 }
 
 /**
+ * Whether plays can be recorded (docs/decisions/036). An engine that reads the database in the
+ * background (PostgreSQL's version poll) tells of an outage before any request meets it: quizzes
+ * stop being handed out within a second.
+ */
+function appStorageHealth(deps: AppDeps) {
+  const storage = createStorageHealth({ probe: deps.probeWrite, log: deps.log });
+  deps.stores.stats.onFault?.((error) => storage.failed(error, { reading: 'statistics version' }));
+  return storage;
+}
+
+/**
  * The methods of each path, worked out from the route table at the first request that asks.
  * Kviz uživo's socket is not an HTTP operation (a WebSocket handshake needs no preflight): it
  * has none, so OPTIONS there is a 404 like any path the API document does not list.
@@ -142,7 +153,7 @@ export function createApp(deps: AppDeps) {
   const { config, clock, log, catalogue, stores, assets } = deps;
   const statsJson = createCachedStatsJson(stores.stats);
   const localTime = createTimeZoneConverter(config.statsTimezone);
-  const storage = createStorageHealth(deps.probeWrite);
+  const storage = appStorageHealth(deps);
   const proxies = trustedProxyRanges(config);
   const { limits, limiter, quizLimiters, dailyRankLimiter, limiters } = createAppLimits(
     config,

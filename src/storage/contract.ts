@@ -11,6 +11,7 @@ import type { PlayMode } from '../shared/play-mode';
 import type { Day } from '../time/day';
 import type { DayCounts, ScoreCounts } from './encoding/day-counts';
 import type { LongRunOptions, Progress } from './long-work';
+import type { MigrationStatus } from './migration-journal';
 
 /**
  * The two data-access interfaces of the statistics (docs/decisions/011-code-layout.md):
@@ -102,6 +103,8 @@ export interface PlayStore {
   rebuildCounters(options?: LongRunOptions): Promise<void>;
   /** What the engine's own consistency check finds wrong with the stored data; empty when sound. */
   checkIntegrity(): Promise<string[]>;
+  /** Which check `checkIntegrity` runs here, for the operator (PostgreSQL: amcheck or its fallback). */
+  integrityMethod(): Promise<string>;
 }
 
 /** A line of a day's daily challenge with its ranked answers. */
@@ -188,6 +191,12 @@ export interface StatsStore {
   getRangeAlbumStats(from: Day, to: Day): Promise<AlbumStat[]>;
   /** Resolves when the database answers a query (the health check). */
   ping(): Promise<void>;
+  /**
+   * Registers a listener for the errors of the engine's own background reads (PostgreSQL's
+   * once-a-second statistics version): an outage is seen before a request meets it. Absent on
+   * SQLite, which reads nothing in the background.
+   */
+  onFault?(listener: (error: unknown) => void): void;
 }
 
 /** One answer of a live game: the option chosen, when (ms after the line was sent) and its points; null: none. */
@@ -309,9 +318,27 @@ export interface Runtime {
 
 /**
  * `seed`: import the embedded demo catalogue into an empty database (the server's first start).
- * `exclusive`: this process serves the database; SQLite refuses a second server on the same file.
+ * `exclusive`: this process serves the database; SQLite refuses a second server on the same file,
+ * PostgreSQL opens a pool of DATABASE_POOL_MAX connections for it (a command: one).
  */
-export type OpenOptions = ({ seed: false } | { seed: true; log: Logger }) & { exclusive?: boolean };
+export type OpenOptions = ({ seed: false } | { seed: true; log: Logger }) & {
+  exclusive?: boolean;
+  /** Told of each migration applied while opening (MIGRATE_ON_START=true): one log line each. */
+  onMigrated?: (tag: string) => void;
+};
+
+/**
+ * `kviz db check` (docs/deploy.md): each step runs only when the one before passed. `problem`
+ * says what failed, in one line naming the database (never a password).
+ */
+export interface DatabaseCheck {
+  reachable: boolean;
+  /** Applied and pending migrations, once reachable. */
+  migrations?: MigrationStatus;
+  /** A small write committed (and emptied again) in the `meta` table, once migrated. */
+  writable?: boolean;
+  problem?: string;
+}
 
 export type { ImportSummary } from '../catalogue/import-walk';
 // The per-day counters are part of the read side's answers; the features build series and ranges from them.
@@ -333,4 +360,5 @@ export {
   type Progress,
   type ProgressReporter,
 } from './long-work';
+export type { MigrationStatus } from './migration-journal';
 export { DatabaseOpenError } from './open-error';

@@ -7,7 +7,7 @@ import type { CatalogueFile } from '../../src/catalogue/model';
 import { validateCatalogue } from '../../src/catalogue/validate';
 import { type Config, loadConfig } from '../../src/config';
 import { metaProbe } from '../../src/health/storage-health';
-import { silentLogger } from '../../src/logger';
+import { type Logger, silentLogger } from '../../src/logger';
 import { type ClientAssets, emptyAssets } from '../../src/pages/client-assets';
 import type { MetaStore, StatsStores } from '../../src/storage/contract';
 import { openDailySettings } from '../../src/storage/settings';
@@ -124,6 +124,8 @@ export async function buildTestApp(
     env?: Record<string, string>;
     assets?: ClientAssets;
     secrets?: { quizToken: string; playerSalt: string };
+    /** The app's logger (silent by default): a test that reads the log lines passes its own. */
+    log?: Logger;
   } = {},
 ): Promise<Omit<TestApp, 'db'>> {
   const clock = new FakeClock();
@@ -140,7 +142,7 @@ export async function buildTestApp(
     adminUnlockMarker: adminUnlockMarker(meta),
     assets: options.assets ?? emptyAssets,
     clock,
-    log: silentLogger,
+    log: options.log ?? silentLogger,
     probeWrite: metaProbe(meta),
   };
   const app = createApp(deps);
