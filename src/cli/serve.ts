@@ -66,6 +66,7 @@ export async function serve(config: Config, log: Logger, clock: Clock = systemCl
     daily: runtime.daily,
     catalogue: () => runtime.catalogue,
     probeWrite: metaProbe(runtime.meta),
+    ...(runtime.limitWindows ? { limitWindows: runtime.limitWindows } : {}),
   });
 
   // Installed before listening: a signal that arrives right after start must still stop cleanly.

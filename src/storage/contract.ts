@@ -267,6 +267,34 @@ export interface StatsStores {
   party: PartyStore;
 }
 
+/** A key's window: events counted in it and when it ends (0 and 0: no live window). */
+export interface WindowCount {
+  count: number;
+  resetAtMs: number;
+}
+
+/**
+ * Fixed windows of counted events per limit (`scope`) and client key, kept in the database so
+ * that every instance counts the same requests (PostgreSQL: rate limits and the admin lockout,
+ * docs/decisions/036). A window starts at the key's first event and lasts `windowMs`; `nowMs`
+ * is the caller's clock. SQLite keeps its limiters in process (one server per file).
+ */
+export interface LimitWindows {
+  /** Counts one event unless the live window holds `limit` already; the window after, and whether it was counted. */
+  take(
+    scope: string,
+    key: string,
+    windowMs: number,
+    limit: number,
+    nowMs: number,
+  ): Promise<WindowCount & { allowed: boolean }>;
+  peek(scope: string, key: string, nowMs: number): Promise<WindowCount>;
+  /** Takes back one event of the live window (a reserved failure that did not happen). */
+  give(scope: string, key: string, nowMs: number): Promise<void>;
+  forget(scope: string, key: string): Promise<void>;
+  forgetAll(scope: string): Promise<void>;
+}
+
 /** The `meta` table of either engine: generated secrets and settings every process on the database shares. */
 export interface MetaStore {
   read(key: string): Promise<string | undefined>;
@@ -313,6 +341,8 @@ export interface Runtime {
   ): Promise<number | undefined>;
   /** Where the data lives, for logs (a PostgreSQL URL without its password). */
   describe: string;
+  /** Rate-limit windows shared by every instance (PostgreSQL); absent: the limiters stay in process (SQLite). */
+  limitWindows?: LimitWindows;
   close(): Promise<void>;
 }
 

@@ -9,7 +9,7 @@ import { type Config, loadConfig } from '../../src/config';
 import { metaProbe } from '../../src/health/storage-health';
 import { type Logger, silentLogger } from '../../src/logger';
 import { type ClientAssets, emptyAssets } from '../../src/pages/client-assets';
-import type { MetaStore, StatsStores } from '../../src/storage/contract';
+import type { LimitWindows, MetaStore, StatsStores } from '../../src/storage/contract';
 import { openDailySettings } from '../../src/storage/settings';
 import { importCatalogue } from '../../src/storage/sqlite/catalogue-import';
 import { loadCatalogueIndex } from '../../src/storage/sqlite/catalogue-load';
@@ -119,7 +119,7 @@ const TEST_SECRETS = { quizToken: 'test-secret-test-secret-test-secret-0', playe
 
 /** The app over the given stores, catalogue and meta table of either engine, with the test clock. */
 export async function buildTestApp(
-  over: { stores: StatsStores; index: CatalogueIndex; meta: MetaStore },
+  over: { stores: StatsStores; index: CatalogueIndex; meta: MetaStore; limitWindows?: LimitWindows },
   options: {
     env?: Record<string, string>;
     assets?: ClientAssets;
@@ -144,6 +144,7 @@ export async function buildTestApp(
     clock,
     log: options.log ?? silentLogger,
     probeWrite: metaProbe(meta),
+    ...(over.limitWindows ? { limitWindows: over.limitWindows } : {}),
   };
   const app = createApp(deps);
   let contract: ContractValidator | undefined;

@@ -6,6 +6,7 @@ import { logSeeded, openSettings } from '../settings';
 import { importCataloguePg, loadCatalogueIndexPg, seedCataloguePg } from './catalogue';
 import { closePgDb, createPgDb, migratePg, type PgDb, pgMigrationStatus } from './client';
 import { connectProblem } from './connect-error';
+import { createPgLimitWindows } from './limit-windows';
 import { pgMeta } from './meta';
 import { createPgStores } from './stores';
 
@@ -40,6 +41,7 @@ export async function openPgRuntime(url: string, config: Config, options: OpenOp
     const stores = createPgStores(pg, settings.secrets.playerSalt);
     await stores.ready;
     const db = pg;
+    const limitWindows = createPgLimitWindows(db);
     return {
       engine: 'postgres',
       pg: db,
@@ -51,7 +53,9 @@ export async function openPgRuntime(url: string, config: Config, options: OpenOp
       // PostgreSQL databases were never written by a version with the old raw record.
       upgrade: async () => undefined,
       describe,
+      limitWindows,
       close: async () => {
+        limitWindows.close();
         stores.close();
         await closePgDb(db);
       },
