@@ -14,7 +14,7 @@ import { randomPlay } from '../../test/support/random-play';
 import { tempDirsRemovedAfterEach } from '../../test/support/temp-dirs';
 import { statsCommand } from '../cli/stats';
 import { migratePg } from '../storage/pg/client';
-import { createDb } from '../storage/sqlite/client';
+import { createSqliteDb } from '../storage/sqlite/client';
 import { migrateDb } from '../storage/sqlite/migrate';
 import { dayOf } from '../time/day';
 import { getRangeSummary } from './range-reads';
@@ -233,11 +233,11 @@ describe.each(ENGINES)('counters (%s)', (engine) => {
   test(
     'kviz stats verify exits 1 on a difference, rebuild fixes it, verify then exits 0',
     async () => {
-      const tamper = "INSERT INTO score_stats (difficulty, score, plays) VALUES ('normal', 12, 3)";
+      const tamper = "INSERT INTO score_stats (mode, score, plays) VALUES ('normal', 12, 3)";
       let database: Record<string, string>;
       if (engine === 'sqlite') {
         const path = join(tempDir(), 'kviz.db');
-        const db = createDb(path);
+        const db = createSqliteDb(path);
         migrateDb(db);
         db.$client.run(tamper);
         db.$client.close();

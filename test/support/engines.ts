@@ -7,7 +7,7 @@
 
 import { afterAll } from 'bun:test';
 import type { CatalogueIndex } from '../../src/catalogue/catalogue-index';
-import type { CatalogueFile } from '../../src/catalogue/model';
+import type { CatalogueFile } from '../../src/catalogue/openapi';
 import { validateCatalogue } from '../../src/catalogue/validate';
 import type { ClientAssets } from '../../src/pages/client-assets';
 import type { LimitWindows, MetaStore, StatsStores } from '../../src/storage/contract';
@@ -17,7 +17,7 @@ import { createPgLimitWindows } from '../../src/storage/pg/limit-windows';
 import { pgMeta } from '../../src/storage/pg/meta';
 import { createPgStores } from '../../src/storage/pg/stores';
 import { loadCatalogueIndex } from '../../src/storage/sqlite/catalogue-load';
-import { createDb } from '../../src/storage/sqlite/client';
+import { createSqliteDb } from '../../src/storage/sqlite/client';
 import { sqliteMeta } from '../../src/storage/sqlite/meta';
 import { migrateDb } from '../../src/storage/sqlite/migrate';
 import { createSqliteStores } from '../../src/storage/sqlite/stores';
@@ -204,7 +204,7 @@ export async function createEngineMeta(engine: Engine): Promise<{
   close(): Promise<void>;
 }> {
   if (engine === 'sqlite') {
-    const db = createDb(':memory:');
+    const db = createSqliteDb(':memory:');
     migrateDb(db);
     return {
       meta: sqliteMeta(db),

@@ -71,7 +71,7 @@ const addToAnswers = async (
 
 export function createBatchCounters(answerKeys: ReturnType<typeof createAnswerKeys>) {
   const addToDays = runningTotals(cumulativeDays, dayCounterKeys);
-  const addToScores = runningTotals(cumulativeScores, scoreCounterKeys, 'difficulty');
+  const addToScores = runningTotals(cumulativeScores, scoreCounterKeys, 'mode');
   const addToQuizzes = runningTotals(cumulativeQuizzes, ['issued']);
 
   const writeCounts = async (tx: PgRunner, sums: BatchSums, batchKeys: Map<number, number>) => {
@@ -118,10 +118,10 @@ export function createBatchCounters(answerKeys: ReturnType<typeof createAnswerKe
       ['times'],
     );
     for (const [day, rows] of confusionDayRows(sums)) await addToConfusionDays(tx, day, rows);
-    const scoreRows = [...sums.scores].flatMap(([difficulty, byScore]) =>
-      byScore.flatMap((n, score) => (n > 0 ? [{ difficulty, score, plays: n }] : [])),
+    const scoreRows = [...sums.scores].flatMap(([mode, byScore]) =>
+      byScore.flatMap((n, score) => (n > 0 ? [{ mode, score, plays: n }] : [])),
     );
-    await upsertMany(tx, scoreStats, scoreRows, [scoreStats.difficulty, scoreStats.score], ['plays']);
+    await upsertMany(tx, scoreStats, scoreRows, [scoreStats.mode, scoreStats.score], ['plays']);
     const hourRows = sums.hours.attempts.flatMap((attempts, hour) =>
       attempts > 0 ? [{ hour, attempts, uniquePlayers: sums.hours.uniquePlayers[hour]! }] : [],
     );
@@ -134,9 +134,9 @@ export function createBatchCounters(answerKeys: ReturnType<typeof createAnswerKe
       ['plays', 'players', 'answers', 'correct', 'scoreSum'],
     );
     for (const [day, counts] of sums.days) await addToDays(tx, day, daysRow(day, counts) as never);
-    for (const [day, byDifficulty] of sums.dayScores)
-      for (const [difficulty, counts] of byDifficulty)
-        await addToScores(tx, day, scoresRow(day, difficulty, counts) as never, difficulty);
+    for (const [day, byMode] of sums.dayScores)
+      for (const [mode, counts] of byMode)
+        await addToScores(tx, day, scoresRow(day, mode, counts) as never, mode);
     for (const day of [...sums.answerDays.keys()].sort())
       await addToAnswers(
         tx,

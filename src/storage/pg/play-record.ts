@@ -7,7 +7,7 @@ import { sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { PlayToRecord, RecordOutcome } from '../contract';
 import { encodeAnswers } from '../encoding/answer-codec';
-import { browserCode, deviceCode, difficultyCode } from '../encoding/codes';
+import { browserCode, deviceCode, playModeCode } from '../encoding/codes';
 import { playerHash } from '../encoding/player-hash';
 import type { BatchSums } from '../encoding/recompute';
 import type { createAnswerKeys } from './play-answer-keys';
@@ -52,13 +52,13 @@ export function createPlayWriter(playerSalt: string, answerKeys: ReturnType<type
     // inserted only when the play is (a taken nonce inserts nothing).
     const written = (
       (await tx.execute(
-        sql`WITH p AS (INSERT INTO ${plays} (${n(plays.nonce)}, ${n(plays.playerId)}, ${n(plays.createdAt)}, ${n(plays.day)}, ${n(plays.hour)}, ${n(plays.difficulty)}, ${n(plays.deviceClass)}, ${n(plays.browser)}, ${n(plays.score)}, ${n(plays.totalQuestions)}, ${n(plays.answers)}) VALUES (${play.nonce}, ${playerId}, ${play.createdAtMs}, ${play.day}, ${play.hour}, ${difficultyCode.code(mode)}, ${deviceCode.code(play.deviceClass)}, ${browserCode.code(play.browser)}, ${play.score}, ${play.answers.length}, ${encodeAnswers(answers)}) ON CONFLICT (${n(plays.nonce)}) DO NOTHING RETURNING ${n(plays.id)}), h AS (INSERT INTO ${hourPlayers} (${n(hourPlayers.hour)}, ${n(hourPlayers.playerId)}) SELECT ${play.hour}::int, ${playerId}::int FROM p ON CONFLICT DO NOTHING RETURNING 1), d AS (INSERT INTO ${dayPlayers} (${n(dayPlayers.day)}, ${n(dayPlayers.playerId)}) SELECT ${play.day}::text, ${playerId}::int FROM p ON CONFLICT DO NOTHING RETURNING 1) SELECT (SELECT ${n(plays.id)} FROM p) AS id, (SELECT count(*) FROM h)::int AS new_in_hour, (SELECT count(*) FROM d)::int AS new_today`,
+        sql`WITH p AS (INSERT INTO ${plays} (${n(plays.nonce)}, ${n(plays.playerId)}, ${n(plays.createdAt)}, ${n(plays.day)}, ${n(plays.hour)}, ${n(plays.mode)}, ${n(plays.deviceClass)}, ${n(plays.browser)}, ${n(plays.score)}, ${n(plays.totalQuestions)}, ${n(plays.answers)}) VALUES (${play.nonce}, ${playerId}, ${play.createdAtMs}, ${play.day}, ${play.hour}, ${playModeCode.code(mode)}, ${deviceCode.code(play.deviceClass)}, ${browserCode.code(play.browser)}, ${play.score}, ${play.answers.length}, ${encodeAnswers(answers)}) ON CONFLICT (${n(plays.nonce)}) DO NOTHING RETURNING ${n(plays.id)}), h AS (INSERT INTO ${hourPlayers} (${n(hourPlayers.hour)}, ${n(hourPlayers.playerId)}) SELECT ${play.hour}::int, ${playerId}::int FROM p ON CONFLICT DO NOTHING RETURNING 1), d AS (INSERT INTO ${dayPlayers} (${n(dayPlayers.day)}, ${n(dayPlayers.playerId)}) SELECT ${play.day}::text, ${playerId}::int FROM p ON CONFLICT DO NOTHING RETURNING 1) SELECT (SELECT ${n(plays.id)} FROM p) AS id, (SELECT count(*) FROM h)::int AS new_in_hour, (SELECT count(*) FROM d)::int AS new_today`,
       )) as unknown as { id: number | null; new_in_hour: number; new_today: number }[]
     )[0]!;
     if (written.id === null) throw new DuplicateNonce();
     if (ranked) await countRankedPlay(tx, play);
     sums.add(
-      { ...play, difficulty: mode },
+      { ...play, mode },
       {
         firstOfPlayer: player.new,
         firstOfPlayerToday: written.new_today === 1,

@@ -45,7 +45,7 @@ export function createOverviewReads(
     },
     getScoreHistogram: async (difficulty = DEFAULT_DIFFICULTY) =>
       new Map(
-        (await db.select().from(scoreStats).where(eq(scoreStats.difficulty, difficulty))).map((row) => [
+        (await db.select().from(scoreStats).where(eq(scoreStats.mode, difficulty))).map((row) => [
           row.score,
           row.plays,
         ]),

@@ -1,14 +1,14 @@
 import { existsSync } from 'node:fs';
 import type { DatabaseCheck, MigrationStatus } from '../contract';
 import { sqliteMessage } from '../open-error';
-import { closeDb, createDb, type Db } from './client';
+import { closeDb, createSqliteDb, type Db } from './client';
 import { migrateDb, sqliteMigrationStatus } from './migrate';
 
 /** Opens an existing file without migrating it (a status must not change it). */
 function openExisting(path: string): Db | string {
   if (path !== ':memory:' && !existsSync(path)) return `${path} does not exist`;
   try {
-    return createDb(path);
+    return createSqliteDb(path);
   } catch (error) {
     return sqliteMessage(error);
   }
@@ -26,7 +26,7 @@ export function sqliteMigrationStatusOf(path: string): MigrationStatus {
 
 /** `kviz migrate up` on SQLite: creates the file when missing, like the first start. */
 export function sqliteMigrateUp(path: string): string[] {
-  const db = createDb(path);
+  const db = createSqliteDb(path);
   try {
     return migrateDb(db);
   } finally {

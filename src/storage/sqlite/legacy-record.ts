@@ -4,11 +4,11 @@ import { createDeviceClassifier } from '../../play/device';
 import { DEFAULT_DIFFICULTY } from '../../shared/difficulty';
 import { dayOf } from '../../time/day';
 import { encodeAnswers } from '../encoding/answer-codec';
-import { browserCode, deviceCode, difficultyCode } from '../encoding/codes';
+import { browserCode, deviceCode, playModeCode } from '../encoding/codes';
 import type { LongRunOptions } from '../long-work';
 import { nextChunk } from '../long-work';
 import type { Db } from './client';
-import { createCounterCheck } from './counter-check';
+import { createSqliteCounterCheck } from './counter-check';
 import { nonceKey } from './play-nonce';
 import { prepare } from './prepared';
 import { answerKeys, plays } from './schema';
@@ -116,7 +116,7 @@ function conversionStatements(db: Db) {
       createdAt: ph('createdAt'),
       day: ph('day'),
       hour: ph('hour'),
-      difficulty: ph('difficulty'),
+      mode: ph('mode'),
       deviceClass: ph('deviceClass'),
       browser: ph('browser'),
       score: ph('score'),
@@ -217,7 +217,7 @@ export async function convertLegacyRecord(db: Db, options: ConversionOptions): P
           createdAt,
           day: dayAt(createdAt),
           hour,
-          difficulty: difficultyCode.code(DEFAULT_DIFFICULTY),
+          mode: playModeCode.code(DEFAULT_DIFFICULTY),
           deviceClass: deviceCode.code(device.deviceClass),
           browser: browserCode.code(device.browser),
           score,
@@ -234,7 +234,7 @@ export async function convertLegacyRecord(db: Db, options: ConversionOptions): P
     db.run(sql`DROP TABLE ${legacyPlays}`);
     // No old play, nothing to count (a new database goes through 0002 too).
     if (pending > 0)
-      await createCounterCheck(db).rebuildWithin({
+      await createSqliteCounterCheck(db).rebuildWithin({
         onProgress: options.progress?.('rebuild'),
         signal: options.signal,
       });
