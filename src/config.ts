@@ -143,6 +143,9 @@ const postgresUrl = (raw: string, name: string): string | undefined => {
   for (const [param, variableName] of POOL_PARAMS)
     if (parsed.searchParams.has(param))
       throw new ConfigError(name, `must not set ?${param}=: use ${variableName} instead`);
+  const prepare = parsed.searchParams.get('prepare');
+  if (prepare !== null && prepare !== 'true' && prepare !== 'false')
+    throw new ConfigError(name, `has prepare=${prepare}; it must be true or false`);
   const sslmode = parsed.searchParams.get('sslmode');
   if (sslmode !== null && !SSL_MODES.includes(sslmode))
     throw new ConfigError(name, `has sslmode=${sslmode}; it must be one of ${SSL_MODES.join(', ')}`);
@@ -192,7 +195,7 @@ export const configVariables = [
     key: 'databaseUrl',
     default: '',
     meaning:
-      'PostgreSQL (14 or newer) instead of SQLite: `postgres://user:password@host:5432/database`, with `?sslmode=require` (or `verify-full`, …) for TLS and `application_name=…` honoured. Several instances may share it (docs/deploy.md); `DATABASE_PATH` and `SQLITE_SYNCHRONOUS` are then unused.',
+      'PostgreSQL (14 or newer) instead of SQLite: `postgres://user:password@host:5432/database`, with `?sslmode=require` (or `verify-full`, …) for TLS, `application_name=…` and `prepare=false` (PgBouncer in transaction mode) honoured. Several instances may share it (docs/deploy.md); `DATABASE_PATH` and `SQLITE_SYNCHRONOUS` are then unused.',
     parse: postgresUrl,
   }),
   variable({

@@ -41,13 +41,22 @@ export function createPgDb(url: string, options: PgOptions = {}): PgDb {
     max: options.max ?? 10,
     idleTimeout: 60,
     connectionTimeout: options.connectTimeoutSeconds ?? 10,
+    prepare: preparesStatements(url),
   });
   return drizzle({ client, schema }) as PgDb;
 }
 
+/**
+ * `?prepare=false` in the URL: no named prepared statements (Bun's client prepares each query
+ * once per connection by default). PgBouncer before 1.21 in transaction mode hands a client's
+ * next statement to another server connection, where "P0" is unknown or already taken
+ * (docs/deploy.md, "Connections and PgBouncer").
+ */
+const preparesStatements = (url: string) => new URL(url).searchParams.get('prepare') !== 'false';
+
 /** One connection of its own (a session lock belongs to one connection; a pool could run the unlock on another). */
-const singleConnection = (url: string, connectTimeoutSeconds = 10) =>
-  new Bun.SQL(url, { max: 1, connectionTimeout: connectTimeoutSeconds });
+export const singleConnection = (url: string, connectTimeoutSeconds = 10) =>
+  new Bun.SQL(url, { max: 1, connectionTimeout: connectTimeoutSeconds, prepare: preparesStatements(url) });
 
 /** The latest applied migration's time: drizzle's own table, absent before the first migration. */
 async function lastApplied(client: SQL): Promise<number | undefined> {

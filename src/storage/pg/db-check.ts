@@ -1,5 +1,5 @@
 import type { DatabaseCheck } from '../contract';
-import { pgMigrationStatusOn } from './client';
+import { pgMigrationStatusOn, singleConnection } from './client';
 import { connectProblem } from './connect-error';
 
 /**
@@ -8,7 +8,7 @@ import { connectProblem } from './connect-error';
  * One connection at a time.
  */
 export async function checkPgDatabase(url: string, connectTimeoutSeconds: number): Promise<DatabaseCheck> {
-  const client = new Bun.SQL(url, { max: 1, connectionTimeout: connectTimeoutSeconds });
+  const client = singleConnection(url, connectTimeoutSeconds);
   try {
     try {
       await client`SELECT 1`;

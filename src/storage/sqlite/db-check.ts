@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import type { DatabaseCheck, MigrationStatus } from '../contract';
-import { sqliteMessage } from '../open-error';
+import { DatabaseOpenError, sqliteMessage } from '../open-error';
 import { closeDb, createSqliteDb, type Db } from './client';
 import { migrateDb, sqliteMigrationStatus } from './migrate';
 
@@ -16,7 +16,8 @@ function openExisting(path: string): Db | string {
 
 export function sqliteMigrationStatusOf(path: string): MigrationStatus {
   const db = openExisting(path);
-  if (typeof db === 'string') throw new Error(db);
+  if (typeof db === 'string')
+    throw new DatabaseOpenError(path, `${db} (\`kviz migrate up\` or the first start creates it)`);
   try {
     return sqliteMigrationStatus(db);
   } finally {
