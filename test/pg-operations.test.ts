@@ -118,7 +118,7 @@ describe('the pool', () => {
     expect(lines[0]).toMatch(/SSL|TLS/);
     expect(() => configFor(`${url}?max=3`)).toThrow('use DATABASE_POOL_MAX instead');
     expect(() => configFor(`${url}?sslmode=sometimes`)).toThrow('sslmode');
-  });
+  }, 30_000);
 });
 
 describe('kviz db check and kviz migrate', () => {
