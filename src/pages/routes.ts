@@ -14,6 +14,7 @@ import { StatisticsPage } from '../../web/pages/StatisticsPage';
 import type { CatalogueIndex } from '../catalogue/catalogue-index';
 import type { Config } from '../config';
 import { AppError } from '../errors';
+import { isStorageFault } from '../health/storage-health';
 import { type EncodedBody, type Exchange, encodeBody, sendBody } from '../http/encoded-body';
 import type { Logger } from '../logger';
 import type { InlineQuiz } from '../quiz/inline';
@@ -49,11 +50,13 @@ async function inlinePlay(
   server: Server<unknown> | null,
   difficulty: Difficulty,
 ): Promise<InlineQuiz | undefined> {
-  if (!inline || !(await inline.allowed(request, server))) return undefined;
+  if (!inline) return undefined;
   try {
+    // The limit's count is a database write when the limits are shared (docs/decisions/036).
+    if (!(await inline.allowed(request, server))) return undefined;
     return await inline.create(difficulty);
   } catch (error) {
-    if (error instanceof AppError && error.status === 503) return undefined;
+    if ((error instanceof AppError && error.status === 503) || isStorageFault(error)) return undefined;
     throw error;
   }
 }
