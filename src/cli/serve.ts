@@ -35,6 +35,15 @@ export async function serve(config: Config, log: Logger, clock: Clock = systemCl
     log,
     exclusive: true,
     onMigrated: (tag) => log.info('applied a migration', { migration: tag }),
+    serving: {
+      // Never answer on while nothing is written (docs/decisions/035).
+      onLost: (error) => {
+        log.error('the database writer stopped: exiting', { error: error.message });
+        process.exit(1);
+      },
+      onFlushFailed: (error) => log.error('could not write the deferred counters', { error: error.message }),
+      debug: (message, fields) => log.debug(message, fields),
+    },
   });
   try {
     // A database of an older version: its raw record is converted before anything is served.
