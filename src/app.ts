@@ -19,10 +19,11 @@ import { deprecation } from './http/deprecation';
 import { errorHandler } from './http/error-handler';
 import { createIdleTidy } from './http/idle-tidy';
 import { type AllowedMethods, allowedMethodsOf } from './http/methods';
-import { createRateLimiter, quotaCheck, type RateLimiter, rateLimits } from './http/rate-limit';
+import { createRateLimiter, quotaCheck, rateLimits } from './http/rate-limit';
 import { logEarlyAnswer, requestLog } from './http/request-log';
 import { requestTarget } from './http/request-target';
 import { securityHeadersPlugin } from './http/security-headers';
+import { createSharedRateLimiter, type Limiter } from './http/shared-limit';
 import type { Logger } from './logger';
 import type { RouteInfo } from './openapi/document';
 import { docsRoutes } from './openapi/routes';
@@ -40,7 +41,7 @@ import { PARTY_MAX_MESSAGE_BYTES, PARTY_SOCKET_PATH } from './shared/contracts/p
 import { productTitle } from './shared/rules';
 import { createCachedStatsJson, type ReadCaching } from './stats/cached-reads';
 import { statsRoutes } from './stats/routes';
-import type { DailySettings, StatsStores } from './storage/contract';
+import type { DailySettings, LimitWindows, StatsStores } from './storage/contract';
 import type { Clock } from './time/clock';
 import { createTimeZoneConverter } from './time/day';
 import { v1Routes } from './v1/routes';
@@ -72,6 +73,8 @@ export interface AppDeps {
   probeWrite?: () => Promise<void>;
   /** Aborted when `kviz serve` stops: open event streams end so the graceful stop need not wait for them. */
   shutdown?: AbortSignal;
+  /** Rate-limit windows in the database, shared by every instance (PostgreSQL); absent: in process. */
+  limitWindows?: LimitWindows;
 }
 
 /** The dashboard's "Igra sada" (docs/decisions/037): the activity the recorder feeds and the stream it is watched by. */
@@ -85,31 +88,54 @@ function liveWatch(deps: AppDeps, roomsOpen: () => number) {
   return { activity, stream };
 }
 
-/** Every rate limiter of the app (docs/decisions/012), kept together so that idle time can expire them all. */
-function createAppLimits(config: Config, clock: Clock, proxies: ReturnType<typeof trustedProxyRanges>) {
-  const limiters: RateLimiter[] = [];
-  const limiter = (limit: number, windowMs: number) => {
-    const made = createRateLimiter(limit, windowMs, clock.nowMs);
+/**
+ * Every rate limiter of the app (docs/decisions/012), kept together so that idle time can expire
+ * them all. With `limitWindows` (PostgreSQL) their windows are rows in the database, shared by
+ * every instance and kept across restarts (docs/decisions/036); otherwise in process.
+ */
+function createAppLimits(
+  config: Config,
+  clock: Clock,
+  proxies: ReturnType<typeof trustedProxyRanges>,
+  windows: LimitWindows | undefined,
+) {
+  const limiters: Limiter[] = [];
+  const limiter = (scope: string, limit: number, windowMs: number) => {
+    const made = windows
+      ? createSharedRateLimiter(windows, scope, limit, windowMs, clock.nowMs)
+      : createRateLimiter(limit, windowMs, clock.nowMs);
     limiters.push(made);
     return made;
   };
-  const quizLimiters = [limiter(config.rateLimitQuizPerMinute, 60_000)];
+  const quizLimiters = [limiter('quiz', config.rateLimitQuizPerMinute, 60_000)];
   const limits = rateLimits(
     {
       quiz: quizLimiters,
       // The results page reads its play's lines once a quiz: the quiz's budget, counted apart.
-      lines: [limiter(config.rateLimitQuizPerMinute, 60_000)],
+      lines: [limiter('lines', config.rateLimitQuizPerMinute, 60_000)],
       submit: [
-        limiter(config.rateLimitSubmitPerMinute, 60_000),
-        limiter(config.rateLimitSubmitPerHour, 3_600_000),
+        limiter('submit-minute', config.rateLimitSubmitPerMinute, 60_000),
+        limiter('submit-hour', config.rateLimitSubmitPerHour, 3_600_000),
       ],
     },
     proxies,
   );
   // Ranked daily plays per address and day (docs/decisions/012): a key holds its day, so a
   // window of a day is enough for the count to outlive its day.
-  const dailyRankLimiter = limiter(config.rateLimitDailyRankedPerAddress, 86_400_000);
-  return { limits, limiter, quizLimiters, dailyRankLimiter, limiters };
+  const dailyRankLimiter = limiter('daily-ranked', config.rateLimitDailyRankedPerAddress, 86_400_000);
+  const adminFailures = limiter('admin-failures', config.rateLimitAdminFailuresPer15Minutes, 15 * 60_000);
+  return { limits, quizLimiters, dailyRankLimiter, adminFailures, limiters };
+}
+
+/**
+ * Whether plays can be recorded (docs/decisions/036). An engine that reads the database in the
+ * background (PostgreSQL's version poll) tells of an outage before any request meets it: quizzes
+ * stop being handed out within a second.
+ */
+function appStorageHealth(deps: AppDeps) {
+  const storage = createStorageHealth({ probe: deps.probeWrite, log: deps.log });
+  deps.stores.stats.onFault?.((error) => storage.failed(error, { reading: 'statistics version' }));
+  return storage;
 }
 
 /**
@@ -183,7 +209,7 @@ function appRecorder(
     log: deps.log,
     storage: parts.storage,
     dailyRanks: {
-      reserve: (key: string) => dailyRankLimiter.consume(key).allowed,
+      reserve: async (key: string) => (await dailyRankLimiter.consume(key)).allowed,
       release: dailyRankLimiter.release,
     },
     onRecorded: (play) => activity.playRecorded(play.sessionId, play.issuedAtMs, play.recordedAtMs),
@@ -195,12 +221,13 @@ export function createApp(deps: AppDeps) {
   const { config, clock, log, catalogue, stores, assets } = deps;
   const statsJson = createCachedStatsJson(stores.stats);
   const localTime = createTimeZoneConverter(config.statsTimezone);
-  const storage = createStorageHealth(deps.probeWrite);
+  const storage = appStorageHealth(deps);
   const proxies = trustedProxyRanges(config);
-  const { limits, limiter, quizLimiters, dailyRankLimiter, limiters } = createAppLimits(
+  const { limits, quizLimiters, dailyRankLimiter, adminFailures, limiters } = createAppLimits(
     config,
     clock,
     proxies,
+    deps.limitWindows,
   );
   const selection = createSelectionCache({ catalogue, stats: stores.stats, nowMs: clock.nowMs });
   const party = livePartyRoutes(deps, selection, proxies);
@@ -313,7 +340,7 @@ export function createApp(deps: AppDeps) {
         guard: createAdminGuard({
           credentials: deps.admin,
           devices: createAdminDevices(deps.admin.deviceKey, clock.nowMs),
-          failures: limiter(config.rateLimitAdminFailuresPer15Minutes, 15 * 60_000),
+          failures: adminFailures,
           unlockMarker: deps.adminUnlockMarker,
         }),
         statsJson,

@@ -34,6 +34,7 @@ export async function serve(config: Config, log: Logger, clock: Clock = systemCl
     seed: true,
     log,
     exclusive: true,
+    onMigrated: (tag) => log.info('applied a migration', { migration: tag }),
     serving: {
       // Never answer on while nothing is written (docs/decisions/035).
       onLost: (error) => {
@@ -76,6 +77,7 @@ export async function serve(config: Config, log: Logger, clock: Clock = systemCl
     daily: runtime.daily,
     catalogue: () => runtime.catalogue,
     probeWrite: metaProbe(runtime.meta),
+    ...(runtime.limitWindows ? { limitWindows: runtime.limitWindows } : {}),
   });
 
   // Installed before listening: a signal that arrives right after start must still stop cleanly.

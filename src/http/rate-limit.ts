@@ -3,16 +3,16 @@ import { Elysia } from 'elysia';
 import { tooManyRequests } from '../errors';
 import { createAddressMatcher, createLimiterKeyCache } from './address';
 import { clientAddressOf } from './client-address';
+import type { Limiter, Quota } from './shared-limit';
 
 /** Addresses tracked at most per limiter: a flood of new addresses cannot grow memory without bound. */
 const MAX_KEYS = 100_000;
 
-/** What one request left of a limit. */
-export interface Quota {
-  allowed: boolean;
-  remaining: number;
-  /** Seconds until the window starts again. */
-  resetSeconds: number;
+/** One key's window; `key` lets the expiry queue tell a live window from a replaced one. */
+interface Window {
+  key: string;
+  count: number;
+  resetAt: number;
 }
 
 /**
@@ -147,10 +147,10 @@ const policyName = (seconds: number) =>
  * The IETF RateLimit-Policy and RateLimit fields (draft-ietf-httpapi-ratelimit-headers) of
  * a route's limiters and what this request left of each.
  */
-const policyOf = (limiters: RateLimiter[]) =>
+const policyOf = (limiters: readonly Limiter[]) =>
   limiters.map((l) => `"${policyName(l.windowSeconds)}";q=${l.limit};w=${l.windowSeconds}`).join(', ');
 
-function rateLimitFields(limiters: RateLimiter[], quotas: Quota[], policy = policyOf(limiters)) {
+function rateLimitFields(limiters: readonly Limiter[], quotas: Quota[], policy = policyOf(limiters)) {
   return {
     'ratelimit-policy': policy,
     ratelimit: quotas
@@ -189,7 +189,7 @@ function retryAfterOf(quotas: readonly Quota[]): number {
  * RateLimit-Policy and RateLimit fields. Routes `.use()` the instance the app built.
  */
 export function rateLimits<Name extends string>(
-  limiters: Record<Name, RateLimiter[]>,
+  limiters: Record<Name, Limiter[]>,
   trustedProxies: readonly string[],
 ) {
   const limiterKey = createLimiterKeyCache();
@@ -204,39 +204,68 @@ export function rateLimits<Name extends string>(
     return policy;
   };
   const isTrusted = createAddressMatcher(trustedProxies);
+  /** The client's limiter key, kept on the context for the handler (the daily ranking's cap). */
+  const keyOf = (context: LimitedContext) => {
+    const key = limiterKey(clientAddressOf(context.request, context.server, isTrusted));
+    (context as KeyedContext).limiterKey = key;
+    return key;
+  };
+  /** The RateLimit fields on the answer; 429 with Retry-After when a window refused. */
+  const settle = (name: Name, context: LimitedContext, quotas: Quota[], refused: boolean) => {
+    const fields = rateLimitFields(limiters[name], quotas, policyFor(name));
+    Object.assign(context.set.headers, fields);
+    if (refused) {
+      const error = tooManyRequests(retryAfterOf(quotas));
+      error.headers = { ...error.headers, ...fields };
+      throw error;
+    }
+  };
+  // Shared limiters (PostgreSQL, docs/decisions/036) answer after a round trip: their routes get an
+  // async transform. The in-process ones keep the synchronous one (no promise per request).
+  const shared = Object.values<Limiter[]>(limiters).some((list) => list.some((l) => l.shared));
   return new Elysia({ name: 'rate-limits', seed: trustedProxies.join(',') }).macro({
-    rateLimit: (name: Name) => ({
-      // The client's address is worked out here, for the limited routes only: as a derive it
-      // also ran for the reads mounted beside them, a measurable share of a cached read's CPU
-      // (docs/performance.md#figures-behind-code-comments).
-      transform(context: {
-        request: Request;
-        server: Server<unknown> | null;
-        set: { headers: Record<string, unknown> };
-      }) {
-        const { request, server, set } = context;
-        const clientAddress = clientAddressOf(request, server, isTrusted);
-        const key = limiterKey(clientAddress);
-        (context as KeyedContext).limiterKey = key;
-        let refused = false;
-        // HEAD only looks (docs/decisions/034: it has no side effects), and once one window
-        // refuses, the later ones are only read: a refused request counts nowhere.
-        const head = request.method === 'HEAD';
-        const quotas = limiters[name].map((limiter) => {
-          const quota = refused || head ? limiter.peek(key) : limiter.consume(key);
-          if (!quota.allowed) refused = true;
-          return quota;
-        });
-        const fields = rateLimitFields(limiters[name], quotas, policyFor(name));
-        Object.assign(set.headers, fields);
-        if (refused) {
-          const error = tooManyRequests(retryAfterOf(quotas));
-          error.headers = { ...error.headers, ...fields };
-          throw error;
-        }
-      },
-    }),
+    rateLimit: (name: Name) =>
+      shared
+        ? {
+            async transform(context: LimitedContext) {
+              const key = keyOf(context);
+              const head = context.request.method === 'HEAD';
+              let refused = false;
+              const quotas: Quota[] = [];
+              for (const limiter of limiters[name]) {
+                const quota = await (refused || head ? limiter.peek(key) : limiter.consume(key));
+                if (!quota.allowed) refused = true;
+                quotas.push(quota);
+              }
+              settle(name, context, quotas, refused);
+            },
+          }
+        : {
+            // The client's address is worked out here, for the limited routes only: as a derive it
+            // also ran for the reads mounted beside them, a measurable share of a cached read's CPU
+            // (docs/performance.md#figures-behind-code-comments).
+            transform(context: LimitedContext) {
+              const key = keyOf(context);
+              let refused = false;
+              // HEAD only looks (docs/decisions/034: it has no side effects), and once one window
+              // refuses, the later ones are only read: a refused request counts nowhere.
+              const head = context.request.method === 'HEAD';
+              const quotas = limiters[name].map((limiter) => {
+                const quota = (refused || head ? limiter.peek(key) : limiter.consume(key)) as Quota;
+                if (!quota.allowed) refused = true;
+                return quota;
+              });
+              settle(name, context, quotas, refused);
+            },
+          },
   });
+}
+
+/** What the rateLimit option's transform reads and writes of a request's context. */
+interface LimitedContext {
+  request: Request;
+  server: Server<unknown> | null;
+  set: { headers: Record<string, unknown> };
 }
 
 export type RateLimits = ReturnType<typeof rateLimits<'quiz' | 'submit' | 'lines'>>;
@@ -246,13 +275,12 @@ export type RateLimits = ReturnType<typeof rateLimits<'quiz' | 'submit' | 'lines
  * does less (the /quiz page renders without its inline quiz): counts the request under its
  * client's key against every limiter and says whether all allowed it.
  */
-export function quotaCheck(limiters: RateLimiter[], trustedProxies: readonly string[]) {
+export function quotaCheck(limiters: Limiter[], trustedProxies: readonly string[]) {
   const limiterKey = createLimiterKeyCache();
   const isTrusted = createAddressMatcher(trustedProxies);
-  return (request: Request, server: Server<unknown> | null): boolean => {
+  return async (request: Request, server: Server<unknown> | null): Promise<boolean> => {
     const key = limiterKey(clientAddressOf(request, server, isTrusted));
-    let allowed = true;
-    for (const limiter of limiters) allowed = allowed && limiter.consume(key).allowed;
-    return allowed;
+    for (const limiter of limiters) if (!(await limiter.consume(key)).allowed) return false;
+    return true;
   };
 }

@@ -13,6 +13,8 @@ import { ResultsPage } from '../../web/pages/ResultsPage';
 import { StatisticsPage } from '../../web/pages/StatisticsPage';
 import type { CatalogueIndex } from '../catalogue/catalogue-index';
 import type { Config } from '../config';
+import { AppError } from '../errors';
+import { isStorageFault } from '../health/storage-health';
 import { type EncodedBody, type Exchange, encodeBody, sendBody } from '../http/encoded-body';
 import type { Logger } from '../logger';
 import type { InlineQuiz } from '../quiz/inline';
@@ -35,6 +37,34 @@ const STATISTICS_HEADING = 'Statistika kviza';
 
 const FAVICON = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" rx="14" fill="#0b5a8c"/><path d="M22 46V18h6v11l10-11h7L34 30l12 16h-7l-9-12-2 2v10z" fill="#fff"/></svg>`;
 
+/** The /quiz page's play: the limit's count and the draw (docs/decisions/032). */
+interface InlineQuizSource {
+  allowed: (request: Request, server: Server<unknown> | null) => boolean | Promise<boolean>;
+  create: (difficulty: Difficulty) => InlineQuiz | Promise<InlineQuiz>;
+}
+
+/**
+ * The play the /quiz page carries; none over the limit, nor while plays cannot be recorded (a
+ * database away, a full disk: the draw throws 503) — the page's script then asks GET /api/quiz,
+ * which answers 503 with Retry-After until they can (issue 31).
+ */
+async function inlinePlay(
+  inline: InlineQuizSource | undefined,
+  request: Request,
+  server: Server<unknown> | null,
+  difficulty: Difficulty,
+): Promise<InlineQuiz | undefined> {
+  if (!inline) return undefined;
+  try {
+    // The limit's count is a database write when the limits are shared (docs/decisions/036).
+    if (!(await inline.allowed(request, server))) return undefined;
+    return await inline.create(difficulty);
+  } catch (error) {
+    if ((error instanceof AppError && error.status === 503) || isStorageFault(error)) return undefined;
+    throw error;
+  }
+}
+
 export interface PageRoutesDeps {
   catalogue: () => CatalogueIndex;
   stats: StatsStore;
@@ -45,10 +75,7 @@ export interface PageRoutesDeps {
    * The /quiz page's inline quiz (docs/decisions/032): `allowed` counts the page view against the
    * quiz limit of its address; over it, the page is sent without one (the island fetches it).
    */
-  inlineQuiz?: {
-    allowed: (request: Request, server: Server<unknown> | null) => boolean;
-    create: (difficulty: Difficulty) => InlineQuiz | Promise<InlineQuiz>;
-  };
+  inlineQuiz?: InlineQuizSource;
   /** Today's daily challenge and its figures (docs/decisions/021). */
   daily: { today(): DailyToday; summary(): Promise<DailySummary> };
 }
@@ -235,9 +262,8 @@ export const pageRoutes = (deps: PageRoutesDeps) => {
   const quizShell = once(() => quizPage());
   /** /quiz with a new play in it: per request, never stored by anyone (it carries a token). */
   const quizWithPlay = async (request: Request, server: Server<unknown> | null, difficulty: Difficulty) => {
-    const inline = deps.inlineQuiz;
-    if (!inline?.allowed(request, server)) return quizShell();
-    return quizPage(await inline.create(difficulty));
+    const play = await inlinePlay(deps.inlineQuiz, request, server, difficulty);
+    return play ? quizPage(play) : quizShell();
   };
   // One rendering per score the request's cookie names (at most 31 more), and one without.
   const results = keptPerKey((shownScore: number | undefined) =>

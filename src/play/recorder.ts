@@ -1,6 +1,6 @@
 import type { CatalogueIndex } from '../catalogue/catalogue-index';
 import type { Config } from '../config';
-import type { StorageHealth } from '../health/storage-health';
+import { isStorageFault, type StorageHealth, storageUnavailable } from '../health/storage-health';
 import type { Logger } from '../logger';
 import type { SubmitBody } from '../shared/contracts/quiz';
 import type { PlayStore } from '../storage/contract';
@@ -22,7 +22,7 @@ export interface PlayRecorderDeps {
   clock: Clock;
   log: Logger;
   /** Told whether writes go through (/healthz: a full disk, docs/decisions/012). */
-  storage?: Pick<StorageHealth, 'failed' | 'succeeded'>;
+  storage?: Pick<StorageHealth, 'failed' | 'succeeded' | 'refusing'>;
   /** Ranked daily plays per address and day (RATE_LIMIT_DAILY_RANKED_PER_ADDRESS). */
   dailyRanks?: SubmitContext['dailyRanks'];
   /** Told of each play recorded (the dashboard's "Igra sada", docs/decisions/037). */
@@ -44,15 +44,15 @@ export function createPlayRecorder(deps: PlayRecorderDeps) {
     nowMs: clock.nowMs,
     write: (counts) => plays.recordPlays([], counts),
     onError: (error) => {
-      deps.storage?.failed(error);
-      log.error('could not write the quizzes issued', { error: String(error) });
+      if (deps.storage && isStorageFault(error)) deps.storage.failed(error, { writing: 'quizzes issued' });
+      else log.error('could not write the quizzes issued', { error: String(error) });
     },
   });
   const counterFlush = createCounterFlush({
     flush: plays.flushCounters,
     onError: (error) => {
-      deps.storage?.failed(error);
-      log.error('could not write the deferred counters', { error: String(error) });
+      if (deps.storage && isStorageFault(error)) deps.storage.failed(error, { writing: 'deferred counters' });
+      else log.error('could not write the deferred counters', { error: String(error) });
     },
   });
   // An engine with a writer of its own flushes by itself (docs/decisions/035).
@@ -89,7 +89,13 @@ export function createPlayRecorder(deps: PlayRecorderDeps) {
   return {
     /** `addressKey`: the client's limiter key (the daily ranking is capped per address). */
     submit: (body: SubmitBody, addressKey?: string) => submitPlay(context, body, addressKey),
+    /**
+     * Counts a quiz handed out; throws 503 storage_unavailable instead while plays cannot be
+     * recorded (a database away, a full disk): a player would answer 30 lines for nothing (issue 31).
+     */
     countIssued: (): void => {
+      const problem = deps.storage?.refusing();
+      if (problem) throw storageUnavailable(problem);
       quizzesIssued.count();
       deps.onIssued?.();
     },

@@ -11,6 +11,7 @@ import type { PlayMode } from '../shared/play-mode';
 import type { Day } from '../time/day';
 import type { DayCounts, ScoreCounts } from './encoding/day-counts';
 import type { LongRunOptions, Progress } from './long-work';
+import type { MigrationStatus } from './migration-journal';
 
 /**
  * The two data-access interfaces of the statistics (docs/decisions/011-code-layout.md):
@@ -108,6 +109,8 @@ export interface PlayStore {
   rebuildCounters(options?: LongRunOptions): Promise<void>;
   /** What the engine's own consistency check finds wrong with the stored data; empty when sound. */
   checkIntegrity(): Promise<string[]>;
+  /** Which check `checkIntegrity` runs here, for the operator (PostgreSQL: amcheck or its fallback). */
+  integrityMethod(): Promise<string>;
 }
 
 /** A line of a day's daily challenge with its ranked answers. */
@@ -194,6 +197,12 @@ export interface StatsStore {
   getRangeAlbumStats(from: Day, to: Day): Promise<AlbumStat[]>;
   /** Resolves when the database answers a query (the health check). */
   ping(): Promise<void>;
+  /**
+   * Registers a listener for the errors of the engine's own background reads (PostgreSQL's
+   * once-a-second statistics version): an outage is seen before a request meets it. Absent on
+   * SQLite, which reads nothing in the background.
+   */
+  onFault?(listener: (error: unknown) => void): void;
 }
 
 /** One answer of a live game: the option chosen, when (ms after the line was sent) and its points; null: none. */
@@ -283,6 +292,34 @@ export interface StatsStores {
   annotations: AnnotationStore;
 }
 
+/** A key's window: events counted in it and when it ends (0 and 0: no live window). */
+export interface WindowCount {
+  count: number;
+  resetAtMs: number;
+}
+
+/**
+ * Fixed windows of counted events per limit (`scope`) and client key, kept in the database so
+ * that every instance counts the same requests (PostgreSQL: rate limits and the admin lockout,
+ * docs/decisions/036). A window starts at the key's first event and lasts `windowMs`; `nowMs`
+ * is the caller's clock. SQLite keeps its limiters in process (one server per file).
+ */
+export interface LimitWindows {
+  /** Counts one event unless the live window holds `limit` already; the window after, and whether it was counted. */
+  take(
+    scope: string,
+    key: string,
+    windowMs: number,
+    limit: number,
+    nowMs: number,
+  ): Promise<WindowCount & { allowed: boolean }>;
+  peek(scope: string, key: string, nowMs: number): Promise<WindowCount>;
+  /** Takes back one event of the live window (a reserved failure that did not happen). */
+  give(scope: string, key: string, nowMs: number): Promise<void>;
+  forget(scope: string, key: string): Promise<void>;
+  forgetAll(scope: string): Promise<void>;
+}
+
 /** The `meta` table of either engine: generated secrets and settings every process on the database shares. */
 export interface MetaStore {
   read(key: string): Promise<string | undefined>;
@@ -329,15 +366,20 @@ export interface Runtime {
   ): Promise<number | undefined>;
   /** Where the data lives, for logs (a PostgreSQL URL without its password). */
   describe: string;
+  /** Rate-limit windows shared by every instance (PostgreSQL); absent: the limiters stay in process (SQLite). */
+  limitWindows?: LimitWindows;
   close(): Promise<void>;
 }
 
 /**
  * `seed`: import the embedded demo catalogue into an empty database (the server's first start).
- * `exclusive`: this process serves the database; SQLite refuses a second server on the same file.
+ * `exclusive`: this process serves the database; SQLite refuses a second server on the same file,
+ * PostgreSQL opens a pool of DATABASE_POOL_MAX connections for it (a command: one).
  */
 export type OpenOptions = ({ seed: false } | { seed: true; log: Logger }) & {
   exclusive?: boolean;
+  /** Told of each migration applied while opening (MIGRATE_ON_START=true): one log line each. */
+  onMigrated?: (tag: string) => void;
   /**
    * This process answers requests (`kviz serve`). SQLite then writes on a thread of its own
    * (docs/decisions/035); `onLost` is told when that writer is gone (nothing more would be
@@ -350,6 +392,19 @@ export type OpenOptions = ({ seed: false } | { seed: true; log: Logger }) & {
     debug?(message: string, fields: Record<string, unknown>): void;
   };
 };
+
+/**
+ * `kviz db check` (docs/deploy.md): each step runs only when the one before passed. `problem`
+ * says what failed, in one line naming the database (never a password).
+ */
+export interface DatabaseCheck {
+  reachable: boolean;
+  /** Applied and pending migrations, once reachable. */
+  migrations?: MigrationStatus;
+  /** A small write committed (and emptied again) in the `meta` table, once migrated. */
+  writable?: boolean;
+  problem?: string;
+}
 
 export type { ImportSummary } from '../catalogue/import-walk';
 // The per-day counters are part of the read side's answers; the features build series and ranges from them.
@@ -371,4 +426,5 @@ export {
   type Progress,
   type ProgressReporter,
 } from './long-work';
+export type { MigrationStatus } from './migration-journal';
 export { DatabaseOpenError } from './open-error';

@@ -10,9 +10,10 @@ import type { CatalogueIndex } from '../../src/catalogue/catalogue-index';
 import type { CatalogueFile } from '../../src/catalogue/openapi';
 import { validateCatalogue } from '../../src/catalogue/validate';
 import type { ClientAssets } from '../../src/pages/client-assets';
-import type { MetaStore, StatsStores } from '../../src/storage/contract';
+import type { LimitWindows, MetaStore, StatsStores } from '../../src/storage/contract';
 import { importCataloguePg, loadCatalogueIndexPg } from '../../src/storage/pg/catalogue';
 import { closePgDb, createPgDb, migratePg, type PgDb } from '../../src/storage/pg/client';
+import { createPgLimitWindows } from '../../src/storage/pg/limit-windows';
 import { pgMeta } from '../../src/storage/pg/meta';
 import { createPgStores } from '../../src/storage/pg/stores';
 import { loadCatalogueIndex } from '../../src/storage/sqlite/catalogue-load';
@@ -40,17 +41,21 @@ export interface EngineStores {
 export async function openPgStores(
   url: string,
   playerSalt = 'test-salt',
-): Promise<EngineStores & { db: PgDb }> {
+): Promise<EngineStores & { db: PgDb; limitWindows: LimitWindows }> {
   const db = createPgDb(url, { max: 4 });
   const stores = createPgStores(db, playerSalt);
+  // The rate limits' windows in the database, as `kviz serve` has them (docs/decisions/036).
+  const limitWindows = createPgLimitWindows(db);
   await stores.ready;
   return {
     engine: 'postgres',
     db,
     stores,
+    limitWindows,
     url,
     catalogue: await loadCatalogueIndexPg(db),
     close: async () => {
+      limitWindows.close();
       stores.close();
       await closePgDb(db);
     },
@@ -152,7 +157,12 @@ export async function createEngineTestApp(
   }
   const opened = await openPgStores(await createCatalogueDatabase(options.catalogue ?? makeCatalogue()));
   const t = await buildTestApp(
-    { stores: opened.stores, index: opened.catalogue, meta: pgMeta(opened.db) },
+    {
+      stores: opened.stores,
+      index: opened.catalogue,
+      meta: pgMeta(opened.db),
+      limitWindows: opened.limitWindows,
+    },
     options,
   );
   const sql = opened.db.$client;

@@ -4,7 +4,7 @@ import { decodeAnswers } from '../encoding/answer-codec';
 import { createBatchSums } from '../encoding/recompute';
 import type { PgDb } from './client';
 import { createPgCounterCheck } from './counter-check';
-import { checkIntegrityPg } from './integrity';
+import { checkIntegrityPg, integrityMethodPg } from './integrity';
 import { BATCH_LOCK } from './locks';
 import { createAnswerKeys } from './play-answer-keys';
 import { createBatchCounters } from './play-batch-counters';
@@ -90,5 +90,6 @@ export function createPgPlayStore(db: PgDb, playerSalt: string, onCommit: () => 
       onCommit();
     },
     checkIntegrity: () => checkIntegrityPg(db),
+    integrityMethod: () => integrityMethodPg(db),
   };
 }

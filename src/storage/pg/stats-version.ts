@@ -20,6 +20,7 @@ export const VERSION_REFRESH_MS = 1_000;
 export function createPgVersionRead(db: PgDb, ownCommits: () => number) {
   let stored = '0';
   let failing = false;
+  const listeners: ((error: unknown) => void)[] = [];
   const read = async () => {
     try {
       const row = (
@@ -27,9 +28,11 @@ export function createPgVersionRead(db: PgDb, ownCommits: () => number) {
       )[0];
       stored = String(row?.version ?? 0);
       failing = false;
-    } catch {
-      // The database is away: the health check says so; caches keep their version until it answers.
+    } catch (error) {
+      // The database is away: the app's storage health hears it (no quizzes handed out, /healthz
+      // 503); caches keep their version until it answers.
       failing = true;
+      for (const listener of listeners) listener(error);
     }
   };
   const timer = setInterval(read, VERSION_REFRESH_MS);
@@ -39,6 +42,7 @@ export function createPgVersionRead(db: PgDb, ownCommits: () => number) {
     ready: read(),
     version: () => `${stored}.${ownCommits()}`,
     failing: () => failing,
+    onFault: (listener: (error: unknown) => void) => void listeners.push(listener),
     stop: () => clearInterval(timer),
   };
 }

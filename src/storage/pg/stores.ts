@@ -20,7 +20,7 @@ export function createPgStores(
   const versionRead = createPgVersionRead(db, () => commits);
   return {
     plays: createPgPlayStore(db, playerSalt, () => void commits++),
-    stats: createPgStatsStore(db, versionRead.version),
+    stats: { ...createPgStatsStore(db, versionRead.version), onFault: versionRead.onFault },
     daily: createPgDailyStore(db, playerSalt),
     party: createPgPartyStore(db),
     annotations: createPgAnnotationStore(db),

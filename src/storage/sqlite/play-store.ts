@@ -136,5 +136,6 @@ export function createPlayReads(db: Db, deferred: DeferredCounters) {
       const rows = db.$client.query<{ integrity_check: string }, []>('PRAGMA integrity_check').all();
       return rows.map((row) => row.integrity_check).filter((line) => line !== 'ok');
     },
+    integrityMethod: async () => 'PRAGMA integrity_check (every page, row and index of the file)',
   };
 }

@@ -1,6 +1,7 @@
 import type { Config } from '../../config';
 import type { OpenOptions, Progress, Runtime } from '../contract';
 import { interruptible } from '../long-work';
+import { pendingMessage } from '../migration-journal';
 import { DatabaseOpenError, sqliteMessage } from '../open-error';
 import { logSeeded, openSettings } from '../settings';
 import { counterFillPending, fillAnswerDays } from './answer-days-fill';
@@ -10,7 +11,7 @@ import { seedCatalogue } from './catalogue-seed';
 import { closeDb, createSqliteDb, type Db } from './client';
 import { convertLegacyRecord, legacyPlaysPending } from './legacy-record';
 import { sqliteMeta, sqliteMetaWrittenBy } from './meta';
-import { migrateDb } from './migrate';
+import { migrateDb, sqliteMigrationStatus } from './migrate';
 import { acquireServeLock } from './serve-lock';
 import { createSqliteStores } from './stores';
 import type { WriterEvent } from './writer/messages';
@@ -30,7 +31,7 @@ export async function openSqliteRuntime(config: Config, options: OpenOptions): P
   let writer: Writer | undefined;
   try {
     // Only the server checks the file: the commands must work beside it, quickly.
-    const db = openChecked(config, options.seed);
+    const db = openChecked(config, options);
     if (options.seed) {
       const seeded = seedCatalogue(db);
       if (seeded) logSeeded(options.log, seeded);
@@ -91,7 +92,8 @@ function debugFlushes(debug: NonNullable<OpenOptions['serving']>['debug']) {
  * corrupt file is refused at start instead of served and written to. Any failure
  * becomes one DatabaseOpenError naming the path and SQLite's message.
  */
-function openChecked(config: Config, check: boolean): Db {
+function openChecked(config: Config, options: OpenOptions): Db {
+  const check = options.seed;
   const path = config.databasePath;
   let db: Db | undefined;
   try {
@@ -104,7 +106,11 @@ function openChecked(config: Config, check: boolean): Db {
         .filter((line) => line !== 'ok');
       if (problems.length > 0) throw new Error(`it is damaged (quick_check: ${problems[0]})`);
     }
-    migrateDb(db);
+    if (config.migrateOnStart) for (const tag of migrateDb(db)) options.onMigrated?.(tag);
+    else {
+      const { pending } = sqliteMigrationStatus(db);
+      if (pending.length > 0) throw new Error(pendingMessage(pending));
+    }
     return db;
   } catch (error) {
     if (db) closeDb(db);
