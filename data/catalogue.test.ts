@@ -1,8 +1,8 @@
 import { describe, expect, test } from 'bun:test';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { CatalogueFile } from '../src/catalogue/model';
 import { lineKey } from '../src/catalogue/normalize';
+import type { CatalogueFile } from '../src/catalogue/openapi';
 import { linesRhyme } from '../src/catalogue/rhyme';
 import { countSyllables } from '../src/catalogue/syllables';
 import { validateCatalogue } from '../src/catalogue/validate';

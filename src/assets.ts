@@ -17,7 +17,7 @@ export const embeddedAssets = [
   'src/storage/sqlite/migrations',
   'src/storage/pg/pg-migrations',
   'data/catalogue.json',
-  'src/docs/swagger-init.js',
+  'src/openapi/swagger-init.js',
   'node_modules/swagger-ui-dist/swagger-ui-bundle.js',
   'node_modules/swagger-ui-dist/swagger-ui.css',
   'dist/client',

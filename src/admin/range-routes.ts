@@ -1,8 +1,8 @@
 import { Type as T, type TSchema } from '@sinclair/typebox';
 import { Elysia, t } from 'elysia';
-import { headers, responses } from '../docs/components';
-import { operation, type ResponseSpec } from '../docs/contract';
 import { enumParam, integerParam, type Param } from '../http/params';
+import { headers, responses } from '../openapi/components';
+import { operation, type ResponseSpec } from '../openapi/contract';
 import {
   AdminConfusions,
   AdminDaily,
@@ -22,7 +22,7 @@ import {
   getAdminSummary,
   resolveRange,
 } from '../stats/admin-range';
-import { RangeQueryParams, rangeInvalid, rangeParams } from '../stats/model';
+import { RangeQueryParams, rangeInvalid, rangeParams } from '../stats/openapi';
 import { getScoreDistribution, MAX_CONFUSIONS } from '../stats/range-reads';
 import type { RangeDeps } from '../stats/read-routes';
 import { type ExportFile, exportCsv } from './export';

@@ -9,8 +9,9 @@
  * synchronous transaction and PostgreSQL's in an asynchronous one: each drives the same walk
  * with its own loop.
  */
-import type { NormalizedCatalogue } from './model';
+
 import { lineKey } from './normalize';
+import type { NormalizedCatalogue } from './openapi';
 
 export interface ImportSummary {
   artist: string;

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test';
-import type { CatalogueFile } from './model';
+import type { CatalogueFile } from './openapi';
 import { validateCatalogue } from './validate';
 
 /** Five songs of three lines each, no warning; the tests add one line to the third. */

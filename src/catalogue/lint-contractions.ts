@@ -5,7 +5,7 @@
  * sees two spellings of one word.
  */
 import type { WordTable } from './lint-types';
-import type { CatalogueProblem } from './model';
+import type { CatalogueProblem } from './openapi';
 
 /** An apostrophe as typed: ASCII, typographic, modifier letter, grave and acute accents. */
 const APOSTROPHE = "['’ʼ`´]";

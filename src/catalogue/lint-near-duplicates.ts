@@ -5,7 +5,7 @@
  * line key) are already reported as ambiguous and are skipped here.
  */
 import type { LintLine, WordTable } from './lint-types';
-import type { CatalogueProblem } from './model';
+import type { CatalogueProblem } from './openapi';
 
 /** Lines shorter than this share most of their words by chance ("volim te" / "čekam te"). */
 const MIN_WORDS = 3;

@@ -1,8 +1,8 @@
 import { describe, expect, test } from 'bun:test';
 import { rhymePairsOf } from './lint-rhyme-pairs';
 import type { LintSong } from './lint-types';
-import type { CatalogueFile } from './model';
 import { lineKey } from './normalize';
+import type { CatalogueFile } from './openapi';
 import { validateCatalogue } from './validate';
 
 const TITLES = ['Kamen', 'Kiša', 'Jedra', 'Pekar', 'Ljeto', 'Zima'];

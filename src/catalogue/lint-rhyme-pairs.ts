@@ -5,7 +5,7 @@
  * (next lines) or a crossed stanza (one line between), in either order.
  */
 import type { LintLine, WordTable } from './lint-types';
-import type { CatalogueProblem } from './model';
+import type { CatalogueProblem } from './openapi';
 import { linesRhyme } from './rhyme';
 import { spokenWordsOf } from './syllables';
 

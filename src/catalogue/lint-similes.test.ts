@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test';
-import type { CatalogueFile } from './model';
+import type { CatalogueFile } from './openapi';
 import { validateCatalogue } from './validate';
 
 /** Album `a` of 5 songs × 4 distinct lines (20 lines) of which `similes` lines hold a simile word. */

@@ -4,7 +4,7 @@
  * writer's habit. The measure is per album, because an album is heard as a whole.
  */
 import type { WordTable } from './lint-types';
-import type { CatalogueProblem } from './model';
+import type { CatalogueProblem } from './openapi';
 
 /** Words that open a comparison ("ko da", "kao da" hold "ko" and "kao"). */
 const SIMILE_WORDS = new Set(['ko', 'kao', 'poput']);

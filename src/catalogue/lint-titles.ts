@@ -5,7 +5,7 @@
  * inflected form: "Ribari u zoru" is in "ribar gleda zoru", not in "u zoru".
  */
 import type { WordTable } from './lint-types';
-import type { CatalogueProblem } from './model';
+import type { CatalogueProblem } from './openapi';
 import { contentWordsOf, isFormOf, stemOf } from './words';
 
 /** The ids of the words that are forms of a stem, found in the sorted vocabulary by binary search. */

@@ -3,8 +3,8 @@ import fc from 'fast-check';
 import { tabulateWords } from './lint';
 import { NEAR_DUPLICATE_PERCENT, nearDuplicateWarnings } from './lint-near-duplicates';
 import type { LintSong } from './lint-types';
-import type { CatalogueFile } from './model';
 import { lineKey } from './normalize';
+import type { CatalogueFile } from './openapi';
 import { validateCatalogue } from './validate';
 import { wordsOf } from './words';
 

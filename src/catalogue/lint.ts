@@ -11,7 +11,7 @@ import { rhymePairWarnings } from './lint-rhyme-pairs';
 import { simileWarnings } from './lint-similes';
 import { titleWarnings } from './lint-titles';
 import type { LintSong, WordTable } from './lint-types';
-import type { CatalogueProblem } from './model';
+import type { CatalogueProblem } from './openapi';
 import { wordsOfKey } from './words';
 
 /** A distinct line of a song (a repeated chorus once), with its JSON path and line key. */

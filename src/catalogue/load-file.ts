@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { assetPath } from '../assets';
-import type { ValidationResult } from './model';
+import type { ValidationResult } from './openapi';
 import { type ValidateOptions, validateCatalogue } from './validate';
 
 export class CatalogueFileError extends Error {}

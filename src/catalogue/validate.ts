@@ -1,6 +1,7 @@
 import { TypeCompiler } from '@sinclair/typebox/compiler';
 import { lintCatalogue } from './lint';
 import type { LintSong } from './lint-types';
+import { lineKey, normalizeText } from './normalize';
 import {
   CatalogueFile,
   type CatalogueProblem,
@@ -8,8 +9,7 @@ import {
   MIN_SONGS,
   type NormalizedCatalogue,
   type ValidationResult,
-} from './model';
-import { lineKey, normalizeText } from './normalize';
+} from './openapi';
 
 const checker = TypeCompiler.Compile(CatalogueFile);
 

@@ -24,7 +24,7 @@ import {
   getDailyPercentileOperation,
   getDailyStreakOperation,
   getDailySummaryOperation,
-} from './model';
+} from './openapi';
 import { dailyPercentile, dailyStreak, dailySummary } from './reads';
 import { challengeNumber, type DailyService } from './service';
 

@@ -1,6 +1,6 @@
 import { Elysia } from 'elysia';
-import { headers } from '../docs/components';
-import { operation } from '../docs/contract';
+import { headers } from '../openapi/components';
+import { operation } from '../openapi/contract';
 import { Health } from '../shared/contracts/health';
 import type { StorageHealth } from './storage-health';
 

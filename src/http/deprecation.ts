@@ -1,6 +1,6 @@
 import { Elysia } from 'elysia';
-import { contractOf } from '../docs/contract';
-import type { RouteInfo } from '../docs/document';
+import { contractOf } from '../openapi/contract';
+import type { RouteInfo } from '../openapi/document';
 import { pathOf } from './request-target';
 
 /**

@@ -1,9 +1,9 @@
 import { Type as T } from '@sinclair/typebox';
 import { Elysia, t } from 'elysia';
 import type { CatalogueIndex } from '../catalogue/catalogue-index';
-import { errorExample, headers, responses } from '../docs/components';
-import { operation, type ResponseSpec } from '../docs/contract';
 import { integerParam } from '../http/params';
+import { errorExample, headers, responses } from '../openapi/components';
+import { operation, type ResponseSpec } from '../openapi/contract';
 import { ErrorBody } from '../shared/contracts/error';
 import { PartyGameList, PartyHardLines } from '../shared/contracts/party-admin';
 import type { PartyStore } from '../storage/contract';

@@ -1,7 +1,7 @@
 import { Elysia } from 'elysia';
 import { limiterKeyOf, type RateLimits } from '../http/rate-limit';
 import { SubmitBody, SubmitResult } from '../shared/contracts/quiz';
-import { submitQuizOperation } from '../stats/model';
+import { submitQuizOperation } from '../stats/openapi';
 import type { PlayRecorder } from './recorder';
 
 export interface PlayRoutesDeps {

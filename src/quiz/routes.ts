@@ -8,7 +8,7 @@ import type { Clock } from '../time/clock';
 import type { DifficultySelection } from './difficulty-selection';
 import { headOfIssue } from './head';
 import { issuedResponse } from './issued-response';
-import { countParam, getQuizOperation, QuizQuery } from './model';
+import { countParam, getQuizOperation, QuizQuery } from './openapi';
 import { issueQuiz } from './service';
 
 export interface QuizRoutesDeps {

@@ -233,7 +233,7 @@ describe.each(ENGINES)('counters (%s)', (engine) => {
   test(
     'kviz stats verify exits 1 on a difference, rebuild fixes it, verify then exits 0',
     async () => {
-      const tamper = "INSERT INTO score_stats (difficulty, score, plays) VALUES ('normal', 12, 3)";
+      const tamper = "INSERT INTO score_stats (mode, score, plays) VALUES ('normal', 12, 3)";
       let database: Record<string, string>;
       if (engine === 'sqlite') {
         const path = join(tempDir(), 'kviz.db');

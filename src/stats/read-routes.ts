@@ -1,8 +1,8 @@
 import { Type as T } from '@sinclair/typebox';
 import { Elysia } from 'elysia';
-import { errorExample, headers, responses, validationFailed } from '../docs/components';
-import { type OperationSpec, operation, type ResponseSpec } from '../docs/contract';
 import { type Exchange, encodeJson } from '../http/encoded-body';
+import { errorExample, headers, responses, validationFailed } from '../openapi/components';
+import { type OperationSpec, operation, type ResponseSpec } from '../openapi/contract';
 import { HourlyRangeStat } from '../shared/contracts/admin-range';
 import { ErrorBody } from '../shared/contracts/error';
 import { AlbumStat, HourlyStat, LyricStat, Overview, SongStat } from '../shared/contracts/stats';
@@ -34,7 +34,7 @@ import {
   RangeQueryParams,
   rangeInvalid,
   rangeParams,
-} from './model';
+} from './openapi';
 
 /** What the admin reads need for a date range: the read store and today in STATS_TIMEZONE. */
 export interface RangeDeps {

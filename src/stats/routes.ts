@@ -10,7 +10,7 @@ import {
   LineResultsQuery,
   PercentileParams,
   PercentileQuery,
-} from './model';
+} from './openapi';
 import { statisticsReadRoutes } from './read-routes';
 
 export interface StatsRoutesDeps {

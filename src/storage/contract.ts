@@ -1,6 +1,6 @@
 import type { CatalogueIndex } from '../catalogue/catalogue-index';
 import type { ImportSummary } from '../catalogue/import-walk';
-import type { NormalizedCatalogue } from '../catalogue/model';
+import type { NormalizedCatalogue } from '../catalogue/openapi';
 import type { Logger } from '../logger';
 import type { GradedPlay } from '../play/grade';
 import type { AlbumStat, HourlyStat, LyricStat, Overview, SongStat } from '../shared/contracts/stats';

@@ -1,6 +1,12 @@
 import { Type as T } from '@sinclair/typebox';
-import { errorExample, headers, limitedRouteHeaders, responses, validationFailed } from '../docs/components';
-import { operation, type ResponseSpec } from '../docs/contract';
+import {
+  errorExample,
+  headers,
+  limitedRouteHeaders,
+  responses,
+  validationFailed,
+} from '../openapi/components';
+import { operation, type ResponseSpec } from '../openapi/contract';
 import { ErrorBody } from '../shared/contracts/error';
 import { PLAY_LENGTH } from '../shared/rules';
 import {
@@ -18,7 +24,7 @@ import {
   v1CountParam,
   v1DifficultyParam,
   v1ScoreParam,
-} from './model';
+} from './openapi';
 
 /** The contracts of API v1 (docs/decisions/034). */
 

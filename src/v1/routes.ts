@@ -29,7 +29,7 @@ import {
   PlaySubmission,
   type Quiz,
   QuizQueryV1,
-} from './model';
+} from './openapi';
 import {
   createDailyQuizOperation,
   createPlayOperation,

@@ -3,7 +3,7 @@ import type { Question, SubmitBody } from '../shared/contracts/quiz';
 import type { LyricStat, Overview, Percentile, SongStat } from '../shared/contracts/stats';
 import type { Difficulty } from '../shared/difficulty';
 import { type DifficultyOrder, rankByDifficulty } from '../shared/ranking';
-import type { LineStats, PlaySubmission, SongStats } from './model';
+import type { LineStats, PlaySubmission, SongStats } from './openapi';
 
 /** The mapping of API v1 onto the services the unversioned API uses (docs/decisions/034). Pure. */
 

@@ -10,7 +10,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page, WebSocketRoute } from 'playwright-core';
 import { createApp } from '../../src/app';
-import type { CatalogueFile } from '../../src/catalogue/model';
+import type { CatalogueFile } from '../../src/catalogue/openapi';
 import { loadClientAssets } from '../../src/pages/client-assets';
 import { createManualClock, type ManualClock } from '../../src/party/manual-clock';
 import { buildBinary } from '../support/binary';

@@ -8,7 +8,7 @@
 import { writeFileSync } from 'node:fs';
 import { brotliDecompressSync } from 'node:zlib';
 import Ajv2020 from 'ajv/dist/2020';
-import { sharedStatuses } from '../../src/docs/components';
+import { sharedStatuses } from '../../src/openapi/components';
 
 // biome-ignore lint/suspicious/noExplicitAny: a free-form OpenAPI document, walked by key
 type Doc = any;

@@ -7,7 +7,7 @@
 
 import { afterAll } from 'bun:test';
 import type { CatalogueIndex } from '../../src/catalogue/catalogue-index';
-import type { CatalogueFile } from '../../src/catalogue/model';
+import type { CatalogueFile } from '../../src/catalogue/openapi';
 import { validateCatalogue } from '../../src/catalogue/validate';
 import type { ClientAssets } from '../../src/pages/client-assets';
 import type { MetaStore, StatsStores } from '../../src/storage/contract';

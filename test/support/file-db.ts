@@ -1,6 +1,6 @@
 /** Test support: a catalogue in a database file, as `kviz import` leaves it. */
 
-import type { CatalogueFile } from '../../src/catalogue/model';
+import type { CatalogueFile } from '../../src/catalogue/openapi';
 import { validateCatalogue } from '../../src/catalogue/validate';
 import { importCatalogue } from '../../src/storage/sqlite/catalogue-import';
 import { createDb, type Db } from '../../src/storage/sqlite/client';

@@ -3,7 +3,7 @@
 import { adminUnlockMarker, loadAdminCredentials } from '../../src/admin/credentials';
 import { type AppDeps, createApp } from '../../src/app';
 import type { CatalogueIndex } from '../../src/catalogue/catalogue-index';
-import type { CatalogueFile } from '../../src/catalogue/model';
+import type { CatalogueFile } from '../../src/catalogue/openapi';
 import { validateCatalogue } from '../../src/catalogue/validate';
 import { type Config, loadConfig } from '../../src/config';
 import { metaProbe } from '../../src/health/storage-health';

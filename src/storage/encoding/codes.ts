@@ -8,7 +8,7 @@ import type { BrowserFamily, DeviceClass } from '../../shared/devices';
 import type { PlayMode } from '../../shared/play-mode';
 
 // The daily challenge's plays (docs/decisions/021): ranked and practice.
-const DIFFICULTY_CODES: Record<PlayMode, number> = {
+const PLAY_MODE_CODES: Record<PlayMode, number> = {
   normal: 0,
   easy: 1,
   hard: 2,
@@ -40,6 +40,6 @@ function codec<Name extends string>(codes: Record<Name, number>, what: string) {
   };
 }
 
-export const difficultyCode = codec(DIFFICULTY_CODES, 'difficulty');
+export const playModeCode = codec(PLAY_MODE_CODES, 'play mode');
 export const deviceCode = codec(DEVICE_CODES, 'device class');
 export const browserCode = codec(BROWSER_CODES, 'browser family');

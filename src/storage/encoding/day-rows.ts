@@ -27,7 +27,7 @@ export const scoreCounterKeys = ['plays', 'scoreSum', ...dayScoreKeys] as const;
 /** A row of cumulative_days, as both engines' schemas declare it. */
 export type CumulativeDaysRow = { day: Day } & Record<(typeof dayCounterKeys)[number], number>;
 /** A row of cumulative_scores, as both engines' schemas declare it. */
-export type CumulativeScoresRow = { day: Day; difficulty: string } & Record<
+export type CumulativeScoresRow = { day: Day; mode: string } & Record<
   (typeof scoreCounterKeys)[number],
   number
 >;
@@ -74,10 +74,10 @@ export function dayCountsOf(row: CumulativeDaysRow): DayCounts {
   };
 }
 
-export function scoresRow(day: Day, difficulty: PlayMode, counts: ScoreCounts): CumulativeScoresRow {
+export function scoresRow(day: Day, mode: PlayMode, counts: ScoreCounts): CumulativeScoresRow {
   const row: Record<string, number | string> = {
     day,
-    difficulty,
+    mode,
     plays: counts.plays,
     scoreSum: counts.scoreSum,
   };

@@ -38,7 +38,7 @@ export interface RecordedPlay {
   day: Day;
   hour: number;
   /** Its difficulty, or the daily challenge (ranked or practice). */
-  difficulty: PlayMode;
+  mode: PlayMode;
   deviceClass: DeviceClass;
   browser: BrowserFamily;
   score: number;
@@ -55,7 +55,7 @@ export interface Sums {
   lyrics: Map<number, ItemCounts>;
   songs: Map<number, ItemCounts>;
   albums: Map<number, ItemCounts>;
-  /** Score histogram (all time) per difficulty. */
+  /** Score histogram (all time) per play mode. */
   scores: Map<PlayMode, number[]>;
   /** Per hour of day 0–23. */
   hours: { attempts: number[]; uniquePlayers: number[] };
@@ -106,7 +106,7 @@ export interface CountedAnswer {
   selectedSongId: number;
 }
 
-type CountedPlay = Pick<RecordedPlay, 'day' | 'hour' | 'difficulty' | 'deviceClass' | 'browser' | 'score'>;
+type CountedPlay = Pick<RecordedPlay, 'day' | 'hour' | 'mode' | 'deviceClass' | 'browser' | 'score'>;
 
 /**
  * A line, its song and album as one number (ids are small: lyric < 2^24, song and album < 2^14
@@ -184,7 +184,7 @@ function countPlay(
       confuse(confusionDay!, a.lyricId, a.selectedSongId);
     }
   }
-  getOr(c.scores, play.difficulty, () => new Array<number>(PLAY_LENGTH + 1).fill(0))[play.score]!++;
+  getOr(c.scores, play.mode, () => new Array<number>(PLAY_LENGTH + 1).fill(0))[play.score]!++;
   c.hours.attempts[play.hour]!++;
   if (firsts.firstOfPlayerThisHour) c.hours.uniquePlayers[play.hour]!++;
   c.totals.plays++;
@@ -196,8 +196,8 @@ function countPlay(
     getOr(c.days, play.day, emptyDayCounts),
     dayCountsOfPlay({ ...play, answers: asked, correct, ...firsts }),
   );
-  const byDifficulty = getOr(c.dayScores, play.day, () => new Map<PlayMode, ScoreCounts>());
-  addScoreCounts(getOr(byDifficulty, play.difficulty, emptyScoreCounts), scoreCountsOfPlay(play.score));
+  const byMode = getOr(c.dayScores, play.day, () => new Map<PlayMode, ScoreCounts>());
+  addScoreCounts(getOr(byMode, play.mode, emptyScoreCounts), scoreCountsOfPlay(play.score));
 }
 
 /**
@@ -249,7 +249,7 @@ export function createRecompute() {
         play.answers.map(({ key, selectedSongId }) => ({ ...key, selectedSongId })),
         counted ?? firsts,
       );
-      if (play.difficulty === 'daily') {
+      if (play.mode === 'daily') {
         getOr(c.daily.players, play.day, () => new Set<number>()).add(play.playerId);
         getOr(c.daily.scores, play.day, () => new Array<number>(PLAY_LENGTH + 1).fill(0))[play.score]!++;
         const lines = getOr(c.daily.lines, play.day, () => new Map<number, ItemCounts>());

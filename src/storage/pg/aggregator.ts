@@ -8,7 +8,7 @@
  */
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { forEachAnswer } from '../encoding/answer-codec';
-import { browserCode, deviceCode, difficultyCode } from '../encoding/codes';
+import { browserCode, deviceCode, playModeCode } from '../encoding/codes';
 import { type AnswerKey, answerKeyNumber, type CountedAnswer, createBatchSums } from '../encoding/recompute';
 import { addingUp } from './adding-up';
 import type { PgDb } from './client';
@@ -62,12 +62,12 @@ function sumPending(rows: PendingRow[], keys: ReadonlyMap<number, AnswerKey>) {
       keyIds.set(answerKeyNumber(key), keyId);
       answers.push({ ...key, selectedSongId: wrongSongId ?? key.songId });
     });
-    const mode = difficultyCode.name(row.mode);
+    const mode = playModeCode.name(row.mode);
     sums.add(
       {
         day: row.day,
         hour: row.hour,
-        difficulty: mode,
+        mode,
         deviceClass: deviceCode.name(row.deviceClass),
         browser: browserCode.name(row.browser),
         score: row.score,
@@ -152,7 +152,7 @@ export function createAggregator(db: PgDb) {
         firsts: pendingPlays.firsts,
         day: plays.day,
         hour: plays.hour,
-        mode: plays.difficulty,
+        mode: plays.mode,
         deviceClass: plays.deviceClass,
         browser: plays.browser,
         score: plays.score,

@@ -13,7 +13,7 @@ import {
   type WriteResult,
 } from '../../catalogue/import-walk';
 import { embeddedCataloguePath, readCatalogueFile } from '../../catalogue/load-file';
-import type { NormalizedCatalogue } from '../../catalogue/model';
+import type { NormalizedCatalogue } from '../../catalogue/openapi';
 import { formatProblem } from '../../catalogue/validate';
 import type { PgDb } from './client';
 import { albums, lyrics, meta, songs } from './schema';

@@ -6,7 +6,7 @@
 import { asc, count, gt } from 'drizzle-orm';
 import type { CounterDifference } from '../contract';
 import { forEachAnswer } from '../encoding/answer-codec';
-import { browserCode, deviceCode, difficultyCode } from '../encoding/codes';
+import { browserCode, deviceCode, playModeCode } from '../encoding/codes';
 import {
   type AnswerKey,
   answerKeyNumber,
@@ -74,7 +74,7 @@ export async function replayRecord(
         playerId: plays.playerId,
         day: plays.day,
         hour: plays.hour,
-        difficulty: plays.difficulty,
+        mode: plays.mode,
         deviceClass: plays.deviceClass,
         browser: plays.browser,
         score: plays.score,
@@ -96,7 +96,7 @@ export async function replayRecord(
         playerId: row.playerId,
         day: row.day,
         hour: row.hour,
-        difficulty: difficultyCode.name(row.difficulty),
+        mode: playModeCode.name(row.mode),
         deviceClass: deviceCode.name(row.deviceClass),
         browser: browserCode.name(row.browser),
         score: row.score,

@@ -103,11 +103,11 @@ export function counterTables(keyIdOf: Map<number, number>): CounterTable[] {
     confusionTable(songConfusions, 'songId', (c) => c.songConfusions),
     {
       table: scoreStats,
-      key: (row) => `${row.difficulty}:${row.score}`,
+      key: (row) => `${row.mode}:${row.score}`,
       props: ['plays'],
       rows: (c) =>
-        [...c.scores].flatMap(([difficulty, byScore]) =>
-          byScore.flatMap((n, score) => (n > 0 ? [{ difficulty, score, plays: n }] : [])),
+        [...c.scores].flatMap(([mode, byScore]) =>
+          byScore.flatMap((n, score) => (n > 0 ? [{ mode, score, plays: n }] : [])),
         ),
     },
     {
@@ -134,7 +134,7 @@ export function counterTables(keyIdOf: Map<number, number>): CounterTable[] {
     },
     {
       table: cumulativeScores,
-      key: (row) => `${row.difficulty}:${row.day}`,
+      key: (row) => `${row.mode}:${row.day}`,
       props: [...scoreCounterKeys],
       rows: cumulativeScoresOf,
     },

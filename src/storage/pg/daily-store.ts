@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gte, sql } from 'drizzle-orm';
 import type { Day } from '../../time/day';
 import type { DailyStore } from '../contract';
-import { difficultyCode } from '../encoding/codes';
+import { playModeCode } from '../encoding/codes';
 import { playerHash } from '../encoding/player-hash';
 import type { PgDb } from './client';
 import { dailyLines, dailyPlayers, dailyScores, lyrics, pendingPlays, players } from './schema';
@@ -13,7 +13,7 @@ export function createPgDailyStore(db: PgDb, playerSalt: string): DailyStore {
     // own ranked play counts in the percentile they are shown.
     async getScores(day: Day) {
       const rows = (await db.execute(
-        sql`SELECT score, sum(plays)::int AS plays FROM (SELECT ${dailyScores.score} AS score, ${dailyScores.plays} AS plays FROM ${dailyScores} WHERE ${dailyScores.day} = ${day} UNION ALL SELECT ${pendingPlays.score}, count(*) FROM ${pendingPlays} WHERE ${pendingPlays.mode} = ${difficultyCode.code('daily')} AND ${pendingPlays.day} = ${day} GROUP BY ${pendingPlays.score}) s GROUP BY score`,
+        sql`SELECT score, sum(plays)::int AS plays FROM (SELECT ${dailyScores.score} AS score, ${dailyScores.plays} AS plays FROM ${dailyScores} WHERE ${dailyScores.day} = ${day} UNION ALL SELECT ${pendingPlays.score}, count(*) FROM ${pendingPlays} WHERE ${pendingPlays.mode} = ${playModeCode.code('daily')} AND ${pendingPlays.day} = ${day} GROUP BY ${pendingPlays.score}) s GROUP BY score`,
       )) as unknown as { score: number; plays: number }[];
       return new Map(rows.map((row) => [row.score, Number(row.plays)]));
     },

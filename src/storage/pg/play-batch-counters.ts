@@ -71,7 +71,7 @@ const addToAnswers = async (
 
 export function createBatchCounters() {
   const addToDays = runningTotals(cumulativeDays, dayCounterKeys);
-  const addToScores = runningTotals(cumulativeScores, scoreCounterKeys, 'difficulty');
+  const addToScores = runningTotals(cumulativeScores, scoreCounterKeys, 'mode');
   const addToQuizzes = runningTotals(cumulativeQuizzes, ['issued']);
 
   /** `keyIdOf`: an answer key number's answer_keys id (cumulative_answers is keyed by it). */
@@ -119,10 +119,10 @@ export function createBatchCounters() {
       ['times'],
     );
     for (const [day, rows] of confusionDayRows(sums)) await addToConfusionDays(tx, day, rows);
-    const scoreRows = [...sums.scores].flatMap(([difficulty, byScore]) =>
-      byScore.flatMap((n, score) => (n > 0 ? [{ difficulty, score, plays: n }] : [])),
+    const scoreRows = [...sums.scores].flatMap(([mode, byScore]) =>
+      byScore.flatMap((n, score) => (n > 0 ? [{ mode, score, plays: n }] : [])),
     );
-    await upsertMany(tx, scoreStats, scoreRows, [scoreStats.difficulty, scoreStats.score], ['plays']);
+    await upsertMany(tx, scoreStats, scoreRows, [scoreStats.mode, scoreStats.score], ['plays']);
     const hourRows = sums.hours.attempts.flatMap((attempts, hour) =>
       attempts > 0 ? [{ hour, attempts, uniquePlayers: sums.hours.uniquePlayers[hour]! }] : [],
     );
@@ -135,9 +135,9 @@ export function createBatchCounters() {
       ['plays', 'players', 'answers', 'correct', 'scoreSum'],
     );
     for (const [day, counts] of sums.days) await addToDays(tx, day, daysRow(day, counts) as never);
-    for (const [day, byDifficulty] of sums.dayScores)
-      for (const [difficulty, counts] of byDifficulty)
-        await addToScores(tx, day, scoresRow(day, difficulty, counts) as never, difficulty);
+    for (const [day, byMode] of sums.dayScores)
+      for (const [mode, counts] of byMode)
+        await addToScores(tx, day, scoresRow(day, mode, counts) as never, mode);
     for (const day of [...sums.answerDays.keys()].sort())
       await addToAnswers(
         tx,

@@ -14,7 +14,7 @@
 import { sql } from 'drizzle-orm';
 import type { PlayToRecord, RecordOutcome } from '../contract';
 import { encodeAnswers } from '../encoding/answer-codec';
-import { browserCode, deviceCode, difficultyCode } from '../encoding/codes';
+import { browserCode, deviceCode, playModeCode } from '../encoding/codes';
 import { playerHash } from '../encoding/player-hash';
 import { numberArray, textArray } from './pg-arrays';
 import type { createAnswerKeys } from './play-answer-keys';
@@ -95,10 +95,10 @@ async function insertPlays(
   SELECT * FROM unnest(${textArray(col((p) => p.nonce))}::text[], ${numberArray(col((_, i) => players[i]!.id))}::int[], ${numberArray(col((p) => p.createdAtMs))}::bigint[], ${textArray(col((p) => p.day))}::text[], ${numberArray(col((p) => p.hour))}::int[], ${numberArray(modes)}::int[], ${numberArray(col((p) => deviceCode.code(p.deviceClass)))}::int[], ${numberArray(col((p) => browserCode.code(p.browser)))}::int[], ${numberArray(col((p) => p.score))}::int[], ${numberArray(col((p) => p.answers.length))}::int[], ${textArray(answers.map((a) => Buffer.from(a).toString('hex')))}::text[])
     WITH ORDINALITY AS v(nonce, player_id, created_at, day, hour, mode, device, browser, score, total, answers, ord)
 ), p AS (
-  INSERT INTO plays (nonce, player_id, created_at, day, hour, difficulty, device_class, browser, score, total_questions, answers)
+  INSERT INTO plays (nonce, player_id, created_at, day, hour, mode, device_class, browser, score, total_questions, answers)
   SELECT nonce, player_id, created_at, day, hour, mode, device, browser, score, total, decode(answers, 'hex') FROM v ORDER BY ord
   ON CONFLICT (nonce) DO NOTHING
-  RETURNING id, nonce, player_id, day, hour, difficulty, score
+  RETURNING id, nonce, player_id, day, hour, mode, score
 ), h AS (
   INSERT INTO hour_players (hour, player_id) SELECT DISTINCT hour, player_id FROM p ORDER BY 2, 1
   ON CONFLICT DO NOTHING RETURNING hour, player_id
@@ -106,13 +106,13 @@ async function insertPlays(
   INSERT INTO day_players (day, player_id) SELECT DISTINCT day, player_id FROM p ORDER BY 2, 1
   ON CONFLICT DO NOTHING RETURNING day, player_id
 ), f AS (
-  SELECT p.id, p.difficulty, p.score, p.day,
+  SELECT p.id, p.mode, p.score, p.day,
     CASE WHEN p.id = min(p.id) OVER (PARTITION BY p.player_id) AND p.player_id = ANY(${numberArray(newPlayers)}::int[]) THEN 1 ELSE 0 END
     + CASE WHEN p.id = min(p.id) OVER (PARTITION BY p.player_id, p.day) AND EXISTS (SELECT 1 FROM d WHERE d.day = p.day AND d.player_id = p.player_id) THEN 2 ELSE 0 END
     + CASE WHEN p.id = min(p.id) OVER (PARTITION BY p.player_id, p.hour) AND EXISTS (SELECT 1 FROM h WHERE h.hour = p.hour AND h.player_id = p.player_id) THEN 4 ELSE 0 END AS firsts
   FROM p
 ), q AS (
-  INSERT INTO pending_plays (play_id, firsts, mode, score, day) SELECT id, firsts, difficulty, score, day FROM f
+  INSERT INTO pending_plays (play_id, firsts, mode, score, day) SELECT id, firsts, mode, score, day FROM f
 )
 SELECT id, nonce FROM p`)) as unknown as { id: number; nonce: string }[];
   return new Map(rows.map((row) => [row.nonce, row.id]));
@@ -160,7 +160,7 @@ export function createBatchWriter(playerSalt: string, answerKeys: ReturnType<typ
     const players = await lockPlayers(tx, batch, playerSalt);
     const { ranked, claimed } = await claimDailyRanks(tx, batch, players);
     const modes = batch.map((play, i) =>
-      difficultyCode.code(ranked[i] === undefined ? play.difficulty : ranked[i] ? 'daily' : 'daily_practice'),
+      playModeCode.code(ranked[i] === undefined ? play.difficulty : ranked[i] ? 'daily' : 'daily_practice'),
     );
     const answers = batch.map((play, i) =>
       encodeAnswers(

@@ -6,7 +6,7 @@
  */
 import { eq } from 'drizzle-orm';
 import type { RecordOutcome } from '../contract';
-import { difficultyCode } from '../encoding/codes';
+import { playModeCode } from '../encoding/codes';
 import type { PgRunner } from './running-totals';
 import { plays } from './schema';
 
@@ -17,7 +17,7 @@ const existing = async (tx: PgRunner, nonce: string) =>
         id: plays.id,
         score: plays.score,
         totalQuestions: plays.totalQuestions,
-        difficulty: plays.difficulty,
+        mode: plays.mode,
         answers: plays.answers,
       })
       .from(plays)
@@ -26,7 +26,7 @@ const existing = async (tx: PgRunner, nonce: string) =>
 
 /** The first result of a token recorded before (a daily play says whether it ranked). */
 const duplicateOf = (found: NonNullable<Awaited<ReturnType<typeof existing>>>): RecordOutcome => {
-  const mode = difficultyCode.name(found.difficulty);
+  const mode = playModeCode.name(found.mode);
   return {
     playId: found.id,
     score: found.score,

@@ -107,7 +107,7 @@ export const plays = pgTable('plays', {
   createdAt: bigint('created_at', { mode: 'number' }).notNull(),
   day: text('day').notNull(),
   hour: integer('hour').notNull(),
-  difficulty: integer('difficulty').notNull(),
+  mode: integer('mode').notNull(),
   deviceClass: integer('device_class').notNull(),
   browser: integer('browser').notNull(),
   score: integer('score').notNull(),
@@ -144,11 +144,11 @@ export const albumStats = pgTable('album_stats', {
 export const scoreStats = pgTable(
   'score_stats',
   {
-    difficulty: text('difficulty').notNull(),
+    mode: text('mode').notNull(),
     score: integer('score').notNull(),
     plays: counter('plays'),
   },
-  (t) => [primaryKey({ columns: [t.difficulty, t.score] })],
+  (t) => [primaryKey({ columns: [t.mode, t.score] })],
 );
 
 export const hourStats = pgTable('hour_stats', {
@@ -193,13 +193,13 @@ export const cumulativeDays = pgTable('cumulative_days', {
 export const cumulativeScores = pgTable(
   'cumulative_scores',
   {
-    difficulty: text('difficulty').notNull(),
+    mode: text('mode').notNull(),
     day: text('day').notNull(),
     plays: counter('plays'),
     scoreSum: counter('score_sum'),
     ...counterColumns(dayScoreKeys, (key) => key),
   },
-  (t) => [primaryKey({ columns: [t.difficulty, t.day] })],
+  (t) => [primaryKey({ columns: [t.mode, t.day] })],
 );
 
 export const dayPlayers = pgTable(

@@ -68,12 +68,12 @@ export function createDayReads(
     },
     getDaysThrough: readDaysThrough,
     getQuizzesThrough: readQuizzesThrough,
-    async getScoresThrough(day, difficulty) {
+    async getScoresThrough(day, mode) {
       const row = (
         await db
           .select()
           .from(cumulativeScores)
-          .where(and(eq(cumulativeScores.difficulty, difficulty), lte(cumulativeScores.day, day)))
+          .where(and(eq(cumulativeScores.mode, mode), lte(cumulativeScores.day, day)))
           .orderBy(desc(cumulativeScores.day))
           .limit(1)
       )[0];

@@ -9,7 +9,7 @@ import type { Overview } from '../../shared/contracts/stats';
 import { DEFAULT_DIFFICULTY } from '../../shared/difficulty';
 import { round } from '../../stats/round';
 import type { StatsStore } from '../contract';
-import { difficultyCode } from '../encoding/codes';
+import { playModeCode } from '../encoding/codes';
 import type { PgDb } from './client';
 import {
   albumStats,
@@ -52,7 +52,7 @@ export function createOverviewReads(
       new Map(
         (
           (await db.execute(
-            sql`SELECT score, sum(plays)::int AS plays FROM (SELECT ${scoreStats.score} AS score, ${scoreStats.plays} AS plays FROM ${scoreStats} WHERE ${scoreStats.difficulty} = ${difficulty} UNION ALL SELECT ${pendingPlays.score}, count(*) FROM ${pendingPlays} WHERE ${pendingPlays.mode} = ${difficultyCode.code(difficulty)} GROUP BY ${pendingPlays.score}) s GROUP BY score`,
+            sql`SELECT score, sum(plays)::int AS plays FROM (SELECT ${scoreStats.score} AS score, ${scoreStats.plays} AS plays FROM ${scoreStats} WHERE ${scoreStats.mode} = ${difficulty} UNION ALL SELECT ${pendingPlays.score}, count(*) FROM ${pendingPlays} WHERE ${pendingPlays.mode} = ${playModeCode.code(difficulty)} GROUP BY ${pendingPlays.score}) s GROUP BY score`,
           )) as unknown as { score: number; plays: number }[]
         ).map((row) => [row.score, Number(row.plays)]),
       ),

@@ -10,6 +10,12 @@ import { convertOldRecord } from './runtime';
 /** Tables of migrations after 0005 (Kviz uživo's, 0007), dropped with the older ones so they can be applied again. */
 const LATER_TABLES = ['party_lines', 'party_players', 'party_games'];
 
+/** Undoes the schema changes of migrations after 0005 that are not new tables: 0008's column names. */
+function undoLaterRenames(sqlite: { run(sql: string): unknown }): void {
+  for (const table of ['plays', 'score_stats', 'cumulative_scores'])
+    sqlite.run(`ALTER TABLE ${table} RENAME COLUMN mode TO difficulty`);
+}
+
 const silent = () => ({ update: () => {}, finish: () => {} });
 
 describe('migration 0003 on a database with plays', () => {
@@ -36,6 +42,7 @@ describe('migration 0003 on a database with plays', () => {
       ...LATER_TABLES,
     ])
       sqlite.run(`DROP TABLE ${table}`);
+    undoLaterRenames(sqlite);
     const journal = JSON.parse(readFileSync(join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as {
       entries: { tag: string; when: number }[];
     };
@@ -80,6 +87,7 @@ describe('migration 0005 on a database with plays', () => {
     const top = await app.stores.stats.getTopConfusions({ limit: 100, range });
     // The database as 0004 left it: 0005 not applied, so no cumulative_confusions.
     for (const table of ['cumulative_confusions', ...LATER_TABLES]) sqlite.run(`DROP TABLE ${table}`);
+    undoLaterRenames(sqlite);
     const journal = JSON.parse(readFileSync(join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as {
       entries: { tag: string; when: number }[];
     };

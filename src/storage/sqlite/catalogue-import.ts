@@ -7,7 +7,7 @@ import {
   LINES_PER_STEP,
   type WriteResult,
 } from '../../catalogue/import-walk';
-import type { NormalizedCatalogue } from '../../catalogue/model';
+import type { NormalizedCatalogue } from '../../catalogue/openapi';
 import type { ImportOptions } from '../contract';
 import { nextChunk } from '../long-work';
 import type { Db } from './client';

@@ -5,7 +5,7 @@
  */
 import { count, gt } from 'drizzle-orm';
 import { forEachAnswer } from '../encoding/answer-codec';
-import { browserCode, deviceCode, difficultyCode } from '../encoding/codes';
+import { browserCode, deviceCode, playModeCode } from '../encoding/codes';
 import {
   type AnswerKey,
   answerKeyNumber,
@@ -36,7 +36,7 @@ export function createRecordReplay(db: Db, keyIdOf: Map<number, number>) {
       playerId: plays.playerId,
       day: plays.day,
       hour: plays.hour,
-      difficulty: plays.difficulty,
+      mode: plays.mode,
       deviceClass: plays.deviceClass,
       browser: plays.browser,
       score: plays.score,
@@ -71,7 +71,7 @@ export function createRecordReplay(db: Db, keyIdOf: Map<number, number>) {
     for (;;) {
       const rows = chunk.values(after, CHUNK) as unknown as PlayTuple[];
       if (rows.length === 0) break;
-      for (const [id, playerId, day, hour, difficulty, device, browser, score, packed] of rows) {
+      for (const [id, playerId, day, hour, mode, device, browser, score, packed] of rows) {
         const answers: RecordedAnswer[] = [];
         forEachAnswer(packed, (keyId, wrongSongId) => {
           const key = keys.get(keyId);
@@ -82,7 +82,7 @@ export function createRecordReplay(db: Db, keyIdOf: Map<number, number>) {
           playerId,
           day,
           hour,
-          difficulty: difficultyCode.name(difficulty),
+          mode: playModeCode.name(mode),
           deviceClass: deviceCode.name(device),
           browser: browserCode.name(browser),
           score,

@@ -169,17 +169,17 @@ export function snapshotTables(db: Db): CounterTable[] {
             .select()
             .from(scoreStats)
             .all()
-            .map((row) => [`${row.difficulty}:${row.score}`, { plays: row.plays }]),
+            .map((row) => [`${row.mode}:${row.score}`, { plays: row.plays }]),
         ),
       recomputed: (c) =>
         new Map(
-          [...c.scores].flatMap(([difficulty, byScore]) =>
-            byScore.flatMap((n, score) => (n > 0 ? [[`${difficulty}:${score}`, { plays: n }] as const] : [])),
+          [...c.scores].flatMap(([mode, byScore]) =>
+            byScore.flatMap((n, score) => (n > 0 ? [[`${mode}:${score}`, { plays: n }] as const] : [])),
           ),
         ),
       rows: (c) =>
-        [...c.scores].flatMap(([difficulty, byScore]) =>
-          byScore.flatMap((n, score) => (n > 0 ? [{ difficulty, score, plays: n }] : [])),
+        [...c.scores].flatMap(([mode, byScore]) =>
+          byScore.flatMap((n, score) => (n > 0 ? [{ mode, score, plays: n }] : [])),
         ),
     },
     {
@@ -262,13 +262,11 @@ export function cumulativeTables(db: Db, keyIdOf: Map<number, number>): CounterT
             .select()
             .from(cumulativeScores)
             .all()
-            .map((row) => [`${row.difficulty}:${row.day}`, pick(row, dayScoresProps)]),
+            .map((row) => [`${row.mode}:${row.day}`, pick(row, dayScoresProps)]),
         ),
       recomputed: (c) =>
         new Map(
-          cumulativeScoresOf(c).map(
-            (row) => [`${row.difficulty}:${row.day}`, pick(row, dayScoresProps)] as const,
-          ),
+          cumulativeScoresOf(c).map((row) => [`${row.mode}:${row.day}`, pick(row, dayScoresProps)] as const),
         ),
       rows: cumulativeScoresOf,
     },

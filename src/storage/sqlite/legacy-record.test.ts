@@ -71,7 +71,7 @@ function readCounters(sqlite: Database) {
     hour: all('SELECT * FROM hour_stats ORDER BY hour'),
     hourPlayers: all('SELECT * FROM hour_players ORDER BY hour, player_id'),
     totals: all('SELECT * FROM totals'),
-    scores: all('SELECT difficulty, score, plays FROM score_stats ORDER BY score'),
+    scores: all('SELECT mode AS difficulty, score, plays FROM score_stats ORDER BY score'),
   };
 }
 

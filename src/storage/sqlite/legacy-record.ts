@@ -4,7 +4,7 @@ import { createDeviceClassifier } from '../../play/device';
 import { DEFAULT_DIFFICULTY } from '../../shared/difficulty';
 import { dayOf } from '../../time/day';
 import { encodeAnswers } from '../encoding/answer-codec';
-import { browserCode, deviceCode, difficultyCode } from '../encoding/codes';
+import { browserCode, deviceCode, playModeCode } from '../encoding/codes';
 import type { LongRunOptions } from '../long-work';
 import { nextChunk } from '../long-work';
 import type { Db } from './client';
@@ -116,7 +116,7 @@ function conversionStatements(db: Db) {
       createdAt: ph('createdAt'),
       day: ph('day'),
       hour: ph('hour'),
-      difficulty: ph('difficulty'),
+      mode: ph('mode'),
       deviceClass: ph('deviceClass'),
       browser: ph('browser'),
       score: ph('score'),
@@ -217,7 +217,7 @@ export async function convertLegacyRecord(db: Db, options: ConversionOptions): P
           createdAt,
           day: dayAt(createdAt),
           hour,
-          difficulty: difficultyCode.code(DEFAULT_DIFFICULTY),
+          mode: playModeCode.code(DEFAULT_DIFFICULTY),
           deviceClass: deviceCode.code(device.deviceClass),
           browser: browserCode.code(device.browser),
           score,

@@ -26,7 +26,7 @@ function runningTotals<
   db: Db,
   table: Table,
   keys: readonly (keyof Table & string)[],
-  /** The property of a column that splits the totals (cumulative_scores: per difficulty). */
+  /** The property of a column that splits the totals (cumulative_scores: per play mode). */
   groupKey?: keyof Table & string,
 ) {
   const ph = sql.placeholder;
@@ -81,9 +81,9 @@ export function createBatchCounters(db: Db) {
       db,
       db
         .insert(scoreStats)
-        .values({ difficulty: ph('difficulty'), score: ph('score'), plays: ph('plays') })
+        .values({ mode: ph('mode'), score: ph('score'), plays: ph('plays') })
         .onConflictDoUpdate({
-          target: [scoreStats.difficulty, scoreStats.score],
+          target: [scoreStats.mode, scoreStats.score],
           set: addingUp(scoreStats, ['plays']),
         }),
     ),
@@ -120,24 +120,23 @@ export function createBatchCounters(db: Db) {
     ),
   );
   const addToDays = runningTotals(db, cumulativeDays, dayCounterKeys);
-  const addToScores = runningTotals(db, cumulativeScores, scoreCounterKeys, 'difficulty');
+  const addToScores = runningTotals(db, cumulativeScores, scoreCounterKeys, 'mode');
   const addToQuizzes = runningTotals(db, cumulativeQuizzes, ['issued']);
 
   /** The counters written with the batch (what a response to one of its plays reads, and the day totals). */
   const writeCounts = (sums: BatchSums) => {
     if (sums.totals.plays === 0) return;
-    for (const [difficulty, byScore] of sums.scores)
+    for (const [mode, byScore] of sums.scores)
       byScore.forEach((plays, score) => {
-        if (plays > 0) upsertScore().run({ difficulty, score, plays });
+        if (plays > 0) upsertScore().run({ mode, score, plays });
       });
     sums.hours.attempts.forEach((attempts, hour) => {
       if (attempts > 0) upsertHour().run({ hour, attempts, uniquePlayers: sums.hours.uniquePlayers[hour]! });
     });
     upsertTotals().run(sums.totals);
     for (const [day, counts] of sums.days) addToDays(day, daysRow(day, counts));
-    for (const [day, byDifficulty] of sums.dayScores)
-      for (const [difficulty, counts] of byDifficulty)
-        addToScores(day, scoresRow(day, difficulty, counts), difficulty);
+    for (const [day, byMode] of sums.dayScores)
+      for (const [mode, counts] of byMode) addToScores(day, scoresRow(day, mode, counts), mode);
   };
 
   return {

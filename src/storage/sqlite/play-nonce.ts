@@ -4,7 +4,7 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import type { RecordOutcome } from '../contract';
-import { difficultyCode } from '../encoding/codes';
+import { playModeCode } from '../encoding/codes';
 import type { Db } from './client';
 import { onFirstUse, prepare } from './prepared';
 import { plays } from './schema';
@@ -25,14 +25,14 @@ export function nonceKey(nonce: string): Uint8Array | string {
 export function createDuplicateLookup(db: Db): (nonce: Uint8Array | string) => RecordOutcome | undefined {
   const ph = sql.placeholder;
   const findPlay = onFirstUse(() =>
-    prepare<{ id: number; score: number; total_questions: number; difficulty: number; answers: Uint8Array }>(
+    prepare<{ id: number; score: number; total_questions: number; mode: number; answers: Uint8Array }>(
       db,
       db
         .select({
           id: plays.id,
           score: plays.score,
           totalQuestions: plays.totalQuestions,
-          difficulty: plays.difficulty,
+          mode: plays.mode,
           answers: plays.answers,
         })
         .from(plays)
@@ -42,7 +42,7 @@ export function createDuplicateLookup(db: Db): (nonce: Uint8Array | string) => R
   return (nonce) => {
     const existing = findPlay().get({ nonce });
     if (!existing) return undefined;
-    const mode = difficultyCode.name(existing.difficulty);
+    const mode = playModeCode.name(existing.mode);
     return {
       playId: existing.id,
       score: existing.score,

@@ -6,7 +6,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { PlayToRecord, RecordOutcome } from '../contract';
 import { encodeAnswers } from '../encoding/answer-codec';
-import { browserCode, deviceCode, difficultyCode } from '../encoding/codes';
+import { browserCode, deviceCode, playModeCode } from '../encoding/codes';
 import { playerHash } from '../encoding/player-hash';
 import type { BatchSums } from '../encoding/recompute';
 import type { Db } from './client';
@@ -48,7 +48,7 @@ function playStatements(db: Db) {
           createdAt: ph('createdAt'),
           day: ph('day'),
           hour: ph('hour'),
-          difficulty: ph('difficulty'),
+          mode: ph('mode'),
           deviceClass: ph('deviceClass'),
           browser: ph('browser'),
           score: ph('score'),
@@ -113,7 +113,7 @@ export function createPlayWriter(
       createdAt: play.createdAtMs,
       day: play.day,
       hour: play.hour,
-      difficulty: difficultyCode.code(mode),
+      mode: playModeCode.code(mode),
       deviceClass: deviceCode.code(play.deviceClass),
       browser: browserCode.code(play.browser),
       score: play.score,
@@ -130,7 +130,7 @@ export function createPlayWriter(
     // Counted only once the savepoint holds: a play that fails adds nothing.
     if (ranked) daily.count(play);
     sums.add(
-      { ...play, difficulty: mode },
+      { ...play, mode },
       {
         firstOfPlayer: newPlayer === 1,
         firstOfPlayerToday: newToday === 1,

@@ -115,8 +115,8 @@ export const plays = sqliteTable('plays', {
   day: text('day').notNull(),
   /** Hour of day 0–23 in STATS_TIMEZONE at the time of recording. */
   hour: integer('hour').notNull(),
-  /** Codes of src/storage/encoding/codes.ts: difficulty, device class, browser family. */
-  difficulty: integer('difficulty').notNull(),
+  /** Codes of src/storage/encoding/codes.ts: play mode (a difficulty or the daily challenge), device class, browser family. */
+  mode: integer('mode').notNull(),
   deviceClass: integer('device_class').notNull(),
   browser: integer('browser').notNull(),
   score: integer('score').notNull(),
@@ -160,15 +160,15 @@ export const albumStats = sqliteTable('album_stats', {
   ...itemCounterColumns,
 });
 
-/** Score histogram per difficulty: how many recorded plays have each score. */
+/** Score histogram per play mode: how many recorded plays have each score. */
 export const scoreStats = sqliteTable(
   'score_stats',
   {
-    difficulty: text('difficulty').notNull(),
+    mode: text('mode').notNull(),
     score: integer('score').notNull(),
     plays: counter('plays'),
   },
-  (t) => [primaryKey({ columns: [t.difficulty, t.score] })],
+  (t) => [primaryKey({ columns: [t.mode, t.score] })],
 );
 
 export const hourStats = sqliteTable('hour_stats', {
@@ -222,17 +222,17 @@ export const cumulativeDays = sqliteTable('cumulative_days', {
   ...counterColumns(dayBrowserKeys, (key) => key.replace('browser', 'browser_').toLowerCase()),
 });
 
-/** The score histogram as running totals per difficulty and day (like cumulative_days). */
+/** The score histogram as running totals per play mode and day (like cumulative_days). */
 export const cumulativeScores = sqliteTable(
   'cumulative_scores',
   {
-    difficulty: text('difficulty').notNull(),
+    mode: text('mode').notNull(),
     day: text('day').notNull(),
     plays: counter('plays'),
     scoreSum: counter('score_sum'),
     ...counterColumns(dayScoreKeys, (key) => key),
   },
-  (t) => [primaryKey({ columns: [t.difficulty, t.day] })],
+  (t) => [primaryKey({ columns: [t.mode, t.day] })],
 );
 
 /** Which players played on which day (makes the players of a day exact). WITHOUT ROWID. */
@@ -289,7 +289,7 @@ export const songConfusions = sqliteTable(
 
 // ---------------------------------------------------------------------------
 // The daily challenge (docs/decisions/021-daily-challenge.md). Counters of the
-// ranked daily plays (difficulty code `daily` in `plays`), verified and rebuilt
+// ranked daily plays (mode code `daily` in `plays`), verified and rebuilt
 // from the raw record like the others.
 
 /** Which players have their ranked daily play on which day (one each). WITHOUT ROWID. */

@@ -63,7 +63,7 @@ export function createDayReads(
     db
       .select()
       .from(cumulativeScores)
-      .where(and(eq(cumulativeScores.difficulty, ph('difficulty')), lte(cumulativeScores.day, ph('day'))))
+      .where(and(eq(cumulativeScores.mode, ph('mode')), lte(cumulativeScores.day, ph('day'))))
       .orderBy(desc(cumulativeScores.day))
       .limit(1)
       .prepare(),
@@ -105,8 +105,8 @@ export function createDayReads(
     },
     getDaysThrough: async (day) => readDaysThrough(day),
     getQuizzesThrough: async (day) => readQuizzesThrough(day),
-    async getScoresThrough(day, difficulty) {
-      const row = scoresThrough().get({ day, difficulty });
+    async getScoresThrough(day, mode) {
+      const row = scoresThrough().get({ day, mode });
       return row ? scoreCountsOf(row) : emptyScoreCounts();
     },
     getDays: async (from, to) =>

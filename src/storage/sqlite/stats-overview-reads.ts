@@ -109,7 +109,7 @@ export function createOverviewReads(
     db
       .select()
       .from(scoreStats)
-      .where(eq(scoreStats.difficulty, ph('difficulty')))
+      .where(eq(scoreStats.mode, ph('mode')))
       .prepare(),
   );
   const hourly = onFirstUse(() => db.select().from(hourStats).prepare());
@@ -142,7 +142,7 @@ export function createOverviewReads(
     getScoreHistogram: async (difficulty = DEFAULT_DIFFICULTY) =>
       new Map(
         histogram()
-          .all({ difficulty })
+          .all({ mode: difficulty })
           .map((row) => [row.score, row.plays]),
       ),
     getLyricStats: () => settled(() => lyricList().all()),

@@ -1,9 +1,15 @@
 import { Type as T } from '@sinclair/typebox';
 import { t } from 'elysia';
-import { errorExample, headers, limitedRouteHeaders, responses, validationFailed } from '../docs/components';
-import { operation } from '../docs/contract';
 import { fieldError } from '../http/field-error';
 import type { Param } from '../http/params';
+import {
+  errorExample,
+  headers,
+  limitedRouteHeaders,
+  responses,
+  validationFailed,
+} from '../openapi/components';
+import { operation } from '../openapi/contract';
 import {
   DAY_PATTERN,
   DailyChallenge,
@@ -12,7 +18,7 @@ import {
   DailySummary,
 } from '../shared/contracts/daily';
 import { PLAY_LENGTH, UUID_PATTERN } from '../shared/rules';
-import { ifNoneMatch, scoreParam } from '../stats/model';
+import { ifNoneMatch, scoreParam } from '../stats/openapi';
 
 // Request schemas and contracts of the daily challenge's routes (docs/decisions/021).
 

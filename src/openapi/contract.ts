@@ -4,7 +4,7 @@ import type { Param } from '../http/params';
 
 /**
  * The vocabulary in which a route states its API contract (docs/decisions/013-api-contract.md).
- * A route passes `detail: operation({...})`; src/docs/document.ts turns every route's contract
+ * A route passes `detail: operation({...})`; src/openapi/document.ts turns every route's contract
  * into the OpenAPI document, and the contract test checks real answers against that document.
  * Schemas here are the same TypeBox objects the route validates with or answers from.
  */

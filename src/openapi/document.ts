@@ -38,7 +38,7 @@ const headerNames = invert<HeaderSpec>(namedHeaders);
 const responseNames = invert<ResponseSpec>(namedResponses);
 
 /**
- * A TypeBox schema as JSON Schema 2020-12: a named schema (src/docs/components.ts, matched by
+ * A TypeBox schema as JSON Schema 2020-12: a named schema (src/openapi/components.ts, matched by
  * identity) becomes a `$ref`; a union of string literals becomes an `enum`; TypeBox's symbol
  * keys are dropped.
  */

@@ -43,12 +43,12 @@ import {
   StatsOverview,
   V1Question,
   V1SongOption,
-} from '../v1/model';
+} from '../v1/openapi';
 import type { HeaderSpec, ResponseSpec } from './contract';
 
 /**
  * The named parts of the API document: schemas, headers and responses that operations refer to
- * with `$ref` (src/docs/document.ts matches them by identity). Names are what generated clients
+ * with `$ref` (src/openapi/document.ts matches them by identity). Names are what generated clients
  * call their types.
  */
 

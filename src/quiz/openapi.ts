@@ -1,7 +1,13 @@
 import { t } from 'elysia';
-import { errorExample, headers, limitedRouteHeaders, responses, validationFailed } from '../docs/components';
-import { operation } from '../docs/contract';
 import { difficultyParam, integerParam } from '../http/params';
+import {
+  errorExample,
+  headers,
+  limitedRouteHeaders,
+  responses,
+  validationFailed,
+} from '../openapi/components';
+import { operation } from '../openapi/contract';
 import { ErrorBody } from '../shared/contracts/error';
 import { QuizQuestions } from '../shared/contracts/quiz';
 import { DEFAULT_DIFFICULTY, DIFFICULTIES } from '../shared/difficulty';

@@ -14,7 +14,10 @@ const docsAssets = {
     path: assetPath('node_modules/swagger-ui-dist/swagger-ui.css'),
     type: 'text/css; charset=utf-8',
   },
-  'swagger-init.js': { path: assetPath('src/docs/swagger-init.js'), type: 'text/javascript; charset=utf-8' },
+  'swagger-init.js': {
+    path: assetPath('src/openapi/swagger-init.js'),
+    type: 'text/javascript; charset=utf-8',
+  },
 } as const;
 
 type DocsAsset = keyof typeof docsAssets;
@@ -48,7 +51,7 @@ async function bodyOf(name: DocsAsset): Promise<EncodedBody> {
 
 /**
  * OpenAPI 3.1 document at /openapi/json and Swagger UI at /openapi. The document is built
- * from the contracts the routes carry (src/docs/document.ts, docs/decisions/013) once the
+ * from the contracts the routes carry (src/openapi/document.ts, docs/decisions/013) once the
  * app's routes are known, then served from memory with an ETag.
  */
 export const docsRoutes = (routes: () => readonly RouteInfo[], info: DocumentInfo) => {

@@ -1,9 +1,15 @@
 import { Type as T } from '@sinclair/typebox';
 import { t } from 'elysia';
-import { errorExample, headers, limitedRouteHeaders, responses, validationFailed } from '../docs/components';
-import { operation, type RequestHeaderSpec, type ResponseSpec } from '../docs/contract';
 import { fieldError } from '../http/field-error';
 import { difficultyParam, enumParam, integerParam, type Param } from '../http/params';
+import {
+  errorExample,
+  headers,
+  limitedRouteHeaders,
+  responses,
+  validationFailed,
+} from '../openapi/components';
+import { operation, type RequestHeaderSpec, type ResponseSpec } from '../openapi/contract';
 import { ErrorBody } from '../shared/contracts/error';
 import { QUIZ_TOKEN_EXAMPLE, SubmitBody, SubmitResult } from '../shared/contracts/quiz';
 import { LineResult, Percentile } from '../shared/contracts/stats';

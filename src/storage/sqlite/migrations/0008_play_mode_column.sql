@@ -1,0 +1,5 @@
+-- A play's `difficulty` column holds the daily challenge's modes too (docs/decisions/021): it is a
+-- play mode, and the score histograms are kept per play mode. Renamed, values unchanged.
+ALTER TABLE `plays` RENAME COLUMN `difficulty` TO `mode`;--> statement-breakpoint
+ALTER TABLE `score_stats` RENAME COLUMN `difficulty` TO `mode`;--> statement-breakpoint
+ALTER TABLE `cumulative_scores` RENAME COLUMN `difficulty` TO `mode`;
