@@ -159,7 +159,11 @@ export async function createEngineTestApp(
   return {
     ...t,
     engine,
-    rows: () => pgRowCounts(sql),
+    // The pending plays folded in first (docs/decisions/030): counts of every recorded play.
+    rows: async () => {
+      await opened.stores.plays.flushCounters();
+      return pgRowCounts(sql);
+    },
     all: async (query) => [...(await sql.unsafe(query))],
     url: opened.url,
     meta: pgMeta(opened.db),
