@@ -15,6 +15,7 @@ type Answer = GradedPlay['answers'][number];
 export function createAnswerKeys() {
   /** Committed keys by lyric, song and album (one number). */
   const keyIds = new Map<number, number>();
+  let loaded = false;
   const keyNumber = answerKeyNumber;
 
   /**
@@ -31,6 +32,12 @@ export function createAnswerKeys() {
     plays: readonly { answers: readonly Answer[] }[],
     created: Map<number, number>,
   ): Promise<number[][]> => {
+    // The first batch of this process reads every key there is: keys are few (about one a line),
+    // and a warm cache spares every later batch the two statements below.
+    if (!loaded) {
+      for (const row of await tx.select().from(answerKeys)) keyIds.set(keyNumber(row), row.id);
+      loaded = true;
+    }
     const missing = new Map<number, Answer>();
     for (const play of plays)
       for (const a of play.answers) {

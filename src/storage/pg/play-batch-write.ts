@@ -16,6 +16,7 @@ import type { PlayToRecord, RecordOutcome } from '../contract';
 import { encodeAnswers } from '../encoding/answer-codec';
 import { browserCode, deviceCode, playModeCode } from '../encoding/codes';
 import { playerHash } from '../encoding/player-hash';
+import { BATCH_LOCK } from './locks';
 import { numberArray, textArray } from './pg-arrays';
 import type { createAnswerKeys } from './play-answer-keys';
 import { findRecorded } from './play-nonce';
@@ -30,7 +31,10 @@ interface PlayerRow {
   created: boolean;
 }
 
-/** Finds or creates the batch's players, each row locked until the batch commits. */
+/**
+ * Takes the batch lock shared (locks.ts: only a rebuild excludes batches) and finds or creates the
+ * batch's players, each row locked until the batch commits: one round trip.
+ */
 async function lockPlayers(tx: PgRunner, batch: readonly PlayToRecord[], playerSalt: string) {
   const firstSeen = new Map<string, number>();
   const hashes = batch.map((play) => {
@@ -41,7 +45,7 @@ async function lockPlayers(tx: PgRunner, batch: readonly PlayToRecord[], playerS
   const sorted = [...firstSeen.keys()].sort();
   // `xmax = 0`: the row version was inserted by this statement, not updated (the player is new).
   const rows = (await tx.execute(
-    sql`INSERT INTO players (hash, first_seen) SELECT * FROM unnest(${textArray(sorted)}::text[], ${numberArray(sorted.map((h) => firstSeen.get(h)!))}::bigint[]) ORDER BY 1 ON CONFLICT (hash) DO UPDATE SET first_seen = players.first_seen RETURNING id, hash, (xmax::text = '0') AS created`,
+    sql`INSERT INTO players (hash, first_seen) SELECT v.hash, v.first_seen FROM (SELECT pg_advisory_xact_lock_shared(${BATCH_LOCK})) AS lock, unnest(${textArray(sorted)}::text[], ${numberArray(sorted.map((h) => firstSeen.get(h)!))}::bigint[]) AS v(hash, first_seen) ORDER BY 1 ON CONFLICT (hash) DO UPDATE SET first_seen = players.first_seen RETURNING id, hash, (xmax::text = '0') AS created`,
   )) as unknown as PlayerRow[];
   const byHash = new Map(rows.map((row) => [row.hash, row]));
   return batch.map((_, i) => byHash.get(hashes[i]!)!);

@@ -5,7 +5,6 @@ import { createAggregator } from './aggregator';
 import type { PgDb } from './client';
 import { createPgCounterCheck } from './counter-check';
 import { checkIntegrityPg } from './integrity';
-import { BATCH_LOCK } from './locks';
 import { numberArray, textArray } from './pg-arrays';
 import { createAnswerKeys } from './play-answer-keys';
 import { createBatchWriter, RecordAlone } from './play-batch-write';
@@ -23,6 +22,9 @@ import { answerKeys as answerKeyRows, pendingQuizzes } from './schema';
  * `foldPending` folds what is pending unless another instance is folding (the stores' timer,
  * stores.ts); `flushCounters` waits for that and folds everything left.
  */
+/** Transactions of plays one instance runs at once (see `pump`). */
+const MAX_IN_FLIGHT = 2;
+
 export function createPgPlayStore(
   db: PgDb,
   playerSalt: string,
@@ -37,8 +39,6 @@ export function createPgPlayStore(
   const together = async (batch: readonly PlayToRecord[], issued: [string, number][]) => {
     const created = new Map<number, number>();
     const outcomes = await db.transaction(async (tx) => {
-      // Shared: batches never wait for each other, only for a rebuild (locks.ts).
-      await tx.execute(sql`SELECT pg_advisory_xact_lock_shared(${BATCH_LOCK})`);
       const results = await writeBatch(tx, batch, created);
       if (issued.length > 0)
         await tx.execute(
@@ -49,6 +49,77 @@ export function createPgPlayStore(
     answerKeys.committed(created);
     onCommit();
     return outcomes;
+  };
+
+  /** A batch in one transaction; if a play fails it, each play alone (only a failing one is refused). */
+  const record = async (batch: readonly PlayToRecord[], issued: [string, number][]) => {
+    try {
+      return await together(batch, issued);
+    } catch (error) {
+      if (batch.length <= 1 && !(error instanceof RecordAlone)) throw error;
+      // One play failed the batch (or a duplicate held a daily claim another play needed): each
+      // play alone, as on SQLite; the quizzes issued first, on their own (if that fails too, the
+      // database is away: the whole batch fails).
+      if (issued.length > 0) await together([], issued);
+      const outcomes: (RecordOutcome | Error)[] = [];
+      for (const play of batch) {
+        try {
+          outcomes.push((await together([play], []))[0]!);
+        } catch (alone) {
+          outcomes.push(alone instanceof Error ? alone : new Error(String(alone)));
+        }
+      }
+      return outcomes;
+    }
+  };
+
+  /**
+   * At most MAX_IN_FLIGHT transactions of this instance at a time: the batches handed over while
+   * they run are merged into the next one, so a loaded instance writes bigger batches rather
+   * than more transactions (each costs its round trips and a commit whatever its size).
+   */
+  type Waiting = {
+    batch: PlayToRecord[];
+    issued: [string, number][];
+    resolve: (outcomes: (RecordOutcome | Error)[]) => void;
+    reject: (error: unknown) => void;
+  };
+  let waiting: Waiting[] = [];
+  let inFlight = 0;
+  const runGroup = async (group: Waiting[]) => {
+    const issuedByDay = new Map<string, number>();
+    for (const w of group)
+      for (const [day, n] of w.issued) issuedByDay.set(day, (issuedByDay.get(day) ?? 0) + n);
+    try {
+      const outcomes = await record(
+        group.flatMap((w) => w.batch),
+        [...issuedByDay].filter(([, n]) => n > 0),
+      );
+      let at = 0;
+      for (const w of group) {
+        w.resolve(outcomes.slice(at, at + w.batch.length));
+        at += w.batch.length;
+      }
+    } catch (error) {
+      if (group.length === 1) return group[0]!.reject(error);
+      // The merged transaction failed whole: each caller's batch on its own.
+      for (const w of group)
+        await record(
+          w.batch,
+          w.issued.filter(([, n]) => n > 0),
+        ).then(w.resolve, w.reject);
+    }
+  };
+  const pump = () => {
+    while (inFlight < MAX_IN_FLIGHT && waiting.length > 0) {
+      const group = waiting;
+      waiting = [];
+      inFlight++;
+      void runGroup(group).finally(() => {
+        inFlight--;
+        pump();
+      });
+    }
   };
 
   return {
@@ -70,27 +141,11 @@ export function createPgPlayStore(
         }),
       );
     },
-    async recordPlays(batch, quizzesIssued) {
-      const issued = [...(quizzesIssued ?? [])].filter(([, n]) => n > 0);
-      try {
-        return await together(batch, issued);
-      } catch (error) {
-        if (batch.length <= 1 && !(error instanceof RecordAlone)) throw error;
-        // One play failed the batch (or a duplicate held a daily claim another play needed): each
-        // play alone, so only a failing one is refused (as on SQLite); the quizzes issued first,
-        // on their own (if that fails too, the database is away: the whole batch fails).
-        if (issued.length > 0) await together([], issued);
-        const outcomes: (RecordOutcome | Error)[] = [];
-        for (const play of batch) {
-          try {
-            outcomes.push((await together([play], []))[0]!);
-          } catch (alone) {
-            outcomes.push(alone instanceof Error ? alone : new Error(String(alone)));
-          }
-        }
-        return outcomes;
-      }
-    },
+    recordPlays: (batch, quizzesIssued) =>
+      new Promise((resolve, reject) => {
+        waiting.push({ batch, issued: [...(quizzesIssued ?? [])], resolve, reject });
+        pump();
+      }),
     flushCounters: () => aggregator.fold(true, onCommit),
     foldPending: () => aggregator.fold(false, onCommit),
     verifyCounters: (options) => counters.verify(options),

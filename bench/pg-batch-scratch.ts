@@ -1,0 +1,22 @@
+import { createEngineStores } from '../test/support/engines';
+import { randomPlay } from '../test/support/random-play';
+import { seededRandom } from '../src/shared/seeded-random';
+import { stopSharedCluster } from '../test/support/postgres';
+
+const s = await createEngineStores('postgres');
+const random = seededRandom(1);
+const size = Number(process.argv[2] ?? 100);
+const inFlight = Number(process.argv[3] ?? 1);
+let n = 0;
+const make = () => Array.from({ length: size }, () => randomPlay(s.catalogue, random, `p-${n++}`, { players: 5000 }));
+await s.stores.plays.recordPlays(make());
+const t0 = performance.now();
+const rounds = 20;
+for (let r = 0; r < rounds; r++) await Promise.all(Array.from({ length: inFlight }, () => s.stores.plays.recordPlays(make())));
+const t1 = performance.now();
+console.log(`batches of ${size} x ${inFlight} in flight: ${((rounds * size * inFlight) / ((t1 - t0) / 1000)).toFixed(0)} plays/s, ${((t1 - t0) / rounds).toFixed(1)} ms a round`);
+const f0 = performance.now();
+const folded = await s.stores.plays.flushCounters();
+console.log(`fold ${folded} plays: ${(performance.now() - f0).toFixed(0)} ms`);
+await s.close();
+await stopSharedCluster();
