@@ -39,7 +39,7 @@ export interface EngineProfile {
 }
 
 /** The arrival rate of the PostgreSQL open-loop run, plays/s (issue 31's target load). */
-export const PG_OPEN_LOOP_RATE = 500;
+const PG_OPEN_LOOP_RATE = 500;
 
 export const ENGINE_PROFILES = {
   full: {
