@@ -263,7 +263,12 @@ export async function measureEngines(options: {
         // Each instance gets bodies from its own quizzes and an equal share of the connections.
         const files = await Promise.all(
           servers.map(async (server, i) => {
-            const prepared = await prepareSubmissions(server.url, Math.ceil(bodies / servers.length), 10);
+            const prepared = await prepareSubmissions(
+              server.url,
+              Math.ceil(bodies / servers.length),
+              10,
+              i * 5_000,
+            );
             const file = join(
               work,
               `engines-bodies-${round}-${result.name.replace(/\W+/g, '-')}-${i}.ndjson`,

@@ -10,7 +10,12 @@
  * a holder that dies (kill -9, a lost connection) releases it with its rolled-back transaction,
  * and the next instance's turn folds what it left.
  *
- * Any fixed 64-bit numbers; these are "kviz" + 1 and + 2 in ASCII.
+ * `ANSWER_KEYS_LOCK`: taken by a batch that creates answer keys, until it commits (rare: a key is
+ * made the first time a line is answered with its song), so two batches never create the same
+ * new keys in opposite orders (a deadlock PostgreSQL would break by aborting one after a second).
+ *
+ * Any fixed 64-bit numbers; these are "kviz" + 1, + 2 and + 3 in ASCII.
  */
 export const BATCH_LOCK = 0x6b_76_69_7b;
 export const AGGREGATOR_LOCK = 0x6b_76_69_7c;
+export const ANSWER_KEYS_LOCK = 0x6b_76_69_7d;

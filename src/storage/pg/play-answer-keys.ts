@@ -7,6 +7,7 @@
 import { sql } from 'drizzle-orm';
 import type { GradedPlay } from '../../play/grade';
 import { answerKeyNumber } from '../encoding/recompute';
+import { ANSWER_KEYS_LOCK } from './locks';
 import type { PgRunner } from './running-totals';
 import { answerKeys } from './schema';
 
@@ -21,11 +22,8 @@ export function createAnswerKeys() {
   /**
    * The answer key of every answer of a batch's plays, the missing ones created in the order the
    * batch first uses them (the ids SQLite gives the same plays: the packed answers of both engines
-   * are byte-identical). Two instances creating the same new keys at once in opposite orders
-   * deadlock; PostgreSQL aborts one batch, whose plays are then written one by one
-   * (play-store.ts). Keys are created only the first time a line is answered with its song, so this
-   * is a start-up event, not a steady one. `created` gets the keys this transaction made: they
-   * enter the cache only if it commits.
+   * are byte-identical). `created` gets the keys this transaction made: they enter the cache only
+   * if it commits.
    */
   const keysOfBatch = async (
     tx: PgRunner,
@@ -45,6 +43,9 @@ export function createAnswerKeys() {
         if (!keyIds.has(k) && !created.has(k)) missing.set(k, a);
       }
     if (missing.size > 0) {
+      // Creating keys one batch at a time: two batches creating the same new keys in opposite
+      // orders would deadlock (a start-up event: keys are made the first time a line is answered).
+      await tx.execute(sql`SELECT pg_advisory_xact_lock(${ANSWER_KEYS_LOCK})`);
       const ordered = [...missing.values()];
       const arrays = sql`unnest(${`{${ordered.map((a) => a.lyricId)}}`}::int[], ${`{${ordered.map((a) => a.songId)}}`}::int[], ${`{${ordered.map((a) => a.albumId)}}`}::int[]) WITH ORDINALITY AS k(lyric_id, song_id, album_id, ord)`;
       await tx.execute(
