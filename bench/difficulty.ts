@@ -25,7 +25,7 @@ import type { Question } from '../src/shared/contracts/quiz';
 import { DIFFICULTIES, type Difficulty } from '../src/shared/difficulty';
 import { loadCatalogueIndex } from '../src/storage/sqlite/catalogue-load';
 import { seedCatalogue } from '../src/storage/sqlite/catalogue-seed';
-import { createDb } from '../src/storage/sqlite/client';
+import { createSqliteDb } from '../src/storage/sqlite/client';
 import { migrateDb } from '../src/storage/sqlite/migrate';
 import { createTestAppOver, seededRandom } from '../test/support/fixtures';
 
@@ -46,7 +46,7 @@ function hashUniform(...keys: number[]): number {
   return ((h ^ (h >>> 15)) >>> 0) / 4294967296;
 }
 
-const db = createDb(':memory:');
+const db = createSqliteDb(':memory:');
 migrateDb(db);
 seedCatalogue(db);
 const app = await createTestAppOver(db, {

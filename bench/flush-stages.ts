@@ -10,7 +10,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { seedCatalogue } from '../src/storage/sqlite/catalogue-seed';
-import { createDb } from '../src/storage/sqlite/client';
+import { createSqliteDb } from '../src/storage/sqlite/client';
 import { migrateDb } from '../src/storage/sqlite/migrate';
 import { createTestAppOver } from '../test/support/fixtures';
 
@@ -21,7 +21,7 @@ const cpu = () => {
 const sizes = (process.env.FLUSH_PLAYS ?? '300,1000,3000').split(',').map(Number);
 const ROUNDS = Number(process.env.FLUSH_ROUNDS ?? 3);
 const dir = mkdtempSync(join(tmpdir(), 'kviz-flush-'));
-const db = createDb(join(dir, 'kviz.db'));
+const db = createSqliteDb(join(dir, 'kviz.db'));
 migrateDb(db);
 seedCatalogue(db);
 const limits = {

@@ -119,11 +119,11 @@ async function directAssembly(
 async function stages() {
   const { loadCatalogueIndex } = await import('../src/storage/sqlite/catalogue-load');
   const { seedCatalogue } = await import('../src/storage/sqlite/catalogue-seed');
-  const { createDb } = await import('../src/storage/sqlite/client');
+  const { createSqliteDb } = await import('../src/storage/sqlite/client');
   const { migrateDb } = await import('../src/storage/sqlite/migrate');
   const { createQuiz } = await import('../src/quiz/service');
   const { serializeQuiz } = await import('../src/quiz/serialize');
-  const db = createDb(':memory:');
+  const db = createSqliteDb(':memory:');
   migrateDb(db);
   seedCatalogue(db);
   const index = loadCatalogueIndex(db);

@@ -9,7 +9,7 @@ import { serializeQuiz } from '../src/quiz/serialize';
 import { createQuiz } from '../src/quiz/service';
 import { loadCatalogueIndex } from '../src/storage/sqlite/catalogue-load';
 import { seedCatalogue } from '../src/storage/sqlite/catalogue-seed';
-import { createDb } from '../src/storage/sqlite/client';
+import { createSqliteDb } from '../src/storage/sqlite/client';
 import { migrateDb } from '../src/storage/sqlite/migrate';
 import { createTestAppOver } from '../test/support/fixtures';
 
@@ -31,7 +31,7 @@ async function cpuMicros(fn: () => unknown): Promise<number> {
 }
 
 // The seeded catalogue the product ships (2,000+ lines), as a production server has it.
-const db = createDb(':memory:');
+const db = createSqliteDb(':memory:');
 migrateDb(db);
 seedCatalogue(db);
 const { app } = await createTestAppOver(db, {

@@ -12,7 +12,7 @@ import { classifyUserAgent, createDeviceClassifier } from '../src/play/device';
 import { gradeSubmission } from '../src/play/grade';
 import { verifyQuizToken } from '../src/quiz/token';
 import { seedCatalogue } from '../src/storage/sqlite/catalogue-seed';
-import { createDb } from '../src/storage/sqlite/client';
+import { createSqliteDb } from '../src/storage/sqlite/client';
 import { migrateDb } from '../src/storage/sqlite/migrate';
 import { createTestAppOver } from '../test/support/fixtures';
 
@@ -23,7 +23,7 @@ const cpu = () => {
 
 const PLAYS = Number(process.env.STAGE_PLAYS ?? 6_000);
 const dir = mkdtempSync(join(tmpdir(), 'kviz-stages-'));
-const db = createDb(join(dir, 'kviz.db'));
+const db = createSqliteDb(join(dir, 'kviz.db'));
 migrateDb(db);
 seedCatalogue(db);
 const limits = {

@@ -9,7 +9,7 @@
 import { seededRandom } from '../../src/shared/seeded-random';
 import { loadCatalogueIndex } from '../../src/storage/sqlite/catalogue-load';
 import { seedCatalogue } from '../../src/storage/sqlite/catalogue-seed';
-import { closeDb, createDb } from '../../src/storage/sqlite/client';
+import { closeDb, createSqliteDb } from '../../src/storage/sqlite/client';
 import { migrateDb } from '../../src/storage/sqlite/migrate';
 import { createSqlitePlayStore } from '../../src/storage/sqlite/play-store';
 import { randomPlay } from '../../test/support/random-play';
@@ -17,7 +17,7 @@ import { randomPlay } from '../../test/support/random-play';
 const [path, playsArg] = process.argv.slice(2);
 if (!path || !playsArg) throw new Error('usage: bun bench/lib/fill.ts DB_PATH PLAYS');
 const total = Number(playsArg);
-const db = createDb(path);
+const db = createSqliteDb(path);
 migrateDb(db);
 seedCatalogue(db);
 const catalogue = loadCatalogueIndex(db);

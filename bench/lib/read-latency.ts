@@ -15,13 +15,13 @@ import {
   getSongConfusions,
   getTopConfusions,
 } from '../../src/stats/range-reads';
-import { closeDb, createDb } from '../../src/storage/sqlite/client';
-import { createCounterCheck } from '../../src/storage/sqlite/counter-check';
+import { closeDb, createSqliteDb } from '../../src/storage/sqlite/client';
+import { createSqliteCounterCheck } from '../../src/storage/sqlite/counter-check';
 import { createSqliteStatsStore } from '../../src/storage/sqlite/stats-store';
 
 const [path, samplesArg] = process.argv.slice(2);
 const samples = Number(samplesArg ?? 50);
-const db = createDb(path!);
+const db = createSqliteDb(path!);
 const stats = createSqliteStatsStore(db, () => 0);
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
@@ -48,7 +48,7 @@ for (const [name, fn] of Object.entries(reads)) uncachedMs[name] = await timeIt(
 
 // The same figures recomputed from the raw record (what a naive design would run per request): every
 // play decoded once, all counters at a time, so each read is charged the whole recompute.
-const check = createCounterCheck(db);
+const check = createSqliteCounterCheck(db);
 const fullRecomputeMs = await timeIt(() => check.recompute(), 1);
 const recomputeMs = Object.fromEntries(Object.keys(reads).map((name) => [name, fullRecomputeMs]));
 

@@ -5,7 +5,7 @@ import { createLogger } from '../logger';
 import type { MetaStore } from '../storage/contract';
 import { closePgDb, createPgDb, migratePg } from '../storage/pg/client';
 import { pgMeta } from '../storage/pg/meta';
-import { createDb } from '../storage/sqlite/client';
+import { createSqliteDb } from '../storage/sqlite/client';
 import { sqliteMeta } from '../storage/sqlite/meta';
 import { migrateDb } from '../storage/sqlite/migrate';
 import { loadAdminCredentials } from './credentials';
@@ -15,7 +15,7 @@ const basic = (password: string) => `Basic ${Buffer.from(`admin:${password}`).to
 /** The meta store of a new, migrated database of each engine, opened `count` times (one per instance). */
 const engines: Record<string, (count: number) => Promise<{ metas: MetaStore[]; close(): Promise<void> }>> = {
   sqlite: async (count) => {
-    const db = createDb(':memory:');
+    const db = createSqliteDb(':memory:');
     migrateDb(db);
     return {
       metas: Array.from({ length: count }, () => sqliteMeta(db)),
@@ -60,7 +60,7 @@ describe('a generated administrator password', () => {
 
 describe('a configured administrator password (ADMIN_PASSWORD)', () => {
   const load = async (username: string, password: string) => {
-    const db = createDb(':memory:');
+    const db = createSqliteDb(':memory:');
     migrateDb(db);
     return loadAdminCredentials(
       testConfig({ ADMIN_USERNAME: username, ADMIN_PASSWORD: password }),

@@ -8,7 +8,7 @@ import { tempDirsRemovedAfterEach } from '../../test/support/temp-dirs';
 import { adminUnlockMarker, loadAdminCredentials } from '../admin/credentials';
 import { createApp } from '../app';
 import { silentLogger } from '../logger';
-import { closeDb, createDb } from '../storage/sqlite/client';
+import { closeDb, createSqliteDb } from '../storage/sqlite/client';
 import { sqliteMeta } from '../storage/sqlite/meta';
 import { adminCommand } from './admin';
 
@@ -19,7 +19,7 @@ describe('kviz admin password', () => {
   const path = join(dir, 'kviz.db');
   const config = testConfig({ DATABASE_PATH: path, ADMIN_PASSWORD: '' });
   const verify = async (password: string) => {
-    const db = createDb(path);
+    const db = createSqliteDb(path);
     try {
       return await (await loadAdminCredentials(config, sqliteMeta(db), silentLogger)).verify(basic(password));
     } finally {

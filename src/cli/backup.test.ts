@@ -11,12 +11,13 @@ import { tempDirsRemovedAfterEach } from '../../test/support/temp-dirs';
 import type { CounterDifference } from '../storage/contract';
 import { loadCatalogueIndex } from '../storage/sqlite/catalogue-load';
 import { closeDb, type Db } from '../storage/sqlite/client';
-import { createCounterCheck } from '../storage/sqlite/counter-check';
+import { createSqliteCounterCheck } from '../storage/sqlite/counter-check';
 import { createSqlitePlayStore } from '../storage/sqlite/play-store';
 import * as schema from '../storage/sqlite/schema';
 import { backupCommand, backupUsage } from './backup';
 
-const verifyCounters = (db: Parameters<typeof createCounterCheck>[0]) => createCounterCheck(db).verify();
+const verifyCounters = (db: Parameters<typeof createSqliteCounterCheck>[0]) =>
+  createSqliteCounterCheck(db).verify();
 
 /** `sourceWith`, `backup`, `inspect` and the writer worker close their connections. */
 const tempDir = tempDirsRemovedAfterEach('kviz-backup-');

@@ -20,7 +20,7 @@ import { CLUSTER_START_MS } from '../../test/support/postgres';
 import { tempDirsRemovedAfterEach } from '../../test/support/temp-dirs';
 import type { DailyChallenge } from '../shared/contracts/daily';
 import { pgMeta } from '../storage/pg/meta';
-import { closeDb, createDb } from '../storage/sqlite/client';
+import { closeDb, createSqliteDb } from '../storage/sqlite/client';
 
 /** The test closes its connections first (its child process has exited). */
 const tempDir = tempDirsRemovedAfterEach('kviz-daily-');
@@ -122,7 +122,7 @@ describe('GET /api/daily, several instances', () => {
   test('two app instances on one database file, and a second process, get identical questions', async () => {
     const path = join(tempDir(), 'kviz.db');
     const first = await createTestAppOver(createFileDb(path));
-    const second = await createTestAppOver(createDb(path));
+    const second = await createTestAppOver(createSqliteDb(path));
     try {
       first.clock.ms = NOON;
       second.clock.ms = NOON + 60_000;

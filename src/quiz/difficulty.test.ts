@@ -114,8 +114,8 @@ describe.each(ENGINES)(
       const res = await submit(app, hard);
       expect(res.status).toBe(200);
       expect(await res.json()).toMatchObject({ score: 15, difficulty: 'hard' });
-      // The play row's difficulty (codes of src/storage/encoding/codes.ts: hard = 2).
-      const rows = await app.all('SELECT difficulty FROM plays ORDER BY id');
+      // The play row's mode (codes of src/storage/encoding/codes.ts: hard = 2).
+      const rows = await app.all('SELECT mode AS difficulty FROM plays ORDER BY id');
       expect(rows.map((r) => Number(r.difficulty))).toEqual([0, 0, 2]);
       // Like with like: the hard score is the only hard play; the normal percentile did not move.
       expect(await percentile(app, 15, 'hard')).toMatchObject({ percentile: 0, totalPlayers: 1 });

@@ -14,7 +14,7 @@ import { randomPlay } from '../../test/support/random-play';
 import { tempDirsRemovedAfterEach } from '../../test/support/temp-dirs';
 import { statsCommand } from '../cli/stats';
 import { migratePg } from '../storage/pg/client';
-import { createDb } from '../storage/sqlite/client';
+import { createSqliteDb } from '../storage/sqlite/client';
 import { migrateDb } from '../storage/sqlite/migrate';
 import { dayOf } from '../time/day';
 import { getRangeSummary } from './range-reads';
@@ -244,7 +244,7 @@ describe.each(ENGINES)('counters (%s)', (engine) => {
       let database: Record<string, string>;
       if (engine === 'sqlite') {
         const path = join(tempDir(), 'kviz.db');
-        const db = createDb(path);
+        const db = createSqliteDb(path);
         migrateDb(db);
         db.$client.run(tamper);
         db.$client.close();

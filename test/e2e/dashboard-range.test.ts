@@ -22,7 +22,7 @@ import type { ScoreDistribution } from '../../src/shared/contracts/time-series';
 import { seededRandom } from '../../src/shared/seeded-random';
 import type { PlayToRecord } from '../../src/storage/contract';
 import { loadCatalogueIndex } from '../../src/storage/sqlite/catalogue-load';
-import { closeDb, createDb } from '../../src/storage/sqlite/client';
+import { closeDb, createSqliteDb } from '../../src/storage/sqlite/client';
 import { createSqlitePlayStore } from '../../src/storage/sqlite/play-store';
 import { buildBinary, type RunningBinary, startBinary } from '../support/binary';
 import { launchBrowser, seriousViolations, watchConsole } from '../support/browser';
@@ -62,7 +62,7 @@ async function startWithHistory(): Promise<RunningBinary> {
     env: { PATH: '/usr/bin:/bin' },
   });
   if (imported.exitCode !== 0) throw new Error(imported.stdout.toString() + imported.stderr.toString());
-  const db = createDb(join(dir, 'data/kviz.db'));
+  const db = createSqliteDb(join(dir, 'data/kviz.db'));
   const catalogue = loadCatalogueIndex(db);
   const store = createSqlitePlayStore(db, 'seed-salt');
   const random = seededRandom(2026);

@@ -3,11 +3,11 @@
  * instant and prints its answer body (src/daily/daily.test.ts: two processes, one database).
  * Usage: bun test/support/daily-process.ts DB_PATH EPOCH_MS
  */
-import { createDb } from '../../src/storage/sqlite/client';
+import { createSqliteDb } from '../../src/storage/sqlite/client';
 import { createTestAppOver } from './fixtures';
 
 const [path, at] = process.argv.slice(2);
-const db = createDb(path!);
+const db = createSqliteDb(path!);
 const app = await createTestAppOver(db);
 app.clock.ms = Number(at);
 const res = await app.app.handle(new Request('http://localhost/api/daily'));

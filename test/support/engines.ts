@@ -16,7 +16,7 @@ import { closePgDb, createPgDb, migratePg, type PgDb } from '../../src/storage/p
 import { pgMeta } from '../../src/storage/pg/meta';
 import { createPgStores } from '../../src/storage/pg/stores';
 import { loadCatalogueIndex } from '../../src/storage/sqlite/catalogue-load';
-import { createDb } from '../../src/storage/sqlite/client';
+import { createSqliteDb } from '../../src/storage/sqlite/client';
 import { sqliteMeta } from '../../src/storage/sqlite/meta';
 import { migrateDb } from '../../src/storage/sqlite/migrate';
 import { createSqliteStores } from '../../src/storage/sqlite/stores';
@@ -198,7 +198,7 @@ export async function createEngineMeta(engine: Engine): Promise<{
   close(): Promise<void>;
 }> {
   if (engine === 'sqlite') {
-    const db = createDb(':memory:');
+    const db = createSqliteDb(':memory:');
     migrateDb(db);
     return {
       meta: sqliteMeta(db),

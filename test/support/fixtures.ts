@@ -13,7 +13,7 @@ import type { MetaStore, StatsStores } from '../../src/storage/contract';
 import { openDailySettings } from '../../src/storage/settings';
 import { importCatalogue } from '../../src/storage/sqlite/catalogue-import';
 import { loadCatalogueIndex } from '../../src/storage/sqlite/catalogue-load';
-import { createDb, type Db } from '../../src/storage/sqlite/client';
+import { createSqliteDb, type Db } from '../../src/storage/sqlite/client';
 import { sqliteMeta } from '../../src/storage/sqlite/meta';
 import { migrateDb } from '../../src/storage/sqlite/migrate';
 import { createSqliteStores } from '../../src/storage/sqlite/stores';
@@ -58,7 +58,7 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
 }
 
 export function createTestDb(catalogue: CatalogueFile = makeCatalogue()): Db {
-  const db = createDb(':memory:');
+  const db = createSqliteDb(':memory:');
   migrateDb(db);
   const result = validateCatalogue(catalogue);
   if (!result.catalogue) throw new Error(JSON.stringify(result.errors));

@@ -8,7 +8,7 @@
  * committed plays. Posts `'writing'` after the first plays, then `{ done: n }`.
  */
 import { loadCatalogueIndex } from '../../src/storage/sqlite/catalogue-load';
-import { closeDb, createDb } from '../../src/storage/sqlite/client';
+import { closeDb, createSqliteDb } from '../../src/storage/sqlite/client';
 import { createSqlitePlayStore } from '../../src/storage/sqlite/play-store';
 // Nothing that imports the app: its pages load .css.ts files, which need the test preload that
 // worker threads do not get.
@@ -18,7 +18,7 @@ declare const self: Worker;
 
 self.onmessage = async (event: MessageEvent<{ path: string; control: Int32Array }>) => {
   const { path, control } = event.data;
-  const db = createDb(path);
+  const db = createSqliteDb(path);
   const catalogue = loadCatalogueIndex(db);
   const store = createSqlitePlayStore(db, 'worker-salt');
   let recorded = 0;

@@ -3,7 +3,7 @@ import { makeCatalogue } from '../../../test/support/fixtures';
 import { CLUSTER_START_MS, createTestDatabase } from '../../../test/support/postgres';
 import { validateCatalogue } from '../../catalogue/validate';
 import { importCatalogue } from '../sqlite/catalogue-import';
-import { createDb } from '../sqlite/client';
+import { createSqliteDb } from '../sqlite/client';
 import { migrateDb } from '../sqlite/migrate';
 import * as sqliteSchema from '../sqlite/schema';
 import { importCataloguePg } from './catalogue';
@@ -35,7 +35,7 @@ describe('catalogue import on PostgreSQL and SQLite', () => {
         .songs.push({ title: 'Nova pjesma', lines: ['Prvi stih', 'Drugi stih', 'Treći stih'] });
       const imports = [makeCatalogue(), changed, makeCatalogue()].map(validated);
 
-      const sqlite = createDb(':memory:');
+      const sqlite = createSqliteDb(':memory:');
       migrateDb(sqlite);
       const url = await createTestDatabase();
       await migratePg(url);

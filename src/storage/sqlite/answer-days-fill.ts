@@ -1,7 +1,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { LongRunOptions } from '../long-work';
 import type { Db } from './client';
-import { createCounterCheck } from './counter-check';
+import { createSqliteCounterCheck } from './counter-check';
 import { meta } from './schema';
 
 /** Set by migration 0003 on a database that had plays: cumulative_answers is still to be filled. */
@@ -30,7 +30,7 @@ export async function fillAnswerDays(db: Db, options: LongRunOptions = {}): Prom
   sqlite.run('BEGIN IMMEDIATE');
   try {
     if (counterFillPending(db)) {
-      await createCounterCheck(db).rebuildWithin(options);
+      await createSqliteCounterCheck(db).rebuildWithin(options);
       db.delete(meta).where(inArray(meta.key, FILL_MARKERS)).run();
     }
     sqlite.run('COMMIT');

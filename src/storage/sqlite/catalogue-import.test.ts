@@ -9,7 +9,7 @@ import { lineProgress } from '../../cli/progress';
 import { Interrupted } from '../contract';
 import { importCatalogue, importCatalogueInSteps } from './catalogue-import';
 import { loadCatalogueIndex } from './catalogue-load';
-import { closeDb, createDb } from './client';
+import { closeDb, createSqliteDb } from './client';
 import { migrateDb } from './migrate';
 import { albums, lyrics, songs } from './schema';
 
@@ -112,7 +112,7 @@ describe('kviz import [--strict] FILE', () => {
     return c;
   };
   const counts = (dbName: string) => {
-    const db = createDb(join(dir, dbName));
+    const db = createSqliteDb(join(dir, dbName));
     try {
       migrateDb(db);
       return [
@@ -202,7 +202,7 @@ describe('kviz import [--strict] FILE', () => {
 
 describe('importCatalogueInSteps (kviz import of a large file)', () => {
   const emptyDb = () => {
-    const db = createDb(':memory:');
+    const db = createSqliteDb(':memory:');
     migrateDb(db);
     return db;
   };
@@ -300,7 +300,7 @@ describe('kviz import, interrupted (a real process and a real SIGINT)', () => {
     }
     expect(await proc.exited).toBe(130);
     expect(stderr).toContain('Interrupted: nothing was written.');
-    const db = createDb(join(dir, 'kviz.db'));
+    const db = createSqliteDb(join(dir, 'kviz.db'));
     expect(db.$client.query('PRAGMA integrity_check').get()).toEqual({ integrity_check: 'ok' });
     expect([
       db.select().from(albums).all().length,

@@ -16,7 +16,7 @@ export interface DbOptions {
  * synchronous=FULL, foreign_keys=OFF and busy_timeout=0, so all are set here.
  * `':memory:'` gives a private database (tests).
  */
-export function createDb(path: string, options: DbOptions = {}): Db {
+export function createSqliteDb(path: string, options: DbOptions = {}): Db {
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
   const sqlite = new Database(path, { create: true, strict: true });
   sqlite.exec('PRAGMA journal_mode = WAL');

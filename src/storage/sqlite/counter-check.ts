@@ -88,7 +88,7 @@ async function inTransaction<T>(
  * Split by concern: replaying the record (counter-check-replay.ts), the catalogue of counter
  * tables (counter-tables.ts), and here comparing, rewriting and the transactions around them.
  */
-export function createCounterCheck(db: Db, deferred: DeferredCounters = createDeferredCounters(db)) {
+export function createSqliteCounterCheck(db: Db, deferred: DeferredCounters = createDeferredCounters(db)) {
   const sqlite = db.$client;
   /** Answer key number → answer_keys id, filled by each recompute (cumulative_answers is keyed by id). */
   const keyIdOf = new Map<number, number>();

@@ -7,7 +7,7 @@ import { createTestDb } from '../../../test/support/fixtures';
 import { randomPlay } from '../../../test/support/random-play';
 import { seededRandom } from '../../shared/seeded-random';
 import { loadCatalogueIndex } from './catalogue-load';
-import { createDb, type Db } from './client';
+import { createSqliteDb, type Db } from './client';
 import { COUNTED_THROUGH } from './deferred-counters';
 import { readMeta } from './meta';
 import { createSqliteStores } from './stores';
@@ -98,7 +98,7 @@ describe('deferred counters (docs/decisions/025)', () => {
     expect(afterKill.last - afterKill.watermark).toBeGreaterThanOrEqual(7);
     first.$client.close();
 
-    const second = createDb(path);
+    const second = createSqliteDb(path);
     const restarted = recorder(second, 4);
     expect(await restarted.stores.plays.flushCounters()).toBe(7); // what `kviz serve` runs at start
     expect(watermarkOf(second)).toBe(afterKill.last);
@@ -112,7 +112,7 @@ describe('deferred counters (docs/decisions/025)', () => {
     const dir = mkdtempSync(join(tmpdir(), 'kviz-deferred-'));
     const path = join(dir, 'kviz.db');
     const a = createFileDb(path);
-    const b = createDb(path);
+    const b = createSqliteDb(path);
     const ra = recorder(a, 5);
     const rb = recorder(b, 6);
     // Interleaved play ids: a's, then b's, then a's again, none flushed.

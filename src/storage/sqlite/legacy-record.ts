@@ -8,7 +8,7 @@ import { browserCode, deviceCode, playModeCode } from '../encoding/codes';
 import type { LongRunOptions } from '../long-work';
 import { nextChunk } from '../long-work';
 import type { Db } from './client';
-import { createCounterCheck } from './counter-check';
+import { createSqliteCounterCheck } from './counter-check';
 import { nonceKey } from './play-nonce';
 import { prepare } from './prepared';
 import { answerKeys, plays } from './schema';
@@ -234,7 +234,7 @@ export async function convertLegacyRecord(db: Db, options: ConversionOptions): P
     db.run(sql`DROP TABLE ${legacyPlays}`);
     // No old play, nothing to count (a new database goes through 0002 too).
     if (pending > 0)
-      await createCounterCheck(db).rebuildWithin({
+      await createSqliteCounterCheck(db).rebuildWithin({
         onProgress: options.progress?.('rebuild'),
         signal: options.signal,
       });

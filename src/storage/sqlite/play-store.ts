@@ -3,7 +3,7 @@ import type { PlayStore, PlayToRecord, QuizzesIssued, RecordOutcome } from '../c
 import { decodeAnswers } from '../encoding/answer-codec';
 import { createBatchSums } from '../encoding/recompute';
 import type { Db } from './client';
-import { createCounterCheck } from './counter-check';
+import { createSqliteCounterCheck } from './counter-check';
 import { createDeferredCounters, type DeferredCounters } from './deferred-counters';
 import { createAnswerKeys, type PlayKeys } from './play-answer-keys';
 import { createBatchCounters } from './play-batch-counters';
@@ -71,7 +71,7 @@ export function createSqlitePlayStore(
       return { outcomes, created };
     },
   );
-  const counters = onFirstUse(() => createCounterCheck(db, deferred));
+  const counters = onFirstUse(() => createSqliteCounterCheck(db, deferred));
 
   const findDuplicate = createDuplicateLookup(db);
   return {

@@ -7,7 +7,7 @@ import { counterFillPending, fillAnswerDays } from './answer-days-fill';
 import { importCatalogueInSteps } from './catalogue-import';
 import { loadCatalogueIndex } from './catalogue-load';
 import { seedCatalogue } from './catalogue-seed';
-import { closeDb, createDb, type Db } from './client';
+import { closeDb, createSqliteDb, type Db } from './client';
 import { convertLegacyRecord, legacyPlaysPending } from './legacy-record';
 import { sqliteMeta } from './meta';
 import { migrateDb } from './migrate';
@@ -63,7 +63,7 @@ function openChecked(config: Config, check: boolean): Db {
   const path = config.databasePath;
   let db: Db | undefined;
   try {
-    db = createDb(path, { synchronous: config.sqliteSynchronous });
+    db = createSqliteDb(path, { synchronous: config.sqliteSynchronous });
     if (check) {
       const problems = db.$client
         .query<{ quick_check: string }, []>('PRAGMA quick_check')

@@ -6,7 +6,7 @@ import { tempDirsRemovedAfterEach } from '../../../test/support/temp-dirs';
 import { seededRandom } from '../../shared/seeded-random';
 import { createCachedStatsJson } from '../../stats/cached-reads';
 import { loadCatalogueIndex } from './catalogue-load';
-import { createDb } from './client';
+import { createSqliteDb } from './client';
 import { createSqliteStores } from './stores';
 
 /** The test closes both connections first. */
@@ -19,7 +19,7 @@ describe('statistics version across connections', () => {
   test('a play recorded, or counters rebuilt, through another connection invalidate the cached reads at the next request', async () => {
     const path = join(tempDir(), 'kviz.db');
     const server = createFileDb(path);
-    const other = createDb(path); // another process: `kviz stats rebuild`, a second instance
+    const other = createSqliteDb(path); // another process: `kviz stats rebuild`, a second instance
     try {
       const serverStores = createSqliteStores(server, 'salt');
       const otherStores = createSqliteStores(other, 'salt');

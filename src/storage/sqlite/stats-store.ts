@@ -6,7 +6,7 @@ import { createConfusionReads } from './stats-confusions';
 import { createDayReads } from './stats-day-reads';
 import { createOverviewReads, itemLists, type Settled } from './stats-overview-reads';
 import { createRangeReads } from './stats-range-reads';
-import { createVersionRead } from './stats-version';
+import { createSqliteVersionRead } from './stats-version';
 
 /**
  * The SQLite read side. Every query reads counters (never the raw answers), so
@@ -39,7 +39,7 @@ export function createSqliteStatsStore(
   };
   const lists = itemLists(db);
   return {
-    version: createVersionRead(db, ownCommits),
+    version: createSqliteVersionRead(db, ownCommits),
     ...createDayReads(db),
     ...createOverviewReads(db, lists, settled),
     ...createRangeReads(db, lists, settled),

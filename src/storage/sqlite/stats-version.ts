@@ -15,7 +15,7 @@ const RECHECK_MS = 1;
  * process), joined with this connection's own commit count, which data_version
  * does not see and which is read fresh every time.
  */
-export function createVersionRead(db: Db, ownCommits: () => number): () => string {
+export function createSqliteVersionRead(db: Db, ownCommits: () => number): () => string {
   const dataVersion = db.$client.prepare<{ data_version: number }, []>('PRAGMA data_version');
   let checkedAt = Number.NEGATIVE_INFINITY;
   let others = 0;
