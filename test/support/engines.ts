@@ -133,7 +133,17 @@ export interface EngineTestApp extends Omit<TestApp, 'db'> {
 
 export async function createEngineTestApp(
   engine: Engine,
-  options: { catalogue?: CatalogueFile; env?: Record<string, string>; assets?: ClientAssets } = {},
+  options: {
+    catalogue?: CatalogueFile;
+    env?: Record<string, string>;
+    assets?: ClientAssets;
+    /**
+     * PostgreSQL: fold the pending plays in before each GET (default), so a test reads what
+     * it wrote, as on SQLite, whose readers flush first; false to see the counters' lag
+     * (docs/decisions/030) as a server does.
+     */
+    readYourWrites?: boolean;
+  } = {},
 ): Promise<EngineTestApp> {
   if (engine === 'sqlite') {
     const { db, ...t } = await createTestApp(options);
@@ -156,8 +166,16 @@ export async function createEngineTestApp(
     options,
   );
   const sql = opened.db.$client;
+  const request: typeof t.request =
+    options.readYourWrites === false
+      ? t.request
+      : async (path, init) => {
+          if ((init?.method ?? 'GET') === 'GET') await opened.stores.plays.flushCounters();
+          return t.request(path, init);
+        };
   return {
     ...t,
+    request,
     engine,
     // The pending plays folded in first (docs/decisions/030): counts of every recorded play.
     rows: async () => {

@@ -58,7 +58,7 @@ describe('the deferred counters on PostgreSQL', () => {
   test(
     'two app instances on one database take submissions at once: counted exactly, within a second on both, the own play in its percentile at once',
     async () => {
-      const a = await createEngineTestApp('postgres', { env });
+      const a = await createEngineTestApp('postgres', { env, readYourWrites: false });
       closing.push(a.close);
       const opened = await openPgStores(a.url!);
       closing.push(opened.close);

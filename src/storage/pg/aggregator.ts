@@ -94,6 +94,14 @@ function sumPending(rows: PendingRow[], keys: ReadonlyMap<number, AnswerKey>) {
   return { sums, daily, keyIds };
 }
 
+/** Whether any play or quiz count waits to be folded in (one indexed probe each). */
+async function anythingPending(db: PgDb): Promise<boolean> {
+  const [row] = (await db.execute(
+    sql`SELECT EXISTS (SELECT 1 FROM ${pendingPlays}) OR EXISTS (SELECT 1 FROM ${pendingQuizzes}) AS any`,
+  )) as unknown as { any: boolean }[];
+  return row?.any === true;
+}
+
 export function createAggregator(db: PgDb) {
   const counters = createBatchCounters();
   /** Answer keys by id (a key never changes once written). */
@@ -197,6 +205,9 @@ export function createAggregator(db: PgDb) {
    * committed fold that changed a counter.
    */
   const fold = async (wait: boolean, onChanged: () => void): Promise<number> => {
+    // Nothing pending in a snapshot taken now: every play committed before is folded (a fold in
+    // progress elsewhere still shows its plays as pending until it commits).
+    if (!(await anythingPending(db))) return 0;
     let total = 0;
     for (;;) {
       const folded = await db.transaction(async (tx) => {

@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import type { StatsStores } from '../contract';
 import type { PgDb } from './client';
 import { createPgDailyStore } from './daily-store';
@@ -31,10 +30,7 @@ export function createPgStores(
     if (folding) return;
     folding = true;
     try {
-      const [pending] = (await db.execute(
-        sql`SELECT EXISTS (SELECT 1 FROM pending_plays) OR EXISTS (SELECT 1 FROM pending_quizzes) AS any`,
-      )) as unknown as { any: boolean }[];
-      if (pending?.any) await plays.foldPending();
+      await plays.foldPending();
     } catch {
       // The database is away (the health check and the submissions say so): the next turn tries again.
     } finally {
