@@ -286,7 +286,8 @@ async function main() {
     pageWeights: pageWeights(join(root, 'dist/client'), pageHtml),
     stats: { small, large },
     engines,
-    latencyUnderLoad,
+    latencyUnderLoad: latencyUnderLoad.runs,
+    latencyCountersVerified: latencyUnderLoad.countersVerified,
     seconds: (performance.now() - started) / 1000,
   };
   const outDir = smoke ? work : join(root, 'bench/results');
@@ -313,25 +314,32 @@ async function measureLatencyUnderLoad(binary: string) {
   for (const rate of openLoopRates) {
     log(`latency under load: ${rate} plays/s open loop for ${profile.openLoopSeconds} s, readers every 5 ms`);
     const bodies = await prepareSubmissions(server.url, rate * profile.openLoopSeconds);
-    runs.push(
-      await openLoop({
-        url: server.url,
-        bodies,
-        rate,
-        seconds: profile.openLoopSeconds,
-        serverLog: server.logFile,
-      }),
-    );
+    const run = await openLoop({
+      url: server.url,
+      bodies,
+      rate,
+      seconds: profile.openLoopSeconds,
+      serverLog: server.logFile,
+    });
+    runs.push({ ...run, rssAfterMiB: server.rssMiB() });
   }
   await server.stop();
-  return runs;
+  const verify = Bun.spawnSync([join(dir, 'kviz'), 'stats', 'verify'], {
+    cwd: dir,
+    env: { PATH: '/usr/bin:/bin' },
+  });
+  return { runs, countersVerified: verify.exitCode === 0 };
 }
 
 let finished = false;
 try {
   const results = await main();
   finished = true;
-  if (!results.submit.countersVerified || results.engines.configs.some((c) => !c.countersVerified))
+  if (
+    !results.submit.countersVerified ||
+    !results.latencyCountersVerified ||
+    results.engines.configs.some((c) => !c.countersVerified)
+  )
     process.exitCode = 1;
 } finally {
   for (const child of children) child.kill();

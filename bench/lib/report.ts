@@ -64,6 +64,8 @@ export interface Results {
   engines: EngineResults;
   /** Open-loop submissions at fixed rates with two readers alongside (bench/lib/open-loop.ts). */
   latencyUnderLoad: OpenLoopRun[];
+  /** `kviz stats verify` on the open-loop server's database after its runs. */
+  latencyCountersVerified: boolean;
   seconds: number;
 }
 
@@ -200,6 +202,44 @@ function renderOpenLoopTable(runs: OpenLoopRun[]): string {
   ].join('\n');
 }
 
+/** The goals of latency under load (docs/decisions/035), from the open-loop runs at 1,000 and 3,000 plays/s. */
+function latencyRows(r: Results): string[] {
+  const at = (rate: number) => r.latencyUnderLoad.find((run) => run.rate === rate);
+  const readers = (run: OpenLoopRun) => ({
+    p99: Math.max(run.overview.p99Ms, run.page.p99Ms),
+    max: Math.max(run.overview.maxMs, run.page.maxMs),
+  });
+  const rows: string[] = [];
+  const k1 = at(1_000);
+  if (k1) {
+    const { p99, max } = readers(k1);
+    const loop = k1.eventLoop?.maxMs;
+    rows.push(
+      `| Latency under load, 1,000 plays/s open loop: readers (\`/api/stats/overview\`, \`/\`) p99 / max | **${n2(p99)} / ${n2(max)} ms** | p99 ≤ 10 ms, max ≤ 50 ms | ${verdict(p99 <= 10 && max <= 50)} |`,
+      `| Latency under load, 1,000 plays/s: submit p99 | **${n2(k1.submit.p99Ms)} ms**${k1.submit.failed > 0 ? ` (${k1.submit.failed} failed)` : ''} | ≤ 30 ms | ${verdict(k1.submit.p99Ms <= 30 && k1.submit.failed === 0)} |`,
+      `| Latency under load, 1,000 plays/s: the server's event-loop delay max | **${loop === undefined ? 'not logged' : `${n2(loop)} ms`}** | ≤ 20 ms | ${verdict(loop !== undefined && loop <= 20)} |`,
+    );
+  }
+  const k3 = at(3_000);
+  if (k3)
+    rows.push(
+      `| Latency under load, 3,000 plays/s: readers p99 | **${n2(readers(k3).p99)} ms** (max ${n2(readers(k3).max)} ms) | ≤ 25 ms | ${verdict(readers(k3).p99 <= 25)} |`,
+    );
+  rows.push(
+    `| Counters after the open-loop runs (\`kviz stats verify\`) | ${r.latencyCountersVerified ? 'equal to the raw record' : '**differ from the raw record**'} | equal | ${verdict(r.latencyCountersVerified)} |`,
+  );
+  return rows;
+}
+
+/** The open-loop server's RSS after its last run: the loads of the latency section, on a server of their own. */
+function rssAfterOpenLoop(r: Results): string[] {
+  const rss = r.latencyUnderLoad.at(-1)?.rssAfterMiB;
+  if (rss === undefined) return [];
+  return [
+    `| RSS after the latency-under-load runs (${r.latencyUnderLoad.map((run) => n0(run.rate)).join(', ')} plays/s; a server of their own) | **${rss.toFixed(0)} MiB** | ≤ 100 MB | ${verdict(rss <= 100)} |`,
+  ];
+}
+
 export function renderPerformanceDoc(r: Results): string {
   const rps = (load: Load) => load.requestsPerSecond;
   const ratio = (load: Load) => rps(load) / rps(r.ceiling);
@@ -215,7 +255,7 @@ export function renderPerformanceDoc(r: Results): string {
     `| Payload-matched ceiling: the same bare server answering a quiz of this run byte for byte (${kb(r.quizBytes)}) | ${n0(rps(r.ceilingSized))} req/s = ${n2(ratio(r.ceilingSized))}× the tiny ceiling; ${cpuOf(r.ceilingSized)} | — | — |`,
     `| \`GET /api/quiz?count=30\` vs the payload-matched ceiling | ${n0(rps(r.quiz))} req/s = **${n2(quizVsMatched)}×** (${n2(ratio(r.quiz))}× the tiny ceiling); ${cpuOf(r.quiz)} | ≥ 0.70× | ${verdict(quizVsMatched >= 0.7)} |`,
     `| \`GET /api/quiz?count=30\` latency | p50 ${n2(r.quiz.latencyP50Ms)} ms, p99 **${n2(r.quiz.latencyP99Ms)} ms** | p99 ≤ 10 ms | ${verdict(r.quiz.latencyP99Ms <= 10)} |`,
-    `| \`POST /api/stats/submit-quiz\` (${n0(r.submit.recorded)} plays recorded, valid tokens, every counter of docs/decisions/014) | **${n0(r.submit.playsPerSecond)} plays/s**${r.submit.bodiesRanOut ? ' (a lower bound: every prepared body was sent before the run ended)' : ''} (p50 ${n2(r.submit.latencyP50Ms)} ms, p99 ${n2(r.submit.latencyP99Ms)} ms), ${r.submit.non2xx} non-2xx; counters ${r.submit.countersVerified ? 'verified equal to the raw record' : '**differ from the raw record**'}; ${cpuOf(r.submit)} | ≥ 5,000 plays/s | ${verdict(r.submit.playsPerSecond >= 5000)} |`,
+    `| \`POST /api/stats/submit-quiz\` (${n0(r.submit.recorded)} plays recorded, valid tokens, every counter of docs/decisions/014) | **${n0(r.submit.playsPerSecond)} plays/s**${r.submit.bodiesRanOut ? ' (a lower bound: every prepared body was sent before the run ended)' : ''} (p50 ${n2(r.submit.latencyP50Ms)} ms, p99 ${n2(r.submit.latencyP99Ms)} ms), ${r.submit.non2xx} non-2xx; counters ${r.submit.countersVerified ? 'verified equal to the raw record' : '**differ from the raw record**'}; ${cpuOf(r.submit)} | ≥ 5,000 plays/s, counters verified | ${verdict(r.submit.playsPerSecond >= 5000 && r.submit.countersVerified)} |`,
     `| \`GET /\`, as a browser asks (\`Accept-Encoding: gzip, br\`) | ${n0(rps(r.landing))} req/s = **${n2(ratio(r.landing))}×** ceiling (uncompressed: ${n2(ratio(r.landingRaw))}×) | ≥ 0.5× | ${verdict(ratio(r.landing) >= 0.5)} |`,
     `| \`GET /statistics\`, as a browser asks | ${n0(rps(r.statisticsPage))} req/s = **${n2(ratio(r.statisticsPage))}×** ceiling (uncompressed: ${n2(ratio(r.statisticsPageRaw))}×) | ≥ 0.5× | ${verdict(ratio(r.statisticsPage) >= 0.5)} |`,
     `| Raw record at ${n0(large.storage.plays)} plays (\`plays\` + its nonce index + \`answer_keys\`, from \`dbstat\`) | **${large.storage.rawRecordBytesPerPlay.toFixed(0)} bytes a play** (${(large.storage.rawRecordBytes / 1024 / 1024).toFixed(0)} MiB); the whole database ${large.storage.databaseBytesPerPlay.toFixed(0)} bytes a play (${(large.storage.databaseBytes / 1024 / 1024).toFixed(0)} MiB) | ≤ 250 bytes | ${verdict(large.storage.rawRecordBytesPerPlay <= 250)} |`,
@@ -235,7 +275,9 @@ export function renderPerformanceDoc(r: Results): string {
     }),
     `| First start to first 200, fresh database (median of 5: ${r.starts.freshMs.map(n0).join(', ')} ms) | **${n0(r.firstStartFreshMs)} ms** | ≤ 100 ms | ${verdict(r.firstStartFreshMs <= 100)} |`,
     `| Start to first 200, existing database (median of 5: ${r.starts.existingMs.map(n0).join(', ')} ms) | ${n0(r.firstStartExistingMs)} ms | — | — |`,
+    ...latencyRows(r),
     `| RSS after the loads above | **${r.rssAfterLoadMiB.toFixed(0)} MiB** | ≤ 100 MB | ${verdict(r.rssAfterLoadMiB <= 100)} |`,
+    ...rssAfterOpenLoop(r),
     `| RSS of the same server idle ${(r.rssIdleAfterMs / 1000).toFixed(1)} s after the loads | ${r.rssIdleMiB.toFixed(0)} MiB | — | — |`,
     `| Binary size | ${r.binaryMiB.toFixed(1)} MiB | — | — |`,
     ...lighthouseRows(),

@@ -30,7 +30,20 @@ function loadAssets(log: Logger): ClientAssets {
 /** `kviz serve`: listens until SIGTERM/SIGINT, then finishes in-flight requests and closes the database. */
 export async function serve(config: Config, log: Logger, clock: Clock = systemClock): Promise<void> {
   // Exclusive: SQLite allows one server per file; PostgreSQL as many instances as the operator runs (docs/decisions/023).
-  const runtime = await openRuntime(config, { seed: true, log, exclusive: true });
+  const runtime = await openRuntime(config, {
+    seed: true,
+    log,
+    exclusive: true,
+    serving: {
+      // Never answer on while nothing is written (docs/decisions/035).
+      onLost: (error) => {
+        log.error('the database writer stopped: exiting', { error: error.message });
+        process.exit(1);
+      },
+      onFlushFailed: (error) => log.error('could not write the deferred counters', { error: error.message }),
+      debug: (message, fields) => log.debug(message, fields),
+    },
+  });
   try {
     // A database of an older version: its raw record is converted before anything is served.
     await runtime.upgrade(

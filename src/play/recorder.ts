@@ -51,7 +51,12 @@ export function createPlayRecorder(deps: PlayRecorderDeps) {
       log.error('could not write the deferred counters', { error: String(error) });
     },
   });
-  const committed = createGroupCommit(plays, quizzesIssued, counterFlush.schedule);
+  // An engine with a writer of its own flushes by itself (docs/decisions/035).
+  const committed = createGroupCommit(
+    plays,
+    quizzesIssued,
+    plays.flushesOnItsOwn ? undefined : counterFlush.schedule,
+  );
   // Whether writes go through is seen on the plays themselves (/healthz, docs/decisions/012).
   const record: typeof committed = (play) =>
     committed(play).then(

@@ -87,11 +87,17 @@ export interface PlayStore {
    * and album, confusions, per-key day totals) for every play recorded so far, by any process,
    * from the raw record past the watermark; resolves with the number of plays it counted. The
    * server runs it at start (the catch-up), at most COUNTER_FLUSH_MS (src/play/counter-flush.ts)
-   * after the first play since the last flush while plays come, and at a graceful
-   * stop; every read of those counters runs it first. An engine that writes every counter in the
-   * play's transaction resolves 0.
+   * after the first play since the last flush while plays come, and at a graceful stop; an
+   * in-process SQLite store also runs it before every read of those counters, while a serving
+   * process's writer runs it on its own thread and reads never wait for it (docs/decisions/035).
+   * An engine that writes every counter in the play's transaction resolves 0.
    */
   flushCounters(): Promise<number>;
+  /**
+   * The engine flushes the deferred counters by itself, within COUNTER_FLUSH_MS of a commit (the
+   * SQLite writer of a serving process, docs/decisions/035): the app runs no flush timer of its own.
+   */
+  readonly flushesOnItsOwn?: boolean;
   /**
    * Every difference between the stored counters and a recompute from the raw
    * record. Holds a read transaction on this store's connection while it runs
@@ -311,7 +317,20 @@ export interface Runtime {
  * `seed`: import the embedded demo catalogue into an empty database (the server's first start).
  * `exclusive`: this process serves the database; SQLite refuses a second server on the same file.
  */
-export type OpenOptions = ({ seed: false } | { seed: true; log: Logger }) & { exclusive?: boolean };
+export type OpenOptions = ({ seed: false } | { seed: true; log: Logger }) & {
+  exclusive?: boolean;
+  /**
+   * This process answers requests (`kviz serve`). SQLite then writes on a thread of its own
+   * (docs/decisions/035); `onLost` is told when that writer is gone (nothing more would be
+   * written: the server stops), `onFlushFailed` when a flush it ran by itself failed, `debug`
+   * of each flush as it starts and ends.
+   */
+  serving?: {
+    onLost(error: Error): void;
+    onFlushFailed?(error: Error): void;
+    debug?(message: string, fields: Record<string, unknown>): void;
+  };
+};
 
 export type { ImportSummary } from '../catalogue/import-walk';
 // The per-day counters are part of the read side's answers; the features build series and ranges from them.
