@@ -2,6 +2,8 @@ import { Elysia } from 'elysia';
 import type { AdminCredentials } from './admin/credentials';
 import { createAdminDevices } from './admin/devices';
 import { createAdminGuard } from './admin/guard';
+import { createLiveActivity } from './admin/live/activity';
+import { createLiveStream } from './admin/live/stream';
 import { adminRoutes } from './admin/routes';
 import type { CatalogueIndex } from './catalogue/catalogue-index';
 import type { Config } from './config';
@@ -68,6 +70,19 @@ export interface AppDeps {
    * sees the disk freed before the next play does. Without it only a real write clears the failure.
    */
   probeWrite?: () => Promise<void>;
+  /** Aborted when `kviz serve` stops: open event streams end so the graceful stop need not wait for them. */
+  shutdown?: AbortSignal;
+}
+
+/** The dashboard's "Igra sada" (docs/decisions/037): the activity the recorder feeds and the stream it is watched by. */
+function liveWatch(deps: AppDeps, roomsOpen: () => number) {
+  const activity = createLiveActivity(deps.clock.nowMs);
+  const stream = createLiveStream({
+    activity,
+    liveGames: roomsOpen,
+    ...(deps.shutdown ? { shutdown: deps.shutdown } : {}),
+  });
+  return { activity, stream };
 }
 
 /** Every rate limiter of the app (docs/decisions/012), kept together so that idle time can expire them all. */
@@ -132,9 +147,47 @@ function livePartyRoutes(
     trustedProxies: proxies,
     roomsPerHour: config.rateLimitPartyRoomsPerHour,
     joinsPerMinute: config.rateLimitPartyJoinsPerMinute,
+    codePrefixes: config.partyCodePrefixes,
+    onMisrouted: (code) =>
+      log.warn(
+        'a Kviz uživo socket named a room of another instance: check the proxy against PARTY_CODE_PREFIXES',
+        {
+          room: code,
+          prefixes: config.partyCodePrefixes,
+        },
+      ),
     onFinished: recordFinishedGame(stores.party, (error) =>
       log.error('could not record a finished live game', { error: String(error) }),
     ),
+  });
+}
+
+/** Recording plays (src/play): the daily ranking's cap per address and "Igra sada" are told of each. */
+function appRecorder(
+  deps: AppDeps,
+  parts: {
+    localTime: ReturnType<typeof createTimeZoneConverter>;
+    storage: ReturnType<typeof createStorageHealth>;
+    dailyRankLimiter: ReturnType<typeof createAppLimits>['dailyRankLimiter'];
+    activity: ReturnType<typeof liveWatch>['activity'];
+  },
+) {
+  const { dailyRankLimiter, activity } = parts;
+  return createPlayRecorder({
+    config: deps.config,
+    plays: deps.stores.plays,
+    catalogue: deps.catalogue,
+    tokenSecret: deps.secrets.quizToken,
+    localTime: parts.localTime,
+    clock: deps.clock,
+    log: deps.log,
+    storage: parts.storage,
+    dailyRanks: {
+      reserve: (key: string) => dailyRankLimiter.consume(key).allowed,
+      release: dailyRankLimiter.release,
+    },
+    onRecorded: (play) => activity.playRecorded(play.sessionId, play.issuedAtMs, play.recordedAtMs),
+    onIssued: activity.quizIssued,
   });
 }
 
@@ -149,20 +202,10 @@ export function createApp(deps: AppDeps) {
     clock,
     proxies,
   );
-  const recorder = createPlayRecorder({
-    config,
-    plays: stores.plays,
-    catalogue,
-    tokenSecret: deps.secrets.quizToken,
-    localTime,
-    clock,
-    log,
-    storage,
-    dailyRanks: {
-      reserve: (key: string) => dailyRankLimiter.consume(key).allowed,
-      release: dailyRankLimiter.release,
-    },
-  });
+  const selection = createSelectionCache({ catalogue, stats: stores.stats, nowMs: clock.nowMs });
+  const party = livePartyRoutes(deps, selection, proxies);
+  const live = liveWatch(deps, party.roomsOpen);
+  const recorder = appRecorder(deps, { localTime, storage, dailyRankLimiter, activity: live.activity });
   let requests = 0;
   // While idle, ended rate-limit windows are dropped (src/http/idle-tidy.ts).
   const idle = createIdleTidy({
@@ -178,7 +221,6 @@ export function createApp(deps: AppDeps) {
     localTime,
     timeZone: config.statsTimezone,
   });
-  const selection = createSelectionCache({ catalogue, stats: stores.stats, nowMs: clock.nowMs });
   const pages = {
     // The /quiz page's inline quiz: GET /api/quiz's play, limit and count (docs/decisions/032).
     inlineQuiz: {
@@ -280,9 +322,16 @@ export function createApp(deps: AppDeps) {
         range: { stats: stores.stats, today: () => localTime(clock.nowMs()).day },
         secureCookies: config.siteUrl.startsWith('https:'),
         party: { store: stores.party, catalogue },
+        live: live.stream,
+        annotations: {
+          store: stores.annotations,
+          stats: stores.stats,
+          today: () => localTime(clock.nowMs()).day,
+          nowMs: clock.nowMs,
+        },
       }),
     )
-    .use(livePartyRoutes(deps, selection, proxies))
+    .use(party)
     .use(pageRoutes(pages));
   routeTable = () => app.routes;
   return app;

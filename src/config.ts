@@ -6,6 +6,7 @@
  */
 import { resolve } from 'node:path';
 import { isAddressRange } from './http/address';
+import { ROOM_CODE_ALPHABET } from './shared/contracts/party';
 
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
 
@@ -69,6 +70,17 @@ const oneOf =
     if (!match) throw new ConfigError(name, `must be one of ${values.join(', ')}, got "${raw}"`);
     return match;
   };
+
+/** Symbols of the room-code alphabet, each once; empty means all of them. */
+const codePrefixes = (raw: string, name: string): string => {
+  const value = raw.trim().toUpperCase();
+  if (value === '') return ROOM_CODE_ALPHABET;
+  for (const symbol of value)
+    if (!ROOM_CODE_ALPHABET.includes(symbol))
+      throw new ConfigError(name, `must use only the room-code symbols ${ROOM_CODE_ALPHABET}, got "${raw}"`);
+  if (new Set(value).size !== value.length) throw new ConfigError(name, `names a symbol twice: "${raw}"`);
+  return value;
+};
 
 const boolean = (raw: string, name: string): boolean => {
   const value = raw.trim().toLowerCase();
@@ -342,6 +354,14 @@ export const configVariables = [
     default: '200',
     meaning: 'Kviz uživo: the most rooms open at once in one process; a room closes after 30 idle minutes.',
     parse: integer(1, 100_000),
+  }),
+  variable({
+    name: 'PARTY_CODE_PREFIXES',
+    key: 'partyCodePrefixes',
+    default: '',
+    meaning:
+      'Kviz uživo with several instances: the first symbols of the room codes this instance creates and owns (e.g. `ABCDEFGHJKLMNPQR` on one, `STUVWXYZ23456789` on the other); the proxy routes `/api/uzivo/ws?kod=CODE` by that symbol (docs/deploy.md). Empty: every symbol (one instance).',
+    parse: codePrefixes,
   }),
   variable({
     name: 'RATE_LIMIT_PARTY_ROOMS_PER_HOUR',

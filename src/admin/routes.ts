@@ -7,8 +7,11 @@ import type { Logger } from '../logger';
 import { partyAdminRoutes } from '../party/admin-routes';
 import type { CachedStatsJson } from '../stats/cached-reads';
 import { type RangeDeps, statisticsReadRoutes } from '../stats/read-routes';
+import { type AnnotationRoutesDeps, annotationRoutes } from './annotations/routes';
 import { deviceCookie, deviceTokenOf } from './devices';
 import type { AdminGuard } from './guard';
+import { liveRoutes } from './live/routes';
+import type { LiveStream } from './live/stream';
 import { adminRangeRoutes } from './range-routes';
 
 export interface AdminRoutesDeps {
@@ -22,6 +25,10 @@ export interface AdminRoutesDeps {
   party: Parameters<typeof partyAdminRoutes>[0];
   /** The device cookie is sent over HTTPS only (SITE_URL is https). */
   secureCookies: boolean;
+  /** "Igra sada", the dashboard's live card (docs/decisions/037). */
+  live: LiveStream;
+  /** The administrator's notes on dates (docs/decisions/037). */
+  annotations: AnnotationRoutesDeps;
 }
 
 /** The request's context after a sign-in that issued a device cookie (the ready Responses need it too). */
@@ -49,6 +56,8 @@ export const adminRoutes = ({
   range,
   party,
   secureCookies,
+  live,
+  annotations,
 }: AdminRoutesDeps) => {
   // An address parsed once, not on every request: parsing was a visible share of an admin read's
   // CPU (docs/performance.md#figures-behind-code-comments).
@@ -93,5 +102,7 @@ export const adminRoutes = ({
       .use(statisticsReadRoutes(statsJson, { access: 'admin', range, caching: privateReadCaching }))
       .use(adminRangeRoutes(range))
       .use(partyAdminRoutes(party))
+      .use(liveRoutes(live))
+      .use(annotationRoutes(annotations))
   );
 };

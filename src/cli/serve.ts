@@ -62,7 +62,9 @@ export async function serve(config: Config, log: Logger, clock: Clock = systemCl
     throw error;
   }
   const admin = await loadAdminCredentials(config, runtime.meta, log);
+  const shutdown = new AbortController();
   const app = createApp({
+    shutdown: shutdown.signal,
     config,
     log,
     clock,
@@ -82,6 +84,7 @@ export async function serve(config: Config, log: Logger, clock: Clock = systemCl
     if (stopping) return;
     stopping = true;
     log.info('stopping', { signal });
+    shutdown.abort(); // the dashboard's event streams end: they would keep the stop waiting
     await app.stop(false); // waits for in-flight requests
     await runtime.close();
     log.info('stopped');

@@ -1,5 +1,7 @@
 import { Type as T } from '@sinclair/typebox';
 import { errorBody } from '../errors';
+import { Annotation, AnnotationList, NewAnnotation } from '../shared/contracts/admin-annotations';
+import { LiveActivity } from '../shared/contracts/admin-live';
 import {
   AdminConfusions,
   AdminDaily,
@@ -77,6 +79,10 @@ export const schemas = {
   AdminDaily,
   AdminConfusions,
   AdminDevices,
+  Annotation,
+  AnnotationList,
+  NewAnnotation,
+  LiveActivity,
   ScoreDistribution,
   Quiz,
   QuizQuestion: V1Question,

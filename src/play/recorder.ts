@@ -25,6 +25,10 @@ export interface PlayRecorderDeps {
   storage?: Pick<StorageHealth, 'failed' | 'succeeded'>;
   /** Ranked daily plays per address and day (RATE_LIMIT_DAILY_RANKED_PER_ADDRESS). */
   dailyRanks?: SubmitContext['dailyRanks'];
+  /** Told of each play recorded (the dashboard's "Igra sada", docs/decisions/037). */
+  onRecorded?: SubmitContext['onRecorded'];
+  /** Told of each quiz issued, after it is counted ("Igra sada"). */
+  onIssued?: () => void;
 }
 
 /**
@@ -80,11 +84,15 @@ export function createPlayRecorder(deps: PlayRecorderDeps) {
     record,
     recorded: plays,
     ...(deps.dailyRanks ? { dailyRanks: deps.dailyRanks } : {}),
+    ...(deps.onRecorded ? { onRecorded: deps.onRecorded } : {}),
   };
   return {
     /** `addressKey`: the client's limiter key (the daily ranking is capped per address). */
     submit: (body: SubmitBody, addressKey?: string) => submitPlay(context, body, addressKey),
-    countIssued: quizzesIssued.count,
+    countIssued: (): void => {
+      quizzesIssued.count();
+      deps.onIssued?.();
+    },
     /** A graceful stop: the quiz counts still in memory and the deferred counters are written. */
     async stop(): Promise<void> {
       await quizzesIssued.flush();

@@ -37,6 +37,8 @@ export interface SubmitContext {
   dailyRanks?: { reserve(key: string): boolean; release(key: string): void };
   /** What a replay is compared with (the play store's reads of a recorded play). */
   recorded: Pick<PlayStore, 'findRecorded' | 'recordedSelections'>;
+  /** Told of each play recorded (not a replay): the dashboard's "Igra sada" (docs/decisions/037). */
+  onRecorded?: (play: { sessionId: string; issuedAtMs: number; recordedAtMs: number }) => void;
 }
 
 /** The answer to a submission: the play's result, and whether it replays one recorded before. */
@@ -124,5 +126,6 @@ export async function submitPlay(
     if (reserved && !(outcome?.ranked && !outcome.duplicate)) ctx.dailyRanks!.release(rankKey);
   }
   if (outcome.duplicate) return { ...(await replayOf(ctx, outcome, graded)), difficulty, replayed: true };
+  ctx.onRecorded?.({ sessionId: body.sessionId, issuedAtMs: check.payload.issuedAt * 1000, recordedAtMs });
   return { ...outcome, difficulty, replayed: false };
 }

@@ -254,6 +254,23 @@ export interface PartyStore {
   getLineStats(): Promise<PartyLineStat[]>;
 }
 
+/** An administrator's note on a date (docs/decisions/037). */
+interface Annotation {
+  id: number;
+  day: Day;
+  text: string;
+}
+
+/** The administrator's notes on dates, drawn on the dashboard's trend: a handful of rows. */
+export interface AnnotationStore {
+  /** The notes of [from, to], by day, then in the order added. */
+  list(from: Day, to: Day): Promise<Annotation[]>;
+  add(day: Day, text: string, createdAtMs: number): Promise<Annotation>;
+  /** Whether a note with this id was there (and is now gone). */
+  remove(id: number): Promise<boolean>;
+  count(): Promise<number>;
+}
+
 /** The statistics stores of one engine: the write side, the read side and the daily challenge's reads. */
 export interface StatsStores {
   plays: PlayStore;
@@ -262,6 +279,8 @@ export interface StatsStores {
   daily: DailyStore;
   /** Kviz uživo's finished games (docs/decisions/031). */
   party: PartyStore;
+  /** The dashboard's notes on dates (docs/decisions/037). */
+  annotations: AnnotationStore;
 }
 
 /** The `meta` table of either engine: generated secrets and settings every process on the database shares. */

@@ -406,3 +406,15 @@ export const partyPlayers = pgTable(
   },
   (t) => [primaryKey({ columns: [t.gameId, t.place] })],
 );
+
+/** The administrator's notes on dates: as in the SQLite schema (docs/decisions/037). */
+export const annotations = pgTable(
+  'annotations',
+  {
+    id: id('id'),
+    day: text('day').notNull(),
+    text: text('text').notNull(),
+    createdAtMs: bigint('created_at_ms', { mode: 'number' }).notNull(),
+  },
+  (t) => [index('annotations_day').on(t.day)],
+);

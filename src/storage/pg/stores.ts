@@ -1,4 +1,5 @@
 import type { StatsStores } from '../contract';
+import { createPgAnnotationStore } from './annotation-store';
 import type { PgDb } from './client';
 import { createPgDailyStore } from './daily-store';
 import { createPgPartyStore } from './party-store';
@@ -44,6 +45,7 @@ export function createPgStores(
     stats: createPgStatsStore(db, versionRead.version),
     daily: createPgDailyStore(db, playerSalt),
     party: createPgPartyStore(db),
+    annotations: createPgAnnotationStore(db),
     ready: versionRead.ready,
     close: () => {
       clearInterval(aggregating);
