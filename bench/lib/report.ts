@@ -144,6 +144,31 @@ export function renderEngineTable(e: EngineResults): string {
   ].join('\n');
 }
 
+/**
+ * The PostgreSQL write path's targets (issue 31, docs/decisions/030): one instance ≥ 1,000
+ * plays/s with counters verified, two on the same machine ≥ 0.9× one, and at 500 plays/s open loop
+ * on one instance a reader p99 ≤ 20 ms and a submission p99 ≤ 50 ms.
+ */
+export function renderPgTargets(e: EngineResults): string {
+  const one = e.configs.find((c) => c.engine === 'postgresql' && c.instances === 1);
+  const two = e.configs.find((c) => c.engine === 'postgresql' && c.instances === 2);
+  if (!one || !two) return '';
+  const [r1, r2] = [medianOf(one.playsPerSecond), medianOf(two.playsPerSecond)];
+  const rows = [
+    `| PostgreSQL, 1 instance: plays/s (median of rounds), counters verified | **${n0(r1)}**, ${one.countersVerified ? 'verified' : '**differ**'} | ≥ 1,000 | ${verdict(r1 >= 1000 && one.countersVerified)} |`,
+    `| PostgreSQL, 2 instances on this machine ÷ 1 instance | ${n0(r2)} ÷ ${n0(r1)} = **${n2(r2 / r1)}×**, ${two.countersVerified ? 'verified' : '**differ**'} | ≥ 0.9× | ${verdict(r2 / r1 >= 0.9 && two.countersVerified)} |`,
+  ];
+  const ol = e.pgOpenLoop;
+  if (ol) {
+    const reader = Math.max(ol.overview.p99Ms, ol.page.p99Ms);
+    rows.push(
+      `| ${n0(ol.rate)} plays/s open loop, 1 instance, ${ol.seconds} s: reader p99 (\`/api/stats/overview\` ${n2(ol.overview.p99Ms)} ms, \`/\` ${n2(ol.page.p99Ms)} ms) | **${n2(reader)} ms** | ≤ 20 ms | ${verdict(reader <= 20 && ol.overview.failed + ol.page.failed === 0)} |`,
+      `| the same run: submission p99 (${n0(ol.submit.count)} acknowledged, ${ol.submit.failed} failed) | **${n2(ol.submit.p99Ms)} ms** | ≤ 50 ms | ${verdict(ol.submit.p99Ms <= 50 && ol.submit.failed === 0)} |`,
+    );
+  }
+  return ['| PostgreSQL target | measured | target | |', '|---|---|---|---|', ...rows].join('\n');
+}
+
 const cpuOf = (load: Load) =>
   `server ${pct(load.serverCpu)} of a core (${load.serverCpuUsPerRequest?.toFixed(0) ?? '—'} µs a request), wrk ${pct(load.generatorCpu)}`;
 
@@ -335,6 +360,8 @@ reads a round at rest (cached per version). Fewer connections than the submissio
 (${r.engines.profile.connections} in all), so its SQLite figure differs from that row's.
 
 ${renderEngineTable(r.engines)}
+
+${renderPgTargets(r.engines)}
 
 ### Latency under load (open loop)
 

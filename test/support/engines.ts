@@ -138,7 +138,17 @@ export interface EngineTestApp extends Omit<TestApp, 'db'> {
 
 export async function createEngineTestApp(
   engine: Engine,
-  options: { catalogue?: CatalogueFile; env?: Record<string, string>; assets?: ClientAssets } = {},
+  options: {
+    catalogue?: CatalogueFile;
+    env?: Record<string, string>;
+    assets?: ClientAssets;
+    /**
+     * PostgreSQL: fold the pending plays in before each GET (default), so a test reads what
+     * it wrote, as on SQLite, whose readers flush first; false to see the counters' lag
+     * (docs/decisions/030) as a server does.
+     */
+    readYourWrites?: boolean;
+  } = {},
 ): Promise<EngineTestApp> {
   if (engine === 'sqlite') {
     const { db, ...t } = await createTestApp(options);
@@ -166,11 +176,43 @@ export async function createEngineTestApp(
     options,
   );
   const sql = opened.db.$client;
+  const request: typeof t.request =
+    options.readYourWrites === false
+      ? t.request
+      : async (path, init) => {
+          // A test that closed the database sees the app's own answer, not the fold's failure.
+          if ((init?.method ?? 'GET') === 'GET') await opened.stores.plays.flushCounters().catch(() => 0);
+          return t.request(path, init);
+        };
+  /** A store whose reads fold the pending plays in first (what `request` does for a GET). */
+  const folding = <T extends object>(store: T): T =>
+    options.readYourWrites === false
+      ? store
+      : new Proxy(store, {
+          get(target, prop, receiver) {
+            const value = Reflect.get(target, prop, receiver);
+            if (typeof value !== 'function' || prop === 'version') return value;
+            return async (...args: unknown[]) => {
+              await opened.stores.plays.flushCounters();
+              return value.apply(target, args);
+            };
+          },
+        });
   return {
     ...t,
+    stores: { ...t.stores, stats: folding(t.stores.stats), daily: folding(t.stores.daily) },
+    request,
     engine,
-    rows: () => pgRowCounts(sql),
-    all: async (query) => [...(await sql.unsafe(query))],
+    // The pending plays folded in first (docs/decisions/030): counts of every recorded play.
+    rows: async () => {
+      await opened.stores.plays.flushCounters();
+      return pgRowCounts(sql);
+    },
+    // The pending plays folded in first, as `rows()` does: a query sees every recorded play counted.
+    all: async (query) => {
+      await opened.stores.plays.flushCounters().catch(() => 0);
+      return [...(await sql.unsafe(query))];
+    },
     url: opened.url,
     meta: pgMeta(opened.db),
     close: opened.close,
