@@ -13,10 +13,12 @@ import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync }
 import { basename, join, relative, resolve } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { lazyBunSql, lazyBunSqlRewrites } from './scripts/lazy-bun-sql-plugin';
+import { preactCompat } from './scripts/preact-compat-plugin';
 import { renderShareImages } from './scripts/share-images';
 import { closeVanillaExtract, vanillaExtract } from './scripts/vanilla-extract-plugin';
 import { embeddedAssets } from './src/assets';
 import type { ClientManifest } from './src/pages/client-assets';
+import { WRITER_SOURCE } from './src/storage/sqlite/writer/entry';
 import { islands, pageScript } from './web/islands/registry';
 
 const root = import.meta.dir;
@@ -102,6 +104,14 @@ async function clientEntries(): Promise<Record<string, string>> {
   return { [pageScript.name]: join(root, pageScript.module), ...entries };
 }
 
+/**
+ * The islands that hydrate with React itself; every other entry is built with preact/compat
+ * (docs/decisions/038-island-runtime.md). The dashboard relies on React's `useId` (ids that must
+ * equal the server's) and `useSyncExternalStore`'s server snapshot, which preact/compat does not
+ * reproduce; the sign-in goes with it: only the operator downloads either.
+ */
+const hydratesWithReact = new Set(['dashboard', 'admin-login']);
+
 async function buildScripts(): Promise<ClientManifest['entries']> {
   const sources = await clientEntries();
   // One build per entry (docs/decisions/032): a page loads its entry as one file (plus what it
@@ -121,7 +131,7 @@ async function buildScripts(): Promise<ClientManifest['entries']> {
         minify: true,
         define: production,
         naming: { entry: '[name]-[hash].[ext]', chunk: 'chunk-[hash].[ext]', asset: '[name]-[hash].[ext]' },
-        plugins: [vanillaExtract({ css: false })],
+        plugins: [vanillaExtract({ css: false }), ...(hydratesWithReact.has(name) ? [] : [preactCompat])],
       }),
       `client script ${name}`,
     );
@@ -186,7 +196,18 @@ async function buildShareImages(): Promise<NonNullable<ClientManifest['shareImag
   };
   const set = await renderShareImages(clientOut, artist, join(root, 'dist/.cache/share-images'));
   const url = (name: string) => `/assets/${name}`;
-  return { artist, scores: set.scores.map(url), generic: set.generic.map(url) };
+  const urls = (pages: typeof set.pages) => ({
+    start: url(pages.start),
+    statistics: url(pages.statistics),
+    daily: url(pages.daily),
+  });
+  return {
+    artist,
+    scores: set.scores.map(url),
+    generic: set.generic.map(url),
+    pages: urls(set.pages),
+    genericPages: urls(set.genericPages),
+  };
 }
 
 export async function buildClient(): Promise<ClientManifest> {
@@ -207,7 +228,9 @@ async function buildServer(outfile: string) {
   mkdirSync(resolve(outfile, '..'), { recursive: true });
   check(
     await Bun.build({
-      entrypoints: [join(root, 'src/binary.ts')],
+      // The SQLite writer's Worker is a second entry point: Bun embeds a worker's file only when
+      // it is listed (docs/decisions/035; src/storage/sqlite/writer/entry.ts finds it inside).
+      entrypoints: [join(root, 'src/binary.ts'), join(root, WRITER_SOURCE)],
       target: 'bun',
       format: 'esm',
       bytecode: true,

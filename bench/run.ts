@@ -13,6 +13,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, wri
 import { cpus, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { ENGINE_PROFILES, measureEngines } from './lib/engines';
+import { type LiveScenario, liveServerEnv, measureLiveGame } from './lib/live-game';
 import { openLoop } from './lib/open-loop';
 import { pageWeights, weighedPages } from './lib/page-weight';
 import { type Results, renderPerformanceDoc, spliceResults } from './lib/report';
@@ -245,6 +246,8 @@ async function main() {
 
   const latencyUnderLoad = await measureLatencyUnderLoad(binary);
 
+  const liveGame = await measureLiveGames(binary);
+
   const { small, large } = await statsAtTwoSizes(binary);
 
   log('SQLite vs PostgreSQL, one and two instances: submissions and a read, interleaved rounds');
@@ -286,7 +289,9 @@ async function main() {
     pageWeights: pageWeights(join(root, 'dist/client'), pageHtml),
     stats: { small, large },
     engines,
-    latencyUnderLoad,
+    latencyUnderLoad: latencyUnderLoad.runs,
+    latencyCountersVerified: latencyUnderLoad.countersVerified,
+    liveGame,
     seconds: (performance.now() - started) / 1000,
   };
   const outDir = smoke ? work : join(root, 'bench/results');
@@ -313,25 +318,72 @@ async function measureLatencyUnderLoad(binary: string) {
   for (const rate of openLoopRates) {
     log(`latency under load: ${rate} plays/s open loop for ${profile.openLoopSeconds} s, readers every 5 ms`);
     const bodies = await prepareSubmissions(server.url, rate * profile.openLoopSeconds);
-    runs.push(
-      await openLoop({
-        url: server.url,
-        bodies,
-        rate,
-        seconds: profile.openLoopSeconds,
-        serverLog: server.logFile,
+    const run = await openLoop({
+      url: server.url,
+      bodies,
+      rate,
+      seconds: profile.openLoopSeconds,
+      serverLog: server.logFile,
+    });
+    runs.push({ ...run, rssAfterMiB: server.rssMiB() });
+  }
+  await server.stop();
+  const verify = Bun.spawnSync([join(dir, 'kviz'), 'stats', 'verify'], {
+    cwd: dir,
+    env: { PATH: '/usr/bin:/bin' },
+  });
+  return { runs, countersVerified: verify.exitCode === 0 };
+}
+
+/**
+ * Kviz uživo: one room and many rooms at once, each on a server of its own, two lines of 10 s
+ * (one in the smoke run); bench/lib/live-game.ts says what is measured.
+ */
+async function measureLiveGames(binary: string) {
+  const scenarios: LiveScenario[] = smoke
+    ? [
+        { name: 'one room', rooms: 1, size: 20 },
+        { name: 'many rooms', rooms: 3, size: 5 },
+      ]
+    : [
+        { name: 'one room', rooms: 1, size: 1_000 },
+        { name: 'many rooms', rooms: 100, size: 10 },
+      ];
+  const reports = [];
+  for (const scenario of scenarios) {
+    log(`Kviz uživo: ${scenario.rooms} room(s) × ${scenario.size} players`);
+    const dir = join(work, `live-${scenario.rooms}-${scenario.size}`);
+    mkdirSync(dir);
+    reports.push(
+      await measureLiveGame({
+        start: async () => {
+          const server = await startServer(binary, dir, liveServerEnv([scenario]));
+          return {
+            url: `${server.url.replace(/^http/, 'ws')}/api/uzivo/ws`,
+            pid: server.pid,
+            stop: server.stop,
+          };
+        },
+        scenario,
+        lines: smoke ? 1 : 2,
+        seconds: 10,
+        generators: 2,
+        log,
       }),
     );
   }
-  await server.stop();
-  return runs;
+  return reports;
 }
 
 let finished = false;
 try {
   const results = await main();
   finished = true;
-  if (!results.submit.countersVerified || results.engines.configs.some((c) => !c.countersVerified))
+  if (
+    !results.submit.countersVerified ||
+    !results.latencyCountersVerified ||
+    results.engines.configs.some((c) => !c.countersVerified)
+  )
     process.exitCode = 1;
 } finally {
   for (const child of children) child.kill();

@@ -112,6 +112,42 @@ function ScoreImage({ title, score }: { title: string; score: number }) {
   );
 }
 
+/** The picture of a page shared as a link (the start page, /statistics, the daily challenge). */
+function PageImage({ title, heading, text }: { title: string; heading: string; text: string }) {
+  return (
+    <div
+      style={{
+        width: SHARE_IMAGE_WIDTH - 2 * 72,
+        height: SHARE_IMAGE_HEIGHT - 2 * 56,
+        display: 'flex',
+        flexDirection: 'column',
+        justifyContent: 'space-between',
+        padding: '56px 72px',
+        background: colours.bg,
+        color: colours.text,
+        fontFamily: 'Noto Sans, Noto Sans Ext',
+      }}
+    >
+      <div style={{ display: 'flex', fontSize: 46, fontWeight: 700, lineHeight: 1.2 }}>{title}</div>
+      <div style={{ display: 'flex', fontSize: 120, fontWeight: 800, lineHeight: 1.05, letterSpacing: -3 }}>
+        {heading}
+      </div>
+      <div style={{ display: 'flex', fontSize: 38, color: colours.soft }}>{text}</div>
+    </div>
+  );
+}
+
+/** What each page's picture says (its words are kept exact in docs/product.md's share texts). */
+const PAGE_PICTURES = {
+  start: { heading: 'Prepoznaj pjesmu', text: `Jedan stih, pet ponuđenih pjesama, ${PLAY_LENGTH} pitanja.` },
+  statistics: {
+    heading: 'Statistika kviza',
+    text: 'Najlakši i najteži stihovi, pjesme i albumi svih igrača.',
+  },
+  daily: { heading: 'Dnevni izazov', text: `Istih ${PLAY_LENGTH} stihova za sve igrače, svaki dan.` },
+} as const;
+type PageName = keyof typeof PAGE_PICTURES;
+
 export interface ShareImageSet {
   /** The artist the `scores` images name. */
   artist: string;
@@ -119,10 +155,19 @@ export interface ShareImageSet {
   scores: string[];
   /** The same without the artist (a catalogue imported after the build). */
   generic: string[];
+  /** The pictures of the pages shared as links, with and without the artist. */
+  pages: Record<PageName, string>;
+  genericPages: Record<PageName, string>;
 }
 
-async function renderPng(title: string, score: number, fonts: ReturnType<typeof loadFonts>) {
-  const svg = await satori(<ScoreImage title={title} score={score} />, {
+async function renderPng(title: string, score: number | PageName, fonts: ReturnType<typeof loadFonts>) {
+  const picture =
+    typeof score === 'number' ? (
+      <ScoreImage title={title} score={score} />
+    ) : (
+      <PageImage title={title} {...PAGE_PICTURES[score]} />
+    );
+  const svg = await satori(picture, {
     width: SHARE_IMAGE_WIDTH,
     height: SHARE_IMAGE_HEIGHT,
     fonts,
@@ -130,7 +175,7 @@ async function renderPng(title: string, score: number, fonts: ReturnType<typeof 
   return new Resvg(svg, { fitTo: { mode: 'width', value: SHARE_IMAGE_WIDTH } }).render().asPng();
 }
 
-/** Writes the 31 + 31 images to `outDir` (hashed names) and returns their names. */
+/** Writes the 31 + 31 score images and the 3 + 3 page images to `outDir` (hashed names) and returns their names. */
 export async function renderShareImages(
   outDir: string,
   artist: string,
@@ -138,8 +183,9 @@ export async function renderShareImages(
 ): Promise<ShareImageSet> {
   mkdirSync(cacheDir, { recursive: true });
   let fonts: ReturnType<typeof loadFonts> | undefined;
-  const one = async (title: string, score: number, stem: string) => {
-    const key = Bun.hash(JSON.stringify([TEMPLATE_VERSION, title, score])).toString(36);
+  const one = async (title: string, score: number | PageName, stem: string) => {
+    const what = typeof score === 'number' ? score : PAGE_PICTURES[score];
+    const key = Bun.hash(JSON.stringify([TEMPLATE_VERSION, title, what])).toString(36);
     const cached = join(cacheDir, `${key}.png`);
     let png: Uint8Array;
     if (existsSync(cached)) png = readFileSync(cached);
@@ -158,5 +204,11 @@ export async function renderShareImages(
     scores.push(await one(productTitle(artist), score, 'share'));
     generic.push(await one(productTitle(''), score, 'share-generic'));
   }
-  return { artist, scores, generic };
+  const pages = {} as Record<PageName, string>;
+  const genericPages = {} as Record<PageName, string>;
+  for (const name of Object.keys(PAGE_PICTURES) as PageName[]) {
+    pages[name] = await one(productTitle(artist), name, 'page');
+    genericPages[name] = await one(productTitle(''), name, 'page-generic');
+  }
+  return { artist, scores, generic, pages, genericPages };
 }

@@ -2,6 +2,8 @@ import { Elysia } from 'elysia';
 import type { AdminCredentials } from './admin/credentials';
 import { createAdminDevices } from './admin/devices';
 import { createAdminGuard } from './admin/guard';
+import { createLiveActivity } from './admin/live/activity';
+import { createLiveStream } from './admin/live/stream';
 import { adminRoutes } from './admin/routes';
 import type { CatalogueIndex } from './catalogue/catalogue-index';
 import type { Config } from './config';
@@ -17,10 +19,11 @@ import { deprecation } from './http/deprecation';
 import { errorHandler } from './http/error-handler';
 import { createIdleTidy } from './http/idle-tidy';
 import { type AllowedMethods, allowedMethodsOf } from './http/methods';
-import { createRateLimiter, quotaCheck, type RateLimiter, rateLimits } from './http/rate-limit';
+import { createRateLimiter, quotaCheck, rateLimits } from './http/rate-limit';
 import { logEarlyAnswer, requestLog } from './http/request-log';
 import { requestTarget } from './http/request-target';
 import { securityHeadersPlugin } from './http/security-headers';
+import { createSharedRateLimiter, type Limiter } from './http/shared-limit';
 import type { Logger } from './logger';
 import type { RouteInfo } from './openapi/document';
 import { docsRoutes } from './openapi/routes';
@@ -38,7 +41,7 @@ import { PARTY_MAX_MESSAGE_BYTES, PARTY_SOCKET_PATH } from './shared/contracts/p
 import { productTitle } from './shared/rules';
 import { createCachedStatsJson, type ReadCaching } from './stats/cached-reads';
 import { statsRoutes } from './stats/routes';
-import type { DailySettings, StatsStores } from './storage/contract';
+import type { DailySettings, LimitWindows, StatsStores } from './storage/contract';
 import type { Clock } from './time/clock';
 import { createTimeZoneConverter } from './time/day';
 import { v1Routes } from './v1/routes';
@@ -68,33 +71,71 @@ export interface AppDeps {
    * sees the disk freed before the next play does. Without it only a real write clears the failure.
    */
   probeWrite?: () => Promise<void>;
+  /** Aborted when `kviz serve` stops: open event streams end so the graceful stop need not wait for them. */
+  shutdown?: AbortSignal;
+  /** Rate-limit windows in the database, shared by every instance (PostgreSQL); absent: in process. */
+  limitWindows?: LimitWindows;
 }
 
-/** Every rate limiter of the app (docs/decisions/012), kept together so that idle time can expire them all. */
-function createAppLimits(config: Config, clock: Clock, proxies: ReturnType<typeof trustedProxyRanges>) {
-  const limiters: RateLimiter[] = [];
-  const limiter = (limit: number, windowMs: number) => {
-    const made = createRateLimiter(limit, windowMs, clock.nowMs);
+/** The dashboard's "Igra sada" (docs/decisions/037): the activity the recorder feeds and the stream it is watched by. */
+function liveWatch(deps: AppDeps, roomsOpen: () => number) {
+  const activity = createLiveActivity(deps.clock.nowMs);
+  const stream = createLiveStream({
+    activity,
+    liveGames: roomsOpen,
+    ...(deps.shutdown ? { shutdown: deps.shutdown } : {}),
+  });
+  return { activity, stream };
+}
+
+/**
+ * Every rate limiter of the app (docs/decisions/012), kept together so that idle time can expire
+ * them all. With `limitWindows` (PostgreSQL) their windows are rows in the database, shared by
+ * every instance and kept across restarts (docs/decisions/036); otherwise in process.
+ */
+function createAppLimits(
+  config: Config,
+  clock: Clock,
+  proxies: ReturnType<typeof trustedProxyRanges>,
+  windows: LimitWindows | undefined,
+) {
+  const limiters: Limiter[] = [];
+  const limiter = (scope: string, limit: number, windowMs: number) => {
+    const made = windows
+      ? createSharedRateLimiter(windows, scope, limit, windowMs, clock.nowMs)
+      : createRateLimiter(limit, windowMs, clock.nowMs);
     limiters.push(made);
     return made;
   };
-  const quizLimiters = [limiter(config.rateLimitQuizPerMinute, 60_000)];
+  const quizLimiters = [limiter('quiz', config.rateLimitQuizPerMinute, 60_000)];
   const limits = rateLimits(
     {
       quiz: quizLimiters,
       // The results page reads its play's lines once a quiz: the quiz's budget, counted apart.
-      lines: [limiter(config.rateLimitQuizPerMinute, 60_000)],
+      lines: [limiter('lines', config.rateLimitQuizPerMinute, 60_000)],
       submit: [
-        limiter(config.rateLimitSubmitPerMinute, 60_000),
-        limiter(config.rateLimitSubmitPerHour, 3_600_000),
+        limiter('submit-minute', config.rateLimitSubmitPerMinute, 60_000),
+        limiter('submit-hour', config.rateLimitSubmitPerHour, 3_600_000),
       ],
     },
     proxies,
   );
   // Ranked daily plays per address and day (docs/decisions/012): a key holds its day, so a
   // window of a day is enough for the count to outlive its day.
-  const dailyRankLimiter = limiter(config.rateLimitDailyRankedPerAddress, 86_400_000);
-  return { limits, limiter, quizLimiters, dailyRankLimiter, limiters };
+  const dailyRankLimiter = limiter('daily-ranked', config.rateLimitDailyRankedPerAddress, 86_400_000);
+  const adminFailures = limiter('admin-failures', config.rateLimitAdminFailuresPer15Minutes, 15 * 60_000);
+  return { limits, quizLimiters, dailyRankLimiter, adminFailures, limiters };
+}
+
+/**
+ * Whether plays can be recorded (docs/decisions/036). An engine that reads the database in the
+ * background (PostgreSQL's version poll) tells of an outage before any request meets it: quizzes
+ * stop being handed out within a second.
+ */
+function appStorageHealth(deps: AppDeps) {
+  const storage = createStorageHealth({ probe: deps.probeWrite, log: deps.log });
+  deps.stores.stats.onFault?.((error) => storage.failed(error, { reading: 'statistics version' }));
+  return storage;
 }
 
 /**
@@ -132,9 +173,47 @@ function livePartyRoutes(
     trustedProxies: proxies,
     roomsPerHour: config.rateLimitPartyRoomsPerHour,
     joinsPerMinute: config.rateLimitPartyJoinsPerMinute,
+    codePrefixes: config.partyCodePrefixes,
+    onMisrouted: (code) =>
+      log.warn(
+        'a Kviz uživo socket named a room of another instance: check the proxy against PARTY_CODE_PREFIXES',
+        {
+          room: code,
+          prefixes: config.partyCodePrefixes,
+        },
+      ),
     onFinished: recordFinishedGame(stores.party, (error) =>
       log.error('could not record a finished live game', { error: String(error) }),
     ),
+  });
+}
+
+/** Recording plays (src/play): the daily ranking's cap per address and "Igra sada" are told of each. */
+function appRecorder(
+  deps: AppDeps,
+  parts: {
+    localTime: ReturnType<typeof createTimeZoneConverter>;
+    storage: ReturnType<typeof createStorageHealth>;
+    dailyRankLimiter: ReturnType<typeof createAppLimits>['dailyRankLimiter'];
+    activity: ReturnType<typeof liveWatch>['activity'];
+  },
+) {
+  const { dailyRankLimiter, activity } = parts;
+  return createPlayRecorder({
+    config: deps.config,
+    plays: deps.stores.plays,
+    catalogue: deps.catalogue,
+    tokenSecret: deps.secrets.quizToken,
+    localTime: parts.localTime,
+    clock: deps.clock,
+    log: deps.log,
+    storage: parts.storage,
+    dailyRanks: {
+      reserve: async (key: string) => (await dailyRankLimiter.consume(key)).allowed,
+      release: dailyRankLimiter.release,
+    },
+    onRecorded: (play) => activity.playRecorded(play.sessionId, play.issuedAtMs, play.recordedAtMs),
+    onIssued: activity.quizIssued,
   });
 }
 
@@ -142,27 +221,18 @@ export function createApp(deps: AppDeps) {
   const { config, clock, log, catalogue, stores, assets } = deps;
   const statsJson = createCachedStatsJson(stores.stats);
   const localTime = createTimeZoneConverter(config.statsTimezone);
-  const storage = createStorageHealth(deps.probeWrite);
+  const storage = appStorageHealth(deps);
   const proxies = trustedProxyRanges(config);
-  const { limits, limiter, quizLimiters, dailyRankLimiter, limiters } = createAppLimits(
+  const { limits, quizLimiters, dailyRankLimiter, adminFailures, limiters } = createAppLimits(
     config,
     clock,
     proxies,
+    deps.limitWindows,
   );
-  const recorder = createPlayRecorder({
-    config,
-    plays: stores.plays,
-    catalogue,
-    tokenSecret: deps.secrets.quizToken,
-    localTime,
-    clock,
-    log,
-    storage,
-    dailyRanks: {
-      reserve: (key: string) => dailyRankLimiter.consume(key).allowed,
-      release: dailyRankLimiter.release,
-    },
-  });
+  const selection = createSelectionCache({ catalogue, stats: stores.stats, nowMs: clock.nowMs });
+  const party = livePartyRoutes(deps, selection, proxies);
+  const live = liveWatch(deps, party.roomsOpen);
+  const recorder = appRecorder(deps, { localTime, storage, dailyRankLimiter, activity: live.activity });
   let requests = 0;
   // While idle, ended rate-limit windows are dropped (src/http/idle-tidy.ts).
   const idle = createIdleTidy({
@@ -178,7 +248,6 @@ export function createApp(deps: AppDeps) {
     localTime,
     timeZone: config.statsTimezone,
   });
-  const selection = createSelectionCache({ catalogue, stats: stores.stats, nowMs: clock.nowMs });
   const pages = {
     // The /quiz page's inline quiz: GET /api/quiz's play, limit and count (docs/decisions/032).
     inlineQuiz: {
@@ -271,7 +340,7 @@ export function createApp(deps: AppDeps) {
         guard: createAdminGuard({
           credentials: deps.admin,
           devices: createAdminDevices(deps.admin.deviceKey, clock.nowMs),
-          failures: limiter(config.rateLimitAdminFailuresPer15Minutes, 15 * 60_000),
+          failures: adminFailures,
           unlockMarker: deps.adminUnlockMarker,
         }),
         statsJson,
@@ -281,9 +350,16 @@ export function createApp(deps: AppDeps) {
         secureCookies: config.siteUrl.startsWith('https:'),
         catalogue,
         party: { store: stores.party, catalogue },
+        live: live.stream,
+        annotations: {
+          store: stores.annotations,
+          stats: stores.stats,
+          today: () => localTime(clock.nowMs()).day,
+          nowMs: clock.nowMs,
+        },
       }),
     )
-    .use(livePartyRoutes(deps, selection, proxies))
+    .use(party)
     .use(pageRoutes(pages));
   routeTable = () => app.routes;
   return app;

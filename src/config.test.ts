@@ -49,8 +49,15 @@ describe('loadConfig', () => {
     ['ADMIN_USERNAME', '  '],
     ['LOG_LEVEL', 'verbose'],
     ['QUIZ_TOKEN_TTL_SECONDS', '5'],
+    ['PARTY_CODE_PREFIXES', 'AO'],
+    ['PARTY_CODE_PREFIXES', 'ABA'],
   ])('%s=%p stops the start with a message naming the variable', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(name);
+  });
+
+  test('PARTY_CODE_PREFIXES: any case, empty for every symbol', () => {
+    expect(loadConfig({ PARTY_CODE_PREFIXES: 'ab7' }).partyCodePrefixes).toBe('AB7');
+    expect(loadConfig({}).partyCodePrefixes).toBe('ABCDEFGHJKLMNPQRSTUVWXYZ23456789');
   });
 });

@@ -6,6 +6,7 @@
  */
 import { resolve } from 'node:path';
 import { isAddressRange } from './http/address';
+import { ROOM_CODE_ALPHABET } from './shared/contracts/party';
 
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
 
@@ -69,6 +70,17 @@ const oneOf =
     if (!match) throw new ConfigError(name, `must be one of ${values.join(', ')}, got "${raw}"`);
     return match;
   };
+
+/** Symbols of the room-code alphabet, each once; empty means all of them. */
+const codePrefixes = (raw: string, name: string): string => {
+  const value = raw.trim().toUpperCase();
+  if (value === '') return ROOM_CODE_ALPHABET;
+  for (const symbol of value)
+    if (!ROOM_CODE_ALPHABET.includes(symbol))
+      throw new ConfigError(name, `must use only the room-code symbols ${ROOM_CODE_ALPHABET}, got "${raw}"`);
+  if (new Set(value).size !== value.length) throw new ConfigError(name, `names a symbol twice: "${raw}"`);
+  return value;
+};
 
 const boolean = (raw: string, name: string): boolean => {
   const value = raw.trim().toLowerCase();
@@ -138,8 +150,30 @@ const postgresUrl = (raw: string, name: string): string | undefined => {
   } catch {}
   if (!parsed || !['postgres:', 'postgresql:'].includes(parsed.protocol) || parsed.hostname === '')
     throw new ConfigError(name, 'must be a URL like postgres://user:password@host:5432/database');
+  // Bun's client ignores a pool size or timeout in the URL: refused here rather than silently
+  // ignored (issue 31), pointing at the variables that set them.
+  for (const [param, variableName] of POOL_PARAMS)
+    if (parsed.searchParams.has(param))
+      throw new ConfigError(name, `must not set ?${param}=: use ${variableName} instead`);
+  const prepare = parsed.searchParams.get('prepare');
+  if (prepare !== null && prepare !== 'true' && prepare !== 'false')
+    throw new ConfigError(name, `has prepare=${prepare}; it must be true or false`);
+  const sslmode = parsed.searchParams.get('sslmode');
+  if (sslmode !== null && !SSL_MODES.includes(sslmode))
+    throw new ConfigError(name, `has sslmode=${sslmode}; it must be one of ${SSL_MODES.join(', ')}`);
   return raw.trim();
 };
+
+/** URL parameters other clients read for the pool, which Bun's client ignores, and the variable that sets each. */
+const POOL_PARAMS = [
+  ['max', 'DATABASE_POOL_MAX'],
+  ['pool_max', 'DATABASE_POOL_MAX'],
+  ['connect_timeout', 'DATABASE_CONNECT_TIMEOUT_SECONDS'],
+  ['connection_timeout', 'DATABASE_CONNECT_TIMEOUT_SECONDS'],
+] as const;
+
+/** The `sslmode` values Bun's client accepts (libpq's names); another one would throw at the first connection. */
+const SSL_MODES = ['disable', 'allow', 'prefer', 'require', 'verify-ca', 'verify-full'];
 
 /** The URL without its password, for logs and messages. */
 export function redactedUrl(url: string): string {
@@ -173,8 +207,32 @@ export const configVariables = [
     key: 'databaseUrl',
     default: '',
     meaning:
-      'PostgreSQL (14 or newer) instead of SQLite: `postgres://user:password@host:5432/database`. Several instances may share it (docs/deploy.md); `DATABASE_PATH` and `SQLITE_SYNCHRONOUS` are then unused.',
+      'PostgreSQL (14 or newer) instead of SQLite: `postgres://user:password@host:5432/database`, with `?sslmode=require` (or `verify-full`, …) for TLS, `application_name=…` and `prepare=false` (PgBouncer in transaction mode) honoured. Several instances may share it (docs/deploy.md); `DATABASE_PATH` and `SQLITE_SYNCHRONOUS` are then unused.',
     parse: postgresUrl,
+  }),
+  variable({
+    name: 'DATABASE_POOL_MAX',
+    key: 'databasePoolMax',
+    default: '10',
+    meaning:
+      'PostgreSQL: the most connections `kviz serve` opens (its reads and writes share them); every other command uses one. Size `max_connections` for the sum over instances (docs/deploy.md#connections-and-pgbouncer).',
+    parse: integer(1, 1000),
+  }),
+  variable({
+    name: 'DATABASE_CONNECT_TIMEOUT_SECONDS',
+    key: 'databaseConnectTimeoutSeconds',
+    default: '10',
+    meaning:
+      'PostgreSQL: how long opening one connection may take before the request or command fails (503 for a request).',
+    parse: integer(1, 300),
+  }),
+  variable({
+    name: 'MIGRATE_ON_START',
+    key: 'migrateOnStart',
+    default: 'true',
+    meaning:
+      '`true`: `kviz serve` and every command apply pending migrations of the database first (one log line each). `false`: none does; a database with pending migrations is refused until `kviz migrate up` (docs/deploy.md).',
+    parse: boolean,
   }),
   variable({
     name: 'DATABASE_PATH',
@@ -342,6 +400,14 @@ export const configVariables = [
     default: '200',
     meaning: 'Kviz uživo: the most rooms open at once in one process; a room closes after 30 idle minutes.',
     parse: integer(1, 100_000),
+  }),
+  variable({
+    name: 'PARTY_CODE_PREFIXES',
+    key: 'partyCodePrefixes',
+    default: '',
+    meaning:
+      'Kviz uživo with several instances: the first symbols of the room codes this instance creates and owns (e.g. `ABCDEFGHJKLMNPQR` on one, `STUVWXYZ23456789` on the other); the proxy routes `/api/uzivo/ws?kod=CODE` by that symbol (docs/deploy.md). Empty: every symbol (one instance).',
+    parse: codePrefixes,
   }),
   variable({
     name: 'RATE_LIMIT_PARTY_ROOMS_PER_HOUR',

@@ -1,12 +1,13 @@
 /**
  * Entry point of `kviz` (the compiled binary) and of `npm start`.
  * Commands: serve (default), import [--strict] FILE, backup FILE, stats verify|rebuild, admin password|unlock,
- * copy-to-postgres, --help, --version.
+ * migrate status|up, db check, copy-to-postgres, --help, --version.
  */
 import { adminCommand } from './cli/admin';
 import { backupCommand } from './cli/backup';
 import { faultLine } from './cli/fault';
 import { importCommand } from './cli/import';
+import { dbCommand, migrateCommand } from './cli/migrate';
 import { serve } from './cli/serve';
 import { statsCommand } from './cli/stats';
 import { ConfigError, loadConfig } from './config';
@@ -29,6 +30,10 @@ Usage:
   kviz stats rebuild    rewrite every counter from the raw answers
   kviz admin password   set a new administrator password (generated; --stdin reads it)
   kviz admin unlock     clear every admin sign-in lockout (failed sign-ins per address)
+  kviz migrate status   list the migrations applied and pending (exit 1 when any is pending)
+  kviz migrate up       apply the pending migrations (a line each), whatever MIGRATE_ON_START says
+  kviz db check         reachable, migrated, writable: one line each; exit 0, or 3 / 4 / 5 for the
+                        first that failed
   kviz copy-to-postgres copy the SQLite database (DATABASE_PATH) into a new, empty PostgreSQL
                         database (DATABASE_URL), then rebuild and verify its counters there
   kviz --help           show this help
@@ -70,6 +75,10 @@ async function main(args: string[]): Promise<number | undefined> {
       return statsCommand(config, rest[0], out);
     case 'admin':
       return adminCommand(config, rest, out);
+    case 'migrate':
+      return migrateCommand(config, rest, out);
+    case 'db':
+      return dbCommand(config, rest, out);
     case 'copy-to-postgres': {
       // Loaded on demand, like the PostgreSQL runtime (src/storage/sqlite/runtime.ts): `serve` on SQLite never needs it.
       const { copyToPostgresCommand } = await import('./cli/copy-to-postgres');

@@ -64,4 +64,13 @@ function checkResults(results: any, doc: string) {
   }
   expect(doc).toContain('| figure | measured | target |');
   expect(doc).toContain('| PostgreSQL, 2 instances |');
+  // Kviz uživo: every player of both scenarios joined, and every latency was measured.
+  expect(results.liveGame.map((g: { rooms: number; players: number }) => [g.rooms, g.players])).toEqual([
+    [1, 20],
+    [3, 15],
+  ]);
+  for (const game of results.liveGame)
+    for (const key of ['lineP99Ms', 'ackP99Ms', 'timeUpToResultP99Ms', 'serverPeakRssMiB'])
+      expect(Number.isFinite(game[key]), key).toBe(true);
+  expect(doc).toContain('### Kviz uživo (live game)');
 }

@@ -1,10 +1,15 @@
 /**
- * Durability across kill -9: a play acknowledged with 200 survives a SIGKILL of
- * the process at any moment (docs/decisions/007; WAL with synchronous=NORMAL). The
- * compiled binary is killed while submissions are in flight, over several
- * cycles, and restarted on the same database each time. The kills land between two
- * flushes of the per-line counters (docs/decisions/025): each restart counts the plays past
- * the watermark before it answers, and `kviz stats verify` agrees at the end.
+ * Durability across kill -9 (docs/decisions/007; WAL with synchronous=NORMAL): a play acknowledged
+ * with 200 survives a SIGKILL of the process at any moment. Each round submits plays to the
+ * compiled binary open loop at CRASH_RATE plays/s (default 500: they are sent on schedule,
+ * whatever the server answers), kills it with SIGKILL at a random moment, and restarts it on
+ * the same database. After each restart: every play acknowledged before the kill is found, the
+ * per-line counters have caught up before the first answer (the kills land between two flushes,
+ * docs/decisions/025), and `kviz stats verify` passes. The submissions a kill left without an
+ * answer are sent again and recorded once (the quiz token makes a submission idempotent).
+ * Prints one line per round with its counts (issue 37).
+ *
+ * A longer run: CRASH_ROUNDS=5 CRASH_MAX_SECONDS=5 bun test test/crash.test.ts
  */
 import { Database } from 'bun:sqlite';
 import { expect, test } from 'bun:test';
@@ -14,9 +19,13 @@ import { join } from 'node:path';
 import { prepareSubmissions } from '../bench/lib/submit-load';
 import { startBinary } from './support/binary';
 
-const CYCLES = 8;
-const PLAYS_PER_CYCLE = 400;
-const CONNECTIONS = 16;
+const ROUNDS = Number(process.env.CRASH_ROUNDS) || 5;
+const RATE = Number(process.env.CRASH_RATE) || 500;
+/** The kill lands at a random moment between these many seconds after the round's first play. */
+const MIN_SECONDS = 0.3;
+const MAX_SECONDS = Number(process.env.CRASH_MAX_SECONDS) || 1.5;
+/** A stalled server must not make the generator open sockets without bound. */
+const MAX_IN_FLIGHT = 512;
 const env = {
   RATE_LIMIT_QUIZ_PER_MINUTE: '1000000',
   RATE_LIMIT_SUBMIT_PER_MINUTE: '1000000',
@@ -29,150 +38,184 @@ interface Ledger {
   acknowledged: Map<string, number>;
   /** Sent, but the process died before the answer arrived: committed or not, nobody knows. */
   unknown: Set<string>;
+  /** Answers that are neither 200 nor a broken connection (a valid submission gets none). */
+  unexpected: string[];
+}
+
+async function submit(url: string, body: string, ledger: Ledger): Promise<number | undefined> {
+  let res: Response;
+  try {
+    res = await fetch(`${url}/api/stats/submit-quiz`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body,
+    });
+  } catch {
+    // Connection reset or refused: the kill landed while this one was in flight.
+    ledger.unknown.add(body);
+    return undefined;
+  }
+  if (res.status !== 200) {
+    ledger.unexpected.push(`${res.status} ${(await res.text()).slice(0, 200)}`);
+    return undefined;
+  }
+  const { playId } = (await res.json()) as { playId: number };
+  ledger.acknowledged.set(body, playId);
+  ledger.unknown.delete(body);
+  return playId;
 }
 
 /**
- * Posts `bodies` with CONNECTIONS in flight until they are all answered or the
- * server is gone. Bodies not sent yet when it dies are simply dropped.
+ * Sends `bodies` open loop, one every 1000/RATE ms from now, until `stop()` says so or they run
+ * out; resolves once every request sent has its answer or its error. Returns the ids acknowledged.
  */
-async function submitAll(
-  url: string,
-  bodies: string[],
-  ledger: Ledger,
-  isDown: () => boolean,
-  onAck: () => void,
-) {
-  let next = 0;
-  const worker = async () => {
-    while (next < bodies.length && !isDown()) {
-      const body = bodies[next++]!;
-      let status: number;
-      try {
-        const res = await fetch(`${url}/api/stats/submit-quiz`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body,
-        });
-        status = res.status;
-        if (status === 200) {
-          ledger.acknowledged.set(body, ((await res.json()) as { playId: number }).playId);
-          ledger.unknown.delete(body);
-          onAck();
-          continue;
-        }
-      } catch {
-        // Connection reset or refused: the kill landed while this one was in flight.
-        ledger.unknown.add(body);
-        continue;
-      }
-      throw new Error(`a valid submission was answered ${status}`);
+async function openLoop(url: string, bodies: string[], ledger: Ledger, stopped: () => boolean) {
+  const everyMs = 1000 / RATE;
+  const start = performance.now();
+  const inFlight = new Set<Promise<unknown>>();
+  const acknowledged: number[] = [];
+  let sent = 0;
+  while (sent < bodies.length && !stopped()) {
+    while (sent < bodies.length && start + sent * everyMs <= performance.now() && !stopped()) {
+      if (inFlight.size >= MAX_IN_FLIGHT) break;
+      const sending = submit(url, bodies[sent++]!, ledger).then((id) => {
+        if (id !== undefined) acknowledged.push(id);
+      });
+      inFlight.add(sending);
+      sending.finally(() => inFlight.delete(sending));
     }
-  };
-  await Promise.all(Array.from({ length: CONNECTIONS }, worker));
+    await Bun.sleep(Math.max(0, start + sent * everyMs - performance.now()));
+  }
+  await Promise.all(inFlight);
+  return { sent, seconds: (performance.now() - start) / 1000, acknowledged };
 }
 
-test(`plays acknowledged before a kill -9 survive it (${CYCLES} cycles), and the counters stay exact`, async () => {
+interface Round {
+  round: number;
+  killAfterMs: number;
+  sent: number;
+  sentPerSecond: number;
+  acknowledged: number;
+  inFlightAtKill: number;
+  /** Plays committed whose per-line counters were not flushed yet when the process died. */
+  unflushedAtKill: number;
+  found: number;
+  lost: number;
+  countersCaughtUp: boolean;
+  verify: string;
+}
+
+test(`plays acknowledged before a kill -9 survive it (${ROUNDS} rounds at ${RATE} plays/s, open loop), and the counters stay exact`, async () => {
   const dir = mkdtempSync(join(tmpdir(), 'kviz-crash-'));
-  const ledger: Ledger = { acknowledged: new Map(), unknown: new Set() };
-  const killDelays: number[] = [];
-  let resent = 0;
-  // docs/decisions/025: plays past the watermark (committed, per-line counters not flushed yet).
-  const unflushedAtKill: number[] = [];
+  const ledger: Ledger = { acknowledged: new Map(), unknown: new Set(), unexpected: [] };
   const database = join(dir, 'data', 'kviz.db');
-  const lag = () => {
+  const read = <T>(sql: string) => {
     const sqlite = new Database(database, { readonly: true });
-    const { last, counted } = sqlite
-      .query(
-        "SELECT (SELECT coalesce(max(id), 0) FROM plays) AS last, (SELECT CAST(value AS INTEGER) FROM meta WHERE key = 'counters_counted_through') AS counted",
-      )
-      .get() as { last: number; counted: number };
-    sqlite.close();
-    return last - counted;
+    try {
+      return sqlite.query(sql).all() as T[];
+    } finally {
+      sqlite.close();
+    }
   };
-
-  for (let cycle = 0; cycle < CYCLES; cycle++) {
-    const server = await startBinary({ dir, env });
-    // The catch-up at start counted what the kill left unflushed, before the server answered.
-    if (cycle > 0) expect(lag()).toBe(0);
-    // Answers lost in the previous kill are sent again first: the server must answer each
-    // with its play, recorded exactly once (the quiz token makes the submission idempotent).
-    resent += ledger.unknown.size;
-    const bodies = [
-      ...ledger.unknown,
-      ...(await prepareSubmissions(server.url, PLAYS_PER_CYCLE, CONNECTIONS)),
-    ];
-    let down = false;
-    let firstAck: () => void = () => {};
-    const acknowledging = new Promise<void>((resolve) => {
-      firstAck = resolve;
-    });
-    const submitting = submitAll(
-      server.url,
-      bodies,
-      ledger,
-      () => down,
-      () => firstAck(),
+  const lag = () => {
+    const [row] = read<{ last: number; counted: number }>(
+      "SELECT (SELECT coalesce(max(id), 0) FROM plays) AS last, (SELECT CAST(value AS INTEGER) FROM meta WHERE key = 'counters_counted_through') AS counted",
     );
-    await acknowledging;
-    // A random moment while plays are being recorded.
-    const delay = Math.round(Math.random() * 120);
-    killDelays.push(delay);
-    await new Promise((resolve) => setTimeout(resolve, delay));
-    down = true; // no new request after this point: only those in flight meet the kill
-    server.proc.kill('SIGKILL');
-    expect(await server.proc.exited).not.toBe(0);
-    await submitting;
-    unflushedAtKill.push(lag());
-  }
-
-  // A last start: settle every answer that a kill left unknown, then stop cleanly.
-  const server = await startBinary({ dir, env });
-  expect(lag()).toBe(0);
-  const pending = [...ledger.unknown];
-  resent += pending.length;
-  await submitAll(
-    server.url,
-    pending,
-    ledger,
-    () => false,
-    () => {},
-  );
-  expect(ledger.unknown.size).toBe(0);
-  expect(await server.stop('SIGTERM')).toBe(0);
-
-  const sqlite = new Database(database, { readonly: true });
-  const found = new Set((sqlite.query('SELECT id FROM plays').all() as { id: number }[]).map((r) => r.id));
-  const integrity = sqlite.query('PRAGMA integrity_check').get();
-  sqlite.close();
-  const acknowledgedIds = [...ledger.acknowledged.values()];
-  const missing = acknowledgedIds.filter((id) => !found.has(id));
-  console.log(
-    `crash test: ${CYCLES} kill -9 cycles (after ${killDelays.join('/')} ms), ${ledger.acknowledged.size} plays acknowledged ` +
-      `(${resent} re-sent after a kill), ${found.size} found in the database, ${missing.length} missing; ` +
-      `plays not flushed at each kill: ${unflushedAtKill.join('/')}`,
-  );
-  // The kills landed between flushes: acknowledged plays whose per-line counters were not written
-  // yet (a flush runs a second after the first unflushed commit), counted after the restart.
-  expect(unflushedAtKill.some((n) => n > 0)).toBe(true);
-  expect(lag()).toBe(0); // the graceful stop flushed
-  expect(missing).toEqual([]);
-  // One play per submission: no acknowledged play lost, none recorded twice, nothing else recorded.
-  expect(new Set(acknowledgedIds).size).toBe(ledger.acknowledged.size);
-  expect(found.size).toBe(ledger.acknowledged.size);
-  expect(integrity).toEqual({ integrity_check: 'ok' });
-
+    return row!.last - row!.counted;
+  };
   const kviz = (...args: string[]) =>
     Bun.spawnSync([join(dir, 'kviz'), ...args], {
       cwd: dir,
       env: { PATH: '/usr/bin:/bin', ADMIN_PASSWORD: 'test-password-123' },
     });
-  const verify = kviz('stats', 'verify');
-  expect({ code: verify.exitCode, out: verify.stdout.toString().trim() }).toEqual({
-    code: 0,
-    out: 'Counters agree with the raw answers.',
-  });
+  const verify = () => {
+    const run = kviz('stats', 'verify');
+    return `${run.exitCode} ${run.stdout.toString().trim()}`;
+  };
+
+  const rounds: Round[] = [];
+  let previous: { round: Round; acknowledged: number[] } | undefined;
+  /** After a restart: what the previous round's kill left, checked before anything is sent. */
+  const checkPrevious = async (url: string) => {
+    if (!previous) return;
+    const { round, acknowledged } = previous;
+    round.countersCaughtUp = lag() === 0;
+    const found = new Set(read<{ id: number }>('SELECT id FROM plays').map((r) => r.id));
+    round.found = acknowledged.filter((id) => found.has(id)).length;
+    round.lost = acknowledged.length - round.found;
+    round.verify = verify();
+    // The answers the kill took away: sent again, each answered with its one play.
+    const pending = [...ledger.unknown];
+    await Promise.all(pending.map((body) => submit(url, body, ledger)));
+    expect(ledger.unknown.size).toBe(0);
+  };
+
+  for (let n = 1; n <= ROUNDS; n++) {
+    const server = await startBinary({ dir, env });
+    await checkPrevious(server.url);
+    const bodies = await prepareSubmissions(server.url, Math.ceil(RATE * (MAX_SECONDS + 1)), 16);
+    let killed = false;
+    const killAfterMs = Math.round((MIN_SECONDS + Math.random() * (MAX_SECONDS - MIN_SECONDS)) * 1000);
+    const sending = openLoop(server.url, bodies, ledger, () => killed);
+    await Bun.sleep(killAfterMs);
+    // No request after this point: only those in flight meet the kill.
+    killed = true;
+    server.proc.kill('SIGKILL');
+    expect(await server.proc.exited).not.toBe(0);
+    const { sent, seconds, acknowledged } = await sending;
+    const round: Round = {
+      round: n,
+      killAfterMs,
+      sent,
+      sentPerSecond: Math.round(sent / seconds),
+      acknowledged: acknowledged.length,
+      // Every earlier one was settled when the round began (checkPrevious).
+      inFlightAtKill: ledger.unknown.size,
+      unflushedAtKill: lag(),
+      found: 0,
+      lost: -1,
+      countersCaughtUp: false,
+      verify: '',
+    };
+    rounds.push(round);
+    previous = { round, acknowledged };
+  }
+
+  // A last start checks the last round, then stops cleanly.
+  const server = await startBinary({ dir, env });
+  await checkPrevious(server.url);
+  expect(await server.stop('SIGTERM')).toBe(0);
+
+  for (const r of rounds) console.log(`crash round ${JSON.stringify(r)}`);
+  const found = new Set(read<{ id: number }>('SELECT id FROM plays').map((r) => r.id));
+  const acknowledgedIds = [...ledger.acknowledged.values()];
+  const [integrity] = read<{ integrity_check: string }>('PRAGMA integrity_check');
+  console.log(
+    `crash test: ${ROUNDS} rounds, ${rounds.reduce((a, r) => a + r.acknowledged, 0)} acknowledged before a kill, ` +
+      `${rounds.reduce((a, r) => a + r.found, 0)} found after it, ${rounds.reduce((a, r) => a + r.lost, 0)} lost; ` +
+      `${ledger.acknowledged.size} plays acknowledged in all (re-sent ones included), ${found.size} in the database`,
+  );
+  expect(ledger.unexpected).toEqual([]);
+  for (const r of rounds) {
+    expect(r.acknowledged).toBeGreaterThan(0);
+    expect({ round: r.round, lost: r.lost, caughtUp: r.countersCaughtUp, verify: r.verify }).toEqual({
+      round: r.round,
+      lost: 0,
+      caughtUp: true,
+      verify: '0 Counters agree with the raw answers.',
+    });
+  }
+  // The kills landed between flushes: plays committed whose per-line counters were not written
+  // yet (a flush runs a second after the first unflushed commit), counted by the restart.
+  expect(rounds.some((r) => r.unflushedAtKill > 0)).toBe(true);
+  expect(lag()).toBe(0); // the graceful stop flushed
+  // One play per submission: none lost, none recorded twice, nothing else recorded.
+  expect(new Set(acknowledgedIds).size).toBe(ledger.acknowledged.size);
+  expect(found.size).toBe(ledger.acknowledged.size);
+  expect(integrity).toEqual({ integrity_check: 'ok' });
+
   const backup = kviz('backup', 'after-crashes.db');
   expect(backup.exitCode).toBe(0);
   expect(backup.stdout.toString()).toContain(`${found.size} plays, `);
   rmSync(dir, { recursive: true, force: true });
-}, 90_000);
+}, 180_000);

@@ -65,7 +65,17 @@ function overHttp(server: RunningBinary, databaseUrl?: string): Target & { close
     fetch(`${server.url}${path}`, { ...init, redirect: 'manual' });
   if (databaseUrl) {
     const sql = new Bun.SQL(databaseUrl, { max: 1 });
-    return { send, rows: () => pgRowCounts(sql), close: () => sql.close() };
+    // Counted once the server's aggregator has folded every play in (docs/decisions/030), so no
+    // fold lands between two counts.
+    const settled = async () => {
+      const started = performance.now();
+      while ((await sql`SELECT EXISTS (SELECT 1 FROM pending_plays) AS any`)[0].any) {
+        if (performance.now() - started > 5_000) throw new Error('plays still pending after 5 s');
+        await Bun.sleep(20);
+      }
+      return pgRowCounts(sql);
+    };
+    return { send, rows: settled, close: () => sql.close() };
   }
   // A second connection to the server's database file: WAL lets it read while the server writes.
   const sqlite = new Database(join(server.dir, 'data', 'kviz.db'), { readonly: true });

@@ -72,11 +72,12 @@ test(
     const lastWrite = performance.now();
     const expected = acknowledged.size;
     expect(expected).toBe(90);
-    // Reads on both agree: B's own plays show on A within its one-second refresh, and the reverse.
+    // Reads on both agree: the counters lag the newest plays of either instance by under a second
+    // (an aggregator turn, a fold, a version read: docs/decisions/030).
     for (;;) {
       const [oa, ob] = [await overview(a.url), await overview(b.url)];
       if (oa.totalAttempts === expected && ob.totalAttempts === expected) break;
-      // One second of refresh, plus slack for a loaded test machine.
+      // Under a second, plus slack for a loaded test machine.
       expect(performance.now() - lastWrite).toBeLessThan(3_000);
       await Bun.sleep(50);
     }
@@ -118,7 +119,13 @@ test(
     // Re-sent plays that B had committed before dying come back with B's play id.
     for (const [body, id] of ackedBeforeRetry) expect(acknowledged.get(body)).toBe(id);
     expect(acknowledged.size).toBe(bodies.length);
-    expect((await overview(a.url)).totalAttempts).toBe(bodies.length);
+    // The counters lag the newest plays by under a second (docs/decisions/030): polled, with slack
+    // for a loaded test machine as above.
+    const retriedAt = performance.now();
+    while ((await overview(a.url)).totalAttempts !== bodies.length) {
+      expect(performance.now() - retriedAt).toBeLessThan(3_000);
+      await Bun.sleep(50);
+    }
     const ids = new Set(acknowledged.values());
     expect(ids.size).toBe(bodies.length);
 

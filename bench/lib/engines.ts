@@ -15,6 +15,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startCluster } from '../../test/support/postgres';
+import { type OpenLoopRun, openLoop } from './open-loop';
 import { type BenchServer, startServer } from './server';
 import { prepareSubmissions } from './submit-load';
 import { wrk } from './wrk';
@@ -31,11 +32,47 @@ export interface EngineProfile {
   reads: number;
   /** Pause between two reads during the submission load (one read in flight at a time). */
   readPauseMs: number;
+  /** Measure SQLite too (off: PostgreSQL alone, a shorter run). */
+  sqlite: boolean;
+  /** Seconds of the open-loop run at PG_OPEN_LOOP_RATE on one PostgreSQL instance (0: none). */
+  openLoopSeconds: number;
 }
 
+/** The arrival rate of the PostgreSQL open-loop run, plays/s (issue 31's target load). */
+const PG_OPEN_LOOP_RATE = 500;
+
 export const ENGINE_PROFILES = {
-  full: { rounds: 3, seconds: 6, connections: 20, maxBodies: 6_000, reads: 200, readPauseMs: 10 },
-  smoke: { rounds: 1, seconds: 1, connections: 4, maxBodies: 100, reads: 20, readPauseMs: 10 },
+  full: {
+    rounds: 3,
+    seconds: 6,
+    connections: 20,
+    maxBodies: 12_000,
+    reads: 200,
+    readPauseMs: 10,
+    sqlite: true,
+    openLoopSeconds: 8,
+  },
+  // PostgreSQL alone, one round: under a minute of load (`npm run bench:pg -- --quick`).
+  quick: {
+    rounds: 1,
+    seconds: 6,
+    connections: 20,
+    maxBodies: 12_000,
+    reads: 100,
+    readPauseMs: 10,
+    sqlite: false,
+    openLoopSeconds: 6,
+  },
+  smoke: {
+    rounds: 1,
+    seconds: 1,
+    connections: 4,
+    maxBodies: 100,
+    reads: 20,
+    readPauseMs: 10,
+    sqlite: true,
+    openLoopSeconds: 1,
+  },
 } satisfies Record<string, EngineProfile>;
 
 /** The read timed: the statistics overview, which /statistics and the dashboard open with. */
@@ -72,6 +109,8 @@ interface EngineConfigResult {
 
 export interface EngineResults {
   profile: EngineProfile;
+  /** PG_OPEN_LOOP_RATE plays/s open loop on one PostgreSQL instance, readers beside it (bench/lib/open-loop.ts). */
+  pgOpenLoop?: OpenLoopRun;
   readPath: string;
   postgresVersion: string;
   configs: EngineConfigResult[];
@@ -105,6 +144,29 @@ interface Config {
   servers: BenchServer[];
   databaseUrl?: string;
   dir: string;
+}
+
+/**
+ * PG_OPEN_LOOP_RATE plays/s open loop on the one-instance PostgreSQL server (after its rounds: a
+ * database with plays), readers of `/api/stats/overview` and `/` every 5 ms beside it.
+ */
+async function openLoopOnOne(
+  configs: Config[],
+  profile: EngineProfile,
+  log: (message: string) => void,
+): Promise<OpenLoopRun | undefined> {
+  const one = configs.find((c) => c.result.engine === 'postgresql' && c.servers.length === 1);
+  if (!one || profile.openLoopSeconds === 0) return undefined;
+  const url = one.servers[0]!.url;
+  log(
+    `PostgreSQL, 1 instance: ${PG_OPEN_LOOP_RATE} plays/s open loop for ${profile.openLoopSeconds} s, readers every 5 ms`,
+  );
+  const bodies = await prepareSubmissions(url, PG_OPEN_LOOP_RATE * profile.openLoopSeconds, 10);
+  const run = await openLoop({ url, bodies, rate: PG_OPEN_LOOP_RATE, seconds: profile.openLoopSeconds });
+  log(
+    `open loop: submit p99 ${run.submit.p99Ms} ms (${run.submit.failed} failed), overview p99 ${run.overview.p99Ms} ms, / p99 ${run.page.p99Ms} ms`,
+  );
+  return run;
 }
 
 export async function measureEngines(options: {
@@ -158,10 +220,12 @@ export async function measureEngines(options: {
         countersVerified: false,
       },
     });
-    const sqliteDir = dir('sqlite');
-    configs.push(
-      config('SQLite, 1 instance', 'sqlite', [await startServer(binary, sqliteDir)], { dir: sqliteDir }),
-    );
+    if (profile.sqlite) {
+      const sqliteDir = dir('sqlite');
+      configs.push(
+        config('SQLite, 1 instance', 'sqlite', [await startServer(binary, sqliteDir)], { dir: sqliteDir }),
+      );
+    }
     const one = { dir: dir('pg-one'), databaseUrl: cluster.url('bench_one') };
     configs.push(
       config(
@@ -199,7 +263,12 @@ export async function measureEngines(options: {
         // Each instance gets bodies from its own quizzes and an equal share of the connections.
         const files = await Promise.all(
           servers.map(async (server, i) => {
-            const prepared = await prepareSubmissions(server.url, Math.ceil(bodies / servers.length), 10);
+            const prepared = await prepareSubmissions(
+              server.url,
+              Math.ceil(bodies / servers.length),
+              10,
+              i * 5_000,
+            );
             const file = join(
               work,
               `engines-bodies-${round}-${result.name.replace(/\W+/g, '-')}-${i}.ndjson`,
@@ -229,8 +298,8 @@ export async function measureEngines(options: {
         loading = false;
         await reader;
         const seconds = Math.max(...loads.map((l) => l.seconds));
-        // Another instance's plays show within a second (its version read, docs/decisions/023).
-        await Bun.sleep(servers.length > 1 ? 1_100 : 0);
+        // PostgreSQL's counters lag the newest plays by under a second (docs/decisions/030).
+        await Bun.sleep(result.engine === 'postgresql' ? 1_100 : 0);
         const recorded = (await totalAttempts(servers[0]!.url)) - before;
         result.playsPerSecond.push(recorded / seconds);
         result.submitP50Ms.push(Math.max(...loads.map((l) => l.latencyP50Ms)));
@@ -245,6 +314,7 @@ export async function measureEngines(options: {
           `${result.name}, round ${round + 1}: ${Math.round(recorded / seconds)} plays/s (${recorded} of ${bodies} prepared), read under load p50 ${median(underLoad.get(c)!).toFixed(2)} ms`,
         );
       }
+    const pgOpenLoop = await openLoopOnOne(configs, profile, log);
     for (const c of configs) {
       c.result.readUnderLoad = latencyOf(underLoad.get(c)!);
       c.result.readAtRest = latencyOf(atRest.get(c)!);
@@ -259,6 +329,7 @@ export async function measureEngines(options: {
     }
     return {
       profile,
+      ...(pgOpenLoop ? { pgOpenLoop } : {}),
       readPath: ENGINE_READ_PATH,
       postgresVersion,
       configs: configs.map((c) => c.result),

@@ -24,6 +24,8 @@ export interface OpenLoopRun {
   page: Latency;
   /** The server's event-loop delay over the run: the worst window's p99 and the largest delay. */
   eventLoop: { p99Ms: number; maxMs: number } | undefined;
+  /** The server's RSS right after the run (bench/run.ts sets it). */
+  rssAfterMiB?: number;
 }
 
 const READ_EVERY_MS = 5;

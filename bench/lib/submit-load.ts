@@ -26,6 +26,13 @@ export async function prepareSubmissions(
   baseUrl: string,
   plays: number,
   connections = 20,
+  /**
+   * The first of the 5,000 players the bodies cycle through. Instances behind a balancer get
+   * different players here: one player plays one quiz at a time, and the same players sent to two
+   * instances in the same order would have each player submit to both at once (on PostgreSQL, a
+   * player's plays are written one transaction after another: docs/decisions/030).
+   */
+  firstPlayer = 0,
 ): Promise<string[]> {
   const bodies: string[] = [];
   let next = 0;
@@ -46,7 +53,7 @@ export async function prepareSubmissions(
           isCorrect: right,
         };
       });
-      const sessionId = `00000000-0000-4000-8000-${String(i % 5000).padStart(12, '0')}`;
+      const sessionId = `00000000-0000-4000-8000-${String(firstPlayer + (i % 5000)).padStart(12, '0')}`;
       bodies[i] = JSON.stringify({
         quizToken: token,
         sessionId,

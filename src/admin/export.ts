@@ -24,7 +24,8 @@ import {
   type RangeParams,
   resolveRange,
 } from '../stats/admin-range';
-import { getScoreDistribution, MAX_CONFUSIONS } from '../stats/range-reads';
+import { type DayRange, getScoreDistribution, MAX_CONFUSIONS } from '../stats/range-reads';
+import type { TrendGroup } from '../stats/trend';
 import type { StatsStore } from '../storage/contract';
 import type { Day } from '../time/day';
 import { toCsv } from './csv';
@@ -52,7 +53,10 @@ export async function exportCsv(
     toCsv(
       columns,
       withPercentages(table, table === 'lyrics' ? filterLyrics(rows as LyricStat[], query) : rows),
-      (column) => exportHeader(table, column),
+      (column) =>
+        table === 'daily' && column === 'players' && query.group && query.group !== 'day'
+          ? GROUPED_PLAYERS_HEADER[query.group]
+          : exportHeader(table, column),
     );
   if (ALL_TIME_WITHOUT_RANGE.has(table) && !hasRange(query)) {
     const rows = await allTime(stats, table);
@@ -63,6 +67,29 @@ export async function exportCsv(
   const rows = await inRange(stats, table, range, query, today);
   return { name: `kviz-${table}-${range.from}_${range.to}.csv`, body: csv(EXPORT_COLUMNS[table], rows) };
 }
+
+/** A week's or month's distinct players count each player once (the day's header says "toga dana"). */
+const GROUPED_PLAYERS_HEADER = {
+  week: 'Različiti igrači toga tjedna',
+  month: 'Različiti igrači toga mjeseca',
+};
+
+/** The trend's points, each with the compared period's point beside it (empty when not comparable). */
+async function trendRows(stats: StatsStore, range: DayRange, query: ExportQuery, today: Day): Promise<Rows> {
+  const trend = await getAdminDaily(stats, { ...range, ...trendOptions(query) }, today);
+  const previous = trend.previous?.comparable ? trend.previous.points : [];
+  return trend.points.map((point, i) => ({
+    ...point,
+    previousDay: previous[i]?.day ?? null,
+    previousPlays: previous[i]?.plays ?? null,
+    previousPlayers: previous[i]?.players ?? null,
+  }));
+}
+
+const trendOptions = (query: ExportQuery) => ({
+  ...(query.group ? { group: query.group } : {}),
+  ...(query.compare ? { compare: query.compare } : {}),
+});
 
 /** The lyric rows the dashboard lists for the same search (`q`), minimum (`min`) and `unshown=hide`. */
 function filterLyrics(rows: LyricStat[], query: ExportQuery): LyricStat[] {
@@ -118,6 +145,8 @@ type Rows = Record<string, unknown>[];
 export type ExportQuery = RangeParams & {
   difficulty?: ScoreMode;
   compare?: Comparison;
+  /** The trend's points: days, weeks or months. */
+  group?: TrendGroup;
   /** The lyric export: the dashboard's search, minimum occurrences and never-shown rule. */
   q?: string;
   min?: number;
@@ -136,7 +165,7 @@ async function allTime(stats: StatsStore, table: ExportTable): Promise<Rows> {
 async function inRange(
   stats: StatsStore,
   table: ExportTable,
-  range: { from: Day; to: Day },
+  range: DayRange,
   query: ExportQuery,
   today: Day,
 ): Promise<Rows> {
@@ -150,7 +179,7 @@ async function inRange(
     case 'hourly':
       return getRangeHourly(stats, range);
     case 'daily':
-      return (await getAdminDaily(stats, range, today)).points;
+      return trendRows(stats, range, query, today);
     case 'scores':
       return (await getScoreDistribution(stats, { ...range, ...scoreMode(query) })).histogram.map(
         (plays, score) => ({ score, plays }),

@@ -1,5 +1,5 @@
 import { tooManyRequests, unauthorized } from '../errors';
-import type { RateLimiter } from '../http/rate-limit';
+import type { Limiter } from '../http/shared-limit';
 import type { AdminCredentials } from './credentials';
 import type { AdminDevices } from './devices';
 
@@ -16,7 +16,7 @@ export interface AdminGuardDeps {
   /** Browsers the administrator signed in on (a signed cookie): their own lane and lockout. */
   devices: AdminDevices;
   /** Failed sign-ins per limiter key and window (RATE_LIMIT_ADMIN_FAILURES per 15 minutes). */
-  failures: RateLimiter;
+  failures: Limiter;
   /** Changes when `kviz admin unlock` ran (read from the database: it runs in another process). */
   unlockMarker: () => string | undefined | Promise<string | undefined>;
 }
@@ -57,7 +57,7 @@ export function createAdminGuard({ credentials, devices, failures, unlockMarker 
       const marker = await unlockMarker();
       if (marker !== seenUnlock) {
         seenUnlock = marker;
-        failures.clear();
+        await failures.clear();
       }
       if (!authorization || !/^Basic /i.test(authorization)) throw unauthorized(REALM, fromOwnPage);
       const device = await devices.recognise(deviceToken, authorization);
@@ -65,11 +65,13 @@ export function createAdminGuard({ credentials, devices, failures, unlockMarker 
       if (device?.verified) return {};
       const lane = device === undefined ? 'strangers' : 'devices';
       const counted = device === undefined ? key : `device ${device.id}`;
-      failures.check(counted);
-      failures.count(counted);
+      // Counted unless locked, in one step (one statement when shared): concurrent guesses, on
+      // any instance, cannot all pass the check before they are counted.
+      const quota = await failures.consume(counted);
+      if (!quota.allowed) throw tooManyRequests(quota.resetSeconds);
       const slow = await credentials.costly(authorization);
       if (slow && lanes[lane] >= MAX_SLOW_CHECKS) {
-        failures.release(counted);
+        await failures.release(counted);
         throw tooManyRequests(1);
       }
       if (slow) lanes[lane]++;
@@ -80,7 +82,7 @@ export function createAdminGuard({ credentials, devices, failures, unlockMarker 
         if (slow) lanes[lane]--;
       }
       if (ok) {
-        failures.reset(counted);
+        await failures.reset(counted);
         return { newDevice: await devices.issue(authorization) };
       }
       throw unauthorized(REALM, fromOwnPage);

@@ -79,12 +79,13 @@ const perDay = [52, 61, 48, 70, 66, 59, 56];
 export const exampleDaily: AdminDaily = {
   from,
   to,
+  group: 'day',
   points: dailySeries(
     from,
     to,
     new Map(perDay.map((plays, i) => [addDays(from, i), counts(plays, plays - 12, 20 + i)])),
     new Map(perDay.map((plays, i) => [addDays(from, i), plays + 10])),
-  ),
+  ).map((point) => ({ ...point, through: point.day })),
 };
 
 const histogram = emptyScoreCounts();

@@ -25,6 +25,7 @@ import {
 import { RangeQueryParams, rangeInvalid, rangeParams } from '../stats/openapi';
 import { getScoreDistribution, MAX_CONFUSIONS } from '../stats/range-reads';
 import type { RangeDeps } from '../stats/read-routes';
+import { TREND_GROUPS } from '../stats/trend';
 import { type ExportFile, exportCsv } from './export';
 import { exampleCsv, exampleDaily, exampleDevices, exampleScores, exampleSummary } from './range-examples';
 
@@ -102,6 +103,22 @@ const LyricsExportQuery = t.Object({
   unshown: t.Optional(unshownParam.validator),
 });
 const SummaryQuery = t.Object({ ...RangeQuery.properties, compare: t.Optional(compareParam.validator) });
+const groupParam = enumParam({
+  name: 'group',
+  values: TREND_GROUPS,
+  example: 'week',
+  description:
+    'What a point is: `day` (default), `week` (Monday to Sunday) or `month` (calendar month); the first and last point are clipped to the range.',
+});
+const trendCompareParam = {
+  ...compareParam,
+  description:
+    'Adds `previous`, the compared period grouped like the range: `previous`, the period of the same length ending the day before `from`; `year`, the same dates a year earlier. Without it, no `previous`.',
+};
+const DailyQuery = t.Object({
+  ...SummaryQuery.properties,
+  group: t.Optional(groupParam.validator),
+});
 const ScoresQuery = t.Object({ ...RangeQuery.properties, difficulty: t.Optional(difficultyParam.validator) });
 
 const ok = (description: string, schema: ResponseSpec['schema'], example: unknown): ResponseSpec => ({
@@ -143,16 +160,19 @@ export const adminRangeRoutes = ({ stats, today }: RangeDeps) =>
       }),
     })
     .get('/stats/daily', ({ query }) => getAdminDaily(stats, query, today()), {
-      query: RangeQuery,
+      query: DailyQuery,
       detail: operation({
         operationId: 'getAdminDaily',
         access: 'admin',
-        summary: 'One point per day of a range',
+        summary: 'The trend of a range: a point per day, week or month',
         description:
-          'Plays, distinct players, new players, quizzes issued, answers and right answers of each day of the range, zeros included (the trend chart).' +
+          'Plays, distinct players (each counted once per point), new players, quizzes issued, answers and right answers of each day, week or month of the range, zeros included (the trend chart); with `compare`, the compared period grouped alike (`previous`).' +
           RANGE_NOTE,
-        parameters: rangeParams,
-        responses: adminAnswers(ok('The daily series.', AdminDaily, exampleDaily)),
+        parameters: [...rangeParams, groupParam, trendCompareParam],
+        responses: adminAnswers(ok('The trend.', AdminDaily, exampleDaily), {
+          ...rangeInvalid,
+          description: `${rangeInvalid.description} \`validation_failed\` for \`group\` or \`compare\`.`,
+        }),
       }),
     })
     .get(
@@ -263,7 +283,8 @@ const EXPORT_NOTES: Record<(typeof EXPORT_TABLES)[number], string> = {
   songs: 'The song table of the range (GET /api/admin/stats/songs).',
   albums: 'The album table of the range (GET /api/admin/stats/albums).',
   hourly: 'Plays per hour of day of the range (GET /api/admin/stats/hourly).',
-  daily: 'One row per day of the range (the points of GET /api/admin/stats/daily).',
+  daily:
+    'One row per day, week or month of the range (`group`; the points of GET /api/admin/stats/daily), the last day of each (`through`) and, with `compare`, the compared period’s point beside it (empty when that period is not comparable).',
   scores: 'The score histogram of the range, one row per score 0–30 (GET /api/admin/stats/scores).',
   bands: 'The rating bands of the range’s score distribution (`bands` of GET /api/admin/stats/scores).',
   confusions: 'The overall top 100 wrong songs picked in the range (GET /api/admin/stats/confusions).',
@@ -278,12 +299,14 @@ const exportQueries: Partial<Record<(typeof EXPORT_TABLES)[number], TSchema>> = 
   scores: ScoresQuery,
   bands: ScoresQuery,
   summary: SummaryQuery,
+  daily: DailyQuery,
   lyrics: LyricsExportQuery,
 };
 const exportParams: Partial<Record<(typeof EXPORT_TABLES)[number], Param[]>> = {
   scores: [difficultyParam],
   bands: [difficultyParam],
   summary: [compareParam],
+  daily: [groupParam, trendCompareParam],
   lyrics: [searchParam, minParam, unshownParam],
 };
 

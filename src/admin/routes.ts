@@ -9,8 +9,11 @@ import { partyAdminRoutes } from '../party/admin-routes';
 import type { CachedStatsJson } from '../stats/cached-reads';
 import { type RangeDeps, statisticsReadRoutes } from '../stats/read-routes';
 import { v1AdminRoutes } from '../v1/admin-routes';
+import { type AnnotationRoutesDeps, annotationRoutes } from './annotations/routes';
 import { deviceCookie, deviceTokenOf } from './devices';
 import type { AdminGuard } from './guard';
+import { liveRoutes } from './live/routes';
+import type { LiveStream } from './live/stream';
 import { adminRangeRoutes } from './range-routes';
 
 export interface AdminRoutesDeps {
@@ -26,6 +29,10 @@ export interface AdminRoutesDeps {
   secureCookies: boolean;
   /** The catalogue (v1's albums carry their year). */
   catalogue: () => CatalogueIndex;
+  /** "Igra sada", the dashboard's live card (docs/decisions/037). */
+  live: LiveStream;
+  /** The administrator's notes on dates (docs/decisions/037). */
+  annotations: AnnotationRoutesDeps;
 }
 
 /** The request's context after a sign-in that issued a device cookie (the ready Responses need it too). */
@@ -49,13 +56,15 @@ export const adminRoutes = (deps: AdminRoutesDeps) => {
   // An address parsed once, not on every request: parsing was a visible share of an admin read's
   // CPU (docs/performance.md#figures-behind-code-comments).
   const limiterKey = createLimiterKeyCache();
-  const { statsJson, range, party } = deps;
+  const { statsJson, range, party, live, annotations } = deps;
   return new Elysia({ name: 'admin-routes' })
     .use(
       guarded(deps, limiterKey, '/api/admin', ['Admin'])
         .use(statisticsReadRoutes(statsJson, { access: 'admin', range, caching: privateReadCaching }))
         .use(adminRangeRoutes(range))
-        .use(partyAdminRoutes(party)),
+        .use(partyAdminRoutes(party))
+        .use(liveRoutes(live))
+        .use(annotationRoutes(annotations)),
     )
     .use(
       guarded(deps, limiterKey, '/api/v1/admin', ['Admin (v1)']).use(

@@ -1,6 +1,7 @@
 import { generatePassword, setAdminPassword, unlockAdmin } from '../admin/credentials';
 import type { Config } from '../config';
 import { openRuntime } from '../storage/open';
+import { commandOpenOptions } from './open-options';
 
 /**
  * `kviz admin unlock`: clears every admin sign-in lockout.
@@ -14,7 +15,7 @@ export async function adminCommand(
   readStdin: () => Promise<string> = () => Bun.stdin.text(),
 ): Promise<number> {
   if (args[0] === 'unlock' && args.length === 1) {
-    const runtime = await openRuntime(config, { seed: false });
+    const runtime = await openRuntime(config, commandOpenOptions);
     try {
       await unlockAdmin(runtime.meta, Date.now());
     } finally {
@@ -33,7 +34,7 @@ export async function adminCommand(
     out('The password must be at least 8 characters long.');
     return 1;
   }
-  const runtime = await openRuntime(config, { seed: false });
+  const runtime = await openRuntime(config, commandOpenOptions);
   try {
     await setAdminPassword(runtime.meta, password);
   } finally {

@@ -35,6 +35,8 @@ export interface CopySummary {
   quizDays: number;
   /** Rows of Kviz uživo's finished games (games, lines and players). */
   partyRows: number;
+  /** The administrator's notes on dates (docs/decisions/037). */
+  annotations: number;
 }
 
 /** Why the copy was refused: the target already holds data (ids would collide, players would mix). */
@@ -77,6 +79,7 @@ export async function copySqliteToPg(
     quizDays: sourceCount(lite.cumulativeQuizzes),
     // Kviz uživo's finished games (docs/decisions/031): their three tables, counted as rows.
     partyRows: sourceCount(lite.partyGames) + sourceCount(lite.partyLines) + sourceCount(lite.partyPlayers),
+    annotations: sourceCount(lite.annotations),
   };
   const totalRows = Object.values(totals).reduce((a, b) => a + b, 0);
   let done = 0;
@@ -145,8 +148,22 @@ export async function copySqliteToPg(
     );
     await copyAll(source.select().from(lite.partyLines).all(), pg.partyLines);
     await copyAll(source.select().from(lite.partyPlayers).all(), pg.partyPlayers);
+    await copyAll(
+      source.select().from(lite.annotations).orderBy(asc(lite.annotations.id)).all(),
+      pg.annotations,
+    );
 
-    for (const table of ['albums', 'songs', 'lyrics', 'answer_keys', 'players', 'plays', 'party_games'])
+    const withIds = [
+      'albums',
+      'songs',
+      'lyrics',
+      'answer_keys',
+      'players',
+      'plays',
+      'party_games',
+      'annotations',
+    ];
+    for (const table of withIds)
       await tx.execute(
         sql.raw(
           `SELECT setval(pg_get_serial_sequence('${table}', 'id'), GREATEST((SELECT max(id) FROM ${table}), 1), (SELECT max(id) FROM ${table}) IS NOT NULL)`,

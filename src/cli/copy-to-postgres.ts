@@ -6,6 +6,7 @@ import { openRuntime } from '../storage/open';
 import { closePgDb, createPgDb, migratePg } from '../storage/pg/client';
 import { openSqliteRuntime } from '../storage/sqlite/runtime';
 import { copySqliteToPg, TargetNotEmpty } from './copy-from-sqlite';
+import { commandOpenOptions } from './open-options';
 import { reportDifferences, stderrProgress } from './stats';
 
 const copyUsage =
@@ -54,7 +55,7 @@ export async function copyToPostgresCommand(
       );
       bar.finish();
       out(
-        `Copied to ${redactedUrl(url)}: ${copied.albums} albums, ${copied.songs} songs, ${copied.lyrics} lines, ${copied.players} players, ${copied.plays} plays, ${copied.quizDays} days of quizzes issued, ${copied.partyRows} rows of live games, ${copied.meta} settings.`,
+        `Copied to ${redactedUrl(url)}: ${copied.albums} albums, ${copied.songs} songs, ${copied.lyrics} lines, ${copied.players} players, ${copied.plays} plays, ${copied.quizDays} days of quizzes issued, ${copied.partyRows} rows of live games, ${copied.annotations} dashboard notes, ${copied.meta} settings.`,
       );
       out(
         'Rebuilding the counters there (if this is stopped, run `kviz stats rebuild` with DATABASE_URL set).',
@@ -73,7 +74,7 @@ export async function copyToPostgresCommand(
   }
 
   // The counters: rebuilt by the PostgreSQL store from what was copied, then checked.
-  const runtime = await openRuntime(config, { seed: false });
+  const runtime = await openRuntime(config, commandOpenOptions);
   try {
     return await interruptible(async (signal) => {
       const rebuild = progress('rebuild', 'plays');

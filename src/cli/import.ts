@@ -4,6 +4,7 @@ import type { Config } from '../config';
 import type { Progress } from '../storage/contract';
 import { interruptible } from '../storage/contract';
 import { openRuntime } from '../storage/open';
+import { commandOpenOptions } from './open-options';
 import { stderrProgress } from './stats';
 
 export const importUsage = 'Usage: kviz import [--strict] FILE   (--strict: any warning is an error)';
@@ -52,7 +53,7 @@ export async function importCommand(
     );
     return 1;
   }
-  const runtime = await openRuntime(config, { seed: false });
+  const runtime = await openRuntime(config, commandOpenOptions);
   try {
     const catalogue = result.catalogue;
     const s = await interruptible(async (signal) => {

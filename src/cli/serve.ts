@@ -30,7 +30,21 @@ function loadAssets(log: Logger): ClientAssets {
 /** `kviz serve`: listens until SIGTERM/SIGINT, then finishes in-flight requests and closes the database. */
 export async function serve(config: Config, log: Logger, clock: Clock = systemClock): Promise<void> {
   // Exclusive: SQLite allows one server per file; PostgreSQL as many instances as the operator runs (docs/decisions/023).
-  const runtime = await openRuntime(config, { seed: true, log, exclusive: true });
+  const runtime = await openRuntime(config, {
+    seed: true,
+    log,
+    exclusive: true,
+    onMigrated: (tag) => log.info('applied a migration', { migration: tag }),
+    serving: {
+      // Never answer on while nothing is written (docs/decisions/035).
+      onLost: (error) => {
+        log.error('the database writer stopped: exiting', { error: error.message });
+        process.exit(1);
+      },
+      onFlushFailed: (error) => log.error('could not write the deferred counters', { error: error.message }),
+      debug: (message, fields) => log.debug(message, fields),
+    },
+  });
   try {
     // A database of an older version: its raw record is converted before anything is served.
     await runtime.upgrade(
@@ -49,7 +63,9 @@ export async function serve(config: Config, log: Logger, clock: Clock = systemCl
     throw error;
   }
   const admin = await loadAdminCredentials(config, runtime.meta, log);
+  const shutdown = new AbortController();
   const app = createApp({
+    shutdown: shutdown.signal,
     config,
     log,
     clock,
@@ -61,6 +77,7 @@ export async function serve(config: Config, log: Logger, clock: Clock = systemCl
     daily: runtime.daily,
     catalogue: () => runtime.catalogue,
     probeWrite: metaProbe(runtime.meta),
+    ...(runtime.limitWindows ? { limitWindows: runtime.limitWindows } : {}),
   });
 
   // Installed before listening: a signal that arrives right after start must still stop cleanly.
@@ -69,6 +86,7 @@ export async function serve(config: Config, log: Logger, clock: Clock = systemCl
     if (stopping) return;
     stopping = true;
     log.info('stopping', { signal });
+    shutdown.abort(); // the dashboard's event streams end: they would keep the stop waiting
     await app.stop(false); // waits for in-flight requests
     await runtime.close();
     log.info('stopped');

@@ -2,6 +2,7 @@ import type { Config } from '../config';
 import type { CounterDifference, Progress } from '../storage/contract';
 import { interruptible } from '../storage/contract';
 import { openRuntime } from '../storage/open';
+import { commandOpenOptions } from './open-options';
 import { progressOn } from './progress';
 
 /** Progress on standard error: a bar on a terminal, a line every few seconds otherwise. */
@@ -33,9 +34,10 @@ export async function statsCommand(
     out('Usage: kviz stats verify | kviz stats rebuild');
     return 2;
   }
-  const runtime = await openRuntime(config, { seed: false });
+  const runtime = await openRuntime(config, commandOpenOptions);
   try {
     // A damaged file first: counters that agree with garbage prove nothing.
+    out(`Integrity check: ${await runtime.stores.plays.integrityMethod()}`);
     const damage = await runtime.stores.plays.checkIntegrity();
     if (damage.length > 0) {
       for (const line of damage.slice(0, 20)) out(`integrity: ${line}`);

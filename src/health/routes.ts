@@ -15,7 +15,8 @@ export const healthRoutes = ({ ping, storage }: { ping: () => Promise<void>; sto
       set.headers['cache-control'] = 'no-store';
       try {
         await ping();
-      } catch {
+      } catch (error) {
+        storage.failed(error, { checking: 'health' });
         set.status = 503;
         return { status: 'unavailable' as const, reason: 'database_unreachable' as const };
       }

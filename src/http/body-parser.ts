@@ -183,6 +183,8 @@ export const bodyParser = (timeoutSeconds: number) =>
       if (request.headers.get('upgrade')?.toLowerCase() === 'websocket') return undefined;
       // Read first (capped): a body over the limit is 413 whatever its type.
       const text = await withDeadline(readText(request), timeoutSeconds);
+      // No body and no type (a DELETE): nothing to refuse; a route that needs a body says so (422).
+      if (text === '' && !contentType) return undefined;
       if (!JSON_TYPE.test(contentType ?? '')) throw unsupportedMediaType(contentType ?? '');
       try {
         return parseJson(text);

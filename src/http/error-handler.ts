@@ -1,6 +1,6 @@
 import { Elysia, type ValidationError } from 'elysia';
 import { AppError, errorBody } from '../errors';
-import { isStorageFault, STORAGE_RETRY_AFTER_SECONDS } from '../health/storage-health';
+import { isStorageFault, storageProblemOf, storageUnavailable } from '../health/storage-health';
 import type { Logger } from '../logger';
 import type { ErrorBody, ErrorCode } from '../shared/contracts/error';
 import type { AllowedMethods } from './methods';
@@ -43,8 +43,8 @@ export const errorHandler = (
   log: Logger,
   notFoundPage?: () => string,
   allowedMethods?: AllowedMethods,
-  /** Told of every write the storage refused (a full disk): /healthz reports it. */
-  onStorageFault?: (error: unknown) => void,
+  /** Told of every storage fault (a full disk, a database away): /healthz reports it, and it logs. */
+  onStorageFault?: (error: unknown, where: Record<string, unknown>) => void,
 ) =>
   new Elysia({ name: 'error-handler' }).onError({ as: 'global' }, (context) => {
     const { code, error, set, request } = context;
@@ -104,22 +104,14 @@ export const errorHandler = (
         return errorBody('not_found', `No route for ${request.method} ${path}.`, undefined, requestId);
       }
     }
-    // A full disk (or a read-only one): nothing was recorded and a retry later may succeed.
+    // A full disk, a read-only file, a database that does not answer: nothing was recorded and a
+    // retry later may succeed. Logged by the storage health, at most one line a second.
     if (isStorageFault(error)) {
-      onStorageFault?.(error);
-      log.warn('the storage refused a write', {
-        method: request.method,
-        path: pathOf(request),
-        error: String((error as Error)?.message ?? error),
-      });
-      set.status = 503;
-      set.headers['retry-after'] = String(STORAGE_RETRY_AFTER_SECONDS);
-      return errorBody(
-        'storage_unavailable',
-        `The server cannot store anything right now; nothing was recorded. Try again in ${STORAGE_RETRY_AFTER_SECONDS} s.`,
-        undefined,
-        requestId,
-      );
+      onStorageFault?.(error, { method: request.method, path });
+      const refusal = storageUnavailable(storageProblemOf(error));
+      set.status = refusal.status;
+      Object.assign(set.headers, refusal.headers);
+      return errorBody(refusal.code, refusal.message, undefined, requestId);
     }
     // One line, never a stack with source excerpts: the logger cuts long fields.
     log.error('unhandled error', {

@@ -92,6 +92,37 @@ describe('the limiter’s memory and expiry', () => {
     expect(limiter.size()).toBe(2); // b and c
   });
 
+  test('windows keep their counts when the queue is compacted under them', () => {
+    let now = 0;
+    const limiter = createRateLimiter(2, 60_000, () => now);
+    for (let i = 0; i < 5000; i++) limiter.consume(`early${i}`);
+    now = 30_000;
+    for (let i = 0; i < 10; i++) {
+      limiter.consume(`live${i}`);
+      limiter.consume(`live${i}`);
+    }
+    limiter.count('failing');
+    limiter.count('failing');
+    limiter.release('failing');
+    limiter.reset('live9'); // its slot stays in the queue, stale
+    now = 60_000;
+    limiter.consume('fresh'); // the 5,000 early windows end: the queue is compacted
+    expect(limiter.size()).toBe(11 + 1 - 1);
+    for (let i = 0; i < 9; i++) {
+      expect(limiter.peek(`live${i}`)).toEqual({ allowed: false, remaining: 0, resetSeconds: 30 });
+      expect(() => limiter.check(`live${i}`)).toThrow();
+    }
+    expect(limiter.peek('live9').remaining).toBe(2);
+    expect(limiter.peek('failing').remaining).toBe(1);
+    expect(limiter.peek('fresh')).toEqual({ allowed: true, remaining: 1, resetSeconds: 60 });
+    now = 90_000;
+    limiter.expire();
+    expect(limiter.size()).toBe(1); // fresh
+    limiter.clear();
+    expect(limiter.size()).toBe(0);
+    expect(limiter.consume('fresh').remaining).toBe(1);
+  });
+
   test('100,000 live keys: a new address costs O(1), the oldest window is dropped, at most 100,000 kept', () => {
     let now = 0;
     const limiter = createRateLimiter(5, 3_600_000, () => now);

@@ -3,17 +3,10 @@ import { Elysia } from 'elysia';
 import { tooManyRequests } from '../errors';
 import { createAddressMatcher, createLimiterKeyCache } from './address';
 import { clientAddressOf } from './client-address';
+import type { Limiter, Quota } from './shared-limit';
 
 /** Addresses tracked at most per limiter: a flood of new addresses cannot grow memory without bound. */
 const MAX_KEYS = 100_000;
-
-/** What one request left of a limit. */
-export interface Quota {
-  allowed: boolean;
-  remaining: number;
-  /** Seconds until the window starts again. */
-  resetSeconds: number;
-}
 
 /** One key's window; `key` lets the expiry queue tell a live window from a replaced one. */
 interface Window {
@@ -29,53 +22,69 @@ interface Window {
  * ended window — O(1) amortised at any number of keys (a scan of the whole map at 100,000 keys
  * cost a new address 1.9 ms, issue 37). Past MAX_KEYS live windows the oldest is dropped (that
  * address starts a new window: forgetting errs on the side of the client, never of memory).
+ *
+ * A window is a slot of three parallel arrays (key, end, count) and the map holds its slot's
+ * sequence number: no object per window. With 100,000 addresses behind a proxy each window is
+ * held for its whole length, and an object per window (with the map's entry) was ~130 bytes of
+ * heap, the largest share of the server's memory after such a flood (issue 37).
  */
 export function createRateLimiter(limit: number, windowMs: number, nowMs: () => number) {
-  const windows = new Map<string, Window>();
-  // Windows in start order from `head`; an entry whose key now maps to another window (a reset,
-  // a restart) is stale and skipped. Compacted once the consumed part is the larger half.
-  let queue: Window[] = [];
+  /** Key → sequence number of its newest window's slot. */
+  const windows = new Map<string, number>();
+  // Slots in start order; slot `i` has sequence number `base + i`, and the live ones start at
+  // `head`. A slot whose key now maps to another sequence number (a reset, a restart) is stale
+  // and skipped. Compacted once the consumed part is the larger half.
+  let keys: string[] = [];
+  let ends: number[] = [];
+  let counts: number[] = [];
+  let base = 0;
   let head = 0;
   const advance = () => {
     head++;
-    if (head > 1024 && head * 2 > queue.length) {
-      queue = queue.slice(head);
+    if (head > 1024 && head * 2 > keys.length) {
+      keys = keys.slice(head);
+      ends = ends.slice(head);
+      counts = counts.slice(head);
+      base += head;
       head = 0;
     }
   };
-  /** Drops the window at the head of the queue if it is still the key's. */
+  /** Drops the window at the head of the queue if it is still its key's. */
   const dropHead = () => {
-    const w = queue[head]!;
-    if (windows.get(w.key) === w) windows.delete(w.key);
+    const key = keys[head]!;
+    if (windows.get(key) === base + head) windows.delete(key);
     advance();
   };
   const expire = (now: number) => {
-    while (head < queue.length && queue[head]!.resetAt <= now) dropHead();
+    while (head < keys.length && ends[head]! <= now) dropHead();
   };
+  /** The slot of the key's live window, or -1. */
+  const live = (key: string, now: number) => {
+    const seq = windows.get(key);
+    if (seq === undefined) return -1;
+    const slot = seq - base;
+    return ends[slot]! > now ? slot : -1;
+  };
+  /** The slot of the key's live window, started now when it has none. */
   const current = (key: string, now: number) => {
     expire(now);
-    let w = windows.get(key);
-    if (!w || w.resetAt <= now) {
-      while (windows.size >= MAX_KEYS && head < queue.length) dropHead();
-      w = { key, count: 0, resetAt: now + windowMs };
-      windows.set(key, w);
-      queue.push(w);
-    }
-    return w;
+    const slot = live(key, now);
+    if (slot >= 0) return slot;
+    while (windows.size >= MAX_KEYS && head < keys.length) dropHead();
+    windows.set(key, base + keys.length);
+    keys.push(key);
+    ends.push(now + windowMs);
+    counts.push(0);
+    return keys.length - 1;
   };
-  const retryAfter = (w: { resetAt: number }, now: number) =>
-    Math.max(1, Math.ceil((w.resetAt - now) / 1000));
-  const live = (key: string, now: number) => {
-    const w = windows.get(key);
-    return w && w.resetAt > now ? w : undefined;
-  };
+  const retryAfter = (slot: number, now: number) => Math.max(1, Math.ceil((ends[slot]! - now) / 1000));
   /** Counts one request unless the key is over its limit; says what is left either way. */
   const consume = (key: string): Quota => {
     const now = nowMs();
-    const w = current(key, now);
-    const allowed = w.count < limit;
-    if (allowed) w.count++;
-    return { allowed, remaining: limit - w.count, resetSeconds: retryAfter(w, now) };
+    const slot = current(key, now);
+    const allowed = counts[slot]! < limit;
+    if (allowed) counts[slot]!++;
+    return { allowed, remaining: limit - counts[slot]!, resetSeconds: retryAfter(slot, now) };
   };
   return {
     limit,
@@ -84,9 +93,10 @@ export function createRateLimiter(limit: number, windowMs: number, nowMs: () => 
     /** What is left for the key, without counting. */
     peek(key: string): Quota {
       const now = nowMs();
-      const w = live(key, now);
-      if (!w) return { allowed: true, remaining: limit, resetSeconds: Math.round(windowMs / 1000) };
-      return { allowed: w.count < limit, remaining: limit - w.count, resetSeconds: retryAfter(w, now) };
+      const slot = live(key, now);
+      if (slot < 0) return { allowed: true, remaining: limit, resetSeconds: Math.round(windowMs / 1000) };
+      const count = counts[slot]!;
+      return { allowed: count < limit, remaining: limit - count, resetSeconds: retryAfter(slot, now) };
     },
     /** Counts one request; throws 429 with Retry-After when the key is over its limit. */
     hit(key: string): void {
@@ -96,17 +106,17 @@ export function createRateLimiter(limit: number, windowMs: number, nowMs: () => 
     /** Throws 429 when the key is over its limit, without counting (for "failures only" limits). */
     check(key: string): void {
       const now = nowMs();
-      const w = live(key, now);
-      if (w && w.count >= limit) throw tooManyRequests(retryAfter(w, now));
+      const slot = live(key, now);
+      if (slot >= 0 && counts[slot]! >= limit) throw tooManyRequests(retryAfter(slot, now));
     },
     /** Counts one event without checking (a failure reserved before it is known). */
     count(key: string): void {
-      current(key, nowMs()).count++;
+      counts[current(key, nowMs())]!++;
     },
     /** Takes back one event counted with `count` (the reserved failure did not happen). */
     release(key: string): void {
-      const w = live(key, nowMs());
-      if (w && w.count > 0) w.count--;
+      const slot = live(key, nowMs());
+      if (slot >= 0 && counts[slot]! > 0) counts[slot]!--;
     },
     /** Forgets the key (a successful sign-in clears its failures). */
     reset(key: string): void {
@@ -115,7 +125,10 @@ export function createRateLimiter(limit: number, windowMs: number, nowMs: () => 
     /** Forgets every key (`kviz admin unlock`). */
     clear(): void {
       windows.clear();
-      queue = [];
+      keys = [];
+      ends = [];
+      counts = [];
+      base = 0;
       head = 0;
     },
     size: () => windows.size,
@@ -134,10 +147,10 @@ const policyName = (seconds: number) =>
  * The IETF RateLimit-Policy and RateLimit fields (draft-ietf-httpapi-ratelimit-headers) of
  * a route's limiters and what this request left of each.
  */
-const policyOf = (limiters: RateLimiter[]) =>
+const policyOf = (limiters: readonly Limiter[]) =>
   limiters.map((l) => `"${policyName(l.windowSeconds)}";q=${l.limit};w=${l.windowSeconds}`).join(', ');
 
-function rateLimitFields(limiters: RateLimiter[], quotas: Quota[], policy = policyOf(limiters)) {
+function rateLimitFields(limiters: readonly Limiter[], quotas: Quota[], policy = policyOf(limiters)) {
   return {
     'ratelimit-policy': policy,
     ratelimit: quotas
@@ -176,7 +189,7 @@ function retryAfterOf(quotas: readonly Quota[]): number {
  * RateLimit-Policy and RateLimit fields. Routes `.use()` the instance the app built.
  */
 export function rateLimits<Name extends string>(
-  limiters: Record<Name, RateLimiter[]>,
+  limiters: Record<Name, Limiter[]>,
   trustedProxies: readonly string[],
 ) {
   const limiterKey = createLimiterKeyCache();
@@ -191,39 +204,68 @@ export function rateLimits<Name extends string>(
     return policy;
   };
   const isTrusted = createAddressMatcher(trustedProxies);
+  /** The client's limiter key, kept on the context for the handler (the daily ranking's cap). */
+  const keyOf = (context: LimitedContext) => {
+    const key = limiterKey(clientAddressOf(context.request, context.server, isTrusted));
+    (context as KeyedContext).limiterKey = key;
+    return key;
+  };
+  /** The RateLimit fields on the answer; 429 with Retry-After when a window refused. */
+  const settle = (name: Name, context: LimitedContext, quotas: Quota[], refused: boolean) => {
+    const fields = rateLimitFields(limiters[name], quotas, policyFor(name));
+    Object.assign(context.set.headers, fields);
+    if (refused) {
+      const error = tooManyRequests(retryAfterOf(quotas));
+      error.headers = { ...error.headers, ...fields };
+      throw error;
+    }
+  };
+  // Shared limiters (PostgreSQL, docs/decisions/036) answer after a round trip: their routes get an
+  // async transform. The in-process ones keep the synchronous one (no promise per request).
+  const shared = Object.values<Limiter[]>(limiters).some((list) => list.some((l) => l.shared));
   return new Elysia({ name: 'rate-limits', seed: trustedProxies.join(',') }).macro({
-    rateLimit: (name: Name) => ({
-      // The client's address is worked out here, for the limited routes only: as a derive it
-      // also ran for the reads mounted beside them, a measurable share of a cached read's CPU
-      // (docs/performance.md#figures-behind-code-comments).
-      transform(context: {
-        request: Request;
-        server: Server<unknown> | null;
-        set: { headers: Record<string, unknown> };
-      }) {
-        const { request, server, set } = context;
-        const clientAddress = clientAddressOf(request, server, isTrusted);
-        const key = limiterKey(clientAddress);
-        (context as KeyedContext).limiterKey = key;
-        let refused = false;
-        // HEAD only looks (docs/decisions/034: it has no side effects), and once one window
-        // refuses, the later ones are only read: a refused request counts nowhere.
-        const head = request.method === 'HEAD';
-        const quotas = limiters[name].map((limiter) => {
-          const quota = refused || head ? limiter.peek(key) : limiter.consume(key);
-          if (!quota.allowed) refused = true;
-          return quota;
-        });
-        const fields = rateLimitFields(limiters[name], quotas, policyFor(name));
-        Object.assign(set.headers, fields);
-        if (refused) {
-          const error = tooManyRequests(retryAfterOf(quotas));
-          error.headers = { ...error.headers, ...fields };
-          throw error;
-        }
-      },
-    }),
+    rateLimit: (name: Name) =>
+      shared
+        ? {
+            async transform(context: LimitedContext) {
+              const key = keyOf(context);
+              const head = context.request.method === 'HEAD';
+              let refused = false;
+              const quotas: Quota[] = [];
+              for (const limiter of limiters[name]) {
+                const quota = await (refused || head ? limiter.peek(key) : limiter.consume(key));
+                if (!quota.allowed) refused = true;
+                quotas.push(quota);
+              }
+              settle(name, context, quotas, refused);
+            },
+          }
+        : {
+            // The client's address is worked out here, for the limited routes only: as a derive it
+            // also ran for the reads mounted beside them, a measurable share of a cached read's CPU
+            // (docs/performance.md#figures-behind-code-comments).
+            transform(context: LimitedContext) {
+              const key = keyOf(context);
+              let refused = false;
+              // HEAD only looks (docs/decisions/034: it has no side effects), and once one window
+              // refuses, the later ones are only read: a refused request counts nowhere.
+              const head = context.request.method === 'HEAD';
+              const quotas = limiters[name].map((limiter) => {
+                const quota = (refused || head ? limiter.peek(key) : limiter.consume(key)) as Quota;
+                if (!quota.allowed) refused = true;
+                return quota;
+              });
+              settle(name, context, quotas, refused);
+            },
+          },
   });
+}
+
+/** What the rateLimit option's transform reads and writes of a request's context. */
+interface LimitedContext {
+  request: Request;
+  server: Server<unknown> | null;
+  set: { headers: Record<string, unknown> };
 }
 
 export type RateLimits = ReturnType<typeof rateLimits<'quiz' | 'submit' | 'lines'>>;
@@ -233,13 +275,12 @@ export type RateLimits = ReturnType<typeof rateLimits<'quiz' | 'submit' | 'lines
  * does less (the /quiz page renders without its inline quiz): counts the request under its
  * client's key against every limiter and says whether all allowed it.
  */
-export function quotaCheck(limiters: RateLimiter[], trustedProxies: readonly string[]) {
+export function quotaCheck(limiters: Limiter[], trustedProxies: readonly string[]) {
   const limiterKey = createLimiterKeyCache();
   const isTrusted = createAddressMatcher(trustedProxies);
-  return (request: Request, server: Server<unknown> | null): boolean => {
+  return async (request: Request, server: Server<unknown> | null): Promise<boolean> => {
     const key = limiterKey(clientAddressOf(request, server, isTrusted));
-    let allowed = true;
-    for (const limiter of limiters) allowed = allowed && limiter.consume(key).allowed;
-    return allowed;
+    for (const limiter of limiters) if (!(await limiter.consume(key)).allowed) return false;
+    return true;
   };
 }

@@ -48,22 +48,27 @@ describe('requests no route can handle', () => {
   });
 
   // docs/decisions/012, amendment: Bun keeps only the target's path and takes the host from the
-  // Host header, so an absolute-form target for another host cannot be told apart (and is
-  // answered as the path on this server). If a Bun upgrade keeps the authority, this fails:
-  // then `requestTarget` can refuse it with 400 as the ADR first meant.
+  // Host header, and the request carries nothing else of the request line, so an absolute-form
+  // target for another host arrives exactly as the origin-form request for the same path (and is
+  // answered as that path on this server; the reverse proxy refuses it, docs/deploy.md). If a
+  // Bun upgrade keeps the authority, this fails: then `requestTarget` can refuse a URL whose
+  // host differs from the Host header with 400, as the ADR first meant.
   test('Bun drops the authority of an absolute-form target (why the server cannot refuse it)', async () => {
     const server = Bun.serve({
       hostname: '127.0.0.1',
       port: 0,
-      fetch: (request) => new Response(request.url),
+      fetch: (request) =>
+        Response.json({
+          method: request.method,
+          url: request.url,
+          headers: [...request.headers],
+        }),
     });
-    try {
-      const { connect } = await import('node:net');
-      const answer = await new Promise<string>((resolve, reject) => {
+    const { connect } = await import('node:net');
+    const send = (target: string) =>
+      new Promise<string>((resolve, reject) => {
         const socket = connect(server.port!, '127.0.0.1', () =>
-          socket.write(
-            'GET http://evil.example/api/quiz HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n',
-          ),
+          socket.write(`GET ${target} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`),
         );
         let data = '';
         socket.on('data', (chunk) => {
@@ -72,7 +77,18 @@ describe('requests no route can handle', () => {
         socket.on('end', () => resolve(data));
         socket.on('error', reject);
       });
-      expect(answer.split('\r\n\r\n')[1]).toBe('http://127.0.0.1/api/quiz');
+    try {
+      const foreign = await send('http://evil.example/api/quiz?x=1');
+      const local = await send('/api/quiz?x=1');
+      expect(foreign.split('\r\n')[0]).toBe('HTTP/1.1 200 OK');
+      const seen = JSON.parse(foreign.split('\r\n\r\n')[1]!);
+      expect(seen.url).toBe('http://127.0.0.1/api/quiz?x=1');
+      expect(seen.headers).toEqual([
+        ['connection', 'close'],
+        ['host', '127.0.0.1'],
+      ]);
+      // Nothing tells the two apart.
+      expect(seen).toEqual(JSON.parse(local.split('\r\n\r\n')[1]!));
     } finally {
       server.stop(true);
     }

@@ -1,5 +1,7 @@
 import { Type as T } from '@sinclair/typebox';
 import { errorBody } from '../errors';
+import { Annotation, AnnotationList, NewAnnotation } from '../shared/contracts/admin-annotations';
+import { LiveActivity } from '../shared/contracts/admin-live';
 import {
   AdminConfusions,
   AdminDaily,
@@ -82,6 +84,10 @@ export const schemas = {
   AdminDaily,
   AdminConfusions,
   AdminDevices,
+  Annotation,
+  AnnotationList,
+  NewAnnotation,
+  LiveActivity,
   ScoreDistribution,
   Quiz,
   QuizQuestion: V1Question,
@@ -212,7 +218,7 @@ export const limitedRouteHeaders = rateLimitHeaders;
 export const responses = {
   StorageUnavailable: {
     description:
-      'The storage refuses writes for now (a full disk); nothing was recorded. Send the same submission again after `Retry-After` (it records once).',
+      'The storage refuses writes for now (a full disk) or the database does not answer; nothing was recorded. Send the same submission again after `Retry-After` (it records once).',
     schema: ErrorBody,
     headers: { 'Retry-After': headers.RetryAfter },
     example: errorExample(
@@ -297,9 +303,16 @@ export const responses = {
   },
   ServerError: {
     description:
-      'Something failed on the server (500 `internal_error`); nothing was recorded. The answer reveals nothing internal.',
+      'Something failed on the server (500 `internal_error`), or the database does not answer or refuses writes for now (503 `storage_unavailable` with `Retry-After`: any operation that needs the database, and the ones that hand out plays while plays cannot be recorded); nothing was recorded. The answer reveals nothing internal.',
     schema: ErrorBody,
-    headers: { 'X-Request-Id': headers.RequestId },
+    headers: {
+      'X-Request-Id': headers.RequestId,
+      'Retry-After': {
+        ...headers.RetryAfter,
+        required: false,
+        description: 'With 503: seconds to wait before trying again.',
+      },
+    },
     example: errorExample('internal_error', 'Something went wrong on our side. Please try again.'),
   },
 } satisfies Record<string, ResponseSpec>;
@@ -308,7 +321,7 @@ export const responses = {
  * Every operation also answers `4XX` (RequestError) and `5XX` (ServerError), for these statuses
  * only; any other status must be listed by the operation itself (the contract test holds it).
  */
-export const sharedStatuses = { '4XX': [400, 404, 405, 413], '5XX': [500] } as const;
+export const sharedStatuses = { '4XX': [400, 404, 405, 413], '5XX': [500, 503] } as const;
 
 /** A 422 `validation_failed` with an example of this operation's own message. */
 export const validationFailed = (message: string, field: string): ResponseSpec => ({

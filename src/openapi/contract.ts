@@ -65,7 +65,7 @@ export interface OperationSpec {
    * `path` may hold the `{name}` parameters of this operation's own path.
    */
   successor?: { operationId: string; path: string };
-  /** Every status the operation answers, besides the shared 4XX (400 bad_request_target, 404, 405, 413) and 5XX (500). */
+  /** Every status the operation answers, besides the shared 4XX (400 bad_request_target, 404, 405, 413) and 5XX (500, 503). */
   responses: Record<number, ResponseSpec>;
 }
 

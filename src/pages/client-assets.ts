@@ -3,6 +3,14 @@ import { extname, join } from 'node:path';
 import { assetPath } from '../assets';
 import { type EncodedBody, type Exchange, precompressedBody, sendBody } from '../http/encoded-body';
 
+/** The preview picture of each page a link is shared to, other than a shared score. */
+interface PageImages {
+  start: string;
+  statistics: string;
+  daily: string;
+}
+export type PreviewPage = keyof PageImages;
+
 /** Written by build.ts into dist/client/manifest.json. */
 export interface ClientManifest {
   /** Stylesheets every page links (one site-wide file). */
@@ -14,9 +22,16 @@ export interface ClientManifest {
   entries: Record<string, { file: string; imports: string[]; lazy?: string[] }>;
   /**
    * The share preview images (1200×630 PNG), index = score: `scores` name `artist`, the
-   * catalogue built in; `generic` name no artist (another catalogue imported later).
+   * catalogue built in; `generic` name no artist (another catalogue imported later). `pages`
+   * (and `genericPages`, without the artist) preview the pages that are no shared score.
    */
-  shareImages?: { artist: string; scores: string[]; generic: string[] };
+  shareImages?: {
+    artist: string;
+    scores: string[];
+    generic: string[];
+    pages?: PageImages;
+    genericPages?: PageImages;
+  };
 }
 
 type Bytes = Uint8Array<ArrayBuffer>;

@@ -9,6 +9,14 @@ const html = async (res: Response) => (await res.text()).replaceAll('<!-- -->', 
 
 const appOn = appsClosedAfterFile();
 
+/** The preview pictures of the pages that are not a shared score (scripts/share-images.tsx). */
+const PAGE_IMAGES = {
+  start: '/assets/page-start-abc.png',
+  statistics: '/assets/page-statistics-abc.png',
+  daily: '/assets/page-daily-abc.png',
+};
+const NO_SCORES = { artist: 'Testni Izvođač', scores: [], generic: [] };
+
 /** The pages that read statistics, over both engines (docs/decisions/023). */
 describe.each(ENGINES)('server-rendered pages reading statistics (%s)', (engine) => {
   beforeAll(() => warmEngine(engine), CLUSTER_START_MS);
@@ -16,11 +24,11 @@ describe.each(ENGINES)('server-rendered pages reading statistics (%s)', (engine)
   test('/ shows the catalogue counts and the number of plays, refreshed after a play', async () => {
     const app = await appOn(engine);
     const first = await html(await app.request('/'));
-    expect(first).toContain('120 stihova iz 12 pjesama sa svih 3 albuma, od 1992. do 1998.');
+    expect(first).toContain('120 stihova iz 12 pjesama sa sva 3 albuma, od 1992. do 1998.');
     expect(first).toContain('href="/quiz?nova"');
-    expect(first).not.toContain('Dosad odigrano');
+    expect(first).not.toContain('Dosad odigran');
     await submit(app, answerQuiz(await fetchQuiz(app), 10));
-    expect(await html(await app.request('/'))).toContain('Dosad odigrano 1 kviz.');
+    expect(await html(await app.request('/'))).toContain('Dosad odigran 1 kviz.');
   });
 
   test('when the statistics cannot be read, / still renders (no count) and /statistics shows the notice', async () => {
@@ -43,6 +51,8 @@ describe('server-rendered pages', () => {
       artist: 'Testni Izvođač',
       scores: Array.from({ length: 31 }, (_, s) => `/assets/share-${s}-abc.png`),
       generic: Array.from({ length: 31 }, (_, s) => `/assets/share-generic-${s}-abc.png`),
+      pages: PAGE_IMAGES,
+      genericPages: PAGE_IMAGES,
     };
     const assets = { manifest: { css: [], entries: {}, shareImages }, files: new Map() };
     const app = await createTestApp({ assets, env: { SITE_URL: 'https://kviz.example.hr' } });
@@ -58,8 +68,11 @@ describe('server-rendered pages', () => {
     expect(shared).toContain('Netko vam je poslao svoj rezultat: 25/30 (Vrlo dobro).');
     for (const r of ['31', '-1', 'abc', '2.5', '007']) {
       const plain = await html(await app.request(`/?r=${r}`));
-      expect(plain).not.toContain('og:image');
-      expect(plain).toContain('<meta name="twitter:card" content="summary">');
+      expect(plain).not.toContain('share-');
+      expect(plain).toContain('<meta property="og:url" content="https://kviz.example.hr/">');
+      expect(plain).toContain(
+        '<meta property="og:image" content="https://kviz.example.hr/assets/page-start-abc.png">',
+      );
     }
     // Another catalogue than the one the images were rendered for: the pictures without the artist.
     const other = await createTestApp({
@@ -71,11 +84,51 @@ describe('server-rendered pages', () => {
     expect(await html(await other.request('/?r=3'))).toContain('/assets/share-generic-3-abc.png');
   });
 
+  test('the daily link and /statistics preview as themselves: their own address, words and picture (issue 33, defect 5)', async () => {
+    const manifest = {
+      css: [],
+      entries: {},
+      shareImages: { ...NO_SCORES, pages: PAGE_IMAGES, genericPages: PAGE_IMAGES },
+    };
+    const app = await createTestApp({
+      assets: { manifest, files: new Map() },
+      env: { SITE_URL: 'https://kviz.example.hr' },
+    });
+    for (const [path, image, words] of [
+      ['/statistics', 'page-statistics-abc.png', 'Statistika'],
+      ['/dnevni-izazov', 'page-daily-abc.png', 'Dnevni izazov'],
+    ] as const) {
+      const page = await html(await app.request(path));
+      expect(page).toContain(`<meta property="og:url" content="https://kviz.example.hr${path}">`);
+      expect(page).toContain(`<meta property="og:image" content="https://kviz.example.hr/assets/${image}">`);
+      expect(page).toContain(`<meta name="twitter:image" content="https://kviz.example.hr/assets/${image}">`);
+      expect(page).toContain('<meta name="twitter:card" content="summary_large_image">');
+      expect(page).toMatch(new RegExp(`<meta property="og:title" content="${words}[^"]*">`));
+    }
+  });
+
   test('pages are sent gzipped to clients that accept it', async () => {
     const app = await createTestApp();
     const res = await app.request('/statistics', { headers: { 'accept-encoding': 'gzip, br' } });
     expect(res.headers.get('content-encoding')).toBe('gzip');
     expect(res.headers.get('vary')).toBe('Accept-Encoding');
+  });
+
+  test('/results renders the score the browser finished with on the server: score, rating, the scale with its band (issue 33)', async () => {
+    const app = await createTestApp();
+    const shown = await html(await app.request('/results', { headers: { cookie: 'kviz_score=23' } }));
+    expect(shown).toMatch(/<p[^>]*data-score=""[^>]*>23\/30<\/p>/);
+    expect(shown).toMatch(/data-rating=""[^>]*>Vrlo dobro</);
+    // The rating scale as a table, the player's band marked, not folded away (docs/product.md#results).
+    expect(shown).not.toContain('<details');
+    expect(shown).toMatch(/<tr[^>]*aria-current="true"[^>]*><td[^>]*>21–25<\/td>/);
+    expect(shown).not.toContain('Učitavanje rezultata');
+    // No score, or not a score: the loading screen, as before.
+    for (const cookie of ['', 'kviz_score=31', 'kviz_score=abc', 'other=5']) {
+      const plain = await html(await app.request('/results', { headers: cookie ? { cookie } : {} }));
+      expect(plain, cookie).toContain('Učitavanje rezultata…');
+      expect(plain, cookie).not.toContain('data-score=""');
+    }
   });
 
   test('/quiz?nova carries a new play (first line rendered, token in the props, no-store); plain /quiz and a client over the quiz limit get the shell', async () => {

@@ -13,6 +13,8 @@ import { ResultsPage } from '../../web/pages/ResultsPage';
 import { StatisticsPage } from '../../web/pages/StatisticsPage';
 import type { CatalogueIndex } from '../catalogue/catalogue-index';
 import type { Config } from '../config';
+import { AppError } from '../errors';
+import { isStorageFault } from '../health/storage-health';
 import { type EncodedBody, type Exchange, encodeBody, sendBody } from '../http/encoded-body';
 import type { Logger } from '../logger';
 import type { InlineQuiz } from '../quiz/inline';
@@ -20,16 +22,48 @@ import type { DailySummary } from '../shared/contracts/daily';
 import type { DailyToday, PageProps } from '../shared/contracts/pages';
 import { DEFAULT_DIFFICULTY, type Difficulty, isDifficulty } from '../shared/difficulty';
 import { productTitle } from '../shared/rules';
+import { shownScoreOf } from '../shared/shown-score';
 import { cachedPerVersion } from '../stats/version-cache';
 import type { StatsStore } from '../storage/contract';
-import type { ClientAssets } from './client-assets';
+import type { ClientAssets, PreviewPage } from './client-assets';
 import { serveAsset } from './client-assets';
 import { renderDocument } from './document';
 import { getCatalogueCounts, getLandingData, getPublicStatistics } from './service';
 import { serviceWorkerSource } from './service-worker';
-import { sharedScore, shareImagePaths, sharePreview } from './share-preview';
+import { pagePreview, sharedScore, shareImagePaths, sharePreview } from './share-preview';
+
+/** /statistics' title in the browser and in a shared link's preview. */
+const STATISTICS_HEADING = 'Statistika kviza';
 
 const FAVICON = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" rx="14" fill="#0b5a8c"/><path d="M22 46V18h6v11l10-11h7L34 30l12 16h-7l-9-12-2 2v10z" fill="#fff"/></svg>`;
+
+/** The /quiz page's play: the limit's count and the draw (docs/decisions/032). */
+interface InlineQuizSource {
+  allowed: (request: Request, server: Server<unknown> | null) => boolean | Promise<boolean>;
+  create: (difficulty: Difficulty) => InlineQuiz | Promise<InlineQuiz>;
+}
+
+/**
+ * The play the /quiz page carries; none over the limit, nor while plays cannot be recorded (a
+ * database away, a full disk: the draw throws 503) — the page's script then asks GET /api/quiz,
+ * which answers 503 with Retry-After until they can (issue 31).
+ */
+async function inlinePlay(
+  inline: InlineQuizSource | undefined,
+  request: Request,
+  server: Server<unknown> | null,
+  difficulty: Difficulty,
+): Promise<InlineQuiz | undefined> {
+  if (!inline) return undefined;
+  try {
+    // The limit's count is a database write when the limits are shared (docs/decisions/036).
+    if (!(await inline.allowed(request, server))) return undefined;
+    return await inline.create(difficulty);
+  } catch (error) {
+    if ((error instanceof AppError && error.status === 503) || isStorageFault(error)) return undefined;
+    throw error;
+  }
+}
 
 export interface PageRoutesDeps {
   catalogue: () => CatalogueIndex;
@@ -41,10 +75,7 @@ export interface PageRoutesDeps {
    * The /quiz page's inline quiz (docs/decisions/032): `allowed` counts the page view against the
    * quiz limit of its address; over it, the page is sent without one (the island fetches it).
    */
-  inlineQuiz?: {
-    allowed: (request: Request, server: Server<unknown> | null) => boolean;
-    create: (difficulty: Difficulty) => InlineQuiz | Promise<InlineQuiz>;
-  };
+  inlineQuiz?: InlineQuizSource;
   /** Today's daily challenge and its figures (docs/decisions/021). */
   daily: { today(): DailyToday; summary(): Promise<DailySummary> };
 }
@@ -60,6 +91,12 @@ function pageProps({ catalogue, config }: Pick<PageRoutesDeps, 'catalogue' | 'co
 }
 
 const htmlHeaders = { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache' };
+const RESULTS_WITH_SCORE = { ...htmlHeaders, 'cache-control': 'private, no-cache', vary: 'Cookie' };
+
+const sendHtml = (html: Html, exchange: Exchange, headers: Record<string, string>) =>
+  html instanceof Promise
+    ? html.then((ready) => sendBody(ready, exchange, headers))
+    : sendBody(html, exchange, headers);
 
 /** The 404 page for unknown non-API paths (used by the error handler). */
 export function renderNotFound(deps: Pick<PageRoutesDeps, 'catalogue' | 'config' | 'assets'>): string {
@@ -107,6 +144,43 @@ const favicon = () =>
     headers: { 'content-type': 'image/svg+xml', 'cache-control': 'public, max-age=86400' },
   });
 
+/** Rendered once per process; like the per-version caches, synchronous once ready. */
+const once = (compute: () => Promise<EncodedBody>) => cachedPerVersion(() => 'once', compute);
+
+/** `make(key)` once per key, then kept (a page's variants: at most one per score, 0–30). */
+function keptPerKey<K, V>(make: (key: K) => V): (key: K) => V {
+  const kept = new Map<K, V>();
+  return (key) => {
+    let value = kept.get(key);
+    if (value === undefined) {
+      value = make(key);
+      kept.set(key, value);
+    }
+    return value;
+  };
+}
+
+/**
+ * A page's renderer: its document with the title (`heading - product`), a shared score's preview,
+ * and what a link to it previews as — a page no one shares (a quiz, a result) as the start page.
+ */
+const pageRenderer =
+  (deps: PageRoutesDeps) =>
+  (
+    body: (page: PageProps) => ReactElement | Promise<ReactElement>,
+    heading?: string,
+    score?: number,
+    [shown, path]: [PreviewPage, string] = ['start', '/'],
+  ) =>
+  async () => {
+    const { assets } = deps;
+    const page = pageProps(deps);
+    const title = heading ? `${heading} - ${page.title}` : page.title;
+    const preview = score === undefined ? undefined : sharePreview(assets.manifest, page, score);
+    const at = pagePreview(assets.manifest, page, shown, path);
+    return encodeBody(renderDocument(assets, { page, title, preview, at, body: await body(page) }));
+  };
+
 /**
  * The server-rendered pages (docs/decisions/008-pages-and-islands.md) and the client assets.
  * Rendered HTML is cached: pages with statistics once per statistics version, the
@@ -114,64 +188,51 @@ const favicon = () =>
  */
 export const pageRoutes = (deps: PageRoutesDeps) => {
   const { assets, stats, catalogue, log } = deps;
-  const render =
-    (body: (page: PageProps) => ReactElement | Promise<ReactElement>, heading?: string, score?: number) =>
-    async () => {
-      const page = pageProps(deps);
-      const title = heading ? `${heading} - ${page.title}` : page.title;
-      const preview = score === undefined ? undefined : sharePreview(assets.manifest, page, score);
-      return encodeBody(renderDocument(assets, { page, title, preview, body: await body(page) }));
-    };
-  // Rendered once per process; like the per-version caches, synchronous once ready.
-  const once = (compute: () => Promise<EncodedBody>) => cachedPerVersion(() => 'once', compute);
+  const render = pageRenderer(deps);
   const { send, sendOr } = htmlSender(log);
   // The start page, and its variants for shared result links (`/?r=25`: at most 31 more).
-  const landings = new Map<number | undefined, { page: () => Html; fallback: () => Html }>();
-  const landingFor = (score: number | undefined) => {
-    let landing = landings.get(score);
-    if (!landing) {
-      landing = {
-        page: cachedPerVersion(
-          stats.version,
-          render(
-            async (page) =>
-              createElement(LandingPage, {
-                page,
-                data: await getLandingData(catalogue(), stats),
-                sharedScore: score,
-                tokenTtlSeconds: deps.config.quizTokenTtlSeconds,
-              }),
-            undefined,
-            score,
-          ),
-        ),
-        fallback: once(
-          render(
-            (page) =>
-              createElement(LandingPage, {
-                page,
-                data: { ...getCatalogueCounts(catalogue()), plays: 0 },
-                sharedScore: score,
-                tokenTtlSeconds: deps.config.quizTokenTtlSeconds,
-              }),
-            undefined,
-            score,
-          ),
-        ),
-      };
-      landings.set(score, landing);
-    }
-    return landing;
-  };
+  const landingFor = keptPerKey((score: number | undefined) => ({
+    page: cachedPerVersion(
+      stats.version,
+      render(
+        async (page) =>
+          createElement(LandingPage, {
+            page,
+            data: await getLandingData(catalogue(), stats),
+            sharedScore: score,
+            tokenTtlSeconds: deps.config.quizTokenTtlSeconds,
+          }),
+        undefined,
+        score,
+      ),
+    ),
+    fallback: once(
+      render(
+        (page) =>
+          createElement(LandingPage, {
+            page,
+            data: { ...getCatalogueCounts(catalogue()), plays: 0 },
+            sharedScore: score,
+            tokenTtlSeconds: deps.config.quizTokenTtlSeconds,
+          }),
+        undefined,
+        score,
+      ),
+    ),
+  }));
   // Throws when the statistics cannot be read; such a failure is rendered below, never cached.
   // Keyed on the day too: the daily challenge's figures change at midnight without a play.
   const statistics = cachedPerVersion(
     () => `${stats.version()} ${deps.daily.today().day}`,
-    render(async (page) =>
-      createElement(StatisticsPage, {
-        page,
-        stats: { ...(await getPublicStatistics(stats)), daily: await deps.daily.summary() },
-      }),
+    render(
+      async (page) =>
+        createElement(StatisticsPage, {
+          page,
+          stats: { ...(await getPublicStatistics(stats)), daily: await deps.daily.summary() },
+        }),
+      STATISTICS_HEADING,
+      undefined,
+      ['statistics', '/statistics'],
     ),
   );
   const daily = cachedPerVersion(
@@ -183,9 +244,16 @@ export const pageRoutes = (deps: PageRoutesDeps) => {
           today: deps.daily.today(),
         }),
       'Dnevni izazov',
+      undefined,
+      ['daily', '/dnevni-izazov'],
     ),
   );
-  const statisticsError = once(render((page) => createElement(StatisticsPage, { page, stats: null })));
+  const statisticsError = once(
+    render((page) => createElement(StatisticsPage, { page, stats: null }), STATISTICS_HEADING, undefined, [
+      'statistics',
+      '/statistics',
+    ]),
+  );
   const quizPage = (initial?: InlineQuiz) =>
     render((page) =>
       createElement(QuizPage, { page, tokenTtlSeconds: deps.config.quizTokenTtlSeconds, initial }),
@@ -194,16 +262,19 @@ export const pageRoutes = (deps: PageRoutesDeps) => {
   const quizShell = once(() => quizPage());
   /** /quiz with a new play in it: per request, never stored by anyone (it carries a token). */
   const quizWithPlay = async (request: Request, server: Server<unknown> | null, difficulty: Difficulty) => {
-    const inline = deps.inlineQuiz;
-    if (!inline?.allowed(request, server)) return quizShell();
-    return quizPage(await inline.create(difficulty));
+    const play = await inlinePlay(deps.inlineQuiz, request, server, difficulty);
+    return play ? quizPage(play) : quizShell();
   };
-  const results = once(
-    render((page) =>
-      createElement(ResultsPage, {
-        page,
-        shareImages: shareImagePaths(assets.manifest, page.artist),
-      }),
+  // One rendering per score the request's cookie names (at most 31 more), and one without.
+  const results = keptPerKey((shownScore: number | undefined) =>
+    once(
+      render((page) =>
+        createElement(ResultsPage, {
+          page,
+          shareImages: shareImagePaths(assets.manifest, page.artist),
+          shownScore,
+        }),
+      ),
     ),
   );
   const offline = once(render((page) => createElement(OfflinePage, { page }), 'Niste na mreži'));
@@ -234,7 +305,13 @@ export const pageRoutes = (deps: PageRoutesDeps) => {
         const html = await quizWithPlay(request, server, difficulty);
         return sendBody(html, { request, set }, { ...htmlHeaders, 'cache-control': 'no-store' });
       })
-      .get('/results', ({ request, set }) => send(results(), { request, set }))
+      // The score the browser last finished drawn into the page (src/shared/shown-score.ts): the
+      // page differs by cookie, so no shared cache may keep it.
+      .get('/results', ({ request, set }) => {
+        const score = shownScoreOf(request.headers.get('cookie'));
+        if (score === undefined) return send(results(undefined)(), { request, set });
+        return sendHtml(results(score)(), { request, set }, RESULTS_WITH_SCORE);
+      })
       .get('/dnevni-izazov', ({ request, set }) => send(daily(), { request, set }))
       .get('/uzivo', ({ request, set }) => send(partyHost(), { request, set }))
       .get('/uzivo/pridruzi', ({ request, set }) => send(partyJoin(), { request, set }))

@@ -1,6 +1,6 @@
 import { ratingFor } from '../shared/rating';
 import { PLAY_LENGTH } from '../shared/rules';
-import type { ClientManifest } from './client-assets';
+import type { ClientManifest, PreviewPage } from './client-assets';
 
 /** What a shared result link (`/?r=25`) previews with: its picture and words (docs/decisions/015). */
 export interface SharePreview {
@@ -32,6 +32,38 @@ export function shareImagePaths(manifest: ClientManifest, artist: string): strin
   if (!set) return [];
   return set.artist === artist ? set.scores : set.generic;
 }
+
+/**
+ * What a link to a page previews with (issue 33: the daily link and /statistics previewed as the
+ * start page): its own address and picture. No picture when the build made none.
+ */
+export interface PagePreview {
+  path: string;
+  image?: string;
+  imageAlt: string;
+}
+
+export function pagePreview(
+  manifest: ClientManifest,
+  { artist, siteUrl }: { artist: string; siteUrl: string },
+  page: PreviewPage,
+  path: string,
+): PagePreview {
+  const set = manifest.shareImages;
+  const images = set && (set.artist === artist ? set.pages : set.genericPages);
+  const image = images?.[page];
+  return {
+    path,
+    ...(image ? { image: `${siteUrl.replace(/\/$/, '')}${image}` } : {}),
+    imageAlt: PAGE_IMAGE_ALT[page],
+  };
+}
+
+const PAGE_IMAGE_ALT: Record<PreviewPage, string> = {
+  start: 'Kviz znanja: prepoznaj pjesmu po jednom stihu',
+  statistics: 'Statistika kviza: rezultati svih igrača',
+  daily: 'Dnevni izazov: isti stihovi za sve igrače',
+};
 
 export function sharePreview(
   manifest: ClientManifest,

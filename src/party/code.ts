@@ -1,23 +1,17 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomInt } from 'node:crypto';
 import { ROOM_CODE_ALPHABET, ROOM_CODE_LENGTH } from '../shared/contracts/party';
 
 /**
- * A new room code: ROOM_CODE_LENGTH symbols of a 32-symbol alphabet drawn from the system's
- * secure random source (5 bits each, no modulo bias since 256 is a multiple of 32): 35 bits,
- * so with PARTY_MAX_ROOMS rooms open and joining rate-limited, guessing one takes years.
+ * A new room code from the system's secure random source: the first symbol one of `prefixes`
+ * (the symbols this instance owns, docs/decisions/031-live-game.md), the other ROOM_CODE_LENGTH − 1
+ * of the 32-symbol alphabet (5 bits each, no modulo bias since 256 is a multiple of 32). With
+ * every symbol owned (one instance) that is 35 bits; an instance owning k symbols draws
+ * 30 + log2(k) bits (two instances: 34), never under 30.
  */
-export function newRoomCode(): string {
-  const bytes = randomBytes(ROOM_CODE_LENGTH);
-  let code = '';
+export function newRoomCode(prefixes: string = ROOM_CODE_ALPHABET): string {
+  const bytes = randomBytes(ROOM_CODE_LENGTH - 1);
+  let code = prefixes[randomInt(prefixes.length)]!;
   for (const byte of bytes) code += ROOM_CODE_ALPHABET[byte % ROOM_CODE_ALPHABET.length];
-  return code;
-}
-
-/** What a person typed, as a code: case, spaces and dashes ignored; undefined when it cannot be one. */
-export function normalizeRoomCode(typed: string): string | undefined {
-  const code = typed.toUpperCase().replace(/[\s-]+/g, '');
-  if (code.length !== ROOM_CODE_LENGTH) return undefined;
-  for (const symbol of code) if (!ROOM_CODE_ALPHABET.includes(symbol)) return undefined;
   return code;
 }
 

@@ -3,6 +3,7 @@ import { TypeCompiler } from '@sinclair/typebox/compiler';
 import type { RateLimiter } from '../http/rate-limit';
 import {
   ClientMessage,
+  normalizeRoomCode,
   PARTY_CLOSE,
   PARTY_MAX_MESSAGE_BYTES,
   type PartyErrorCode,
@@ -51,6 +52,8 @@ export interface HubDeps {
   /** Creating rooms, and joining (failed rejoins and host tokens count too), per address. */
   createLimiter: RateLimiter;
   joinLimiter: RateLimiter;
+  /** A socket named a room of another instance's code: the proxy in front routes it wrong. */
+  onMisrouted?: (code: string) => void;
 }
 
 /** What `hello` works with: the hub's state and helpers. */
@@ -79,7 +82,14 @@ async function hello(edge: Edge, session: PartySession, message: ClientMessage):
       error(session, 'rate_limited', `Previše pokušaja. Pokušaj ponovno za ${quota.resetSeconds} s.`);
     return !quota.allowed;
   };
-  const notFound = () => error(session, 'room_not_found', 'Nema otvorene sobe s tim kodom.');
+  /** No such room here: none at all, or one of another instance's codes (docs/decisions/031). */
+  const notFound = () => {
+    const code = 'code' in message ? normalizeRoomCode(message.code) : undefined;
+    if (code === undefined || rooms.owns(code))
+      return error(session, 'room_not_found', 'Nema otvorene sobe s tim kodom.');
+    deps.onMisrouted?.(code);
+    return error(session, 'room_elsewhere', 'Ova soba je na drugom poslužitelju. Pokušaj ponovno za minutu.');
+  };
   switch (message.type) {
     case 'create': {
       if (limited(deps.createLimiter)) return;

@@ -1,6 +1,6 @@
-import type { PartyErrorCode, PartySettings } from '../shared/contracts/party';
+import { normalizeRoomCode, type PartyErrorCode, type PartySettings } from '../shared/contracts/party';
 import type { TimerClock, TimerHandle } from './clock';
-import { newRoomCode, newToken, normalizeRoomCode } from './code';
+import { newRoomCode, newToken } from './code';
 import { type FinishedGame, PartyGame, type PartyOutbox } from './game';
 import type { PartyLine } from './lines';
 
@@ -28,6 +28,11 @@ export interface RoomsDeps {
   /** Called when a room closes for idleness: its sockets are told and closed. */
   onExpired: (room: Room) => void;
   onFinished?: (game: FinishedGame) => void;
+  /**
+   * The first symbols of the codes this process creates and owns (PARTY_CODE_PREFIXES): a proxy
+   * sends a room's sockets here by that symbol (docs/decisions/031-live-game.md).
+   */
+  prefixes: string;
   newCode?: () => string;
 }
 
@@ -46,6 +51,11 @@ export class PartyRooms {
     return this.rooms.size;
   }
 
+  /** Whether a room of this code would live in this process (its first symbol is one of ours). */
+  owns(code: string): boolean {
+    return this.deps.prefixes.includes(code[0]!);
+  }
+
   find(typedCode: string): Room | undefined {
     const code = normalizeRoomCode(typedCode);
     return code === undefined ? undefined : this.rooms.get(code);
@@ -56,7 +66,7 @@ export class PartyRooms {
     const lines = await this.deps.drawLines(settings);
     // Checked again: other rooms may have been created while the lines were drawn.
     if (this.rooms.size >= this.deps.maxRooms) return this.tooMany();
-    const newCode = this.deps.newCode ?? newRoomCode;
+    const newCode = this.deps.newCode ?? (() => newRoomCode(this.deps.prefixes));
     let code = newCode();
     while (this.rooms.has(code)) code = newCode();
     const game = new PartyGame(code, settings, lines, this.deps.clock, this.deps.outboxFor(code), {

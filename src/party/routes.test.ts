@@ -152,6 +152,25 @@ describe('the socket', () => {
     });
   });
 
+  test("an instance owns the codes of its PARTY_CODE_PREFIXES; another instance's code is named as such", async () => {
+    const { url } = await listen({ PARTY_CODE_PREFIXES: 'ab' });
+    const codes = new Set<string>();
+    for (let i = 0; i < 12; i++) codes.add((await room(url)).code[0]!);
+    expect([...codes].every((first) => first === 'A' || first === 'B')).toBe(true);
+    const misrouted = await PartyClient.connect(url);
+    misrouted.send({ type: 'join', code: 'czzzzzz', nickname: 'Ana' });
+    expect(await misrouted.next('error')).toEqual({
+      type: 'error',
+      code: 'room_elsewhere',
+      message: 'Ova soba je na drugom poslužitelju. Pokušaj ponovno za minutu.',
+    });
+    misrouted.send({ type: 'rejoin', code: 'CZZZZZZ', playerToken: 'x'.repeat(22) });
+    expect((await misrouted.next('error')).code).toBe('room_elsewhere');
+    // One of its own codes with no room is simply not found.
+    misrouted.send({ type: 'join', code: 'AZZZZZZ', nickname: 'Ana' });
+    expect((await misrouted.next('error')).code).toBe('room_not_found');
+  });
+
   test('a room idle for 30 minutes closes and tells everyone in it', async () => {
     const { url, clock } = await listen();
     const { host, code } = await room(url);

@@ -22,6 +22,10 @@ export interface PartyRoutesDeps {
   trustedProxies: readonly string[];
   roomsPerHour: number;
   joinsPerMinute: number;
+  /** PARTY_CODE_PREFIXES: the first symbols of the codes this instance owns. */
+  codePrefixes: string;
+  /** Told when a socket names another instance's room (the proxy's map is wrong). */
+  onMisrouted?: (code: string) => void;
   onFinished?: (game: FinishedGame) => void;
 }
 
@@ -41,12 +45,14 @@ export function partyRoutes(deps: PartyRoutesDeps) {
       },
       createLimiter: createRateLimiter(deps.roomsPerHour, 3_600_000, clock.nowMs),
       joinLimiter: createRateLimiter(deps.joinsPerMinute, 60_000, clock.nowMs),
+      onMisrouted: deps.onMisrouted,
     },
     (outboxFor, onExpired) =>
       new PartyRooms({
         clock,
         maxRooms: deps.maxRooms,
         maxPlayers: deps.maxPlayers,
+        prefixes: deps.codePrefixes,
         drawLines: async (settings) => {
           const selection = settings.difficulty === 'normal' ? undefined : await deps.selection();
           return drawPartyLines(deps.catalogue(), settings.lines, settings.difficulty, selection);
@@ -59,7 +65,7 @@ export function partyRoutes(deps: PartyRoutesDeps) {
   // The client's address is known at the upgrade (from the request), the socket's session after it.
   const addresses = new WeakMap<Request, string>();
   const sessions = new WeakMap<object, PartySession>();
-  return new Elysia({ name: 'party-routes', detail: { hide: true } })
+  const routes = new Elysia({ name: 'party-routes', detail: { hide: true } })
     .ws(PARTY_SOCKET_PATH, {
       beforeHandle({ request, server: current }) {
         server ??= current;
@@ -79,4 +85,6 @@ export function partyRoutes(deps: PartyRoutesDeps) {
       },
     })
     .onStop(() => hub.rooms.closeAll());
+  // The dashboard's "Igra sada" shows how many rooms are open (docs/decisions/037).
+  return Object.assign(routes, { roomsOpen: () => hub.rooms.size });
 }

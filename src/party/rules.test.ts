@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'bun:test';
-import { ROOM_CODE_ALPHABET, ROOM_CODE_LENGTH } from '../shared/contracts/party';
-import { newRoomCode, newToken, normalizeRoomCode } from './code';
+import { normalizeRoomCode, ROOM_CODE_ALPHABET, ROOM_CODE_LENGTH } from '../shared/contracts/party';
+import { newRoomCode, newToken } from './code';
 import { checkNickname } from './nickname';
 import { pointsFor, rankStandings } from './scoring';
 
@@ -16,6 +16,14 @@ describe('room codes', () => {
     for (const code of codes)
       expect(code).toMatch(new RegExp(`^[${ROOM_CODE_ALPHABET}]{${ROOM_CODE_LENGTH}}$`));
     expect(new Set(codes).size).toBe(codes.length);
+  });
+
+  test("an instance's codes begin with one of its symbols, every one of them drawn", () => {
+    const codes = Array.from({ length: 2000 }, () => newRoomCode('AB7'));
+    for (const code of codes) expect(code).toMatch(new RegExp(`^[AB7][${ROOM_CODE_ALPHABET}]{6}$`));
+    expect(new Set(codes.map((c) => c[0]))).toEqual(new Set(['A', 'B', '7']));
+    // The other six symbols stay random: 30 bits with one symbol owned.
+    expect(new Set(codes.map((c) => c.slice(1))).size).toBe(codes.length);
   });
 
   test.each([

@@ -1,7 +1,9 @@
 /**
  * When the counters a play's transaction leaves to later are written (docs/decisions/025): at
  * most `delayMs` after the first play committed since the last flush, and at a graceful stop.
- * Reads of those counters flush first (the SQLite stats store), so this bounds only the work
+ * A serving SQLite process does not use it: its writer thread flushes by itself
+ * (`PlayStore.flushesOnItsOwn`, docs/decisions/035). In process, reads of those counters flush
+ * first (the SQLite stats store), so this bounds only the work
  * left for them and for the catch-up at the next start, not what anyone reads.
  */
 export interface CounterFlushOptions {

@@ -1,6 +1,6 @@
 import type { CatalogueIndex } from '../catalogue/catalogue-index';
 import type { Config } from '../config';
-import type { StorageHealth } from '../health/storage-health';
+import { isStorageFault, type StorageHealth, storageUnavailable } from '../health/storage-health';
 import type { Logger } from '../logger';
 import type { SubmitBody } from '../shared/contracts/quiz';
 import type { PlayStore } from '../storage/contract';
@@ -22,9 +22,13 @@ export interface PlayRecorderDeps {
   clock: Clock;
   log: Logger;
   /** Told whether writes go through (/healthz: a full disk, docs/decisions/012). */
-  storage?: Pick<StorageHealth, 'failed' | 'succeeded'>;
+  storage?: Pick<StorageHealth, 'failed' | 'succeeded' | 'refusing'>;
   /** Ranked daily plays per address and day (RATE_LIMIT_DAILY_RANKED_PER_ADDRESS). */
   dailyRanks?: SubmitContext['dailyRanks'];
+  /** Told of each play recorded (the dashboard's "Igra sada", docs/decisions/037). */
+  onRecorded?: SubmitContext['onRecorded'];
+  /** Told of each quiz issued, after it is counted ("Igra sada"). */
+  onIssued?: () => void;
 }
 
 /**
@@ -40,18 +44,23 @@ export function createPlayRecorder(deps: PlayRecorderDeps) {
     nowMs: clock.nowMs,
     write: (counts) => plays.recordPlays([], counts),
     onError: (error) => {
-      deps.storage?.failed(error);
-      log.error('could not write the quizzes issued', { error: String(error) });
+      if (deps.storage && isStorageFault(error)) deps.storage.failed(error, { writing: 'quizzes issued' });
+      else log.error('could not write the quizzes issued', { error: String(error) });
     },
   });
   const counterFlush = createCounterFlush({
     flush: plays.flushCounters,
     onError: (error) => {
-      deps.storage?.failed(error);
-      log.error('could not write the deferred counters', { error: String(error) });
+      if (deps.storage && isStorageFault(error)) deps.storage.failed(error, { writing: 'deferred counters' });
+      else log.error('could not write the deferred counters', { error: String(error) });
     },
   });
-  const committed = createGroupCommit(plays, quizzesIssued, counterFlush.schedule);
+  // An engine with a writer of its own flushes by itself (docs/decisions/035).
+  const committed = createGroupCommit(
+    plays,
+    quizzesIssued,
+    plays.flushesOnItsOwn ? undefined : counterFlush.schedule,
+  );
   // Whether writes go through is seen on the plays themselves (/healthz, docs/decisions/012).
   const record: typeof committed = (play) =>
     committed(play).then(
@@ -75,11 +84,21 @@ export function createPlayRecorder(deps: PlayRecorderDeps) {
     record,
     recorded: plays,
     ...(deps.dailyRanks ? { dailyRanks: deps.dailyRanks } : {}),
+    ...(deps.onRecorded ? { onRecorded: deps.onRecorded } : {}),
   };
   return {
     /** `addressKey`: the client's limiter key (the daily ranking is capped per address). */
     submit: (body: SubmitBody, addressKey?: string) => submitPlay(context, body, addressKey),
-    countIssued: quizzesIssued.count,
+    /**
+     * Counts a quiz handed out; throws 503 storage_unavailable instead while plays cannot be
+     * recorded (a database away, a full disk): a player would answer 30 lines for nothing (issue 31).
+     */
+    countIssued: (): void => {
+      const problem = deps.storage?.refusing();
+      if (problem) throw storageUnavailable(problem);
+      quizzesIssued.count();
+      deps.onIssued?.();
+    },
     /** A graceful stop: the quiz counts still in memory and the deferred counters are written. */
     async stop(): Promise<void> {
       await quizzesIssued.flush();

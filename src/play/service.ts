@@ -34,9 +34,14 @@ export interface SubmitContext {
    * takes one before the play is recorded (false when none is left: the play is recorded
    * unranked), `release` gives it back when the store did not rank it after all.
    */
-  dailyRanks?: { reserve(key: string): boolean; release(key: string): void };
+  dailyRanks?: {
+    reserve(key: string): boolean | Promise<boolean>;
+    release(key: string): void | Promise<void>;
+  };
   /** What a replay is compared with (the play store's reads of a recorded play). */
   recorded: Pick<PlayStore, 'findRecorded' | 'recordedSelections'>;
+  /** Told of each play recorded (not a replay): the dashboard's "Igra sada" (docs/decisions/037). */
+  onRecorded?: (play: { sessionId: string; issuedAtMs: number; recordedAtMs: number }) => void;
 }
 
 /** The answer to a submission: the play's result, and whether it replays one recorded before. */
@@ -103,7 +108,7 @@ export async function submitPlay(
     ctx.dailyRanks && addressKey !== undefined && check.payload.day === day
       ? `${day} ${addressKey}`
       : undefined;
-  const reserved = rankKey !== undefined && ctx.dailyRanks!.reserve(rankKey);
+  const reserved = rankKey !== undefined && (await ctx.dailyRanks!.reserve(rankKey));
   let outcome: RecordOutcome | undefined;
   try {
     outcome = await ctx.record({
@@ -121,8 +126,9 @@ export async function submitPlay(
     });
   } finally {
     // Not ranked after all (the player ranked today already, a retry of a recorded play, a failure).
-    if (reserved && !(outcome?.ranked && !outcome.duplicate)) ctx.dailyRanks!.release(rankKey);
+    if (reserved && !(outcome?.ranked && !outcome.duplicate)) await ctx.dailyRanks!.release(rankKey);
   }
   if (outcome.duplicate) return { ...(await replayOf(ctx, outcome, graded)), difficulty, replayed: true };
+  ctx.onRecorded?.({ sessionId: body.sessionId, issuedAtMs: check.payload.issuedAt * 1000, recordedAtMs });
   return { ...outcome, difficulty, replayed: false };
 }

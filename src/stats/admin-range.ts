@@ -19,13 +19,13 @@ import { addDays, type Day, daysInRange, isDay } from '../time/day';
 import {
   checkRange,
   type DayRange,
-  getDailySeries,
   getLineConfusions,
   getRangeCounts,
   getRangeSummary,
   getSongConfusions,
   getTopConfusions,
 } from './range-reads';
+import { getComparedTrendPoints, getTrendPoints, type TrendGroup } from './trend';
 
 /** `from`/`to` as the query has them: each may be absent. */
 export interface RangeParams {
@@ -143,9 +143,35 @@ export async function getAdminDevices(
   };
 }
 
-export async function getAdminDaily(stats: StatsStore, query: RangeParams, today: Day): Promise<AdminDaily> {
+/**
+ * The trend of a range grouped by day, week or month; with `compare`, the compared period (as the
+ * summary picks it) grouped alike (src/stats/trend.ts).
+ */
+export async function getAdminDaily(
+  stats: StatsStore,
+  query: RangeParams & { group?: TrendGroup; compare?: Comparison },
+  today: Day,
+): Promise<AdminDaily> {
   const range = await resolveRange(stats, query, today);
-  return { ...range, points: await getDailySeries(stats, range) };
+  const group = query.group ?? 'day';
+  const points = await getTrendPoints(stats, range, group);
+  if (!query.compare) return { ...range, group, points };
+  const compared = query.compare === 'year' ? sameDatesYearBefore(range) : previousPeriod(range);
+  const [previous, firstDay] = await Promise.all([
+    getComparedTrendPoints(stats, range, compared, group),
+    stats.getFirstDay(),
+  ]);
+  return {
+    ...range,
+    group,
+    points,
+    previous: {
+      ...compared,
+      comparison: query.compare,
+      comparable: isComparable(compared, firstDay),
+      points: previous,
+    },
+  };
 }
 
 export interface ConfusionParams extends RangeParams {

@@ -11,6 +11,7 @@ import type { PlayMode } from '../shared/play-mode';
 import type { Day } from '../time/day';
 import type { DayCounts, ScoreCounts } from './encoding/day-counts';
 import type { LongRunOptions, Progress } from './long-work';
+import type { MigrationStatus } from './migration-journal';
 
 /**
  * The two data-access interfaces of the statistics (docs/decisions/011-code-layout.md):
@@ -87,11 +88,17 @@ export interface PlayStore {
    * and album, confusions, per-key day totals) for every play recorded so far, by any process,
    * from the raw record past the watermark; resolves with the number of plays it counted. The
    * server runs it at start (the catch-up), at most COUNTER_FLUSH_MS (src/play/counter-flush.ts)
-   * after the first play since the last flush while plays come, and at a graceful
-   * stop; every read of those counters runs it first. An engine that writes every counter in the
-   * play's transaction resolves 0.
+   * after the first play since the last flush while plays come, and at a graceful stop; an
+   * in-process SQLite store also runs it before every read of those counters, while a serving
+   * process's writer runs it on its own thread and reads never wait for it (docs/decisions/035).
+   * An engine that writes every counter in the play's transaction resolves 0.
    */
   flushCounters(): Promise<number>;
+  /**
+   * The engine flushes the deferred counters by itself, within COUNTER_FLUSH_MS of a commit (the
+   * SQLite writer of a serving process, docs/decisions/035): the app runs no flush timer of its own.
+   */
+  readonly flushesOnItsOwn?: boolean;
   /**
    * Every difference between the stored counters and a recompute from the raw
    * record. Holds a read transaction on this store's connection while it runs
@@ -102,6 +109,8 @@ export interface PlayStore {
   rebuildCounters(options?: LongRunOptions): Promise<void>;
   /** What the engine's own consistency check finds wrong with the stored data; empty when sound. */
   checkIntegrity(): Promise<string[]>;
+  /** Which check `checkIntegrity` runs here, for the operator (PostgreSQL: amcheck or its fallback). */
+  integrityMethod(): Promise<string>;
 }
 
 /** A line of a day's daily challenge with its ranked answers. */
@@ -188,6 +197,12 @@ export interface StatsStore {
   getRangeAlbumStats(from: Day, to: Day): Promise<AlbumStat[]>;
   /** Resolves when the database answers a query (the health check). */
   ping(): Promise<void>;
+  /**
+   * Registers a listener for the errors of the engine's own background reads (PostgreSQL's
+   * once-a-second statistics version): an outage is seen before a request meets it. Absent on
+   * SQLite, which reads nothing in the background.
+   */
+  onFault?(listener: (error: unknown) => void): void;
 }
 
 /** One answer of a live game: the option chosen, when (ms after the line was sent) and its points; null: none. */
@@ -248,6 +263,23 @@ export interface PartyStore {
   getLineStats(): Promise<PartyLineStat[]>;
 }
 
+/** An administrator's note on a date (docs/decisions/037). */
+export interface Annotation {
+  id: number;
+  day: Day;
+  text: string;
+}
+
+/** The administrator's notes on dates, drawn on the dashboard's trend: a handful of rows. */
+export interface AnnotationStore {
+  /** The notes of [from, to], by day, then in the order added. */
+  list(from: Day, to: Day): Promise<Annotation[]>;
+  add(day: Day, text: string, createdAtMs: number): Promise<Annotation>;
+  /** Whether a note with this id was there (and is now gone). */
+  remove(id: number): Promise<boolean>;
+  count(): Promise<number>;
+}
+
 /** The statistics stores of one engine: the write side, the read side and the daily challenge's reads. */
 export interface StatsStores {
   plays: PlayStore;
@@ -256,6 +288,36 @@ export interface StatsStores {
   daily: DailyStore;
   /** Kviz uživo's finished games (docs/decisions/031). */
   party: PartyStore;
+  /** The dashboard's notes on dates (docs/decisions/037). */
+  annotations: AnnotationStore;
+}
+
+/** A key's window: events counted in it and when it ends (0 and 0: no live window). */
+export interface WindowCount {
+  count: number;
+  resetAtMs: number;
+}
+
+/**
+ * Fixed windows of counted events per limit (`scope`) and client key, kept in the database so
+ * that every instance counts the same requests (PostgreSQL: rate limits and the admin lockout,
+ * docs/decisions/036). A window starts at the key's first event and lasts `windowMs`; `nowMs`
+ * is the caller's clock. SQLite keeps its limiters in process (one server per file).
+ */
+export interface LimitWindows {
+  /** Counts one event unless the live window holds `limit` already; the window after, and whether it was counted. */
+  take(
+    scope: string,
+    key: string,
+    windowMs: number,
+    limit: number,
+    nowMs: number,
+  ): Promise<WindowCount & { allowed: boolean }>;
+  peek(scope: string, key: string, nowMs: number): Promise<WindowCount>;
+  /** Takes back one event of the live window (a reserved failure that did not happen). */
+  give(scope: string, key: string, nowMs: number): Promise<void>;
+  forget(scope: string, key: string): Promise<void>;
+  forgetAll(scope: string): Promise<void>;
 }
 
 /** The `meta` table of either engine: generated secrets and settings every process on the database shares. */
@@ -304,14 +366,45 @@ export interface Runtime {
   ): Promise<number | undefined>;
   /** Where the data lives, for logs (a PostgreSQL URL without its password). */
   describe: string;
+  /** Rate-limit windows shared by every instance (PostgreSQL); absent: the limiters stay in process (SQLite). */
+  limitWindows?: LimitWindows;
   close(): Promise<void>;
 }
 
 /**
  * `seed`: import the embedded demo catalogue into an empty database (the server's first start).
- * `exclusive`: this process serves the database; SQLite refuses a second server on the same file.
+ * `exclusive`: this process serves the database; SQLite refuses a second server on the same file,
+ * PostgreSQL opens a pool of DATABASE_POOL_MAX connections for it (a command: one).
  */
-export type OpenOptions = ({ seed: false } | { seed: true; log: Logger }) & { exclusive?: boolean };
+export type OpenOptions = ({ seed: false } | { seed: true; log: Logger }) & {
+  exclusive?: boolean;
+  /** Told of each migration applied while opening (MIGRATE_ON_START=true): one log line each. */
+  onMigrated?: (tag: string) => void;
+  /**
+   * This process answers requests (`kviz serve`). SQLite then writes on a thread of its own
+   * (docs/decisions/035); `onLost` is told when that writer is gone (nothing more would be
+   * written: the server stops), `onFlushFailed` when a flush it ran by itself failed, `debug`
+   * of each flush as it starts and ends.
+   */
+  serving?: {
+    onLost(error: Error): void;
+    onFlushFailed?(error: Error): void;
+    debug?(message: string, fields: Record<string, unknown>): void;
+  };
+};
+
+/**
+ * `kviz db check` (docs/deploy.md): each step runs only when the one before passed. `problem`
+ * says what failed, in one line naming the database (never a password).
+ */
+export interface DatabaseCheck {
+  reachable: boolean;
+  /** Applied and pending migrations, once reachable. */
+  migrations?: MigrationStatus;
+  /** A small write committed (and emptied again) in the `meta` table, once migrated. */
+  writable?: boolean;
+  problem?: string;
+}
 
 export type { ImportSummary } from '../catalogue/import-walk';
 // The per-day counters are part of the read side's answers; the features build series and ranges from them.
@@ -333,4 +426,5 @@ export {
   type Progress,
   type ProgressReporter,
 } from './long-work';
+export type { MigrationStatus } from './migration-journal';
 export { DatabaseOpenError } from './open-error';

@@ -69,7 +69,7 @@ describe('difficulty', () => {
     const position = page.locator('[data-percentile]');
     await position.waitFor({ timeout: 30_000 });
     expect(await position.getAttribute('data-difficulty')).toBe('hard');
-    expect(await position.textContent()).toContain('igrača na razini Teško');
+    expect(await position.textContent()).toContain('igrača na teškoj razini');
     // The server recorded it as hard: one hard play, scored 12.
     const hard = (await (
       await fetch(`${site.server.url}/api/score-percentile/12?difficulty=hard`)

@@ -268,7 +268,7 @@ async function interceptable(page: Page) {
   const queue: string[] = [];
   let route: WebSocketRoute | undefined;
   let holding = false;
-  await page.routeWebSocket(/\/api\/uzivo\/ws$/, (ws) => {
+  await page.routeWebSocket(/\/api\/uzivo\/ws(\?kod=[A-Z0-9]+)?$/, (ws) => {
     route = ws;
     const server = ws.connectToServer();
     ws.onMessage((m) => server.send(m));

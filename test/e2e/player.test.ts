@@ -2,7 +2,7 @@ import { describe, expect, setDefaultTimeout, test } from 'bun:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { embeddedCataloguePath, readCatalogueFile } from '../../src/catalogue/load-file';
 import { lineKey } from '../../src/catalogue/normalize';
-import { ALBUMS_GENITIVE, countOf, LINES, SONGS_GENITIVE } from '../../web/lib/plural';
+import { countOf, fromAllAlbums, LINES, linesHeading, SONGS_GENITIVE } from '../../web/lib/plural';
 import { startBinary } from '../support/binary';
 import { seriousViolations, watchConsole } from '../support/browser';
 import { startSite } from '../support/site';
@@ -24,17 +24,25 @@ async function newPage(
  * The landing page's counts for the demo catalogue the binary embeds, read from
  * data/catalogue.json: askable lines (a chorus once, never an ambiguous line), songs, albums, years.
  */
-function embeddedCatalogueCounts(): string {
+function embeddedCatalogue() {
   const { catalogue } = readCatalogueFile(embeddedCataloguePath);
   if (!catalogue) throw new Error('data/catalogue.json is invalid');
   const songs = catalogue.albums.flatMap((album) => album.songs);
   const lines = songs
     .flatMap((song) => song.lines)
     .filter((line) => !catalogue.ambiguousKeys.has(lineKey(line)));
+  return { catalogue, songs, lines };
+}
+
+/** The askable lines of the embedded catalogue (the lines card's title is rounded from them). */
+const embeddedLineCount = () => embeddedCatalogue().lines.length;
+
+function embeddedCatalogueCounts(): string {
+  const { catalogue, songs, lines } = embeddedCatalogue();
   const years = catalogue.albums.map((album) => album.year);
   return (
-    `${countOf(lines.length, LINES)} iz ${countOf(songs.length, SONGS_GENITIVE)} sa svih ` +
-    `${countOf(catalogue.albums.length, ALBUMS_GENITIVE)}, od ${Math.min(...years)}. do ${Math.max(...years)}.`
+    `${countOf(lines.length, LINES)} iz ${countOf(songs.length, SONGS_GENITIVE)} ` +
+    `${fromAllAlbums(catalogue.albums.length)}, od ${Math.min(...years)}. do ${Math.max(...years)}.`
   );
 }
 
@@ -216,7 +224,7 @@ describe('a player', () => {
     for (const text of [
       'Statistika za sve igrače',
       'Kako igrati',
-      'Skoro 2000 stihova',
+      linesHeading(embeddedLineCount()),
       'Prepoznaj pjesmu',
       'Ocjena znanja',
       'Beskonačna zabava',

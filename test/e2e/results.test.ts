@@ -232,7 +232,7 @@ describe('the results page', () => {
     await context.close();
   });
 
-  test('at 375×667: score, rating, position, share and "Igraj ponovno" above the fold, the scale folded, nothing shifts when the percentile arrives', async () => {
+  test('at 375×667: score, rating, position, share and "Igraj ponovno" above the fold, the scale shown with the band marked, nothing shifts when the percentile arrives; the score is in the server\'s HTML', async () => {
     const { context, page, problems } = await newPage(phone);
     await context.addInitScript(() => {
       const w = window as unknown as { shifts: { at: number; value: number }[]; percentileAt?: number };
@@ -277,7 +277,15 @@ describe('the results page', () => {
       const box = await page.getByRole('button', { name }).boundingBox();
       expect(box!.y + box!.height, name).toBeLessThanOrEqual(667);
     }
-    expect(await page.locator('details').evaluate((d) => (d as HTMLDetailsElement).open)).toBe(false);
+    // The rating scale is a table on the page, not a closed section (issue 33, defect 6).
+    expect(await page.locator('details').count()).toBe(0);
+    const band = page.locator('[data-rating-scale] tr[aria-current="true"]');
+    expect(await band.textContent()).toContain(await page.locator('[data-rating]').textContent());
+    expect(await band.isVisible()).toBe(true);
+    // The score is drawn by the server: a reload's HTML, before any script, already has it.
+    const score = await page.locator('[data-score]').textContent();
+    const served = await (await page.request.get('/results')).text();
+    expect(served.replaceAll('<!-- -->', '')).toContain(`data-score="">${score}</p>`);
     expect(await seriousViolations(page)).toEqual([]);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     expect(problems).toEqual([]);
@@ -290,7 +298,9 @@ describe('the results page', () => {
     await play(page, (i) => i !== 4); // 29
     await page.locator('[data-percentile]').waitFor();
     expect(await page.locator('[data-score-note]').textContent()).toContain('Vaša prva igra!');
-    expect(await page.locator('[data-same-percent]').textContent()).toMatch(/^Jednako kao \d+,\d% igrača$/);
+    expect(await page.locator('[data-same-percent]').textContent()).toMatch(
+      /^Isti rezultat ima \d+,\d% igrača$/,
+    );
     expect(await page.locator('[data-personal-record]').count()).toBe(0);
 
     await page.getByRole('button', { name: 'Igraj ponovno' }).click();

@@ -35,13 +35,17 @@ describe('a full disk', () => {
     expect(health.status).toBe(503);
     expect(await health.json()).toEqual({ status: 'unavailable', reason: 'storage_unavailable' });
     // Reads answer from what the counters hold.
-    for (const path of [
-      '/api/stats/lyrics',
-      '/api/stats/songs',
-      '/api/stats/overview',
-      '/api/quiz?difficulty=hard',
-    ])
+    for (const path of ['/api/stats/lyrics', '/api/stats/songs', '/api/stats/overview'])
       expect((await app.request(path)).status, path).toBe(200);
+    // No play is handed out while none can be recorded (issue 31): 503 with the same Retry-After.
+    for (const path of ['/api/quiz?difficulty=hard', '/api/daily', '/api/v1/quiz', '/api/v1/daily']) {
+      const res = await app.request(path);
+      expect(res.status, path).toBe(503);
+      expect(res.headers.get('retry-after'), path).toBe('30');
+    }
+    const page = await app.request('/quiz?nova');
+    expect(page.status).toBe(200);
+    expect(await page.text()).not.toContain('"token"');
 
     // Space is freed: /healthz sees it (its probe write goes through) before any play does.
     sqlite.exec('PRAGMA max_page_count = 1073741823');
@@ -49,6 +53,7 @@ describe('a full disk', () => {
     expect(healed.status).toBe(200);
     expect(await healed.json()).toEqual({ status: 'ok' });
     expect((await submit(app, answerQuiz(await fetchQuiz(app), 9))).status).toBe(200);
+    expect(await (await app.request('/quiz?nova')).text()).toContain('"token"');
     // Nothing half-written: the counters agree with the raw record.
     await app.request('/api/stats/lyrics');
     expect(await app.stores.plays.verifyCounters()).toEqual([]);

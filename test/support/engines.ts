@@ -10,9 +10,10 @@ import type { CatalogueIndex } from '../../src/catalogue/catalogue-index';
 import type { CatalogueFile } from '../../src/catalogue/openapi';
 import { validateCatalogue } from '../../src/catalogue/validate';
 import type { ClientAssets } from '../../src/pages/client-assets';
-import type { MetaStore, StatsStores } from '../../src/storage/contract';
+import type { LimitWindows, MetaStore, StatsStores } from '../../src/storage/contract';
 import { importCataloguePg, loadCatalogueIndexPg } from '../../src/storage/pg/catalogue';
 import { closePgDb, createPgDb, migratePg, type PgDb } from '../../src/storage/pg/client';
+import { createPgLimitWindows } from '../../src/storage/pg/limit-windows';
 import { pgMeta } from '../../src/storage/pg/meta';
 import { createPgStores } from '../../src/storage/pg/stores';
 import { loadCatalogueIndex } from '../../src/storage/sqlite/catalogue-load';
@@ -40,17 +41,21 @@ export interface EngineStores {
 export async function openPgStores(
   url: string,
   playerSalt = 'test-salt',
-): Promise<EngineStores & { db: PgDb }> {
+): Promise<EngineStores & { db: PgDb; limitWindows: LimitWindows }> {
   const db = createPgDb(url, { max: 4 });
   const stores = createPgStores(db, playerSalt);
+  // The rate limits' windows in the database, as `kviz serve` has them (docs/decisions/036).
+  const limitWindows = createPgLimitWindows(db);
   await stores.ready;
   return {
     engine: 'postgres',
     db,
     stores,
+    limitWindows,
     url,
     catalogue: await loadCatalogueIndexPg(db),
     close: async () => {
+      limitWindows.close();
       stores.close();
       await closePgDb(db);
     },
@@ -133,7 +138,17 @@ export interface EngineTestApp extends Omit<TestApp, 'db'> {
 
 export async function createEngineTestApp(
   engine: Engine,
-  options: { catalogue?: CatalogueFile; env?: Record<string, string>; assets?: ClientAssets } = {},
+  options: {
+    catalogue?: CatalogueFile;
+    env?: Record<string, string>;
+    assets?: ClientAssets;
+    /**
+     * PostgreSQL: fold the pending plays in before each GET (default), so a test reads what
+     * it wrote, as on SQLite, whose readers flush first; false to see the counters' lag
+     * (docs/decisions/030) as a server does.
+     */
+    readYourWrites?: boolean;
+  } = {},
 ): Promise<EngineTestApp> {
   if (engine === 'sqlite') {
     const { db, ...t } = await createTestApp(options);
@@ -152,15 +167,52 @@ export async function createEngineTestApp(
   }
   const opened = await openPgStores(await createCatalogueDatabase(options.catalogue ?? makeCatalogue()));
   const t = await buildTestApp(
-    { stores: opened.stores, index: opened.catalogue, meta: pgMeta(opened.db) },
+    {
+      stores: opened.stores,
+      index: opened.catalogue,
+      meta: pgMeta(opened.db),
+      limitWindows: opened.limitWindows,
+    },
     options,
   );
   const sql = opened.db.$client;
+  const request: typeof t.request =
+    options.readYourWrites === false
+      ? t.request
+      : async (path, init) => {
+          // A test that closed the database sees the app's own answer, not the fold's failure.
+          if ((init?.method ?? 'GET') === 'GET') await opened.stores.plays.flushCounters().catch(() => 0);
+          return t.request(path, init);
+        };
+  /** A store whose reads fold the pending plays in first (what `request` does for a GET). */
+  const folding = <T extends object>(store: T): T =>
+    options.readYourWrites === false
+      ? store
+      : new Proxy(store, {
+          get(target, prop, receiver) {
+            const value = Reflect.get(target, prop, receiver);
+            if (typeof value !== 'function' || prop === 'version') return value;
+            return async (...args: unknown[]) => {
+              await opened.stores.plays.flushCounters();
+              return value.apply(target, args);
+            };
+          },
+        });
   return {
     ...t,
+    stores: { ...t.stores, stats: folding(t.stores.stats), daily: folding(t.stores.daily) },
+    request,
     engine,
-    rows: () => pgRowCounts(sql),
-    all: async (query) => [...(await sql.unsafe(query))],
+    // The pending plays folded in first (docs/decisions/030): counts of every recorded play.
+    rows: async () => {
+      await opened.stores.plays.flushCounters();
+      return pgRowCounts(sql);
+    },
+    // The pending plays folded in first, as `rows()` does: a query sees every recorded play counted.
+    all: async (query) => {
+      await opened.stores.plays.flushCounters().catch(() => 0);
+      return [...(await sql.unsafe(query))];
+    },
     url: opened.url,
     meta: pgMeta(opened.db),
     close: opened.close,

@@ -7,9 +7,9 @@ import type { CatalogueFile } from '../../src/catalogue/openapi';
 import { validateCatalogue } from '../../src/catalogue/validate';
 import { type Config, loadConfig } from '../../src/config';
 import { metaProbe } from '../../src/health/storage-health';
-import { silentLogger } from '../../src/logger';
+import { type Logger, silentLogger } from '../../src/logger';
 import { type ClientAssets, emptyAssets } from '../../src/pages/client-assets';
-import type { MetaStore, StatsStores } from '../../src/storage/contract';
+import type { LimitWindows, MetaStore, StatsStores } from '../../src/storage/contract';
 import { openDailySettings } from '../../src/storage/settings';
 import { importCatalogue } from '../../src/storage/sqlite/catalogue-import';
 import { loadCatalogueIndex } from '../../src/storage/sqlite/catalogue-load';
@@ -119,11 +119,13 @@ const TEST_SECRETS = { quizToken: 'test-secret-test-secret-test-secret-0', playe
 
 /** The app over the given stores, catalogue and meta table of either engine, with the test clock. */
 export async function buildTestApp(
-  over: { stores: StatsStores; index: CatalogueIndex; meta: MetaStore },
+  over: { stores: StatsStores; index: CatalogueIndex; meta: MetaStore; limitWindows?: LimitWindows },
   options: {
     env?: Record<string, string>;
     assets?: ClientAssets;
     secrets?: { quizToken: string; playerSalt: string };
+    /** The app's logger (silent by default): a test that reads the log lines passes its own. */
+    log?: Logger;
   } = {},
 ): Promise<Omit<TestApp, 'db'>> {
   const clock = new FakeClock();
@@ -140,8 +142,9 @@ export async function buildTestApp(
     adminUnlockMarker: adminUnlockMarker(meta),
     assets: options.assets ?? emptyAssets,
     clock,
-    log: silentLogger,
+    log: options.log ?? silentLogger,
     probeWrite: metaProbe(meta),
+    ...(over.limitWindows ? { limitWindows: over.limitWindows } : {}),
   };
   const app = createApp(deps);
   let contract: ContractValidator | undefined;

@@ -35,6 +35,10 @@ export interface PostgresCluster {
    * folder to a detached `rm` (a cluster holding a hundred copied databases is a gigabyte).
    */
   stop(options?: { background?: boolean }): void;
+  /** Stops the server (`immediate`: like a crash, every connection cut) and keeps its data. */
+  pause(): void;
+  /** Starts the paused server again, on the same port and data. */
+  resume(): void;
 }
 
 const PREFIX = 'kviz-pg-';
@@ -90,6 +94,8 @@ export interface ClusterOptions {
    * flush. Benchmarks pass `durable: true` to measure what production pays.
    */
   durable?: boolean;
+  /** More `-c name=value` server settings (`max_connections=8` for the pool-limit test). */
+  settings?: string[];
 }
 
 /** Starts a new cluster; the caller stops it. Most tests want `sharedCluster()` instead. */
@@ -108,7 +114,21 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Postgr
     '-c max_connections=200',
     '-c shared_buffers=32MB',
     ...(options.durable ? [] : ['-c fsync=off', '-c synchronous_commit=off', '-c full_page_writes=off']),
+    ...(options.settings ?? []).map((setting) => `-c ${setting}`),
   ].join(' ');
+  const startServer = () =>
+    runAsOwner(bin, 'pg_ctl', [
+      '-D',
+      data,
+      '-l',
+      join(dir, 'server.log'),
+      '-w',
+      '-t',
+      '60',
+      '-o',
+      settings,
+      'start',
+    ]);
   try {
     runAsOwner(bin, 'initdb', [
       '-D',
@@ -122,18 +142,7 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Postgr
       '--locale=C',
       '--no-sync',
     ]);
-    runAsOwner(bin, 'pg_ctl', [
-      '-D',
-      data,
-      '-l',
-      join(dir, 'server.log'),
-      '-w',
-      '-t',
-      '60',
-      '-o',
-      settings,
-      'start',
-    ]);
+    startServer();
   } catch (error) {
     const log = existsSync(join(dir, 'server.log')) ? readFileSync(join(dir, 'server.log'), 'utf8') : '';
     rmSync(dir, { recursive: true, force: true });
@@ -150,7 +159,13 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Postgr
     if (stopOptions.background) spawn('rm', ['-rf', dir], { detached: true, stdio: 'ignore' }).unref();
     else rmSync(dir, { recursive: true, force: true });
   };
-  return { port, url: (database) => `postgres://postgres@127.0.0.1:${port}/${database}`, stop };
+  return {
+    port,
+    url: (database) => `postgres://postgres@127.0.0.1:${port}/${database}`,
+    stop,
+    pause: () => runAsOwner(bin, 'pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']),
+    resume: startServer,
+  };
 }
 
 /**

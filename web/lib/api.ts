@@ -3,6 +3,7 @@
  * contracts (types only: nothing of TypeBox reaches the bundle). Every call includes credentials;
  * a non-OK answer raises an ApiError whose message is "status: response text" (or the status text).
  */
+import type { Annotation, AnnotationList } from '../../src/shared/contracts/admin-annotations';
 import type {
   AdminConfusions,
   AdminDaily,
@@ -11,6 +12,7 @@ import type {
   AdminSummary,
   ExportTable,
   HourlyRangeStat,
+  TrendGroup,
 } from '../../src/shared/contracts/admin-range';
 import type { DailyChallenge, DailyPercentile, DailyStreak } from '../../src/shared/contracts/daily';
 import type { PartyGameList, PartyHardLines } from '../../src/shared/contracts/party-admin';
@@ -120,6 +122,8 @@ export interface RangeParams {
   difficulty?: ScoreMode;
   /** What the summary compares with (its read and export only; default the period before). */
   compare?: 'previous' | 'year';
+  /** The trend's points (its read and daily.csv only): days, weeks or months. */
+  group?: TrendGroup;
   /** The lyric export: the lyric table's search, minimum occurrences and never-shown rule. */
   q?: string;
   min?: number;
@@ -192,3 +196,24 @@ export async function getAdminPartyExport(
   const filename = /filename="?([^";]+)"?/.exec(disposition)?.[1] ?? `kviz-uzivo-${game}.csv`;
   return { blob: await response.blob(), filename };
 }
+
+/** The administrator's notes on the days of a range (docs/decisions/037). */
+export const getAdminAnnotations = (credentials: string, range: RangeParams) =>
+  getJson<AnnotationList>(
+    `/api/admin/annotations${query({ from: range.from, to: range.to })}`,
+    asAdmin(credentials),
+  );
+
+export const addAdminAnnotation = (credentials: string, day: string, text: string) =>
+  getJson<Annotation>('/api/admin/annotations', {
+    method: 'POST',
+    headers: {
+      ...(asAdmin(credentials).headers as Record<string, string>),
+      'content-type': 'application/json',
+    },
+    body: JSON.stringify({ day, text }),
+  });
+
+export const deleteAdminAnnotation = async (credentials: string, id: number): Promise<void> => {
+  await send(`/api/admin/annotations/${id}`, { method: 'DELETE', ...asAdmin(credentials) });
+};

@@ -23,10 +23,10 @@ describe('difficulty in the browser (docs/decisions/022)', () => {
     const p = { percentile: 63.4, samePercent: 5.1, totalPlayers: 1532 };
     expect(positionTexts(p).better).toBe('Bolje od 63,4% igrača');
     expect(positionTexts(p, 'normal').better).toBe('Bolje od 63,4% igrača');
-    expect(positionTexts(p, 'hard').better).toBe('Bolje od 63,4% igrača na razini Teško');
-    expect(positionTexts(p, 'easy').better).toBe('Bolje od 63,4% igrača na razini Lagano');
+    expect(positionTexts(p, 'hard').better).toBe('Bolje od 63,4% igrača na teškoj razini');
+    expect(positionTexts(p, 'easy').better).toBe('Bolje od 63,4% igrača na laganoj razini');
     expect(positionTexts({ ...p, totalPlayers: 1 }, 'hard').first).toBe(
-      'Vi ste prvi igrač ovog kviza na razini Teško – vaš rezultat je ljestvica za sve ostale!',
+      'Vi ste prvi igrač ovog kviza na teškoj razini – vaš rezultat je mjerilo za sve ostale!',
     );
     expect(levelSuffix(undefined)).toBe('');
   });

@@ -2,12 +2,7 @@
  * The difficulty in addresses (docs/decisions/022): `/quiz?nova&difficulty=hard` starts a hard
  * play; a normal one is plain `/quiz?nova`, the address the start page always had. No DOM.
  */
-import {
-  DEFAULT_DIFFICULTY,
-  DIFFICULTY_LABELS,
-  type Difficulty,
-  isDifficulty,
-} from '../../src/shared/difficulty';
+import { DEFAULT_DIFFICULTY, type Difficulty, isDifficulty } from '../../src/shared/difficulty';
 
 /** `/quiz?nova`: the links that start a new play ('Započni kviz'); plain `/quiz` resumes. */
 export const NEW_PLAY_PARAM = 'nova';
@@ -38,10 +33,13 @@ export function preselectedDifficulty(search: string, remembered: string | null)
   return isDifficulty(remembered) ? remembered : DEFAULT_DIFFICULTY;
 }
 
+/** The level in the locative, as an adjective: 'na teškoj razini'. */
+const LEVEL_LOCATIVE: Record<Difficulty, string> = { easy: 'laganoj', normal: 'normalnoj', hard: 'teškoj' };
+
 /**
- * 'na razini Teško': what a percentile is compared with; nothing for normal, whose words stay exact
- * (docs/product.md#difficulty).
+ * 'na teškoj razini': what a percentile is compared with; nothing for normal, whose words stay
+ * exact (docs/product.md#difficulty).
  */
 export function levelSuffix(difficulty: Difficulty | undefined): string {
-  return difficulty && difficulty !== DEFAULT_DIFFICULTY ? ` na razini ${DIFFICULTY_LABELS[difficulty]}` : '';
+  return difficulty && difficulty !== DEFAULT_DIFFICULTY ? ` na ${LEVEL_LOCATIVE[difficulty]} razini` : '';
 }

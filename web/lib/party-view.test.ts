@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'bun:test';
 import { applyPartyMessage, initialPartyView, secondsLeft } from './party-view';
-import { partyShareText, playersCount, rankChange } from './party-words';
+import { ofPlayers, partyShareText, playersCount, rankChange } from './party-words';
 
 describe('Kviz uživo words', () => {
   test.each([
@@ -19,6 +19,16 @@ describe('Kviz uživo words', () => {
     expect(partyShareText(2, 3, 1700, 'Lovro Lanterna')).toBe(
       'Osvojio/la sam 2. mjesto od 3 igrača u Kvizu uživo (Lovro Lanterna Kviz znanja) s 1.700 bodova!',
     );
+  });
+
+  test('after "od" and "s" the cases the sentence needs, for one as for many', () => {
+    expect(ofPlayers(1)).toBe('od 1 igrača');
+    expect(ofPlayers(21)).toBe('od 21 igrača');
+    expect(partyShareText(1, 1, 1501, 'Lovro Lanterna')).toBe(
+      'Osvojio/la sam 1. mjesto od 1 igrača u Kvizu uživo (Lovro Lanterna Kviz znanja) s 1.501 bodom!',
+    );
+    expect(partyShareText(1, 2, 0, 'Lovro Lanterna')).toContain('od 2 igrača');
+    expect(partyShareText(1, 2, 0, 'Lovro Lanterna')).toContain('s 0 bodova!');
   });
 });
 

@@ -10,6 +10,10 @@ const PLACES = ['mjesto', 'mjesta', 'mjesta'] as const;
 
 export const playersCount = (n: number) => countOf(n, PLAYERS);
 export const pointsCount = (n: number) => countOf(n, POINTS_WORD);
+/** After "od" the genitive, "igrača" for every count: od 1 igrača, od 3 igrača, od 21 igrača. */
+export const ofPlayers = (n: number) => `od ${countOf(n, ['igrača', 'igrača', 'igrača'])}`;
+/** After "s" the instrumental for one: s 1.501 bodom, s 2 boda, s 1.900 bodova. */
+const withPoints = (n: number) => `s ${countOf(n, ['bodom', 'boda', 'bodova'])}`;
 
 export function settingsSummary(s: PartySettings): string {
   const pause = s.autoNext === 0 ? 'voditelj pokreće sljedeći korak' : `sljedeći korak nakon ${s.autoNext} s`;
@@ -25,5 +29,5 @@ export function rankChange(change: number): { text: string; label: string; kind:
 
 /** The sentence a player shares at the end. */
 export function partyShareText(place: number, players: number, points: number, artist: string): string {
-  return `Osvojio/la sam ${place}. mjesto od ${playersCount(players)} u Kvizu uživo (${artist} Kviz znanja) s ${pointsCount(points)}!`;
+  return `Osvojio/la sam ${place}. mjesto ${ofPlayers(players)} u Kvizu uživo (${artist} Kviz znanja) ${withPoints(points)}!`;
 }

@@ -28,8 +28,6 @@ export const CORRECT_ANSWERS: PluralForms = ['točan odgovor', 'točna odgovora'
 export const LINES: PluralForms = ['stih', 'stiha', 'stihova'];
 /** After "iz": iz 1 pjesme, iz 2 pjesme, iz 5 pjesama. */
 export const SONGS_GENITIVE: PluralForms = ['pjesme', 'pjesme', 'pjesama'];
-/** After "sa svih": sa svih 7 albuma (the genitive plural; 1 album would read "s jednog albuma"). */
-export const ALBUMS_GENITIVE: PluralForms = ['albuma', 'albuma', 'albuma'];
 export const QUIZZES: PluralForms = ['kviz', 'kviza', 'kvizova'];
 export const PLAYS: PluralForms = ['igra', 'igre', 'igara'];
 export const PLAYERS: PluralForms = ['igrač', 'igrača', 'igrača'];
@@ -39,3 +37,37 @@ export const DAYS: PluralForms = ['dan', 'dana', 'dana'];
 export const RANKED_PLAYS: PluralForms = ['rangirana igra', 'rangirane igre', 'rangiranih igara'];
 /** 'Odabrano 3 puta': 1 put, 2 puta, 5 puta. */
 export const TIMES: PluralForms = ['put', 'puta', 'puta'];
+
+/** 'Dosad odigran 1 kviz', 'Dosad odigrana 3 kviza', 'Dosad odigrano 5 kvizova': the participle agrees too. */
+export function playedSoFar(plays: number): string {
+  return `Dosad ${pluralForm(plays, ['odigran', 'odigrana', 'odigrano'])} ${countOf(plays, QUIZZES)}`;
+}
+
+/** 'sa svih 7 albuma', but 'sa sva 3 albuma', 's oba albuma', 's jednog albuma'. */
+export function fromAllAlbums(albums: number): string {
+  if (albums === 1) return 's jednog albuma';
+  if (albums === 2) return 's oba albuma';
+  const few = pluralForm(albums, ['', 'few', '']) === 'few';
+  return `sa ${few ? 'sva' : 'svih'} ${formatCount(albums)} albuma`;
+}
+
+/**
+ * The title of the start page's lines card: the catalogue's count rounded up to a round figure,
+ * 'Skoro 2000 stihova' for the catalogue the product was written for (1901–1999 lines), and as
+ * true for an operator's own catalogue ('Skoro 2500 stihova' for 2439, '120 stihova' for 120).
+ * Digits without a thousands dot, as in the original title.
+ */
+export function linesHeading(lines: number): string {
+  const step = 10 ** Math.max(0, String(Math.trunc(lines)).length - 2);
+  const round = Math.ceil(lines / step) * step;
+  const counted = `${round} ${pluralForm(round, LINES)}`;
+  return round === lines ? counted : `Skoro ${counted}`;
+}
+
+/** The stat cards' labels, read after their figure: '1 različit igrač', '3 rangirane igre danas'. */
+export const DIFFERENT_PLAYERS: PluralForms = ['Različit igrač', 'Različita igrača', 'Različitih igrača'];
+export const RANKED_TODAY: PluralForms = [
+  'Rangirana igra danas',
+  'Rangirane igre danas',
+  'Rangiranih igara danas',
+];

@@ -13,10 +13,10 @@ import type { PlayRecord } from './play-store';
 export interface PositionTexts {
   /**
    * 'Bolje od X% igrača' (kept exact, docs/product.md#texts-that-must-stay-exact); of another
-   * difficulty than normal, 'Bolje od X% igrača na razini Teško'.
+   * difficulty than normal, 'Bolje od X% igrača na teškoj razini'.
    */
   better: string;
-  /** 'Jednako kao Y% igrača' (the player's own play included); absent from a server that does not send it. */
+  /** 'Isti rezultat ima Y% igrača' (the player's own play included); absent from a server that does not send it. */
   same?: string;
   /** '(od ukupno N igranja)', kept exact. */
   total: string;
@@ -33,9 +33,9 @@ export function positionTexts(p: Percentile, difficulty?: Difficulty): PositionT
     better: `Bolje od ${formatPercent(p.percentile)} igrača${levelSuffix(difficulty)}`,
     total: `(od ukupno ${formatCount(p.totalPlayers)} igranja)`,
   };
-  if (Number.isFinite(p.samePercent)) texts.same = `Jednako kao ${formatPercent(p.samePercent)} igrača`;
+  if (Number.isFinite(p.samePercent)) texts.same = `Isti rezultat ima ${formatPercent(p.samePercent)} igrača`;
   if (p.totalPlayers === 1)
-    texts.first = `Vi ste prvi igrač ovog kviza${levelSuffix(difficulty)} – vaš rezultat je ljestvica za sve ostale!`;
+    texts.first = `Vi ste prvi igrač ovog kviza${levelSuffix(difficulty)} – vaš rezultat je mjerilo za sve ostale!`;
   return texts;
 }
 

@@ -100,7 +100,7 @@ describe('ranking texts', () => {
   test('the position box: better than, equal to, and out of how many plays', () => {
     expect(positionTexts({ percentile: 63.44, samePercent: 5.1, totalPlayers: 1532 })).toEqual({
       better: 'Bolje od 63,4% igrača',
-      same: 'Jednako kao 5,1% igrača',
+      same: 'Isti rezultat ima 5,1% igrača',
       total: '(od ukupno 1.532 igranja)',
     });
   });

@@ -39,7 +39,11 @@ export function reviewOf(play: QuizState, lines?: ReadonlyMap<number, LineResult
       albumYear: q.albumYear,
     };
     if (line && line.occurrences > 0) item.share = percentage(line);
-    if (line?.confusedWith && !isCorrect) item.confusedWith = line.confusedWith.title;
+    // Counted with this play: when the player's own pick is the only time it was picked, it is
+    // no other player's answer, let alone the most common one (issue 33).
+    const confused = line?.confusedWith;
+    const ownPick = confused?.songId === answer?.selectedSongId ? 1 : 0;
+    if (confused && !isCorrect && confused.times - ownPick > 0) item.confusedWith = confused.title;
     return item;
   });
   return [...items.filter((i) => !i.isCorrect), ...items.filter((i) => i.isCorrect)];

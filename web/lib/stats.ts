@@ -38,6 +38,24 @@ export function topList<T extends Counted>(
   return rankByDifficulty(items, direction, minOccurrences).slice(0, size);
 }
 
+/**
+ * The easiest and the hardest top lists of the same items, never sharing one: with fewer than
+ * twice `size` items shown often enough, the easier half goes to 'easiest' and the rest to
+ * 'hardest' (issue 33: with little data both lists showed the same songs).
+ */
+export function topLists<T extends Counted>(
+  items: T[],
+  minOccurrences: number,
+  size = TOP_LIST_SIZE,
+): { easiest: T[]; hardest: T[] } {
+  const easiest = topList(items, 'easiest', minOccurrences, size);
+  const hardest = topList(items, 'hardest', minOccurrences, size);
+  if (!easiest.some((item) => hardest.includes(item))) return { easiest, hardest };
+  const ranked = rankByDifficulty(items, 'easiest', minOccurrences);
+  const half = Math.ceil(ranked.length / 2);
+  return { easiest: ranked.slice(0, half), hardest: ranked.slice(half).reverse() };
+}
+
 type SortDirection = 'asc' | 'desc';
 export interface SortState<K extends string> {
   column: K | null;

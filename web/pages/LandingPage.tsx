@@ -7,7 +7,7 @@ import { Card } from '../components/Card/Card';
 import { DifficultyChoice } from '../components/DifficultyChoice/DifficultyChoice';
 import { Layout } from '../components/Layout/Layout';
 import { newPlayHref } from '../lib/difficulty';
-import { ALBUMS_GENITIVE, countOf, LINES, QUIZZES, SONGS_GENITIVE } from '../lib/plural';
+import { countOf, fromAllAlbums, LINES, linesHeading, playedSoFar, SONGS_GENITIVE } from '../lib/plural';
 import * as styles from './pages.css';
 
 /**
@@ -40,7 +40,7 @@ export function LandingPage({
           {page.title}
         </h1>
         <p className={styles.tagline}>
-          Prepoznaj pjesmu po jednom stihu. Trideset stihova, pet ponuđenih pjesama, jedna ocjena.
+          Prepoznajte pjesmu po jednom stihu. Trideset stihova, pet ponuđenih pjesama, jedna ocjena.
         </p>
         {sharedScore !== undefined && (
           <p className={styles.shared} data-shared-score={sharedScore}>
@@ -65,7 +65,7 @@ export function LandingPage({
         </div>
         {data.plays > 0 && (
           <p className={styles.muted} data-plays="">
-            Dosad odigrano {countOf(data.plays, QUIZZES)}.
+            {playedSoFar(data.plays)}.
           </p>
         )}
       </section>
@@ -76,26 +76,28 @@ export function LandingPage({
         </h2>
         <div className={styles.cards}>
           <Card>
-            <h3 className={styles.infoTitle}>Skoro 2000 stihova</h3>
+            <h3 className={styles.infoTitle}>{linesHeading(data.lines)}</h3>
             <p data-counts="">
-              {countOf(data.lines, LINES)} iz {countOf(data.songs, SONGS_GENITIVE)} sa svih{' '}
-              {countOf(data.albums, ALBUMS_GENITIVE)}, od {data.firstYear}. do {data.lastYear}.
+              {countOf(data.lines, LINES)} iz {countOf(data.songs, SONGS_GENITIVE)}{' '}
+              {fromAllAlbums(data.albums)}, od {data.firstYear}. do {data.lastYear}.
             </p>
           </Card>
           <Card>
             <h3 className={styles.infoTitle}>Prepoznaj pjesmu</h3>
-            <p>Za svaki stih odaberi pravu pjesmu između pet ponuđenih. Odgovor se ne može promijeniti.</p>
+            <p>Za svaki stih odaberite pravu pjesmu među pet ponuđenih. Odgovor se ne može promijeniti.</p>
           </Card>
           <Card>
             <h3 className={styles.infoTitle}>Ocjena znanja</h3>
             <p>
-              Na kraju dobivaš bodove od {PLAY_LENGTH}, ocjenu od Nedovoljno do Odlično i svoje mjesto među
+              Na kraju dobivate bodove od {PLAY_LENGTH}, ocjenu od Nedovoljno do Odlično i svoje mjesto među
               svim igračima.
             </p>
           </Card>
           <Card>
             <h3 className={styles.infoTitle}>Beskonačna zabava</h3>
-            <p>Svaka igra donosi {PLAY_LENGTH} novih, nasumično odabranih stihova. Igraj koliko god želiš.</p>
+            <p>
+              Svaka igra donosi {PLAY_LENGTH} novih, nasumično odabranih stihova. Igrajte koliko god želite.
+            </p>
           </Card>
         </div>
       </section>

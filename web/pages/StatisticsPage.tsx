@@ -9,6 +9,7 @@ import * as cards from '../components/StatsCards/StatsCards.css';
 import { TopListPair } from '../components/Tables/TopListPair';
 import { albumTopColumns, lyricTopColumns, songTopColumns } from '../components/Tables/top-columns';
 import { formatCount, formatDecimal, formatPercent } from '../lib/format';
+import { pluralForm, RANKED_TODAY } from '../lib/plural';
 import { PUBLIC_MIN_OCCURRENCES } from '../lib/stats';
 import * as styles from './statistics.css';
 
@@ -31,6 +32,7 @@ function TopLists({ stats }: { stats: PublicStatistics }) {
         columns={lyricTopColumns}
         rowKey={(l) => l.lyricId}
         captions={['Najlakši stihovi', 'Najteži stihovi']}
+        colourBy="list"
       />
       <TopListPair
         items={stats.songs}
@@ -38,6 +40,7 @@ function TopLists({ stats }: { stats: PublicStatistics }) {
         columns={songTopColumns}
         rowKey={(s) => s.songId}
         captions={['Najlakše pjesme', 'Najteže pjesme']}
+        colourBy="list"
       />
       <TopListPair
         items={stats.albums}
@@ -45,6 +48,7 @@ function TopLists({ stats }: { stats: PublicStatistics }) {
         columns={albumTopColumns}
         rowKey={(a) => a.albumId}
         captions={['Najlakši albumi', 'Najteži albumi']}
+        colourBy="list"
       />
     </div>
   );
@@ -60,7 +64,7 @@ function DailyFigures({ daily }: { daily: DailySummary }) {
       </h2>
       <dl className={cards.grid}>
         <div className={cards.card}>
-          <dt className={cards.label}>Rangiranih igara danas</dt>
+          <dt className={cards.label}>{pluralForm(daily.rankedPlays, RANKED_TODAY)}</dt>
           <dd className={cards.value} data-stat="dailyRankedPlays">
             {formatCount(daily.rankedPlays)}
           </dd>

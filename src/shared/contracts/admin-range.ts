@@ -1,6 +1,6 @@
 import { type Static, Type as T } from '@sinclair/typebox';
 import { BROWSER_FAMILIES, DEVICE_CLASSES } from '../devices';
-import { Confusion, DailySeries, IsoDate, LineConfusion, RangeSummary } from './time-series';
+import { Confusion, DaySeriesPoint, IsoDate, LineConfusion, RangeSummary } from './time-series';
 
 /**
  * The admin dashboard's date ranges and exports (docs/decisions/019). Every call below is behind
@@ -64,14 +64,64 @@ export const AdminSummary = T.Object(
 );
 export type AdminSummary = Static<typeof AdminSummary>;
 
+/** A point of the trend: a day, or a week or month of days (`day` through `through`, clipped to the range). */
+export const TrendPoint = T.Object(
+  {
+    ...DaySeriesPoint.properties,
+    day: {
+      ...IsoDate,
+      description: 'The first day the point counts (a week’s Monday, a month’s 1st, or `from`).',
+    },
+    through: { ...IsoDate, description: 'The last day the point counts (the same day for `group=day`).' },
+    players: T.Integer({
+      description:
+        'Distinct players of the point’s days, each counted once (for a day: that day’s distinct players).',
+    }),
+  },
+  { description: 'A day, week or month of the trend.' },
+);
+export type TrendPoint = Static<typeof TrendPoint>;
+
 export const AdminDaily = T.Object(
   {
     ...Applied,
-    points: DailySeries,
+    group: T.Union([T.Literal('day'), T.Literal('week'), T.Literal('month')], {
+      description: 'What a point is: a day (the default), a week Monday to Sunday, a calendar month.',
+    }),
+    points: T.Array(TrendPoint, {
+      description: 'One point per day, week or month of the range, zeros included.',
+    }),
+    previous: T.Optional(
+      T.Object(
+        {
+          ...Applied,
+          comparison: T.Union([T.Literal('previous'), T.Literal('year')], {
+            description:
+              'As `compare` asked: the period of the same length before `from`, or the same dates a year earlier.',
+          }),
+          comparable: T.Boolean({
+            description:
+              'Whether data were recorded on every day of the compared period (it starts on or after the first day with data).',
+          }),
+          points: T.Array(TrendPoint, {
+            description:
+              'Point i covers as many days, as many days after the compared period’s start, as point i of `points` after `from`.',
+          }),
+        },
+        {
+          description:
+            'With `compare`: the compared period grouped like the range (the trend chart’s second line).',
+        },
+      ),
+    ),
   },
-  { description: 'One point per day of the range, zeros included (plays, distinct players per day, …).' },
+  {
+    description:
+      'The trend of a range: one point per day, week or month, zeros included, and the compared period’s.',
+  },
 );
 export type AdminDaily = Static<typeof AdminDaily>;
+export type TrendGroup = AdminDaily['group'];
 
 const ConfusionScope = T.Union([T.Literal('all'), T.Literal('lyric'), T.Literal('song')], {
   description: '`all`: the overall top list; `lyric`: for the line `lyricId`; `song`: for the song `songId`.',
@@ -231,6 +281,10 @@ export const EXPORT_COLUMNS = {
     'correct',
     'accuracy',
     'completionRate',
+    'through',
+    'previousDay',
+    'previousPlays',
+    'previousPlayers',
   ],
   scores: ['score', 'plays', 'share'],
   bands: ['label', 'min', 'max', 'plays', 'share'],
@@ -298,6 +352,10 @@ const HEADERS: Record<string, string> = {
   group: 'Skupina',
   key: 'Stavka',
   value: 'Vrijednost',
+  through: 'Do dana',
+  previousDay: 'Usporedno od dana',
+  previousPlays: 'Igranja u usporednom razdoblju',
+  previousPlayers: 'Različiti igrači u usporednom razdoblju',
 };
 const TABLE_HEADERS: Partial<Record<ExportTable, Record<string, string>>> = {
   lyrics: { occurrences: 'Prikazano', correctAnswers: 'Točno' },

@@ -57,7 +57,7 @@ export const errorCodes = {
   storage_unavailable: {
     status: 503,
     meaning:
-      'The storage refuses writes for now (a full disk); nothing was recorded. Send it again after `Retry-After`.',
+      'The storage refuses writes for now (a full disk) or the database does not answer; nothing was recorded, and no play is handed out meanwhile. Send it again after `Retry-After`.',
   },
 } as const satisfies Record<string, { status: number; meaning: string }>;
 

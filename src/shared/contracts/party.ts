@@ -21,6 +21,20 @@ export const NICKNAME_MAX_LENGTH = 24;
 /** The WebSocket's path, and the join page's. */
 export const PARTY_SOCKET_PATH = '/api/uzivo/ws';
 export const PARTY_JOIN_PATH = '/uzivo/pridruzi';
+/**
+ * The query parameter of the socket's URL that names the room it is for: a proxy in front of
+ * several instances sends the socket to the room's instance by the code's first symbol
+ * (docs/decisions/031-live-game.md). A socket that creates a room has none.
+ */
+export const PARTY_ROUTE_PARAM = 'kod';
+
+/** What a person typed, as a code: case, spaces and dashes ignored; undefined when it cannot be one. */
+export function normalizeRoomCode(typed: string): string | undefined {
+  const code = typed.toUpperCase().replace(/[\s-]+/g, '');
+  if (code.length !== ROOM_CODE_LENGTH) return undefined;
+  for (const symbol of code) if (!ROOM_CODE_ALPHABET.includes(symbol)) return undefined;
+  return code;
+}
 
 const literals = <V extends number>(values: readonly V[]) => T.Union(values.map((v) => T.Literal(v)));
 const code = T.String({ minLength: 1, maxLength: 16, description: 'A room code (spaces and case ignored).' });
@@ -144,6 +158,8 @@ export type ServerMessage =
 export type RefusalReason = 'late' | 'locked' | 'paused' | 'no_line' | 'wrong_line';
 export type PartyErrorCode =
   | 'room_not_found'
+  /** The code belongs to another instance: the proxy's map does not match PARTY_CODE_PREFIXES. */
+  | 'room_elsewhere'
   | 'room_full'
   | 'too_many_rooms'
   | 'nickname_invalid'

@@ -228,7 +228,12 @@ export function createRecompute() {
   const c = counters;
   return {
     counters,
-    add(play: RecordedPlay): void {
+    /**
+     * Adds a play; returns whether it was its player's first (ever, that day, that hour of day)
+     * among the plays added so far. `counted`: the firsts to count it with instead (a second
+     * recompute over part of the plays counts each with the firsts the whole record gives it).
+     */
+    add(play: RecordedPlay, counted?: Firsts): Firsts {
       const firstOfPlayer = !c.firstDays.has(play.playerId);
       if (firstOfPlayer) c.firstDays.set(play.playerId, play.day);
       const hourPlayers = getOr(c.hourPlayers, play.hour, () => new Set<number>());
@@ -237,11 +242,12 @@ export function createRecompute() {
       const dayPlayers = getOr(c.dayPlayers, play.day, () => new Set<number>());
       const firstOfPlayerToday = !dayPlayers.has(play.playerId);
       dayPlayers.add(play.playerId);
+      const firsts = { firstOfPlayer, firstOfPlayerToday, firstOfPlayerThisHour };
       countPlay(
         c,
         play,
         play.answers.map(({ key, selectedSongId }) => ({ ...key, selectedSongId })),
-        { firstOfPlayer, firstOfPlayerToday, firstOfPlayerThisHour },
+        counted ?? firsts,
       );
       if (play.mode === 'daily') {
         getOr(c.daily.players, play.day, () => new Set<number>()).add(play.playerId);
@@ -250,6 +256,7 @@ export function createRecompute() {
         for (const { key, selectedSongId } of play.answers)
           bump(lines, key.lyricId, selectedSongId === key.songId);
       }
+      return firsts;
     },
   };
 }

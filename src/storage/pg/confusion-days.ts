@@ -11,7 +11,7 @@ const n = (column: PgColumn) => sql.identifier(column.name);
  * Adds a batch's wrong picks of a day to cumulative_confusions (docs/decisions/024), all pairs in
  * two statements, as cumulative_answers is written (play-store.ts): every stored row of a pair
  * from that day on gets the picks, then the pairs without a row for the day get one, their row
- * before the day plus the picks. Under the batch lock, so no other instance adds between.
+ * before the day plus the picks. By the one aggregator (aggregator.ts), so no other writer adds between.
  */
 export async function addToConfusionDays(tx: PgRunner, day: Day, rows: ConfusionDayRow[]): Promise<void> {
   if (rows.length === 0) return;

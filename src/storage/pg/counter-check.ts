@@ -5,11 +5,11 @@ import { membershipDifferences, membershipRows } from '../encoding/counter-rows'
 import type { Counters } from '../encoding/recompute';
 import { type LongRunOptions, nextChunk } from '../long-work';
 import type { PgDb } from './client';
-import { replayRecord } from './counter-check-replay';
+import { type Replayed, replayRecord } from './counter-check-replay';
 import { type CounterTable, counterTables, memberships, type Row } from './counter-tables';
-import { BATCH_LOCK } from './locks';
+import { AGGREGATOR_LOCK, BATCH_LOCK } from './locks';
 import type { PgRunner } from './running-totals';
-import { statsVersion } from './schema';
+import { pendingPlays, statsVersion } from './schema';
 
 /** PostgreSQL allows 65,535 parameters a statement. */
 const MAX_PARAMETERS = 60_000;
@@ -21,9 +21,13 @@ const pick = (row: Row, props: string[]): Values =>
 const columnName = (table: PgTable, prop: string) =>
   (table as unknown as Record<string, { name: string }>)[prop]!.name;
 
-/** Every difference between the stored rows and the recomputed ones, table by table. */
-async function compare(tx: PgRunner, tables: CounterTable[], c: Counters): Promise<CounterDifference[]> {
-  const differences: CounterDifference[] = [];
+/**
+ * Every difference between the stored rows and the recomputed ones, table by table: the counters
+ * against the plays folded in, the memberships (written with each play) against every play.
+ */
+async function compare(tx: PgRunner, tables: CounterTable[], r: Replayed): Promise<CounterDifference[]> {
+  const differences: CounterDifference[] = [...r.pendingDifferences];
+  const c = r.folded;
   for (const t of tables) {
     const stored = new Map(
       ((await tx.select().from(t.table)) as Row[]).map((row) => [t.key(row), pick(row, t.props)]),
@@ -49,7 +53,7 @@ async function compare(tx: PgRunner, tables: CounterTable[], c: Counters): Promi
     const stored = rows
       .values()
       .map((row) => [row[m.group] as number | string, row.playerId as number] as const);
-    for (const d of membershipDifferences(getTableName(m.table), stored, m.recomputed(c)))
+    for (const d of membershipDifferences(getTableName(m.table), stored, m.recomputed(r.all)))
       differences.push(d);
   }
   return differences;
@@ -80,8 +84,11 @@ async function write(
  * Verify and rebuild over PostgreSQL: the SQLite version's work
  * (src/storage/sqlite/counter-check.ts) with the same pure recompute
  * (src/storage/encoding/recompute.ts). Verify reads one snapshot (REPEATABLE READ, read
- * only). Rebuild takes the batches' advisory lock (locks.ts): no instance's batch
- * interleaves; they wait, then add to the rebuilt counters.
+ * only): the counters must equal the recompute of the plays folded in, the pending plays'
+ * firsts the recompute's, the memberships every play's (docs/decisions/030); exact while
+ * instances write and fold beside it. Rebuild takes the aggregator's lock and the batches' lock
+ * exclusive (locks.ts): nothing is written or folded while it recomputes; it writes every play
+ * into the counters and empties the pending plays.
  *
  * Split by concern: replaying the record (counter-check-replay.ts), the catalogue of counter
  * tables (counter-tables.ts), and here comparing, rewriting and the transactions around them.
@@ -99,8 +106,11 @@ export function createPgCounterCheck(db: PgDb) {
       }),
     rebuild: (options: LongRunOptions = {}): Promise<void> =>
       db.transaction(async (tx) => {
+        await tx.execute(sql`SELECT pg_advisory_xact_lock(${AGGREGATOR_LOCK})`);
         await tx.execute(sql`SELECT pg_advisory_xact_lock(${BATCH_LOCK})`);
-        await write(tx, tables, await replayRecord(tx, options, keyIdOf), options.signal);
+        const replayed = await replayRecord(tx, options, keyIdOf);
+        await write(tx, tables, replayed.all, options.signal);
+        await tx.delete(pendingPlays);
         await tx.update(statsVersion).set({ version: sql`${statsVersion.version} + 1` });
       }),
   };

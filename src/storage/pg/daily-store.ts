@@ -1,19 +1,21 @@
-import { and, asc, desc, eq, gte } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, sql } from 'drizzle-orm';
 import type { Day } from '../../time/day';
 import type { DailyStore } from '../contract';
+import { playModeCode } from '../encoding/codes';
 import { playerHash } from '../encoding/player-hash';
 import type { PgDb } from './client';
-import { dailyLines, dailyPlayers, dailyScores, lyrics, players } from './schema';
+import { dailyLines, dailyPlayers, dailyScores, lyrics, pendingPlays, players } from './schema';
 
 /** The daily challenge's reads over PostgreSQL: the queries of src/storage/sqlite/daily-store.ts. */
 export function createPgDailyStore(db: PgDb, playerSalt: string): DailyStore {
   return {
+    // With the ranked plays not folded in yet, in one snapshot (docs/decisions/030): a player's
+    // own ranked play counts in the percentile they are shown.
     async getScores(day: Day) {
-      const rows = await db
-        .select({ score: dailyScores.score, plays: dailyScores.plays })
-        .from(dailyScores)
-        .where(eq(dailyScores.day, day));
-      return new Map(rows.map((row) => [row.score, row.plays]));
+      const rows = (await db.execute(
+        sql`SELECT score, sum(plays)::int AS plays FROM (SELECT ${dailyScores.score} AS score, ${dailyScores.plays} AS plays FROM ${dailyScores} WHERE ${dailyScores.day} = ${day} UNION ALL SELECT ${pendingPlays.score}, count(*) FROM ${pendingPlays} WHERE ${pendingPlays.mode} = ${playModeCode.code('daily')} AND ${pendingPlays.day} = ${day} GROUP BY ${pendingPlays.score}) s GROUP BY score`,
+      )) as unknown as { score: number; plays: number }[];
+      return new Map(rows.map((row) => [row.score, Number(row.plays)]));
     },
     getLines: (day: Day) =>
       db

@@ -65,6 +65,13 @@ export async function checkIntegrityPg(db: PgDb): Promise<string[]> {
   return problems;
 }
 
+/** Which check `checkIntegrityPg` runs on this database with this role (`kviz stats verify` says it). */
+export async function integrityMethodPg(db: PgDb): Promise<string> {
+  return (await amcheckUsable(db))
+    ? 'amcheck (verify_heapam on every table, bt_index_check with heapallindexed on every index)'
+    : 'fallback: every table read in full without indexes (amcheck is not available to this role: docs/deploy.md)';
+}
+
 /** Whether amcheck's functions can be run here: installed (or installable now) and allowed for this role. */
 async function amcheckUsable(db: PgDb): Promise<boolean> {
   const sql = db.$client;

@@ -1,15 +1,21 @@
 /**
- * The key of the transaction advisory lock each batch of plays takes first, and
- * `kviz stats rebuild` too: batches of all instances are written one at a time.
+ * The transaction advisory locks of the PostgreSQL write path (docs/decisions/030).
  *
- * Why: a batch inserts membership rows (players, day and hour players, answer
- * keys) whose unique keys two concurrent batches could take in opposite orders
- * (a deadlock, one batch failing); the running totals' carry must not
- * interleave with another batch's additions; and a player's first play must be
- * the one with the lowest id, as the recompute of verify counts it. Every batch
- * updates the one `totals` row anyway, so the lock serialises little that was
- * not serialised already: with group commit each instance writes whatever
- * arrived while it waited in one transaction (docs/decisions/023).
- * Any fixed 64-bit number; this one is "kviz" + 1 in ASCII.
+ * `BATCH_LOCK`: every batch of plays takes it *shared* (batches of all instances run side by
+ * side: shared holders never wait for each other); `kviz stats rebuild` takes it exclusive, so it
+ * rewrites the counters and memberships while no play is being written, and batches wait for it.
+ *
+ * `AGGREGATOR_LOCK`: held by the one transaction folding pending plays into the counters
+ * (aggregator.ts) and by rebuild. An instance that finds it taken leaves the work to the holder;
+ * a holder that dies (kill -9, a lost connection) releases it with its rolled-back transaction,
+ * and the next instance's turn folds what it left.
+ *
+ * `ANSWER_KEYS_LOCK`: taken by a batch that creates answer keys, until it commits (rare: a key is
+ * made the first time a line is answered with its song), so two batches never create the same
+ * new keys in opposite orders (a deadlock PostgreSQL would break by aborting one after a second).
+ *
+ * Any fixed 64-bit numbers; these are "kviz" + 1, + 2 and + 3 in ASCII.
  */
 export const BATCH_LOCK = 0x6b_76_69_7b;
+export const AGGREGATOR_LOCK = 0x6b_76_69_7c;
+export const ANSWER_KEYS_LOCK = 0x6b_76_69_7d;

@@ -1,7 +1,8 @@
 /**
- * The counters written once per batch of plays on PostgreSQL (every counter: none is deferred here
- * yet, docs/decisions/025), as multi-row upserts and running totals under the batch lock. Split
- * from play-store.ts so summing a batch sits apart from recording each play.
+ * The counters the aggregator adds for the plays it folds in (docs/decisions/030), as multi-row
+ * upserts and running totals; one aggregator at a time (aggregator.ts), so running totals never
+ * carry across another writer's additions. Split from aggregator.ts so the statements sit apart
+ * from choosing and summing the plays.
  */
 import { sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
@@ -10,7 +11,6 @@ import { dayCounterKeys, daysRow, scoreCounterKeys, scoresRow } from '../encodin
 import type { BatchSums } from '../encoding/recompute';
 import { addingUp } from './adding-up';
 import { addToConfusionDays } from './confusion-days';
-import type { createAnswerKeys } from './play-answer-keys';
 import { type PgRunner, runningTotals } from './running-totals';
 import {
   albumStats,
@@ -50,7 +50,7 @@ const upsertMany = async (
  * Adds a batch's answer counts of a day to cumulative_answers, all keys in two statements
  * (the running totals of src/storage/sqlite/play-store.ts): every stored row of a key from
  * that day on gets the counts, then the keys without a row for the day get one, their row
- * before the day plus the counts. Under the batch lock, so no other instance adds between.
+ * before the day plus the counts. By the one aggregator (aggregator.ts), so no other writer adds between.
  */
 const addToAnswers = async (
   tx: PgRunner,
@@ -69,12 +69,13 @@ const addToAnswers = async (
   );
 };
 
-export function createBatchCounters(answerKeys: ReturnType<typeof createAnswerKeys>) {
+export function createBatchCounters() {
   const addToDays = runningTotals(cumulativeDays, dayCounterKeys);
   const addToScores = runningTotals(cumulativeScores, scoreCounterKeys, 'mode');
   const addToQuizzes = runningTotals(cumulativeQuizzes, ['issued']);
 
-  const writeCounts = async (tx: PgRunner, sums: BatchSums, batchKeys: Map<number, number>) => {
+  /** `keyIdOf`: an answer key number's answer_keys id (cumulative_answers is keyed by it). */
+  const writeCounts = async (tx: PgRunner, sums: BatchSums, keyIdOf: (k: number) => number) => {
     if (sums.totals.plays === 0) return;
     const items = (map: Map<number, { occurrences: number; correct: number }>, key: string) =>
       [...map].map(([id, c]) => ({ [key]: id, ...c }));
@@ -142,7 +143,7 @@ export function createBatchCounters(answerKeys: ReturnType<typeof createAnswerKe
         tx,
         day,
         [...sums.answerDays.get(day)!].map(([k, counts]) => ({
-          keyId: answerKeys.idOf(k, batchKeys),
+          keyId: keyIdOf(k),
           ...counts,
         })),
       );
@@ -150,7 +151,7 @@ export function createBatchCounters(answerKeys: ReturnType<typeof createAnswerKe
 
   return {
     writeCounts,
-    /** Quizzes issued since the last batch, by day (cumulative_quizzes). */
+    /** Quizzes issued, by day (cumulative_quizzes). */
     async addQuizzesIssued(tx: PgRunner, issued: [string, number][]): Promise<void> {
       for (const [day, count] of issued) await addToQuizzes(tx, day, { issued: count });
     },

@@ -1,7 +1,7 @@
 /**
  * Nonces and duplicates on PostgreSQL: the nonce is unique, so a play whose insert finds it taken
- * (another instance committed the same token first) throws DuplicateNonce, its savepoint rolls
- * back, and the first result is answered. Split from play-store.ts so the idempotence rule reads
+ * (another instance committed the same token first) inserts nothing, and the first result is
+ * answered (play-batch-write.ts). Split from play-store.ts so the idempotence rule reads
  * on its own.
  */
 import { eq } from 'drizzle-orm';
@@ -9,9 +9,6 @@ import type { RecordOutcome } from '../contract';
 import { playModeCode } from '../encoding/codes';
 import type { PgRunner } from './running-totals';
 import { plays } from './schema';
-
-/** A play that found its nonce taken by a concurrent commit: its savepoint rolls back, the first result is returned. */
-export class DuplicateNonce extends Error {}
 
 const existing = async (tx: PgRunner, nonce: string) =>
   (
@@ -36,7 +33,7 @@ const duplicateOf = (found: NonNullable<Awaited<ReturnType<typeof existing>>>): 
     totalQuestions: found.totalQuestions,
     duplicate: true,
     // What a replay is compared with (docs/decisions/034).
-    recordedAnswers: found.answers,
+    recordedAnswers: new Uint8Array(found.answers),
     ...(mode === 'daily' || mode === 'daily_practice' ? { ranked: mode === 'daily' } : {}),
   };
 };
@@ -45,9 +42,4 @@ const duplicateOf = (found: NonNullable<Awaited<ReturnType<typeof existing>>>): 
 export async function findRecorded(tx: PgRunner, nonce: string): Promise<RecordOutcome | undefined> {
   const found = await existing(tx, nonce);
   return found ? duplicateOf(found) : undefined;
-}
-
-/** The first result recorded under `nonce` (called after a DuplicateNonce, so the play exists). */
-export async function firstResultOf(tx: PgRunner, nonce: string): Promise<RecordOutcome> {
-  return duplicateOf((await existing(tx, nonce))!);
 }

@@ -1,34 +1,126 @@
-import { eq, inArray, sql } from 'drizzle-orm';
-import type { PlayStore, RecordOutcome } from '../contract';
+import { inArray, sql } from 'drizzle-orm';
+import type { PlayStore, PlayToRecord, RecordOutcome } from '../contract';
 import { decodeAnswers } from '../encoding/answer-codec';
-import { createBatchSums } from '../encoding/recompute';
+import { createAggregator } from './aggregator';
 import type { PgDb } from './client';
 import { createPgCounterCheck } from './counter-check';
-import { checkIntegrityPg } from './integrity';
-import { BATCH_LOCK } from './locks';
+import { checkIntegrityPg, integrityMethodPg } from './integrity';
+import { numberArray, textArray } from './pg-arrays';
 import { createAnswerKeys } from './play-answer-keys';
-import { createBatchCounters } from './play-batch-counters';
-import { DuplicateNonce, findRecorded, firstResultOf } from './play-nonce';
-import { createPlayWriter } from './play-record';
-import { answerKeys as answerKeyRows, statsVersion } from './schema';
+import { createBatchWriter, RecordAlone } from './play-batch-write';
+import { findRecorded } from './play-nonce';
+import { answerKeys as answerKeyRows, pendingQuizzes } from './schema';
 
 /**
- * The PostgreSQL write side: the same rows and counters as the SQLite store
- * (src/storage/sqlite/play-store.ts), one transaction a batch with a savepoint a
- * play. Idempotent across instances: the nonce is unique, and a play whose
- * insert finds it taken (another instance committed the same token first, or
- * is committing it: the insert waits for that) records nothing and answers
- * the first result.
+ * The PostgreSQL write side (docs/decisions/030): a batch of plays (group commit) is one
+ * transaction of a few set-based statements writing the raw record, the memberships and a pending
+ * row a play (play-batch-write.ts); the counters are folded in later by one aggregator at a time
+ * (aggregator.ts). Batches of all instances run side by side (they take the batch lock shared:
+ * only a rebuild excludes them). Idempotent across instances: the nonce is unique, and a play whose
+ * insert finds it taken records nothing and answers the first result.
  *
- * Split by concern: recording a play (play-record.ts), nonces and duplicates (play-nonce.ts),
- * answer keys (play-answer-keys.ts), the daily ranking (play-daily-ranking.ts) and the batch's
- * counters (play-batch-counters.ts); here the batch's transaction and the store's interface.
+ * `foldPending` folds what is pending unless another instance is folding (the stores' timer,
+ * stores.ts); `flushCounters` waits for that and folds everything left.
  */
-export function createPgPlayStore(db: PgDb, playerSalt: string, onCommit: () => void = () => {}): PlayStore {
+/** Transactions of plays one instance runs at once (see `pump`). */
+const MAX_IN_FLIGHT = 2;
+
+export function createPgPlayStore(
+  db: PgDb,
+  playerSalt: string,
+  onCommit: () => void = () => {},
+): PlayStore & { foldPending(): Promise<number> } {
   const answerKeys = createAnswerKeys();
-  const batchCounters = createBatchCounters(answerKeys);
-  const writePlay = createPlayWriter(playerSalt, answerKeys);
+  const writeBatch = createBatchWriter(playerSalt, answerKeys);
+  const aggregator = createAggregator(db);
   const counters = createPgCounterCheck(db);
+
+  /** One transaction: the batch's plays and the quizzes issued since the last one. */
+  const together = async (batch: readonly PlayToRecord[], issued: [string, number][]) => {
+    const created = new Map<number, number>();
+    const outcomes = await db.transaction(async (tx) => {
+      const results = await writeBatch(tx, batch, created);
+      if (issued.length > 0)
+        await tx.execute(
+          sql`INSERT INTO ${pendingQuizzes} (day, issued) SELECT * FROM unnest(${textArray(issued.map(([day]) => day))}::text[], ${numberArray(issued.map(([, n]) => n))}::int[])`,
+        );
+      return results;
+    });
+    answerKeys.committed(created);
+    onCommit();
+    return outcomes;
+  };
+
+  /** A batch in one transaction; if a play fails it, each play alone (only a failing one is refused). */
+  const record = async (batch: readonly PlayToRecord[], issued: [string, number][]) => {
+    try {
+      return await together(batch, issued);
+    } catch (error) {
+      if (batch.length <= 1 && !(error instanceof RecordAlone)) throw error;
+      // One play failed the batch (or a duplicate held a daily claim another play needed): each
+      // play alone, as on SQLite; the quizzes issued first, on their own (if that fails too, the
+      // database is away: the whole batch fails).
+      if (issued.length > 0) await together([], issued);
+      const outcomes: (RecordOutcome | Error)[] = [];
+      for (const play of batch) {
+        try {
+          outcomes.push((await together([play], []))[0]!);
+        } catch (alone) {
+          outcomes.push(alone instanceof Error ? alone : new Error(String(alone)));
+        }
+      }
+      return outcomes;
+    }
+  };
+
+  /**
+   * At most MAX_IN_FLIGHT transactions of this instance at a time: the batches handed over while
+   * they run are merged into the next one, so a loaded instance writes bigger batches rather
+   * than more transactions (each costs its round trips and a commit whatever its size).
+   */
+  type Waiting = {
+    batch: PlayToRecord[];
+    issued: [string, number][];
+    resolve: (outcomes: (RecordOutcome | Error)[]) => void;
+    reject: (error: unknown) => void;
+  };
+  let waiting: Waiting[] = [];
+  let inFlight = 0;
+  const runGroup = async (group: Waiting[]) => {
+    const issuedByDay = new Map<string, number>();
+    for (const w of group)
+      for (const [day, n] of w.issued) issuedByDay.set(day, (issuedByDay.get(day) ?? 0) + n);
+    try {
+      const outcomes = await record(
+        group.flatMap((w) => w.batch),
+        [...issuedByDay].filter(([, n]) => n > 0),
+      );
+      let at = 0;
+      for (const w of group) {
+        w.resolve(outcomes.slice(at, at + w.batch.length));
+        at += w.batch.length;
+      }
+    } catch (error) {
+      if (group.length === 1) return group[0]!.reject(error);
+      // The merged transaction failed whole: each caller's batch on its own.
+      for (const w of group)
+        await record(
+          w.batch,
+          w.issued.filter(([, n]) => n > 0),
+        ).then(w.resolve, w.reject);
+    }
+  };
+  const pump = () => {
+    while (inFlight < MAX_IN_FLIGHT && waiting.length > 0) {
+      const group = waiting;
+      waiting = [];
+      inFlight++;
+      void runGroup(group).finally(() => {
+        inFlight--;
+        pump();
+      });
+    }
+  };
 
   return {
     findRecorded: (nonce) => findRecorded(db, nonce),
@@ -49,46 +141,19 @@ export function createPgPlayStore(db: PgDb, playerSalt: string, onCommit: () => 
         }),
       );
     },
-    async recordPlays(batch, quizzesIssued) {
-      const created = new Map<number, number>();
-      const outcomes = await db.transaction(async (tx) => {
-        // One batch at a time across instances: see locks.ts.
-        await tx.execute(sql`SELECT pg_advisory_xact_lock(${BATCH_LOCK})`);
-        const sums = createBatchSums(true);
-        const results: (RecordOutcome | Error)[] = [];
-        for (const play of batch) {
-          const own = new Map<number, number>();
-          try {
-            results.push(await tx.transaction((sp) => writePlay(sp, play, own, created, sums)));
-            for (const [k, id] of own) created.set(k, id);
-          } catch (error) {
-            if (error instanceof DuplicateNonce) {
-              results.push(await firstResultOf(tx, play.nonce));
-            } else results.push(error instanceof Error ? error : new Error(String(error)));
-          }
-        }
-        const issued = [...(quizzesIssued ?? [])].filter(([, n]) => n > 0);
-        if (sums.totals.plays > 0 || issued.length > 0) {
-          await batchCounters.addQuizzesIssued(tx, issued);
-          await batchCounters.writeCounts(tx, sums, created);
-          await tx
-            .update(statsVersion)
-            .set({ version: sql`${statsVersion.version} + 1` })
-            .where(eq(statsVersion.id, 1));
-        }
-        return results;
-      });
-      answerKeys.committed(created);
-      onCommit();
-      return outcomes;
-    },
-    // Every counter is written in the play's transaction here (docs/decisions/025: not deferred on PostgreSQL yet).
-    flushCounters: async () => 0,
+    recordPlays: (batch, quizzesIssued) =>
+      new Promise((resolve, reject) => {
+        waiting.push({ batch, issued: [...(quizzesIssued ?? [])], resolve, reject });
+        pump();
+      }),
+    flushCounters: () => aggregator.fold(true, onCommit),
+    foldPending: () => aggregator.fold(false, onCommit),
     verifyCounters: (options) => counters.verify(options),
     rebuildCounters: async (options) => {
       await counters.rebuild(options);
       onCommit();
     },
     checkIntegrity: () => checkIntegrityPg(db),
+    integrityMethod: () => integrityMethodPg(db),
   };
 }

@@ -11,8 +11,8 @@ export type PgRunner = Pick<PgDb, 'insert' | 'update' | 'execute' | 'select' | '
  * cumulative_quizzes), as the SQLite store does (src/storage/sqlite/play-store.ts):
  * the day's row is made, if missing, as a copy of the row before it (within
  * `group`), then every row from that day on gets the counts. Run under the
- * counters' advisory lock (play-store.ts), so two instances never carry and add
- * across each other.
+ * counters' one aggregator at a time, so two instances never carry and add
+ * across each other (the aggregator's lock, aggregator.ts).
  */
 export function runningTotals<
   Table extends typeof cumulativeDays | typeof cumulativeScores | typeof cumulativeQuizzes,

@@ -1,9 +1,12 @@
 import { type Config, redactedUrl } from '../../config';
 import type { OpenOptions, Runtime } from '../contract';
+import { pendingMessage } from '../migration-journal';
 import { DatabaseOpenError } from '../open-error';
 import { logSeeded, openSettings } from '../settings';
 import { importCataloguePg, loadCatalogueIndexPg, seedCataloguePg } from './catalogue';
-import { closePgDb, createPgDb, migratePg, type PgDb } from './client';
+import { closePgDb, createPgDb, migratePg, type PgDb, pgMigrationStatus } from './client';
+import { connectProblem } from './connect-error';
+import { createPgLimitWindows } from './limit-windows';
 import { pgMeta } from './meta';
 import { createPgStores } from './stores';
 
@@ -23,8 +26,12 @@ export async function openPgRuntime(url: string, config: Config, options: OpenOp
   const describe = redactedUrl(url);
   let pg: PgDb | undefined;
   try {
-    await migratePg(url);
-    pg = createPgDb(url);
+    await migrateOrCheck(url, config, options);
+    // The server's pool is DATABASE_POOL_MAX; a command works on one connection (issue 31).
+    pg = createPgDb(url, {
+      max: options.exclusive ? config.databasePoolMax : 1,
+      connectTimeoutSeconds: config.databaseConnectTimeoutSeconds,
+    });
     if (options.seed) {
       const seeded = await seedCataloguePg(pg);
       if (seeded) logSeeded(options.log, seeded);
@@ -34,6 +41,7 @@ export async function openPgRuntime(url: string, config: Config, options: OpenOp
     const stores = createPgStores(pg, settings.secrets.playerSalt);
     await stores.ready;
     const db = pg;
+    const limitWindows = createPgLimitWindows(db);
     return {
       engine: 'postgres',
       pg: db,
@@ -45,13 +53,27 @@ export async function openPgRuntime(url: string, config: Config, options: OpenOp
       // PostgreSQL databases were never written by a version with the old raw record.
       upgrade: async () => undefined,
       describe,
+      limitWindows,
       close: async () => {
+        limitWindows.close();
         stores.close();
         await closePgDb(db);
       },
     };
   } catch (error) {
     if (pg) await closePgDb(pg).catch(() => {});
-    throw new DatabaseOpenError(describe, error instanceof Error ? error.message : String(error));
+    if (error instanceof DatabaseOpenError) throw error;
+    throw new DatabaseOpenError(describe, await connectProblem(url, error));
   }
+}
+
+/** MIGRATE_ON_START=true: applies what is pending (a log line each); false: refuses a database behind the binary. */
+async function migrateOrCheck(url: string, config: Config, options: OpenOptions): Promise<void> {
+  const timeout = config.databaseConnectTimeoutSeconds;
+  if (config.migrateOnStart) {
+    for (const tag of await migratePg(url, timeout)) options.onMigrated?.(tag);
+    return;
+  }
+  const { pending } = await pgMigrationStatus(url, timeout);
+  if (pending.length > 0) throw new DatabaseOpenError(redactedUrl(url), pendingMessage(pending));
 }

@@ -256,6 +256,29 @@ export const statsVersion = pgTable('stats_version', {
   version: counter('version'),
 });
 
+/**
+ * The plays whose counters are not folded in yet (docs/decisions/030): a row is inserted with its
+ * play, in the play's transaction, and deleted by the aggregator in the transaction that adds the
+ * play to every counter. `firsts` is what the play's memberships decided (1: the player's first
+ * play, 2: first that day, 4: first in that hour of day); mode, score and day are copied from the
+ * play so the percentile reads can count a pending play without joining the raw record.
+ */
+export const pendingPlays = pgTable('pending_plays', {
+  // No foreign key to plays: the row is written with its play, and a key check a play costs.
+  playId: integer('play_id').primaryKey(),
+  firsts: integer('firsts').notNull(),
+  mode: integer('mode').notNull(),
+  score: integer('score').notNull(),
+  day: text('day').notNull(),
+});
+
+/** Quizzes issued, per batch and day, not yet added to cumulative_quizzes (docs/decisions/030). */
+export const pendingQuizzes = pgTable('pending_quizzes', {
+  id: id('id'),
+  day: text('day').notNull(),
+  issued: integer('issued').notNull(),
+});
+
 // ---------------------------------------------------------------------------
 // The daily challenge (docs/decisions/021): counters of the ranked daily plays,
 // as in src/storage/sqlite/schema.ts.
@@ -382,4 +405,16 @@ export const partyPlayers = pgTable(
     answers: text('answers').notNull(),
   },
   (t) => [primaryKey({ columns: [t.gameId, t.place] })],
+);
+
+/** The administrator's notes on dates: as in the SQLite schema (docs/decisions/037). */
+export const annotations = pgTable(
+  'annotations',
+  {
+    id: id('id'),
+    day: text('day').notNull(),
+    text: text('text').notNull(),
+    createdAtMs: bigint('created_at_ms', { mode: 'number' }).notNull(),
+  },
+  (t) => [index('annotations_day').on(t.day)],
 );

@@ -9,6 +9,7 @@ import type { Overview } from '../../shared/contracts/stats';
 import { DEFAULT_DIFFICULTY } from '../../shared/difficulty';
 import { round } from '../../stats/round';
 import type { StatsStore } from '../contract';
+import { playModeCode } from '../encoding/codes';
 import type { PgDb } from './client';
 import {
   albumStats,
@@ -17,6 +18,7 @@ import {
   hourStats,
   lyricStats,
   lyrics,
+  pendingPlays,
   scoreStats,
   songStats,
   songs,
@@ -43,12 +45,16 @@ export function createOverviewReads(
         averagePercentage: row.answers === 0 ? 0 : round((row.correct / row.answers) * 100, 2),
       };
     },
+    // With the plays not folded in yet (docs/decisions/030), in one statement (one snapshot: a
+    // fold moves a play from the one side to the other at once): a player's own play is counted
+    // in the percentile they are shown, however far the aggregator is behind.
     getScoreHistogram: async (difficulty = DEFAULT_DIFFICULTY) =>
       new Map(
-        (await db.select().from(scoreStats).where(eq(scoreStats.mode, difficulty))).map((row) => [
-          row.score,
-          row.plays,
-        ]),
+        (
+          (await db.execute(
+            sql`SELECT score, sum(plays)::int AS plays FROM (SELECT ${scoreStats.score} AS score, ${scoreStats.plays} AS plays FROM ${scoreStats} WHERE ${scoreStats.mode} = ${difficulty} UNION ALL SELECT ${pendingPlays.score}, count(*) FROM ${pendingPlays} WHERE ${pendingPlays.mode} = ${playModeCode.code(difficulty)} GROUP BY ${pendingPlays.score}) s GROUP BY score`,
+          )) as unknown as { score: number; plays: number }[]
+        ).map((row) => [row.score, Number(row.plays)]),
       ),
     getLyricStats: () =>
       db

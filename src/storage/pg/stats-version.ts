@@ -3,23 +3,25 @@ import type { PgDb } from './client';
 import { statsVersion } from './schema';
 
 /**
- * How often an instance reads the statistics version: a play recorded by
- * another instance shows here at most this long (plus one round trip) after
- * its commit. One query of one row per interval per instance, whatever the traffic (its cost:
- * docs/decisions/023).
+ * How often an instance reads the statistics version: a fold by another instance (the counters
+ * changed, docs/decisions/030) shows here at most this long (plus one round trip) after its
+ * commit. One query of one row per interval per instance, whatever the traffic (its cost:
+ * docs/decisions/023); a quarter of a second keeps the lag of the counters under a second.
  */
-export const VERSION_REFRESH_MS = 1_000;
+const VERSION_REFRESH_MS = 250;
 
 /**
- * The PostgreSQL statistics version (docs/decisions/010, 023): `stats_version`,
- * bumped in every transaction that changes statistics, read in the background
- * once a second and kept in memory, so `version()` stays synchronous; joined
- * with this instance's own commit count, so its own plays show at once.
+ * The PostgreSQL statistics version (docs/decisions/010, 023, 030): `stats_version`,
+ * bumped by every fold and rebuild (a batch of plays changes no counter: it only adds pending
+ * plays), read in the background every VERSION_REFRESH_MS and kept in memory, so `version()`
+ * stays synchronous; joined with this instance's own commits and folds, so its own plays'
+ * percentile (which counts pending plays) and its own folds show at once.
  * `stop()` ends the refreshing (the store's close).
  */
 export function createPgVersionRead(db: PgDb, ownCommits: () => number) {
   let stored = '0';
   let failing = false;
+  const listeners: ((error: unknown) => void)[] = [];
   const read = async () => {
     try {
       const row = (
@@ -27,9 +29,11 @@ export function createPgVersionRead(db: PgDb, ownCommits: () => number) {
       )[0];
       stored = String(row?.version ?? 0);
       failing = false;
-    } catch {
-      // The database is away: the health check says so; caches keep their version until it answers.
+    } catch (error) {
+      // The database is away: the app's storage health hears it (no quizzes handed out, /healthz
+      // 503); caches keep their version until it answers.
       failing = true;
+      for (const listener of listeners) listener(error);
     }
   };
   const timer = setInterval(read, VERSION_REFRESH_MS);
@@ -39,6 +43,7 @@ export function createPgVersionRead(db: PgDb, ownCommits: () => number) {
     ready: read(),
     version: () => `${stored}.${ownCommits()}`,
     failing: () => failing,
+    onFault: (listener: (error: unknown) => void) => void listeners.push(listener),
     stop: () => clearInterval(timer),
   };
 }

@@ -1,4 +1,5 @@
 import type { StatsStores } from '../contract';
+import { createPgAnnotationStore } from './annotation-store';
 import type { PgDb } from './client';
 import { createPgDailyStore } from './daily-store';
 import { createPgPartyStore } from './party-store';
@@ -7,9 +8,16 @@ import { createPgStatsStore } from './stats-store';
 import { createPgVersionRead } from './stats-version';
 
 /**
+ * How often an instance looks for pending plays and, when it finds some and no other instance is
+ * folding, folds them in (docs/decisions/030). With the version read of stats-version.ts this
+ * bounds how far the counters lag the newest plays: about this interval, one fold, one version read.
+ */
+const AGGREGATE_EVERY_MS = 250;
+
+/**
  * Both statistics stores over one PostgreSQL pool. `ready` resolves once the
- * statistics version has been read; `close` stops its refreshing (the pool is
- * the caller's).
+ * statistics version has been read; `close` stops its refreshing and the aggregator's turns (the
+ * pool is the caller's).
  */
 export function createPgStores(
   db: PgDb,
@@ -17,12 +25,31 @@ export function createPgStores(
 ): StatsStores & { ready: Promise<void>; close(): void } {
   let commits = 0;
   const versionRead = createPgVersionRead(db, () => commits);
+  const plays = createPgPlayStore(db, playerSalt, () => void commits++);
+  let folding = false;
+  const turn = async () => {
+    if (folding) return;
+    folding = true;
+    try {
+      await plays.foldPending();
+    } catch {
+      // The database is away (the health check and the submissions say so): the next turn tries again.
+    } finally {
+      folding = false;
+    }
+  };
+  const aggregating = setInterval(turn, AGGREGATE_EVERY_MS);
+  aggregating.unref();
   return {
-    plays: createPgPlayStore(db, playerSalt, () => void commits++),
-    stats: createPgStatsStore(db, versionRead.version),
+    plays,
+    stats: { ...createPgStatsStore(db, versionRead.version), onFault: versionRead.onFault },
     daily: createPgDailyStore(db, playerSalt),
     party: createPgPartyStore(db),
+    annotations: createPgAnnotationStore(db),
     ready: versionRead.ready,
-    close: versionRead.stop,
+    close: () => {
+      clearInterval(aggregating);
+      versionRead.stop();
+    },
   };
 }

@@ -204,13 +204,20 @@ export function createDeferredCounters(db: Db) {
   };
   const latest = (): number => lastPlay.get()?.id ?? 0;
 
-  /** Counts every play past the watermark and moves it (the caller holds a write transaction). */
-  const catchUpWithin = (): number => {
+  /**
+   * Counts the plays past the watermark (at most `limit` of them, the first ones) and moves it
+   * past them (the caller holds a write transaction).
+   */
+  const catchUpWithin = (limit = Number.POSITIVE_INFINITY): number => {
     let after = watermark();
     const sums = createFlushSums();
     let counted = 0;
-    for (;;) {
-      const rows = playsAfter().values(after, CHUNK) as unknown as [number, string, Uint8Array][];
+    while (counted < limit) {
+      const rows = playsAfter().values(after, Math.min(CHUNK, limit - counted)) as unknown as [
+        number,
+        string,
+        Uint8Array,
+      ][];
       if (rows.length === 0) break;
       for (const [, day, packed] of rows) sums.add(day, packed, keyOf);
       counted += rows.length;
@@ -225,6 +232,8 @@ export function createDeferredCounters(db: Db) {
 
   return {
     watermark,
+    /** The id of the last recorded play (0: none). */
+    latest,
     /** Whether some recorded play is not counted yet (two indexed reads). */
     behind: (): boolean => latest() > watermark(),
     /**
@@ -233,6 +242,11 @@ export function createDeferredCounters(db: Db) {
      * Returns the number of plays counted; nothing is written when there is none.
      */
     flush: (): number => (latest() > watermark() ? catchUp.immediate() : 0),
+    /**
+     * Like `flush`, for the first `limit` plays past the watermark only: one slice of a flush, so
+     * the writer can commit the plays that arrived meanwhile between slices (docs/decisions/035).
+     */
+    flushSome: (limit: number): number => (latest() > watermark() ? catchUp.immediate(limit) : 0),
     /** The watermark after a rebuild: every play recorded counted (inside the rebuild's transaction). */
     markAllCounted: (): void => void writeWatermark().run({ value: String(latest()) }),
   };

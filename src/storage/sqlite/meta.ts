@@ -62,3 +62,27 @@ export function sqliteMeta(db: Db): MetaStore {
     readOrCreate: async (key, create) => readOrCreateMeta(db, key, create),
   };
 }
+
+/**
+ * The meta store of a serving process (docs/decisions/035): read here, written by the writer's
+ * thread (`write`: the writer's own store of it), which forgets the values read here once a
+ * write is done, so the next read sees it.
+ */
+export function sqliteMetaWrittenBy(
+  db: Db,
+  write: (key: string, value: string, keep: boolean) => Promise<string>,
+): MetaStore {
+  const reads = sqliteMeta(db);
+  return {
+    read: reads.read,
+    write: async (key, value) => {
+      await write(key, value, false);
+      remembered.get(db)?.clear();
+    },
+    readOrCreate: async (key, create) => {
+      const stored = await write(key, create(), true);
+      remembered.get(db)?.clear();
+      return stored;
+    },
+  };
+}

@@ -2,6 +2,7 @@ import { inArray } from 'drizzle-orm';
 import type { PlayStore, PlayToRecord, QuizzesIssued, RecordOutcome } from '../contract';
 import { decodeAnswers } from '../encoding/answer-codec';
 import { createBatchSums } from '../encoding/recompute';
+import type { LongRunOptions } from '../long-work';
 import type { Db } from './client';
 import { createSqliteCounterCheck } from './counter-check';
 import { createDeferredCounters, type DeferredCounters } from './deferred-counters';
@@ -71,30 +72,9 @@ export function createSqlitePlayStore(
       return { outcomes, created };
     },
   );
-  const counters = onFirstUse(() => createSqliteCounterCheck(db, deferred));
-
-  const findDuplicate = createDuplicateLookup(db);
+  const { counters, ...reads } = createPlayReads(db, deferred);
   return {
-    async findRecorded(nonce) {
-      return findDuplicate(nonceKey(nonce));
-    },
-    async recordedSelections(answers) {
-      const packed = decodeAnswers(answers);
-      const keys = new Map(
-        db
-          .select({ id: answerKeyRows.id, lyricId: answerKeyRows.lyricId, songId: answerKeyRows.songId })
-          .from(answerKeyRows)
-          .where(inArray(answerKeyRows.id, [...new Set(packed.map((a) => a.keyId))]))
-          .all()
-          .map((k) => [k.id, k]),
-      );
-      return new Map(
-        packed.flatMap(({ keyId, wrongSongId }) => {
-          const key = keys.get(keyId);
-          return key ? [[key.lyricId, wrongSongId ?? key.songId] as [number, number]] : [];
-        }),
-      );
-    },
+    ...reads,
     async recordPlays(batch, quizzesIssued) {
       let written: ReturnType<typeof writeBatch.immediate>;
       try {
@@ -113,14 +93,49 @@ export function createSqlitePlayStore(
     async flushCounters() {
       return deferred.flush();
     },
-    verifyCounters: (options) => counters().verify(options),
-    async checkIntegrity() {
-      const rows = db.$client.query<{ integrity_check: string }, []>('PRAGMA integrity_check').all();
-      return rows.map((row) => row.integrity_check).filter((line) => line !== 'ok');
-    },
     async rebuildCounters(options) {
       await counters().rebuild(options);
       onCommit();
     },
+  };
+}
+
+/**
+ * What the play store reads: duplicates and a recorded play's selections (a replay,
+ * docs/decisions/034), the counters' verify and the integrity check. Shared by the store that
+ * writes on its own connection and by the request thread's store when a writer of its own
+ * writes (writer/writer-stores.ts, docs/decisions/035).
+ */
+export function createPlayReads(db: Db, deferred: DeferredCounters) {
+  const counters = onFirstUse(() => createSqliteCounterCheck(db, deferred));
+  const findDuplicate = createDuplicateLookup(db);
+  return {
+    counters,
+    async findRecorded(nonce: string) {
+      return findDuplicate(nonceKey(nonce));
+    },
+    async recordedSelections(answers: Uint8Array) {
+      const packed = decodeAnswers(answers);
+      const keys = new Map(
+        db
+          .select({ id: answerKeyRows.id, lyricId: answerKeyRows.lyricId, songId: answerKeyRows.songId })
+          .from(answerKeyRows)
+          .where(inArray(answerKeyRows.id, [...new Set(packed.map((a) => a.keyId))]))
+          .all()
+          .map((k) => [k.id, k]),
+      );
+      return new Map(
+        packed.flatMap(({ keyId, wrongSongId }) => {
+          const key = keys.get(keyId);
+          return key ? [[key.lyricId, wrongSongId ?? key.songId] as [number, number]] : [];
+        }),
+      );
+    },
+    verifyCounters: (options?: LongRunOptions) => counters().verify(options),
+    async checkIntegrity() {
+      const rows = db.$client.query<{ integrity_check: string }, []>('PRAGMA integrity_check').all();
+      return rows.map((row) => row.integrity_check).filter((line) => line !== 'ok');
+    },
+    integrityMethod: async () => 'PRAGMA integrity_check (every page, row and index of the file)',
   };
 }

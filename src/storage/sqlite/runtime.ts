@@ -1,6 +1,7 @@
 import type { Config } from '../../config';
 import type { OpenOptions, Progress, Runtime } from '../contract';
 import { interruptible } from '../long-work';
+import { pendingMessage } from '../migration-journal';
 import { DatabaseOpenError, sqliteMessage } from '../open-error';
 import { logSeeded, openSettings } from '../settings';
 import { counterFillPending, fillAnswerDays } from './answer-days-fill';
@@ -9,10 +10,13 @@ import { loadCatalogueIndex } from './catalogue-load';
 import { seedCatalogue } from './catalogue-seed';
 import { closeDb, createSqliteDb, type Db } from './client';
 import { convertLegacyRecord, legacyPlaysPending } from './legacy-record';
-import { sqliteMeta } from './meta';
-import { migrateDb } from './migrate';
+import { sqliteMeta, sqliteMetaWrittenBy } from './meta';
+import { migrateDb, sqliteMigrationStatus } from './migrate';
 import { acquireServeLock } from './serve-lock';
 import { createSqliteStores } from './stores';
+import type { WriterEvent } from './writer/messages';
+import { startSqliteWriter, type Writer } from './writer/writer-client';
+import { createSqliteWriterStores } from './writer/writer-stores';
 
 /** The SQLite runtime: the contract's, plus the connection for the SQLite-only tools (copy, tests). */
 export interface SqliteRuntime extends Runtime {
@@ -24,34 +28,63 @@ export interface SqliteRuntime extends Runtime {
 export async function openSqliteRuntime(config: Config, options: OpenOptions): Promise<SqliteRuntime> {
   // SQLite: one server per file (the commands work beside it and take no lock).
   const lock = options.exclusive ? acquireServeLock(config.databasePath) : undefined;
+  let writer: Writer | undefined;
   try {
     // Only the server checks the file: the commands must work beside it, quickly.
-    const db = openChecked(config, options.seed);
+    const db = openChecked(config, options);
     if (options.seed) {
       const seeded = seedCatalogue(db);
       if (seeded) logSeeded(options.log, seeded);
     }
     const meta = sqliteMeta(db);
     const settings = await openSettings(meta, config);
+    // A server writes on a thread of its own; the commands and tests on this connection (docs/decisions/035).
+    writer = options.serving
+      ? await startSqliteWriter(
+          {
+            path: config.databasePath,
+            synchronous: config.sqliteSynchronous,
+            playerSalt: settings.secrets.playerSalt,
+          },
+          { ...options.serving, onEvent: debugFlushes(options.serving.debug) },
+        )
+      : undefined;
     return {
       engine: 'sqlite',
       db,
-      stores: createSqliteStores(db, settings.secrets.playerSalt),
+      stores: writer
+        ? createSqliteWriterStores(db, settings.secrets.playerSalt, writer)
+        : createSqliteStores(db, settings.secrets.playerSalt),
       catalogue: loadCatalogueIndex(db),
       ...settings,
-      meta,
+      // A server's meta writes go to its writer too (the admin unlock marker, the storage probe).
+      meta: writer ? sqliteMetaWrittenBy(db, writer.writeMeta) : meta,
       importCatalogue: (catalogue, options) => importCatalogueInSteps(db, catalogue, options),
       upgrade: (progress, note) => convertOldRecord({ db }, config, progress, note),
       describe: config.databasePath,
       close: async () => {
-        closeDb(db);
-        lock?.release();
+        try {
+          // The writer first: it commits what waits and flushes the deferred counters.
+          await writer?.close();
+        } finally {
+          closeDb(db);
+          lock?.release();
+        }
       },
     };
   } catch (error) {
+    await writer?.close().catch(() => {});
     lock?.release();
     throw error;
   }
+}
+
+/** The writer's flushes as debug log lines: when one starts (it holds the write lock) and what it counted. */
+function debugFlushes(debug: NonNullable<OpenOptions['serving']>['debug']) {
+  return (event: WriterEvent) => {
+    if (event.type === 'flushing') debug?.('flushing the deferred counters', { after: event.after });
+    else if (event.type === 'flushed') debug?.('flushed the deferred counters', { plays: event.plays });
+  };
 }
 
 /**
@@ -59,7 +92,8 @@ export async function openSqliteRuntime(config: Config, options: OpenOptions): P
  * corrupt file is refused at start instead of served and written to. Any failure
  * becomes one DatabaseOpenError naming the path and SQLite's message.
  */
-function openChecked(config: Config, check: boolean): Db {
+function openChecked(config: Config, options: OpenOptions): Db {
+  const check = options.seed;
   const path = config.databasePath;
   let db: Db | undefined;
   try {
@@ -72,7 +106,11 @@ function openChecked(config: Config, check: boolean): Db {
         .filter((line) => line !== 'ok');
       if (problems.length > 0) throw new Error(`it is damaged (quick_check: ${problems[0]})`);
     }
-    migrateDb(db);
+    if (config.migrateOnStart) for (const tag of migrateDb(db)) options.onMigrated?.(tag);
+    else {
+      const { pending } = sqliteMigrationStatus(db);
+      if (pending.length > 0) throw new Error(pendingMessage(pending));
+    }
     return db;
   } catch (error) {
     if (db) closeDb(db);

@@ -433,3 +433,20 @@ export const partyPlayers = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.gameId, t.place] })],
 );
+
+/**
+ * The administrator's notes on dates ("radio show", "new catalogue"), drawn on the dashboard's
+ * trend (docs/decisions/037). A handful of rows: the dashboard reads those of the range shown.
+ */
+export const annotations = sqliteTable(
+  'annotations',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    /** Calendar day (YYYY-MM-DD) in STATS_TIMEZONE. */
+    day: text('day').notNull(),
+    text: text('text').notNull(),
+    /** Unix milliseconds. */
+    createdAtMs: integer('created_at_ms').notNull(),
+  },
+  (t) => [index('annotations_day').on(t.day)],
+);

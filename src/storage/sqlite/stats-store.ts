@@ -18,6 +18,9 @@ import { createSqliteVersionRead } from './stats-version';
  * statistics version, so this costs two indexed reads per read computed, and a flush only when
  * plays are waiting.
  *
+ * A serving process passes a `deferred` that does not flush: its writer flushes on a thread of its
+ * own and reads never wait for it (docs/decisions/035, writer/writer-stores.ts).
+ *
  * Split by concern: all-time reads and lists (stats-overview-reads.ts), day reads from running
  * totals (stats-day-reads.ts), range lists (stats-range-reads.ts) and confusions
  * (stats-confusions.ts); here the flush before a read and the store's interface.

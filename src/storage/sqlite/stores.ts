@@ -1,4 +1,5 @@
 import type { StatsStores } from '../contract';
+import { createSqliteAnnotationStore } from './annotation-store';
 import type { Db } from './client';
 import { createSqliteDailyStore } from './daily-store';
 import { createDeferredCounters } from './deferred-counters';
@@ -15,5 +16,6 @@ export function createSqliteStores(db: Db, playerSalt: string): StatsStores {
     stats: createSqliteStatsStore(db, () => commits, deferred),
     daily: createSqliteDailyStore(db, playerSalt),
     party: createSqlitePartyStore(db),
+    annotations: createSqliteAnnotationStore(db),
   };
 }

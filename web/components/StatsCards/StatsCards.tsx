@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { PLAY_LENGTH } from '../../../src/shared/rules';
 import type { Change } from '../../lib/date-range';
 import { formatCount, formatDecimal, formatPercent } from '../../lib/format';
+import { DIFFERENT_PLAYERS, type PluralForms, pluralForm } from '../../lib/plural';
 import type { Overview } from '../../lib/stats';
 import * as styles from './StatsCards.css';
 
@@ -51,13 +52,14 @@ function ChangeLine({ change, wording }: { change: Change | null; wording: Chang
 export function StatsCards({
   overview,
   changes,
-  playersLabel = 'Različitih igrača',
+  playersLabel = DIFFERENT_PLAYERS,
   playersNote,
   wording = PREVIOUS_PERIOD,
 }: {
   overview: Overview;
   changes?: CardChanges;
-  playersLabel?: string;
+  /** The players card's label, agreeing with its figure ('1 različit igrač', '5 različitih igrača'). */
+  playersLabel?: PluralForms;
   playersNote?: ReactNode;
   wording?: ChangeWording;
 }) {
@@ -72,7 +74,7 @@ export function StatsCards({
         </dd>
       </div>
       <div className={styles.card}>
-        <dt className={styles.label}>{playersLabel}</dt>
+        <dt className={styles.label}>{pluralForm(overview.uniquePlayers, playersLabel)}</dt>
         <dd className={styles.value} data-stat="uniquePlayers">
           {formatCount(overview.uniquePlayers)}
           {playersNote && <span className={styles.note}>{playersNote}</span>}

@@ -3,22 +3,28 @@ import { formatCount, formatPercent } from '../../lib/format';
 import { type Counted, colourBand, percentage } from '../../lib/stats';
 import * as styles from './Tables.css';
 
+/** A list's colour, as the band of the same colour. */
+const TONE_BAND = { easiest: 'good', hardest: 'poor' } as const;
+
 export interface TopColumn<T> {
   header: string;
   cell: (row: T) => ReactNode;
 }
 
 /**
- * A ranked top-10 table. The last column is the percentage, coloured by its value's band (the same
- * bands as the admin tables: a 0,0% is red in the 'easiest' list too) and followed by the answers
- * it comes from ('5 od 7'), so a 100% of one answer is not mistaken for a 100% of fifty.
+ * A ranked top-10 table. The last column is the percentage, followed by the answers it comes
+ * from ('5 od 7'), so a 100% of one answer is not mistaken for a 100% of fifty. With a `tone` the
+ * percentages take the list's colour (easiest green, hardest red); without, their value's band
+ * (the admin tables' bands).
  */
 export function TopTable<T extends Counted>({
   caption,
   columns,
   rows,
   rowKey,
+  tone,
 }: {
+  tone?: 'easiest' | 'hardest';
   caption: string;
   columns: TopColumn<T>[];
   rows: T[];
@@ -67,7 +73,11 @@ export function TopTable<T extends Counted>({
                 ))}
                 <td className={`${styles.td} ${styles.num}`} data-label="Točnost">
                   <span>
-                    <span className={styles.percent[colourBand(pct)]} data-percent="">
+                    <span
+                      className={styles.percent[tone ? TONE_BAND[tone] : colourBand(pct)]}
+                      data-percent=""
+                      data-tone={tone}
+                    >
                       {formatPercent(pct)}
                     </span>
                     <span className={styles.answers} data-answers="">

@@ -105,7 +105,7 @@ export function DailyIsland({
   const { toast, show, dismiss } = useToast();
   const shown = record?.number ?? number;
 
-  if (status === 'loading') return <Spinner label="Učitavanje izazova..." heading />;
+  if (status === 'loading') return <Spinner label="Učitavanje izazova…" heading />;
   if (status === 'saving') return <Spinner label="Spremamo rezultat…" heading />;
   if (status === 'queued') return <QueuedResult number={shown} score={state.correctCount} />;
   if (status === 'error')
@@ -228,7 +228,7 @@ export function DailyIsland({
         Dnevni izazov
       </h1>
       <p className={styles.lead}>
-        Isti {PLAY_LENGTH} stihova za sve igrače, jednom dnevno. Rangira se vaša prva igra današnjeg izazova;
+        Istih {PLAY_LENGTH} stihova za sve igrače, jednom dnevno. Rangira se vaša prva igra današnjeg izazova;
         igrajte svaki dan i gradite niz.
       </p>
       <Button onClick={session.start} data-daily-start="">

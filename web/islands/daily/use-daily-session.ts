@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useReducer, useRef, useState } from 'react';
 import type { DailyPercentile } from '../../../src/shared/contracts/daily';
 import { type Streak, streakOf } from '../../../src/shared/streak';
 import { getDaily, getDailyPercentile, getDailyStreak } from '../../lib/api';
@@ -17,7 +17,7 @@ import { emptyQuiz, isFinished, type QuizState, quizReducer, submissionOf } from
 import { answerSquares } from '../../lib/share';
 import { getSessionId } from '../../lib/storage';
 import { useAnswering } from '../quiz/use-answering';
-import { useOutboxOutcome } from './use-outbox-outcome';
+import { useOutboxOutcome } from '../use-outbox-outcome';
 
 /**
  * 'intro': the challenge number and a start button; 'playing': the quiz; 'saving': the play is
@@ -131,7 +131,8 @@ export function useDailySession(today: DailyDay) {
   // Every answer is kept; the last one hands the play to the outbox (sent from any page).
   const [pendingId, setPendingId] = useState<string | null>(null);
   const finished = useRef<{ state: QuizState; record: DailyRecord } | null>(null);
-  useEffect(() => {
+  // In storage when the screen shows it (see use-quiz-session.ts).
+  useLayoutEffect(() => {
     if (!record || (status !== 'playing' && status !== 'saving') || state.questions.length === 0) return;
     const current = { ...record, quiz: state };
     saveDailyRecord(localStorage, current);

@@ -282,3 +282,37 @@ export const figureNote = style({
 export const detail = style({ display: 'flex', flexDirection: 'column', gap: vars.space.xs, margin: 0 });
 export const detailTitle = style({ fontWeight: 600, margin: 0 });
 export const detailList = style({ margin: 0, paddingLeft: '1.5rem' });
+
+/** 'Bilješke' under the trend: the list, then the form (wraps to one field a line on a phone). */
+export const notes = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.sm,
+  marginTop: vars.space.md,
+});
+export const notesTitle = style({ margin: 0, fontSize: '1.05rem' });
+export const notesList = style({
+  margin: 0,
+  paddingLeft: 0,
+  listStyle: 'none',
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.xs,
+});
+export const note = style({
+  display: 'flex',
+  justifyContent: 'space-between',
+  alignItems: 'center',
+  gap: vars.space.sm,
+  overflowWrap: 'anywhere',
+  minWidth: 0,
+});
+/** 'Obriši' keeps its word whole: the note's text wraps instead. */
+export const noteDelete = style({ flex: 'none', whiteSpace: 'nowrap' });
+export const noteForm = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'flex-end',
+  gap: vars.space.sm,
+});
+export const noteText = style({ flex: '1 1 14rem', minWidth: 0 });

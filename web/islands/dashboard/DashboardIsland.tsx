@@ -11,11 +11,13 @@ import { DashboardTabs } from './DashboardTabs';
 import type { TableId } from './dashboard-view';
 import { HourlyCard } from './HourlyCharts';
 import { AlbumsTable, LyricsTable, SongsTable, type TableControls, TopLists } from './ItemTables';
+import { LiveCard } from './live/LiveCard';
 import { PartyPanel } from './PartyPanel';
 import { RangePicker } from './RangePicker';
-import { ConfusionsView, DailyTrend, DevicesView, ScoreView } from './RangeViews';
+import { ConfusionsView, DevicesView, ScoreView } from './RangeViews';
 import { unavailableNotice } from './section-unavailable';
 import { summaryCards } from './summary-cards';
+import { DailyTrend } from './TrendView';
 import { useAdminData } from './use-admin-data';
 import { useDashboardView } from './use-dashboard-view';
 import { useShownLyrics } from './use-shown-lyrics';
@@ -28,13 +30,14 @@ import { useShownLyrics } from './use-shown-lyrics';
  * cards (summary-cards.ts), the item tables (ItemTables.tsx) and the range views.
  */
 export function DashboardIsland() {
-  const { view, restored, setTab, setRange, sortBy, goToPage, filterLyrics, setScoreMode } =
+  const { view, restored, setTab, setRange, sortBy, goToPage, filterLyrics, setScoreMode, setTrendGroup } =
     useDashboardView();
   const { toast, show, dismiss } = useToast();
   const { credentials, data, loading, failed, updatedAt, reload, signOut } = useAdminData(
     view.tab,
     view.range,
     view.scoreMode,
+    view.trendGroup,
     restored,
     show,
   );
@@ -88,16 +91,8 @@ export function DashboardIsland() {
         aria-busy={loading}
       >
         {view.tab === 'uzivo' && <PartyPanel credentials={credentials} />}
-        {view.tab === 'pregled' && (
-          <Card className={styles.welcome}>
-            <h2>Dobrodošli u administratorski panel</h2>
-            <p>
-              Ovdje su detaljni podaci o odigranim kvizovima u odabranom razdoblju: uspješnost po stihovima,
-              pjesmama i albumima, top liste i najčešće zamjene, dnevni trend te igranja po satima. Odaberite
-              karticu iznad. Stupce tablica možete sortirati klikom na zaglavlje.
-            </p>
-          </Card>
-        )}
+        {view.tab === 'pregled' && <LiveCard credentials={credentials} onSignedOut={signOut} />}
+        {view.tab === 'pregled' && <Welcome />}
         {view.tab === 'pregled' && (['lyrics', 'songs', 'albums', 'hourly'] as const).map(unavailable)}
         {view.tab === 'pregled' &&
           (unavailable('scores') ??
@@ -165,7 +160,12 @@ export function DashboardIsland() {
           ))}
         {view.tab === 'vrijeme' &&
           (unavailable('daily') ?? (
-            <DailyTrend points={data.views.daily} credentials={credentials} range={range} />
+            <DailyTrend
+              trend={data.views.daily}
+              credentials={credentials}
+              range={range}
+              onGroup={setTrendGroup}
+            />
           ))}
         {view.tab === 'vrijeme' &&
           (unavailable('hourly') ?? (
@@ -174,6 +174,19 @@ export function DashboardIsland() {
       </div>
       <Toaster toast={toast} onDismiss={dismiss} />
     </div>
+  );
+}
+
+function Welcome() {
+  return (
+    <Card className={styles.welcome}>
+      <h2>Dobrodošli u administratorski panel</h2>
+      <p>
+        Ovdje su detaljni podaci o odigranim kvizovima u odabranom razdoblju: uspješnost po stihovima,
+        pjesmama i albumima, top liste i najčešće zamjene, dnevni trend te igranja po satima. Odaberite
+        karticu iznad. Stupce tablica možete sortirati klikom na zaglavlje.
+      </p>
+    </Card>
   );
 }
 

@@ -12,6 +12,6 @@ export function DashboardLoading({ failed, reload }: { failed: boolean; reload: 
       Došlo je do pogreške prilikom učitavanja podataka.
     </Notice>
   ) : (
-    <Spinner label="Učitavanje statistike..." />
+    <Spinner label="Učitavanje statistike…" />
   );
 }

@@ -31,8 +31,40 @@ export interface ChartData {
   xAxisLabel: string;
   /** One name per point ('07:00', '23. 11.'), in order. */
   xNames: string[];
-  labels: [string] | [string, string];
+  labels: [string] | [string, string] | [string, string, string];
   series: number[][];
+  /** Notes on points (the trend's annotations): a numbered vertical line at each. */
+  markers?: ChartMarker[];
+}
+
+export interface ChartMarker {
+  /** The point's index. */
+  index: number;
+  /** Shown at the top of the line ('1', '2', …: the numbers of the notes' list). */
+  label: string;
+}
+
+/** Draws each marker as a dashed vertical line with its label, over the plot (uPlot's draw hook). */
+function drawMarkers(u: uPlot, markers: ChartMarker[], colour: string) {
+  const { ctx } = u;
+  const { top, height } = u.bbox;
+  const ratio = devicePixelRatio || 1;
+  ctx.save();
+  ctx.strokeStyle = colour;
+  ctx.fillStyle = colour;
+  ctx.lineWidth = ratio;
+  ctx.setLineDash([4 * ratio, 3 * ratio]);
+  ctx.font = `700 ${12 * ratio}px system-ui, sans-serif`;
+  ctx.textAlign = 'center';
+  for (const marker of markers) {
+    const x = Math.round(u.valToPos(marker.index, 'x', true));
+    ctx.beginPath();
+    ctx.moveTo(x, top + 14 * ratio);
+    ctx.lineTo(x, top + height);
+    ctx.stroke();
+    ctx.fillText(marker.label, x, top + 11 * ratio);
+  }
+  ctx.restore();
 }
 
 const HEIGHT = 280;
@@ -46,13 +78,22 @@ const fewPoints = (u: uPlot) => u.data[0].length <= 62;
  * lines differ in colour (the theme's accent and focus colours, 3:1 or more against the card in
  * both themes), in dash and in their points, so they can be told apart without colour.
  */
-export function LineChart({ title, xHeader, xAxisLabel, xNames, labels, series, testId }: ChartData) {
+export function LineChart({
+  title,
+  xHeader,
+  xAxisLabel,
+  xNames,
+  labels,
+  series,
+  testId,
+  markers = [],
+}: ChartData) {
   const box = useRef<HTMLDivElement>(null);
   const chart = useRef<uPlot | null>(null);
   const dark = useDarkScheme();
   // The newest data, for a chart created after uPlot has loaded.
-  const latest = useRef({ xNames, series });
-  latest.current = { xNames, series };
+  const latest = useRef({ xNames, series, markers });
+  latest.current = { xNames, series, markers };
   const xs = (n: number) => Array.from({ length: n }, (_, i) => i);
   const nameOf = (x: number | null | undefined) =>
     x == null || !Number.isInteger(x) ? '' : (latest.current.xNames[x] ?? '');
@@ -69,6 +110,7 @@ export function LineChart({ title, xHeader, xAxisLabel, xNames, labels, series, 
       const surface = cssColour('--kz-surface');
       const first = cssColour('--kz-accent');
       const second = cssColour('--kz-focus');
+      const third = cssColour('--kz-muted');
       const axis = { stroke: text, grid: { stroke: grid }, ticks: { stroke: grid } };
       const options: uPlot.Options = {
         title,
@@ -87,7 +129,8 @@ export function LineChart({ title, xHeader, xAxisLabel, xNames, labels, series, 
           },
           { ...axis, values: (_, ticks) => ticks.map((t) => (Number.isInteger(t) ? formatCount(t) : '')) },
         ],
-        legend: { markers: { dash: (_, i) => (i === 2 ? 'dashed' : 'solid') } },
+        legend: { markers: { dash: (_, i) => (i === 1 ? 'solid' : 'dashed') } },
+        hooks: { draw: [(u) => drawMarkers(u, latest.current.markers, text)] },
         series: [
           { label: xHeader, value: (_, x) => nameOf(x) || '--' },
           // Wider than the dashed line, so where the two coincide both stay visible.
@@ -103,6 +146,10 @@ export function LineChart({ title, xHeader, xAxisLabel, xNames, labels, series, 
                   points: { show: fewPoints, size: 7, fill: surface, stroke: second },
                 },
               ]),
+          // The compared period: thin, grey and dotted, behind the two lines of the range.
+          ...(labels[2] === undefined
+            ? []
+            : [{ label: labels[2], stroke: third, width: 1.5, dash: [2, 4], points: { show: false } }]),
         ],
       };
       const { xNames: names, series: values } = latest.current;
@@ -121,20 +168,21 @@ export function LineChart({ title, xHeader, xAxisLabel, xNames, labels, series, 
       chart.current = null;
     };
     // Created once per theme; data changes go through setData below.
-  }, [title, xHeader, xAxisLabel, labels[0], labels[1], dark]);
+  }, [title, xHeader, xAxisLabel, labels[0], labels[1], labels[2], dark]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: xs is a pure helper
   useEffect(() => {
     if (!chart.current || !box.current) return;
     chart.current.setData([xs(xNames.length), ...series]);
     box.current.dataset.points = String(xNames.length);
-  }, [xNames, series]);
+  }, [xNames, series, markers]);
 
   return (
     <div
       className={styles.chart}
       ref={box}
       data-chart={testId}
+      data-markers={markers.length}
       role="img"
       aria-label={`${title}: ${labels.join(' i ')}. Podaci su u tablici ispod grafikona.`}
     />

@@ -3,76 +3,27 @@
  * distribution, devices and players, the completion rate and the overall confusions. Each has
  * its numbers as a table and, where the API exports it, a 'Preuzmi CSV' button.
  */
-import { useId, useMemo } from 'react';
+import { useId } from 'react';
 import type { AdminDevices } from '../../../src/shared/contracts/admin-range';
-import type { Confusion, DaySeriesPoint, ScoreDistribution } from '../../../src/shared/contracts/time-series';
+import type { Confusion, ScoreDistribution } from '../../../src/shared/contracts/time-series';
 import { BROWSER_FAMILIES, DEVICE_CLASSES } from '../../../src/shared/devices';
 import { SCORE_MODES, type ScoreMode } from '../../../src/shared/play-mode';
 import { Card } from '../../components/Card/Card';
 import * as inputStyles from '../../components/Input/Input.css';
 import type { RangeParams } from '../../lib/api';
-import { formatDay } from '../../lib/date-range';
 import { formatCount, formatDecimal, formatPercent } from '../../lib/format';
 import { countOf, PLAYS, TIMES } from '../../lib/plural';
 import { CsvButton } from './CsvButton';
 import * as styles from './DashboardIsland.css';
-import { type ChartData, ChartTable, LineChart } from './LineChart';
+import { ChartTable } from './LineChart';
 import { type SimpleColumn, SimpleTable } from './SimpleTable';
 
-/** '23. 11.' on the axis (the year is in the range shown above); the table names the whole day. */
-const shortDay = (day: string) => `${Number(day.slice(8, 10))}. ${Number(day.slice(5, 7))}.`;
-
-function SectionHeading({ title, children }: { title: string; children?: React.ReactNode }) {
+export function SectionHeading({ title, children }: { title: string; children?: React.ReactNode }) {
   return (
     <div className={styles.sectionHeading}>
       <h2 className={styles.sectionTitle}>{title}</h2>
       {children}
     </div>
-  );
-}
-
-/** Plays and distinct players per day (uPlot, loaded with the chart), and the same as a table. */
-export function DailyTrend({
-  points,
-  credentials,
-  range,
-}: {
-  points: DaySeriesPoint[];
-  credentials: string;
-  range: RangeParams;
-}) {
-  const chart: ChartData = useMemo(
-    () => ({
-      testId: 'daily',
-      title: 'Igranja po danu',
-      xHeader: 'Dan',
-      xAxisLabel: 'Dan',
-      xNames: points.map((p) => shortDay(p.day)),
-      labels: ['Broj igranja', 'Različiti igrači toga dana'],
-      series: [points.map((p) => p.plays), points.map((p) => p.players)],
-    }),
-    [points],
-  );
-  const tableNames = useMemo(() => points.map((p) => formatDay(p.day)), [points]);
-  return (
-    <Card className={styles.view} data-view="daily">
-      <SectionHeading title="Dnevni trend">
-        <CsvButton credentials={credentials} table="daily" range={range} label="dnevni trend" />
-      </SectionHeading>
-      {points.length === 0 ? (
-        <p className={styles.muted}>Nema podataka za odabrano razdoblje.</p>
-      ) : (
-        <>
-          <LineChart {...chart} />
-          <p className={styles.chartNote}>
-            „Različiti igrači toga dana“ broji svakog igrača jednom po danu; tko je igrao više dana, broji se
-            u svakom od njih.
-          </p>
-          {/* Three columns fit a 320 px phone; new players and quizzes issued per day are in the CSV. */}
-          <ChartTable {...chart} xNames={tableNames} />
-        </>
-      )}
-    </Card>
   );
 }
 

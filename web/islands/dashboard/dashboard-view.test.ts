@@ -21,10 +21,11 @@ describe('the dashboard view in the address', () => {
       },
       lyrics: { query: 'čuvar svjetla', minOccurrences: 3, unshown: 'show', pageSize: 25 },
       scoreMode: 'daily',
+      trendGroup: 'week',
     }));
     const search = serializeView(shared);
     expect(search).toBe(
-      '?tab=stihovi&range=7d&sort-stihovi=percentage.desc&page-stihovi=3&sort-pjesme=title.asc&q=%C4%8Duvar+svjetla&min=3&unshown=show&size=25&mode=daily',
+      '?tab=stihovi&range=7d&sort-stihovi=percentage.desc&page-stihovi=3&sort-pjesme=title.asc&q=%C4%8Duvar+svjetla&min=3&unshown=show&size=25&mode=daily&group=week',
     );
     expect(parseView(search)).toEqual(shared);
   });
@@ -67,6 +68,7 @@ describe('the dashboard view in the address', () => {
     expect(defaultView.scoreMode).toBe('all');
     expect(parseView('?mode=hard').scoreMode).toBe('hard');
     expect(parseView('?mode=daily_practice').scoreMode).toBe('all');
+    expect(parseView('?group=year').trendGroup).toBe('day');
   });
 
   test('a very long query is cut to 200 characters', () => {

@@ -7,6 +7,7 @@
  * address falls back to its default, so an old or hand-edited link never breaks the dashboard.
  * The date range (`range=7d`, or `from=…&to=…`) applies to every tab (web/lib/date-range.ts).
  */
+import type { TrendGroup } from '../../../src/shared/contracts/admin-range';
 import { SCORE_MODES, type ScoreMode } from '../../../src/shared/play-mode';
 import { DEFAULT_RANGE, parseRange, type RangeChoice, writeRange } from '../../lib/date-range';
 import type { RowFilter, SortState } from '../../lib/stats';
@@ -53,7 +54,11 @@ export interface DashboardView {
   lyrics: LyricFilterView;
   /** Which plays the score distribution counts (`mode=`): all of them by default, as the cards do. */
   scoreMode: ScoreMode;
+  /** The trend's points (`group=`): days by default, or weeks or months. */
+  trendGroup: TrendGroup;
 }
+
+const TREND_GROUPS: readonly TrendGroup[] = ['day', 'week', 'month'];
 
 const unsorted: TableView = { sort: { column: null, direction: 'asc' }, page: 0 };
 
@@ -63,6 +68,7 @@ export const defaultView: DashboardView = {
   tables: { stihovi: unsorted, pjesme: unsorted, albumi: unsorted },
   lyrics: { query: '', minOccurrences: 0, unshown: 'auto', pageSize: DEFAULT_PAGE_SIZE },
   scoreMode: 'all',
+  trendGroup: 'day',
 };
 
 const MAX_QUERY = 200;
@@ -110,6 +116,7 @@ export function parseView(search: string): DashboardView {
       pageSize: PAGE_SIZES.find((s) => s === size) ?? DEFAULT_PAGE_SIZE,
     },
     scoreMode: SCORE_MODES.find((m) => m === mode) ?? defaultView.scoreMode,
+    trendGroup: TREND_GROUPS.find((g) => g === params.get('group')) ?? defaultView.trendGroup,
   };
 }
 
@@ -129,6 +136,7 @@ export function serializeView(view: DashboardView): string {
   if (unshown !== 'auto') params.set('unshown', unshown);
   if (pageSize !== DEFAULT_PAGE_SIZE) params.set('size', String(pageSize));
   if (view.scoreMode !== defaultView.scoreMode) params.set('mode', view.scoreMode);
+  if (view.trendGroup !== defaultView.trendGroup) params.set('group', view.trendGroup);
   const search = params.toString();
   return search ? `?${search}` : '';
 }

@@ -34,12 +34,12 @@ describe('the views of a range', () => {
     const data = await loadRangeData('c', { from: '2026-11-17', to: '2026-11-23' }, 'all');
     expect(asked.sort()).toEqual([
       '/api/admin/stats/confusions?from=2026-11-17&to=2026-11-23&limit=10',
-      '/api/admin/stats/daily?from=2026-11-17&to=2026-11-23',
+      '/api/admin/stats/daily?from=2026-11-17&to=2026-11-23&group=day&compare=previous',
       '/api/admin/stats/devices?from=2026-11-17&to=2026-11-23',
       '/api/admin/stats/scores?from=2026-11-17&to=2026-11-23&difficulty=all',
       '/api/admin/stats/summary?from=2026-11-17&to=2026-11-23',
     ]);
-    expect(data.daily).toEqual([{ day: '2026-11-23', plays: 3 }] as never);
+    expect(data.daily).toEqual(answers.daily as never);
     expect(data.confusions).toHaveLength(1);
     expect(data.unavailable).toEqual({});
   });

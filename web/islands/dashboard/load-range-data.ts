@@ -1,5 +1,10 @@
-import type { AdminDevices, AdminSummary } from '../../../src/shared/contracts/admin-range';
-import type { Confusion, DaySeriesPoint, ScoreDistribution } from '../../../src/shared/contracts/time-series';
+import type {
+  AdminDaily,
+  AdminDevices,
+  AdminSummary,
+  TrendGroup,
+} from '../../../src/shared/contracts/admin-range';
+import type { Confusion, ScoreDistribution } from '../../../src/shared/contracts/time-series';
 import type { ScoreMode } from '../../../src/shared/play-mode';
 import {
   ApiError,
@@ -22,7 +27,8 @@ export type RangeSection = 'summary' | 'daily' | 'scores' | 'devices' | 'confusi
 export interface RangeData {
   /** The cards of the range and of the period before it (null: refused). */
   summary: AdminSummary | null;
-  daily: DaySeriesPoint[];
+  /** The trend, by day, week or month, with the compared period grouped alike (null: refused). */
+  daily: AdminDaily | null;
   scores: ScoreDistribution | null;
   devices: AdminDevices | null;
   /** The overall top list of wrong songs picked, and whether it counts all time or the range. */
@@ -57,6 +63,7 @@ export async function loadRangeData(
   scoreMode: ScoreMode,
   /** 'Ova godina' is compared with the same dates last year, other ranges with the period before. */
   compare: 'previous' | 'year' = 'previous',
+  group: TrendGroup = 'day',
 ): Promise<RangeData> {
   const unavailable: RangeData['unavailable'] = {};
   const orUnavailable = async <T>(section: RangeSection, read: Promise<T>): Promise<T | null> => {
@@ -74,14 +81,14 @@ export async function loadRangeData(
       'summary',
       getAdminSummary(credentials, compare === 'year' ? { ...range, compare } : range),
     ),
-    orUnavailable('daily', getAdminDaily(credentials, range)),
+    orUnavailable('daily', getAdminDaily(credentials, { ...range, group, compare })),
     orUnavailable('scores', getAdminScores(credentials, { ...range, difficulty: scoreMode })),
     orUnavailable('devices', getAdminDevices(credentials, range)),
     orUnavailable('confusions', getAdminConfusions(credentials, range)),
   ]);
   return {
     summary,
-    daily: daily?.points ?? [],
+    daily,
     scores,
     devices,
     confusions: confusions?.confusions ?? [],

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import type { TrendGroup } from '../../../src/shared/contracts/admin-range';
 import type { ScoreMode } from '../../../src/shared/play-mode';
 import type { ToastMessage } from '../../components/Toast/Toast';
 import { endSession, readCredentials, SESSION_EXPIRED, signInAddress, takeFlash } from '../../lib/admin';
@@ -47,6 +48,8 @@ export function useAdminData(
   range: RangeChoice,
   /** Which plays the score distribution counts. */
   scoreMode: ScoreMode,
+  /** The trend's points: days, weeks or months. */
+  trendGroup: TrendGroup,
   /** False until the view has been read from the address (no load of a view about to change). */
   ready: boolean,
   toast: (message: ToastMessage) => void,
@@ -99,6 +102,7 @@ export function useAdminData(
         params,
         scoreMode,
         choice.preset === 'godina' ? 'year' : 'previous',
+        trendGroup,
       );
       if (views.summary) today.current = views.summary.today;
       // Kept all time only, like the hours' distinct players; a refusal leaves the line out.
@@ -140,7 +144,7 @@ export function useAdminData(
     return () => {
       cancelled = true;
     };
-  }, [credentials, ready, tab, rangeKey, scoreMode, attempt, toast]);
+  }, [credentials, ready, tab, rangeKey, scoreMode, trendGroup, attempt, toast]);
 
   return { credentials, ...state, reload, signOut };
 }

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
+import type { TrendGroup } from '../../../src/shared/contracts/admin-range';
 import type { ScoreMode } from '../../../src/shared/play-mode';
 import type { RangeChoice } from '../../lib/date-range';
 import { nextSort } from '../../lib/stats';
@@ -76,6 +77,7 @@ export function useDashboardView() {
   );
 
   const setScoreMode = useCallback((scoreMode: ScoreMode) => setView((v) => ({ ...v, scoreMode })), []);
+  const setTrendGroup = useCallback((trendGroup: TrendGroup) => setView((v) => ({ ...v, trendGroup })), []);
 
-  return { view, restored, setTab, setRange, sortBy, goToPage, filterLyrics, setScoreMode };
+  return { view, restored, setTab, setRange, sortBy, goToPage, filterLyrics, setScoreMode, setTrendGroup };
 }

@@ -37,7 +37,7 @@ export function HostLine({ view }: { view: PartyView }) {
                 <span className={styles.optionBar} style={{ width: `${(n / most) * 100}%` }} aria-hidden />
               )}
               <span className={styles.letter}>{OPTION_LETTERS[i]}</span>
-              <span>{title}</span>
+              <span className={styles.optionTitle}>{title}</span>
               {reveal && <span className={styles.optionCount}>{n}</span>}
             </li>
           );

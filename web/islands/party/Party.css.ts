@@ -131,7 +131,9 @@ export const hostOptions = style({
   padding: 0,
   margin: 0,
   display: 'grid',
-  gridTemplateColumns: 'repeat(auto-fit, minmax(18rem, 1fr))',
+  // Two wide columns (A B / C D / E) rather than four narrow ones: a title such as "Do posljednjeg
+  // takta" stays on one line at a projector's type size, and the count beside it stays clear.
+  gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 26rem), 1fr))',
   gap: vars.space.md,
 });
 export const hostOption = style({
@@ -163,13 +165,16 @@ export const letter = style({
   color: vars.color.accentText,
   fontWeight: 800,
 });
+/** A title never runs under the count or out of its card, however long its longest word. */
+export const optionTitle = style({ minWidth: 0, overflowWrap: 'anywhere' });
 export const optionCount = style({ marginLeft: 'auto', fontFamily: vars.font.mono, fontWeight: 800 });
 /** A bar behind an option's text at the reveal: its width is the option's share of the answers. */
 export const optionBar = style({
   position: 'absolute',
   insetBlock: 0,
   left: 0,
-  background: vars.color.surfaceAlt,
+  // A tint of the accent: the bars must read from the back of a room, over either scheme.
+  background: `color-mix(in srgb, ${vars.color.accent} 18%, transparent)`,
   zIndex: 0,
   transition: 'width 600ms ease-out',
   '@media': { [reduced]: { transition: 'none' } },

@@ -1,6 +1,6 @@
 import { Button } from '../../components/Button/Button';
 import { OPTION_LETTERS, type PartyView, secondsLeft } from '../../lib/party-view';
-import { partyShareText, playersCount, pointsCount } from '../../lib/party-words';
+import { ofPlayers, partyShareText, pointsCount } from '../../lib/party-words';
 import { CORRECT_ANSWERS, countOf } from '../../lib/plural';
 import { messageShareUrl, tweetUrl } from '../../lib/share';
 import { copy } from '../results/SharePanel';
@@ -79,7 +79,7 @@ export function PlayerResult({ view }: { view: PartyView }) {
           <span className={styles.figureValue} data-rank={result.rank}>
             {result.rank}.
           </span>
-          <span className={styles.figureLabel}>mjesto od {playersCount(result.players)}</span>
+          <span className={styles.figureLabel}>mjesto {ofPlayers(result.players)}</span>
         </div>
       </div>
       <p className={styles.waiting}>
@@ -103,7 +103,7 @@ export function PlayerFinal({ view, artist, siteUrl }: { view: PartyView; artist
       <h1 id="phone-final" className={styles.title}>
         {final.place}. mjesto
       </h1>
-      <p className={styles.lead}>od {playersCount(final.players)}</p>
+      <p className={styles.lead}>{ofPlayers(final.players)}</p>
       <div className={styles.figures}>
         <div className={styles.figure}>
           <span className={styles.figureValue}>{pointsCount(final.points)}</span>

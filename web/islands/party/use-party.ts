@@ -1,7 +1,9 @@
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import {
   type ClientMessage,
+  normalizeRoomCode,
   PARTY_CLOSE,
+  PARTY_ROUTE_PARAM,
   PARTY_SOCKET_PATH,
   type ServerMessage,
 } from '../../../src/shared/contracts/party';
@@ -44,6 +46,19 @@ const FINAL_CLOSES: number[] = [
 
 type Action = { message: ServerMessage; nowMs: number } | { reset: true };
 
+/** The room a first message is for (a join, a rejoin, a host's return); a new room has none. */
+const roomOf = (message: ClientMessage | null): string | undefined =>
+  message && 'code' in message ? normalizeRoomCode(message.code) : undefined;
+
+/**
+ * The socket's URL names its room, so that a proxy in front of several instances sends it to the
+ * room's instance (docs/decisions/031-live-game.md); a socket that creates a room goes anywhere.
+ */
+function socketUrl(room: string | undefined): string {
+  const base = `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}${PARTY_SOCKET_PATH}`;
+  return room ? `${base}?${PARTY_ROUTE_PARAM}=${room}` : base;
+}
+
 /**
  * One socket to the game that comes back by itself: after a drop it reconnects (with a growing
  * pause) and sends `hello()` again — the stored token's rejoin — so a reload or a lost signal
@@ -58,14 +73,19 @@ export function useParty(role: 'host' | 'player') {
   );
   const [online, setOnline] = useState(false);
   const socket = useRef<WebSocket | null>(null);
+  /** The room the open socket was routed for (undefined: none named). */
+  const routed = useRef<string | undefined>(undefined);
   const pending = useRef<ClientMessage | null>(null);
   const stopped = useRef(false);
+  /** Opens a socket for the pending message's room (or the stored seat's), replacing any other. */
+  const reconnect = useRef<() => void>(() => {});
 
   const onMessage = useCallback(
     (message: ServerMessage) => {
       if (message.type === 'hosting') writeSeat(key, { code: message.code, token: message.hostToken });
       if (message.type === 'joined') writeSeat(key, { code: message.code, token: message.playerToken });
-      // A seat the server no longer knows is dropped, so the entry form shows again.
+      // A seat the server no longer knows is dropped, so the entry form shows again (not for
+      // room_elsewhere: the room may well be there once the proxy routes to it).
       if (message.type === 'error' && (message.code === 'token_invalid' || message.code === 'room_not_found'))
         if (readSeat(key) && pending.current === null) writeSeat(key, undefined);
       if (message.type === 'closed') writeSeat(key, undefined);
@@ -79,9 +99,12 @@ export function useParty(role: 'host' | 'player') {
     let attempt = 0;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const open = () => {
-      const url = `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}${PARTY_SOCKET_PATH}`;
-      const ws = new WebSocket(url);
+      const room = roomOf(pending.current) ?? readSeat(key)?.code;
+      // A phone has nothing to say before it knows its room: its socket waits for the code.
+      if (role === 'player' && room === undefined) return;
+      const ws = new WebSocket(socketUrl(room));
       socket.current = ws;
+      routed.current = room;
       ws.onopen = () => {
         attempt = 0;
         setOnline(true);
@@ -100,12 +123,21 @@ export function useParty(role: 'host' | 'player') {
       };
       ws.onmessage = (event) => onMessage(JSON.parse(String(event.data)) as ServerMessage);
       ws.onclose = (event) => {
+        if (socket.current !== ws) return; // replaced by a socket for another room
         setOnline(false);
-        if (socket.current === ws) socket.current = null;
+        socket.current = null;
         if (stopped.current || FINAL_CLOSES.includes(event.code)) return;
         attempt++;
         timer = setTimeout(open, Math.min(5_000, 300 * 2 ** Math.min(attempt, 5)));
       };
+    };
+    reconnect.current = () => {
+      clearTimeout(timer);
+      const old = socket.current;
+      socket.current = null;
+      old?.close();
+      attempt = 0;
+      open();
     };
     open();
     return () => {
@@ -115,11 +147,17 @@ export function useParty(role: 'host' | 'player') {
     };
   }, [key, role, onMessage]);
 
-  /** Sends now, or as the first message once the socket is open. */
+  /**
+   * Sends now, or as the first message once the socket is open. A first message for another room
+   * than the socket was routed for (a phone's join) goes on a new socket routed for that room.
+   */
   const send = useCallback((message: ClientMessage) => {
     const ws = socket.current;
-    if (ws && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(message));
-    else pending.current = message;
+    const room = roomOf(message);
+    const routedElsewhere = room !== undefined && room !== routed.current;
+    if (ws && ws.readyState === WebSocket.OPEN && !routedElsewhere) return ws.send(JSON.stringify(message));
+    pending.current = message;
+    if (routedElsewhere || !ws) reconnect.current();
   }, []);
 
   /** Forgets the room (a new game): a fresh socket with no seat. */

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useLayoutEffect, useRef } from 'react';
 import { DEFAULT_DIFFICULTY, DIFFICULTY_LABELS } from '../../../src/shared/difficulty';
 import { Button } from '../../components/Button/Button';
 import { Card } from '../../components/Card/Card';
@@ -48,12 +48,13 @@ export function QuestionCard({ state, question, answer, isLast, choose, next, wa
   const optionsRef = useRef<HTMLUListElement>(null);
   const barRef = useRef<HTMLDivElement>(null);
 
-  // Focus: the new question's heading when it appears, the next button once answered.
+  // Focus: the new question's heading when it appears, the next button once answered — as the
+  // screen changes (layout effects: a key pressed at once goes to the right element, ADR 038).
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new question moves the focus too
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (!answer) headingRef.current?.focus();
   }, [question, answer]);
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (!answer) return;
     nextRef.current?.focus({ preventScroll: true });
     keepInView(optionsRef.current?.querySelector('[data-state="correct"]'), barRef.current);

@@ -63,8 +63,8 @@ export function QuizIsland({
           Ovaj kviz je završen
         </h1>
         <p>
-          Vaš rezultat: {score}/{state.questions.length} ({ratingFor(score).label}). Pogledajte ga ili
-          započnite novu igru s novim stihovima.
+          Vaš rezultat: {score}/{state.questions.length} ({ratingFor(score).label}). Možete ga pogledati ili
+          započeti novu igru s novim stihovima.
         </p>
         <DifficultyChoice value={nextDifficulty} onChange={setNextDifficulty} />
         <div className={styles.choices}>

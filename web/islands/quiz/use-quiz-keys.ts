@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useLayoutEffect } from 'react';
 import type { AnswerRecord, Question } from '../../lib/quiz-state';
 
 /** The options' letters, in order; the digits 1–5 choose them too. */
@@ -16,7 +16,9 @@ export function useQuizKeys({
   choose: (songId: number) => void;
   next: () => void;
 }): void {
-  useEffect(() => {
+  // A layout effect: the listener knows the new line as soon as it is on screen (with Preact a
+  // plain effect waits for the next frame, and a key pressed meanwhile was lost; ADR 038).
+  useLayoutEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (event.altKey || event.ctrlKey || event.metaKey || !question) return;
       const key = event.key.toUpperCase();

@@ -1,6 +1,7 @@
-import { useCallback, useEffect, useReducer, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useReducer, useState } from 'react';
 import type { Difficulty } from '../../../src/shared/difficulty';
 import { PLAY_LENGTH } from '../../../src/shared/rules';
+import { shownScoreCookie } from '../../../src/shared/shown-score';
 import { getQuiz } from '../../lib/api';
 import { difficultyOf, NEW_PLAY_PARAM } from '../../lib/difficulty';
 import { enqueuePlay, isWaiting, outcomeOf } from '../../lib/outbox';
@@ -119,11 +120,16 @@ export function useQuizSession(tokenTtlSeconds?: number, initial?: InitialQuiz) 
     };
   }, [load, tokenTtlSeconds, initial]);
 
-  useEffect(() => {
+  // A layout effect: every answer is in storage when the screen shows it (before the player can
+  // close the tab), also with Preact, whose plain effects wait for the next frame (ADR 038).
+  useLayoutEffect(() => {
     if (status !== 'ready') return;
     savePlay(sessionStorage, localStorage, state);
     if (isFinished(state)) {
       rememberFinished(localStorage, state, Date.now());
+      // The results page's request names the score, so the server draws it (src/shared/shown-score.ts).
+      // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing from Firefox and older Safari
+      document.cookie = shownScoreCookie(state.correctCount);
       // Into the outbox before leaving: whatever the player does next (another play, going
       // offline, closing the tab), some page of the product sends it (docs/decisions/032);
       // the results page, next, sends it at once.

@@ -154,21 +154,13 @@ export const badge = style({
 export const recordList = style({ margin: `${vars.space.xs} 0 0`, paddingLeft: vars.space.lg });
 export const muted = style({ color: vars.color.muted });
 
-export const scale = style({});
-export const caption = style({
-  textAlign: 'left',
-  fontWeight: 700,
-  fontSize: '1.15rem',
-  cursor: 'pointer',
-  // A comfortable target; the summary keeps its own display (the disclosure marker).
-  padding: `${vars.space.sm} 0`,
-});
 export const table = style({ width: '100%', borderCollapse: 'collapse', marginTop: vars.space.sm });
 export const cell = style({
   padding: `${vars.space.sm} ${vars.space.md}`,
   borderBottom: `1px solid ${vars.color.border}`,
   textAlign: 'left',
 });
+export const yourBand = style({ fontWeight: 400 });
 export const currentRow = style({
   background: vars.color.surfaceAlt,
   fontWeight: 700,

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { PageProps } from '../../../src/shared/contracts/pages';
 import type { Percentile } from '../../../src/shared/contracts/stats';
 import type { Difficulty } from '../../../src/shared/difficulty';
@@ -124,41 +125,123 @@ function PersonalRecordCard({ history, id, score }: { history: PlayRecord[]; id:
   );
 }
 
+/** The rating scale, the player's band marked (docs/product.md#results): a table, always shown. */
+function RatingScale({ score }: { score: number }) {
+  const band = ratingFor(score);
+  return (
+    <Card aria-labelledby="scale-title" data-rating-scale="">
+      <h2 id="scale-title" className={styles.sectionTitle}>
+        Ljestvica ocjena
+      </h2>
+      <table className={styles.table}>
+        <caption className="visually-hidden">Ljestvica ocjena</caption>
+        <thead>
+          <tr>
+            <th className={styles.cell} scope="col">
+              Bodovi
+            </th>
+            <th className={styles.cell} scope="col">
+              Ocjena
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {RATING_BANDS.map((b) => (
+            <tr
+              key={b.label}
+              className={b === band ? styles.currentRow : undefined}
+              aria-current={b === band ? 'true' : undefined}
+            >
+              <td className={styles.cell}>
+                {b.min}–{b.max}
+              </td>
+              <td className={styles.cell}>
+                {b.label}
+                {/* Visible, not only announced: the band is marked by more than its colour. */}
+                {b === band && <span className={styles.yourBand}> (vaša ocjena)</span>}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </Card>
+  );
+}
+
+/** 'Vaš rezultat': the score and its rating, then what follows them (the note, the position). */
+function ScoreCard({ score, children }: { score: number; children?: ReactNode }) {
+  return (
+    <Card className={styles.scoreCard} aria-labelledby="result-title">
+      <h1 id="result-title" className={styles.resultTitle}>
+        Vaš rezultat
+      </h1>
+      <div className={styles.scoreRow}>
+        <p className={score === PLAY_LENGTH ? styles.score.perfect : styles.score.normal} data-score="">
+          {`${score}/${PLAY_LENGTH}`}
+        </p>
+        <p className={styles.rating} data-rating="">
+          {ratingFor(score).label}
+        </p>
+      </div>
+      {children}
+    </Card>
+  );
+}
+
+/**
+ * Before the play is read from storage: the score the results page's request named
+ * (src/shared/shown-score.ts), drawn by the server, with room kept for the position.
+ */
+function ShownScore({ score }: { score: number }) {
+  return (
+    <div className={styles.results} data-shown-score="">
+      <ScoreCard score={score}>
+        <div className={styles.position} data-position-pending="">
+          <p className={styles.pending}>Računamo vašu poziciju…</p>
+        </div>
+      </ScoreCard>
+      <RatingScale score={score} />
+    </div>
+  );
+}
+
 /**
  * The results: score, rating, position, sharing, then the review of the 30 lines, the player's
  * own record and the rating scale. The play is submitted once, from here.
  */
-export function ResultsIsland({ page, shareImages }: { page: PageProps; shareImages: string[] }) {
+export function ResultsIsland({
+  page,
+  shareImages,
+  shownScore,
+}: {
+  page: PageProps;
+  shareImages: string[];
+  /** The score the server drew into the page, until the play is read from storage. */
+  shownScore?: number;
+}) {
   const { quiz, score, standing, percentile, lines, history } = usePlayResult(page.title);
   const { toast, show, dismiss } = useToast();
 
-  if (!quiz) return <Spinner label="Učitavanje rezultata..." heading />;
-  const band = ratingFor(score);
+  if (!quiz)
+    return shownScore === undefined ? (
+      <Spinner label="Učitavanje rezultata…" heading />
+    ) : (
+      <ShownScore score={shownScore} />
+    );
   const id = playIdOf(quiz);
   const note = scoreNote(score, history.filter((r) => r.id !== id).length);
   const shares = standing.kind !== 'ranked' ? 'none' : lines ? 'shown' : 'loading';
 
   return (
     <div className={styles.results}>
-      <Card className={styles.scoreCard} aria-labelledby="result-title">
-        <h1 id="result-title" className={styles.resultTitle}>
-          Vaš rezultat
-        </h1>
-        <div className={styles.scoreRow}>
-          <p className={score === PLAY_LENGTH ? styles.score.perfect : styles.score.normal} data-score="">
-            {`${score}/${PLAY_LENGTH}`}
-          </p>
-          <p className={styles.rating} data-rating="">
-            {band.label}
-          </p>
-        </div>
+      <ScoreCard score={score}>
         {note && (
           <p className={score === PLAY_LENGTH ? styles.celebration : styles.scoreNote} data-score-note="">
             {note}
           </p>
         )}
         <Position standing={standing} percentile={percentile} difficulty={quiz.difficulty} />
-      </Card>
+      </ScoreCard>
 
       <div className={styles.actions}>
         <Button
@@ -194,41 +277,7 @@ export function ResultsIsland({ page, shareImages }: { page: PageProps; shareIma
 
       <PersonalRecordCard history={history} id={id} score={score} />
 
-      <Card>
-        <details className={styles.scale}>
-          <summary className={styles.caption}>Ljestvica ocjena</summary>
-          <table className={styles.table}>
-            <caption className="visually-hidden">Ljestvica ocjena</caption>
-            <thead>
-              <tr>
-                <th className={styles.cell} scope="col">
-                  Bodovi
-                </th>
-                <th className={styles.cell} scope="col">
-                  Ocjena
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {RATING_BANDS.map((b) => (
-                <tr
-                  key={b.label}
-                  className={b === band ? styles.currentRow : undefined}
-                  aria-current={b === band ? 'true' : undefined}
-                >
-                  <td className={styles.cell}>
-                    {b.min}–{b.max}
-                  </td>
-                  <td className={styles.cell}>
-                    {b.label}
-                    {b === band && <span className="visually-hidden"> (vaša ocjena)</span>}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </details>
-      </Card>
+      <RatingScale score={score} />
 
       <p className={styles.credit}>
         <span>

@@ -1,6 +1,7 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Percentile } from '../../../src/shared/contracts/stats';
 import { PLAY_LENGTH } from '../../../src/shared/rules';
+import { shownScoreCookie } from '../../../src/shared/shown-score';
 import { readCredentials } from '../../lib/admin';
 import {
   ApiError,
@@ -11,13 +12,7 @@ import {
   getLineResults,
   getPercentile,
 } from '../../lib/api';
-import { enqueuePlay, OUTCOMES_KEY, type Outcome, outcomeOf } from '../../lib/outbox';
-import {
-  flushOutbox,
-  OUTBOX_EVENT,
-  OUTBOX_OFFLINE_EVENT,
-  type OutboxEventDetail,
-} from '../../lib/outbox-sender';
+import { enqueuePlay, type Outcome, outcomeOf } from '../../lib/outbox';
 import {
   currentPlay,
   type PlayRecord,
@@ -29,6 +24,7 @@ import {
 import { isRecordedAsShown, type QuizState, submissionOf } from '../../lib/quiz-state';
 import { lineResultsById } from '../../lib/review';
 import { getSessionId } from '../../lib/storage';
+import { useOutboxOutcome } from '../use-outbox-outcome';
 
 /**
  * The percentile 500 ms after a successful submission, the admin refresh after 1 s
@@ -59,6 +55,25 @@ export type Standing =
   | { kind: 'unsaved' };
 
 /**
+ * Where the server's final answer leaves the play (kept in storage as recorded when it was):
+ * refused (expired or not), recorded as shown, or recorded with another copy's answers.
+ */
+function standingAfter(quiz: QuizState, outcome: Outcome): Standing {
+  if (outcome.kind === 'refused') return { kind: outcome.code === 'token_expired' ? 'expired' : 'unsaved' };
+  const reply = outcome.result;
+  console.info('Rezultat spremljen', reply);
+  const done: QuizState = {
+    ...quiz,
+    submitted: true,
+    submission: { playId: Number(reply.playId), score: Number(reply.score) },
+  };
+  savePlay(sessionStorage, localStorage, done);
+  return isRecordedAsShown(done)
+    ? { kind: 'ranked' }
+    : { kind: 'other-copy', recordedScore: Number(reply.score) };
+}
+
+/**
  * The finished play (this tab's, else the browser's latest; an unfinished one goes back to its
  * question, none to /), submitted once from here; then its percentile and how all players did
  * on its lines, and for a signed-in administrator a refresh of the admin statistics.
@@ -77,6 +92,9 @@ export function usePlayResult(siteTitle: string) {
     else if (action === 'to-quiz') location.replace('/quiz');
     else {
       savePlay(sessionStorage, localStorage, play);
+      // A reload draws this play's score on the server (src/shared/shown-score.ts).
+      // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing from Firefox and older Safari
+      document.cookie = shownScoreCookie(play.correctCount);
       setHistory(rememberFinished(localStorage, play, Date.now()));
       setQuiz(play);
     }
@@ -95,23 +113,26 @@ export function usePlayResult(siteTitle: string) {
     document.title = `${siteTitle} - Rezultat: ${score}/${PLAY_LENGTH}`;
   }, [quiz, siteTitle, score]);
 
+  // The percentile and how all players did on the play's lines, once the play is recorded as shown.
+  const loadRanking = useCallback(() => {
+    if (!quiz) return;
+    getPercentile(quiz.correctCount, quiz.difficulty)
+      .then((p) =>
+        setPercentile({
+          percentile: Number(p.percentile),
+          samePercent: Number(p.samePercent),
+          totalPlayers: Number(p.totalPlayers),
+        }),
+      )
+      .catch((error: unknown) => console.error(error));
+    getLineResults(quiz.questions.map((q) => q.lyricId))
+      .then((rows) => setLines(lineResultsById(rows)))
+      .catch((error: unknown) => console.error(error));
+  }, [quiz]);
+
+  const [pendingId, setPendingId] = useState<string | null>(null);
   useEffect(() => {
     if (!quiz || quiz.answers.length === 0) return;
-    const timers: ReturnType<typeof setTimeout>[] = [];
-    const loadRanking = () => {
-      getPercentile(score, quiz.difficulty)
-        .then((p) =>
-          setPercentile({
-            percentile: Number(p.percentile),
-            samePercent: Number(p.samePercent),
-            totalPlayers: Number(p.totalPlayers),
-          }),
-        )
-        .catch((error: unknown) => console.error(error));
-      getLineResults(quiz.questions.map((q) => q.lyricId))
-        .then((rows) => setLines(lineResultsById(rows)))
-        .catch((error: unknown) => console.error(error));
-    };
     if (quiz.submitted) {
       if (isRecordedAsShown(quiz)) {
         setStanding({ kind: 'ranked' });
@@ -119,80 +140,42 @@ export function usePlayResult(siteTitle: string) {
       } else setStanding({ kind: 'other-copy', recordedScore: quiz.submission?.score ?? 0 });
       return;
     }
-    // Handed to the outbox (the quiz page did so already when the play ended): sent from here
-    // or from whichever page is open next, until the server answers for good.
-    const id = playIdOf(quiz);
-    let settled = false;
-    const apply = (outcome: Outcome) => {
-      if (settled) return;
-      settled = true;
-      if (outcome.kind === 'refused') {
-        setStanding({ kind: outcome.code === 'token_expired' ? 'expired' : 'unsaved' });
-        return;
-      }
-      const reply = outcome.result;
-      console.info('Rezultat spremljen', reply);
-      const done: QuizState = {
-        ...quiz,
-        submitted: true,
-        submission: { playId: Number(reply.playId), score: Number(reply.score) },
-      };
-      savePlay(sessionStorage, localStorage, done);
-      if (!isRecordedAsShown(done)) {
-        setStanding({ kind: 'other-copy', recordedScore: Number(reply.score) });
-        return;
-      }
-      setStanding({ kind: 'ranked' });
-      timers.push(setTimeout(loadRanking, PERCENTILE_DELAY_MS));
+    setPendingId(playIdOf(quiz));
+  }, [quiz, loadRanking]);
+
+  // Handed to the outbox (the quiz page did so already when the play ended): sent from here or
+  // from whichever page is open next, until the server answers for good. Before the outcome's
+  // hook below: its effect sends what the outbox holds.
+  useEffect(() => {
+    if (!quiz || !pendingId || outcomeOf(localStorage, pendingId)) return;
+    enqueuePlay(localStorage, pendingId, submissionOf(quiz, getSessionId(), navigator.userAgent), Date.now());
+  }, [quiz, pendingId]);
+
+  const timers = useRef<ReturnType<typeof setTimeout>[]>([]);
+  useEffect(
+    () => () => {
+      for (const timer of timers.current) clearTimeout(timer);
+    },
+    [],
+  );
+  useOutboxOutcome(pendingId, {
+    onOutcome: (outcome) => {
+      if (!quiz) return;
+      const next = standingAfter(quiz, outcome);
+      setStanding(next);
+      if (next.kind !== 'ranked') return;
+      timers.current.push(setTimeout(loadRanking, PERCENTILE_DELAY_MS));
       const credentials = readCredentials();
       if (credentials)
-        timers.push(
+        timers.current.push(
           setTimeout(() => {
             for (const read of ADMIN_REFRESH) read(credentials).catch(logUnlessAnswered);
           }, ADMIN_REFRESH_DELAY_MS),
         );
-    };
-    const known = outcomeOf(localStorage, id);
-    if (known) {
-      apply(known);
-      return () => {
-        for (const timer of timers) clearTimeout(timer);
-      };
-    }
-    enqueuePlay(localStorage, id, submissionOf(quiz, getSessionId(), navigator.userAgent), Date.now());
-    const onAnswer = (event: Event) => {
-      const detail = (event as CustomEvent<OutboxEventDetail>).detail;
-      if (detail.id === id) apply(detail.outcome);
-    };
-    // Another tab (or page script) may be the one that got the answer.
-    const onStorage = (event: StorageEvent) => {
-      if (event.key !== OUTCOMES_KEY) return;
-      const outcome = outcomeOf(localStorage, id);
-      if (outcome) apply(outcome);
-    };
-    const onOffline = () => {
-      if (!settled) setStanding({ kind: 'queued' });
-    };
-    const onOnline = () => {
-      if (!settled) setStanding({ kind: 'saving' });
-    };
-    addEventListener(OUTBOX_EVENT, onAnswer);
-    addEventListener(OUTBOX_OFFLINE_EVENT, onOffline);
-    addEventListener('offline', onOffline);
-    addEventListener('online', onOnline);
-    addEventListener('storage', onStorage);
-    if (navigator.onLine === false) onOffline();
-    void flushOutbox(true);
-    return () => {
-      settled = true;
-      for (const timer of timers) clearTimeout(timer);
-      removeEventListener(OUTBOX_EVENT, onAnswer);
-      removeEventListener(OUTBOX_OFFLINE_EVENT, onOffline);
-      removeEventListener('offline', onOffline);
-      removeEventListener('online', onOnline);
-      removeEventListener('storage', onStorage);
-    };
-  }, [quiz, score]);
+    },
+    onOffline: () => setStanding({ kind: 'queued' }),
+    onOnline: () => setStanding({ kind: 'saving' }),
+  });
 
   return { quiz, score, standing, percentile, lines, history };
 }

@@ -1,11 +1,11 @@
 import { useEffect, useRef } from 'react';
-import { OUTCOMES_KEY, type Outcome, outcomeOf } from '../../lib/outbox';
+import { OUTCOMES_KEY, type Outcome, outcomeOf } from '../lib/outbox';
 import {
   flushOutbox,
   OUTBOX_EVENT,
   OUTBOX_OFFLINE_EVENT,
   type OutboxEventDetail,
-} from '../../lib/outbox-sender';
+} from '../lib/outbox-sender';
 
 export interface OutboxOutcomeHandlers {
   /** The server's final answer for the play: once. */
@@ -17,8 +17,8 @@ export interface OutboxOutcomeHandlers {
 }
 
 /**
- * Waits for the server's answer to the play `pendingId` handed to the outbox
- * (docs/decisions/032): already known, sent by this page, or by any other tab (the storage
+ * Waits for the server's answer to the play `pendingId` handed to the outbox, for the results
+ * and the daily islands (docs/decisions/032): already known, sent by this page, or by any other tab (the storage
  * event); meanwhile it reports the network going and coming. Handlers are read at call time,
  * so the caller need not keep them stable.
  */

@@ -1,0 +1,72 @@
+/**
+ * What the request thread and the SQLite writer (writer.worker.ts, docs/decisions/035) say to
+ * each other. Every request carries an id its answer repeats; the writer also tells of each
+ * flush of the deferred counters as it starts and ends, so the request thread's statistics
+ * version (docs/decisions/010) moves with every commit it did not make itself.
+ */
+
+import type { Day } from '../../../time/day';
+import type { PartyGameRecord, PlayToRecord, QuizzesIssued, RecordOutcome } from '../../contract';
+
+/** An Error as it crosses the thread boundary: what isStorageFault and the logs read of it. */
+export interface WireError {
+  name: string;
+  message: string;
+  code?: string;
+  errno?: number;
+}
+
+export interface WriterInit {
+  path: string;
+  synchronous: 'NORMAL' | 'FULL';
+  playerSalt: string;
+}
+
+export type WriterRequest =
+  | { type: 'record'; id: number; plays: PlayToRecord[]; issued?: QuizzesIssued }
+  | { type: 'flush'; id: number }
+  | { type: 'rebuild'; id: number }
+  | { type: 'party'; id: number; game: PartyGameRecord }
+  /** A `meta` value: written, or (`keep`) written only when the key has none; answered with the stored value. */
+  | { type: 'meta'; id: number; key: string; value: string; keep: boolean }
+  /** The dashboard's notes on dates (docs/decisions/037): added (answered with the note as JSON) or removed (1 or 0). */
+  | { type: 'annotation-add'; id: number; day: Day; text: string; createdAtMs: number }
+  | { type: 'annotation-remove'; id: number; noteId: number }
+  | { type: 'close'; id: number };
+
+export type WriterEvent =
+  | { type: 'ready' }
+  /** The writer could not open the database: nothing will be written. */
+  | { type: 'unusable'; error: WireError }
+  | { type: 'recorded'; id: number; outcomes: (RecordOutcome | WireError)[] }
+  /** A request answered with a value (flush: plays counted; party: the game's id; meta: the stored value). */
+  | { type: 'done'; id: number; value: number | string }
+  | { type: 'failed'; id: number; error: WireError }
+  /** A flush begins: the watermark it counts from (its transaction holds the write lock). */
+  | { type: 'flushing'; after: number }
+  | { type: 'flushed'; plays: number }
+  /** A flush the writer ran on its own failed (a full disk): the next one tries again. */
+  | { type: 'flush-failed'; error: WireError };
+
+export function toWire(error: unknown): WireError {
+  if (!(error instanceof Error)) return { name: 'Error', message: String(error) };
+  const { code, errno } = error as { code?: unknown; errno?: unknown };
+  return {
+    name: error.name,
+    message: error.message,
+    ...(typeof code === 'string' ? { code } : {}),
+    ...(typeof errno === 'number' ? { errno } : {}),
+  };
+}
+
+export function fromWire(wire: WireError): Error {
+  const error = new Error(wire.message);
+  error.name = wire.name;
+  if (wire.code !== undefined) Object.assign(error, { code: wire.code });
+  if (wire.errno !== undefined) Object.assign(error, { errno: wire.errno });
+  return error;
+}
+
+/** A per-play outcome is a RecordOutcome (it has a play id) or an error. */
+export const isWireError = (outcome: RecordOutcome | WireError): outcome is WireError =>
+  !('playId' in outcome);

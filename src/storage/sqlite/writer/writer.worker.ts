@@ -1,0 +1,26 @@
+/**
+ * The entry of the SQLite writer's thread (writer-loop.ts, docs/decisions/035). The first
+ * message opens the database; every later one is a request. An exception that escapes ends the
+ * worker, and the request thread then stops the process (writer-client.ts): a server never goes
+ * on answering while nothing is written.
+ */
+import { toWire, type WriterEvent, type WriterInit, type WriterRequest } from './messages';
+import { openWriter } from './writer-loop';
+
+declare const self: Worker;
+
+const post = (event: WriterEvent) => self.postMessage(event);
+let writer: ReturnType<typeof openWriter> | undefined;
+
+self.onmessage = (message: MessageEvent<WriterInit | WriterRequest>) => {
+  if (writer) {
+    void writer.handle(message.data as WriterRequest);
+    return;
+  }
+  try {
+    writer = openWriter(message.data as WriterInit, post);
+    post({ type: 'ready' });
+  } catch (error) {
+    post({ type: 'unusable', error: toWire(error) });
+  }
+};
