@@ -1,7 +1,6 @@
 import { Type as T } from '@sinclair/typebox';
 import { errorBody } from '../errors';
 import { Annotation, AnnotationList, NewAnnotation } from '../shared/contracts/admin-annotations';
-import { LiveActivity } from '../shared/contracts/admin-live';
 import {
   AdminConfusions,
   AdminDaily,
@@ -87,7 +86,6 @@ export const schemas = {
   Annotation,
   AnnotationList,
   NewAnnotation,
-  LiveActivity,
   ScoreDistribution,
   Quiz,
   QuizQuestion: V1Question,
