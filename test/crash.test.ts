@@ -198,11 +198,13 @@ test(`plays acknowledged before a kill -9 survive it (${ROUNDS} rounds at ${RATE
   expect(ledger.unexpected).toEqual([]);
   for (const r of rounds) {
     expect(r.acknowledged).toBeGreaterThan(0);
+    // verify names the integrity check it ran, then the counters' verdict (docs/decisions/036).
     expect({ round: r.round, lost: r.lost, caughtUp: r.countersCaughtUp, verify: r.verify }).toEqual({
       round: r.round,
       lost: 0,
       caughtUp: true,
-      verify: '0 Counters agree with the raw answers.',
+      verify:
+        '0 Integrity check: PRAGMA integrity_check (every page, row and index of the file)\nCounters agree with the raw answers.',
     });
   }
   // The kills landed between flushes: plays committed whose per-line counters were not written

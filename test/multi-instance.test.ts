@@ -144,7 +144,7 @@ test(
     });
     expect({ code: verify.exitCode, out: verify.stdout.toString().trim() }).toEqual({
       code: 0,
-      out: 'Counters agree with the raw answers.',
+      out: 'Integrity check: amcheck (verify_heapam on every table, bt_index_check with heapallindexed on every index)\nCounters agree with the raw answers.',
     });
     expect(await a.stop('SIGTERM')).toBe(0);
     console.log(

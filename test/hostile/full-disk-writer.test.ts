@@ -70,8 +70,10 @@ describe('a full disk under the writer thread', () => {
         const health = await request('/healthz');
         expect(health.status).toBe(503);
         expect(await health.json()).toEqual({ status: 'unavailable', reason: 'storage_unavailable' });
-        for (const read of ['/api/stats/lyrics', '/api/stats/overview', '/api/quiz?difficulty=hard'])
+        for (const read of ['/api/stats/lyrics', '/api/stats/overview'])
           expect((await request(read)).status, read).toBe(200);
+        // No quiz is handed out while its play could not be recorded (docs/decisions/036).
+        expect((await request('/api/quiz?difficulty=hard')).status).toBe(503);
 
         // Space is freed: the probe write (through the writer) sees it, then plays go through.
         rmSync(filler);

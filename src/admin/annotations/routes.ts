@@ -103,6 +103,8 @@ export const annotationRoutes = (deps: AnnotationRoutesDeps) =>
           responses: {
             204: { description: 'The note is gone.', headers: privateCache },
             ...signIn,
+            // It takes no body; one that is sent must still be JSON, as on every operation.
+            415: responses.UnsupportedMediaType,
             422: validationFailed('id must be an integer from 1', 'id'),
           },
         }),
