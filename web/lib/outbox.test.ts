@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'bun:test';
 import type { SubmitBody } from '../../src/shared/contracts/quiz';
+import { MemoryStorage } from '../../test/support/memory-storage';
 import { type DailyRecord, dailyRecordOf, saveDailyRecord } from './daily';
 import {
   duePlays,
@@ -16,28 +17,6 @@ import {
 import { isExpired, playInProgress, quizPageAction } from './play-store';
 import { emptyQuiz, type QuizState } from './quiz-state';
 import { PLAY_KEY } from './storage';
-
-class MemoryStorage implements Storage {
-  private items = new Map<string, string>();
-  get length() {
-    return this.items.size;
-  }
-  clear() {
-    this.items.clear();
-  }
-  getItem(key: string) {
-    return this.items.get(key) ?? null;
-  }
-  key(index: number) {
-    return [...this.items.keys()][index] ?? null;
-  }
-  removeItem(key: string) {
-    this.items.delete(key);
-  }
-  setItem(key: string, value: string) {
-    this.items.set(key, value);
-  }
-}
 
 const body = (score: number): SubmitBody => ({
   quizToken: `t${score}`,

@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'bun:test';
+import { MemoryStorage } from '../../test/support/memory-storage';
 import {
   currentPlay,
   forgetTabPlay,
@@ -14,29 +15,6 @@ import {
 } from './play-store';
 import { emptyQuiz, type Question, type QuizState, quizReducer } from './quiz-state';
 import { PLAY_KEY, QUIZ_STATE_KEY } from './storage';
-
-/** An in-memory Storage (the browser's API, as the play store uses it). */
-class MemoryStorage implements Storage {
-  private items = new Map<string, string>();
-  get length() {
-    return this.items.size;
-  }
-  clear() {
-    this.items.clear();
-  }
-  getItem(key: string) {
-    return this.items.get(key) ?? null;
-  }
-  key(index: number) {
-    return [...this.items.keys()][index] ?? null;
-  }
-  removeItem(key: string) {
-    this.items.delete(key);
-  }
-  setItem(key: string, value: string) {
-    this.items.set(key, value);
-  }
-}
 
 const question = (id: number): Question => ({
   id,
