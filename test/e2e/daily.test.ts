@@ -13,7 +13,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { loadClientAssets } from '../../src/pages/client-assets';
 import { closeDb } from '../../src/storage/sqlite/client';
 import { buildBinary } from '../support/binary';
-import { launchBrowser, seriousViolations, watchConsole } from '../support/browser';
+import { answerDailyLines, launchBrowser, seriousViolations, watchConsole } from '../support/browser';
 import { createFileDb } from '../support/file-db';
 import { createTestAppOver, type TestApp } from '../support/fixtures';
 import { answerQuiz, type FetchedQuiz, submit } from '../support/play';
@@ -70,19 +70,7 @@ async function nextDay(context: BrowserContext, days = 1) {
 /** Plays the daily challenge on screen: line i right when `right(i)`. */
 async function playDaily(page: Page, right: (line: number) => boolean) {
   await page.locator('[data-daily-start]').click();
-  for (let i = 1; i <= 30; i++) {
-    await page.getByText(`Stih ${i}/30`, { exact: true }).waitFor();
-    const index = await page.evaluate((want) => {
-      const record = JSON.parse(localStorage.getItem('kviz.daily') ?? 'null') as {
-        quiz: { currentIndex: number; questions: { correctSongId: number; options: { id: number }[] }[] };
-      };
-      const q = record.quiz.questions[record.quiz.currentIndex]!;
-      return q.options.findIndex((o) => (o.id === q.correctSongId) === want);
-    }, right(i));
-    await page.locator(`[data-option="${'ABCDE'[index]}"]`).click();
-    await page.getByRole('button', { name: i === 30 ? 'Završi kviz' : 'Sljedeći stih' }).click();
-  }
-  await page.locator('[data-daily-done]').waitFor();
+  await answerDailyLines(page, right);
 }
 
 async function screenshots(page: Page, name: string) {

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { type RunningBinary, startBinary } from '../support/binary';
-import { seriousViolations, watchConsole } from '../support/browser';
+import { answerDailyLines, seriousViolations, watchConsole } from '../support/browser';
 import { startSite } from '../support/site';
 
 setDefaultTimeout(150_000);
@@ -60,23 +60,6 @@ async function playLines(page: Page, right: (line: number) => boolean, to = 30, 
     await page.locator('[data-album]').waitFor();
     if (i < 30) await page.getByRole('button', { name: 'Sljedeći stih' }).click();
   }
-}
-
-/** Answers the daily challenge on screen, line i right when `right(i)`, to its result. */
-async function playDaily(page: Page, right: (line: number) => boolean) {
-  for (let i = 1; i <= 30; i++) {
-    await page.getByText(`Stih ${i}/30`, { exact: true }).waitFor();
-    const index = await page.evaluate((want) => {
-      const record = JSON.parse(localStorage.getItem('kviz.daily') ?? 'null') as {
-        quiz: { currentIndex: number; questions: { correctSongId: number; options: { id: number }[] }[] };
-      };
-      const q = record.quiz.questions[record.quiz.currentIndex]!;
-      return q.options.findIndex((o) => (o.id === q.correctSongId) === want);
-    }, right(i));
-    await page.locator(`[data-option="${'ABCDE'[index]}"]`).click();
-    await page.getByRole('button', { name: i === 30 ? 'Završi kviz' : 'Sljedeći stih' }).click();
-  }
-  await page.locator('[data-daily-done]').waitFor();
 }
 
 describe('a fast player with PLAY_MIN_SECONDS=30 (defect 1)', () => {
@@ -165,7 +148,7 @@ describe('the daily challenge in two tabs (defect 2)', () => {
     await a.bringToFront(); // a background tab's timers are throttled
     await a.goto('/dnevni-izazov');
     await a.locator('[data-daily-start]').click();
-    await playDaily(a, (i) => i <= 10);
+    await answerDailyLines(a, (i) => i <= 10);
     expect(await a.locator('[data-score]').textContent()).toBe('10/30');
     expect(await a.locator('[data-ranked]').getAttribute('data-ranked')).toBe('true');
     const plays = await overview(site.server.url);

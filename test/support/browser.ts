@@ -52,3 +52,20 @@ export function watchConsole(page: Page): string[] {
   page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
   return problems;
 }
+
+/** Answers the daily challenge's lines on screen (already started), line i right when `right(i)`, to its result. */
+export async function answerDailyLines(page: Page, right: (line: number) => boolean): Promise<void> {
+  for (let i = 1; i <= 30; i++) {
+    await page.getByText(`Stih ${i}/30`, { exact: true }).waitFor();
+    const index = await page.evaluate((want) => {
+      const record = JSON.parse(localStorage.getItem('kviz.daily') ?? 'null') as {
+        quiz: { currentIndex: number; questions: { correctSongId: number; options: { id: number }[] }[] };
+      };
+      const q = record.quiz.questions[record.quiz.currentIndex]!;
+      return q.options.findIndex((o) => (o.id === q.correctSongId) === want);
+    }, right(i));
+    await page.locator(`[data-option="${'ABCDE'[index]}"]`).click();
+    await page.getByRole('button', { name: i === 30 ? 'Završi kviz' : 'Sljedeći stih' }).click();
+  }
+  await page.locator('[data-daily-done]').waitFor();
+}
