@@ -11,4 +11,6 @@ const db = createSqliteDb(path!);
 const app = await createTestAppOver(db);
 app.clock.ms = Number(at);
 const res = await app.app.handle(new Request('http://localhost/api/daily'));
-process.stdout.write(await res.text());
+// Exit once the answer is out: the app's timers (flush, health, tidy) would otherwise keep this
+// one-shot process alive for as long as one of them is not unref'd (CI once saw it hang 60 s).
+process.stdout.write(await res.text(), () => process.exit(0));
