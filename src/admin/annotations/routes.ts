@@ -28,12 +28,22 @@ const signIn = { 401: responses.Unauthorized, 429: responses.SignInLocked };
 const example: Annotation = { id: 3, day: '2026-11-14', text: 'Radijska emisija o albumu Svjetionik' };
 
 /** The dashboard's notes on dates (docs/decisions/037), mounted inside the admin routes (Basic auth, no-store). */
-export const annotationRoutes = (deps: AnnotationRoutesDeps) =>
-  new Elysia()
+export const annotationRoutes = (deps: AnnotationRoutesDeps, version: 'v0' | 'v1' = 'v0') => {
+  const named = (v0: string, v1: string) =>
+    version === 'v0'
+      ? {
+          operationId: v0,
+          successor: {
+            operationId: v1,
+            path: `/api/v1/admin/annotations${v0.startsWith('delete') ? '/{id}' : ''}`,
+          },
+        }
+      : { operationId: v1, tags: ['Admin (v1)'] };
+  return new Elysia()
     .get('/annotations', ({ query }) => listAnnotations(deps.store, deps.stats, query, deps.today()), {
       query: RangeQueryParams,
       detail: operation({
-        operationId: 'getAdminAnnotations',
+        ...named('getAdminAnnotations', 'listAdminAnnotations'),
         access: 'admin',
         summary: 'The administrator’s notes on the days of a range',
         description:
@@ -62,7 +72,7 @@ export const annotationRoutes = (deps: AnnotationRoutesDeps) =>
         body: NewAnnotation,
         parse: 'json',
         detail: operation({
-          operationId: 'createAdminAnnotation',
+          ...named('createAdminAnnotation', 'addAdminAnnotation'),
           access: 'admin',
           summary: 'Adds a note on a date',
           description:
@@ -94,7 +104,7 @@ export const annotationRoutes = (deps: AnnotationRoutesDeps) =>
       {
         params: t.Object({ id: idParam.validator }),
         detail: operation({
-          operationId: 'deleteAdminAnnotation',
+          ...named('deleteAdminAnnotation', 'removeAdminAnnotation'),
           access: 'admin',
           summary: 'Deletes a note',
           description:
@@ -110,3 +120,4 @@ export const annotationRoutes = (deps: AnnotationRoutesDeps) =>
         }),
       },
     );
+};
