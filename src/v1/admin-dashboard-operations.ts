@@ -33,9 +33,25 @@ export const v1Read = (
       : read.responses,
   });
 
+/** The unversioned reads an export's description names, and their v1 paths. */
+const V1_PATHS: Record<string, string> = {
+  lyrics: 'lines',
+  songs: 'songs',
+  albums: 'albums',
+  hourly: 'hours',
+  daily: 'trend',
+  scores: 'scores',
+  confusions: 'confusions',
+  summary: 'summary',
+  devices: 'devices',
+};
+
 export const exportOperation = (operationId: string, table: ExportTable) => {
   const { query: _query, ...read } = exportRead(table);
-  return v1Read(operationId, read);
+  const description = read.description.replace(/\/api\/admin\/stats\/(\w+)/g, (path, name: string) =>
+    V1_PATHS[name] ? `/api/v1/admin/stats/${V1_PATHS[name]}` : path,
+  );
+  return v1Read(operationId, { ...read, description });
 };
 
 const signIn = { 401: responses.Unauthorized, 429: responses.SignInLocked };
