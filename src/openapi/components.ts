@@ -32,6 +32,7 @@ import {
 import { AlbumStat, HourlyStat, LyricStat, Overview, Percentile, SongStat } from '../shared/contracts/stats';
 import { Confusion, LineConfusion, ScoreDistribution } from '../shared/contracts/time-series';
 import {
+  AnnotationPage,
   Confusions,
   LineConfusion as LineConfusionV1,
   LiveGame,
@@ -144,6 +145,7 @@ export const schemas = {
   LiveGamePage,
   LiveGameLine,
   LiveGameLines,
+  AnnotationPage,
 };
 
 /** An error body as the server sends it (the code is checked against the list of codes). */

@@ -1,8 +1,9 @@
 import { type Static, Type as T } from '@sinclair/typebox';
 import { t } from 'elysia';
+import { Annotation } from '../shared/contracts/admin-annotations';
 import { AdminConfusions, AdminDaily, AdminSummary, TrendPoint } from '../shared/contracts/admin-range';
 import { PartyGameSummary, PartyHardLines } from '../shared/contracts/party-admin';
-import { Confusion, RangeSummary } from '../shared/contracts/time-series';
+import { Confusion, IsoDate, RangeSummary } from '../shared/contracts/time-series';
 import { limitParam, offsetParam, pageSchema } from './openapi';
 
 /**
@@ -135,3 +136,16 @@ export const LiveGamePageQuery = t.Object({
   limit: t.Optional(limitParam.validator),
   offset: t.Optional(offsetParam.validator),
 });
+
+const annotationPage = pageSchema(Annotation, 'AnnotationPage');
+export const AnnotationPage = T.Object(
+  {
+    from: { ...IsoDate, description: 'The first day of the range, as applied (defaults filled in).' },
+    to: { ...IsoDate, description: 'The last day of the range, as applied.' },
+    ...annotationPage.properties,
+  },
+  {
+    title: 'AnnotationPage',
+    description: `The notes of a range, by day, then in the order added; one page at a time. ${annotationPage.description}`,
+  },
+);

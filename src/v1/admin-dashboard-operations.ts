@@ -1,4 +1,6 @@
 import { Type as T, type TSchema } from '@sinclair/typebox';
+import { t } from 'elysia';
+import { annotationListRead } from '../admin/annotations/routes';
 import { type AdminRead, exportRead } from '../admin/range-operations';
 import { headers, responses, validationFailed } from '../openapi/components';
 import { operation, type ResponseSpec } from '../openapi/contract';
@@ -6,8 +8,10 @@ import { partyExportRead } from '../party/admin-routes';
 import type { ExportTable } from '../shared/contracts/admin-range';
 import type { PartyGameList as GameList, PartyHardLines as HardLines } from '../shared/contracts/party-admin';
 import { PartyGameList, PartyHardLines } from '../shared/contracts/party-admin';
-import { LiveGameLines, LiveGamePage, liveGamePageParams } from './admin-dashboard-openapi';
+import { RangeQueryParams, rangeInvalid, rangeParams } from '../stats/openapi';
+import { AnnotationPage, LiveGameLines, LiveGamePage, liveGamePageParams } from './admin-dashboard-openapi';
 import { toLiveGameLines } from './admin-dashboard-service';
+import { limitParam, offsetParam } from './openapi';
 
 /**
  * The contracts of the dashboard's reads in API v1 (docs/decisions/034): the unversioned reads'
@@ -54,6 +58,19 @@ export const exportOperation = (operationId: string, table: ExportTable) => {
   return v1Read(operationId, { ...read, description });
 };
 
+const annotationPageParams = [...rangeParams, limitParam, offsetParam] as const;
+export const AnnotationPageQuery = t.Object({
+  ...RangeQueryParams.properties,
+  limit: t.Optional(limitParam.validator),
+  offset: t.Optional(offsetParam.validator),
+});
+
+const linkHeader = (example: string) => ({
+  description: 'The next page (RFC 8288, `rel="next"`), while there is one.',
+  schema: T.String(),
+  example,
+});
+
 const signIn = { 401: responses.Unauthorized, 429: responses.SignInLocked };
 const exampleGames = (PartyGameList.examples as GameList[])[0]!.games;
 
@@ -71,11 +88,7 @@ export const listAdminLiveGamesOperation = operation({
       schema: LiveGamePage,
       headers: {
         ...privateHeaders,
-        Link: {
-          description: 'The next page (RFC 8288, `rel="next"`), while there is one.',
-          schema: T.String(),
-          example: '</api/v1/admin/live-games?limit=20&offset=20>; rel="next"',
-        },
+        Link: linkHeader('</api/v1/admin/live-games?limit=20&offset=20>; rel="next"'),
       },
       example: { items: exampleGames, total: 1, limit: 100, offset: 0 },
     },
@@ -107,4 +120,38 @@ export const downloadAdminLiveGameCsvOperation = operation({
   access: 'admin',
   tags: TAGS,
   ...partyExportRead,
+});
+
+export const listAdminAnnotationsOperation = operation({
+  operationId: 'listAdminAnnotations',
+  access: 'admin',
+  tags: TAGS,
+  ...annotationListRead,
+  description: `${annotationListRead.description} A page at a time (\`limit\`, \`offset\`, \`Link: rel="next"\`).`,
+  parameters: annotationPageParams,
+  responses: {
+    200: {
+      description: 'One page of the notes.',
+      schema: AnnotationPage,
+      headers: {
+        ...privateHeaders,
+        Link: linkHeader(
+          '</api/v1/admin/annotations?from=2026-11-01&to=2026-11-27&limit=100&offset=100>; rel="next"',
+        ),
+      },
+      example: {
+        from: '2026-11-01',
+        to: '2026-11-27',
+        items: [{ id: 3, day: '2026-11-14', text: 'Radijska emisija o albumu Svjetionik' }],
+        total: 1,
+        limit: 100,
+        offset: 0,
+      },
+    },
+    ...signIn,
+    422: {
+      ...rangeInvalid,
+      description: `${rangeInvalid.description} \`validation_failed\` for \`limit\` or \`offset\`.`,
+    },
+  },
 });

@@ -1,5 +1,6 @@
 import { Elysia } from 'elysia';
 import { type AnnotationRoutesDeps, annotationRoutes } from '../admin/annotations/routes';
+import { listAnnotations } from '../admin/annotations/service';
 import { exportCsv } from '../admin/export';
 import { liveRoutes } from '../admin/live/routes';
 import type { LiveStream } from '../admin/live/stream';
@@ -36,15 +37,16 @@ import type { RangeDeps } from '../stats/read-routes';
 import type { PartyStore } from '../storage/contract';
 import { Confusions, LiveGamePageQuery, StatsSummary, Trend } from './admin-dashboard-openapi';
 import {
+  AnnotationPageQuery,
   downloadAdminLiveGameCsvOperation,
   exportOperation,
   getAdminLiveGameLinesOperation,
+  listAdminAnnotationsOperation,
   listAdminLiveGamesOperation,
   v1Read,
 } from './admin-dashboard-operations';
 import { toConfusions, toLiveGameLines, toStatsSummary, toTrend } from './admin-dashboard-service';
-import { LIMIT_DEFAULT } from './openapi';
-import { nextLink, slicePage } from './service';
+import { plainPage } from './service';
 
 export interface V1DashboardDeps {
   range: RangeDeps;
@@ -99,13 +101,34 @@ export function v1DashboardRoutes({ range: { stats, today }, party, live, annota
     })
     .get(
       '/live-games',
-      async ({ query, set }) => {
-        const page = { limit: query.limit ?? LIMIT_DEFAULT, offset: query.offset ?? 0 };
-        const { items, total, next } = slicePage((await listPartyGames(party.store)).games, page);
-        if (next) set.headers.link = nextLink('/api/v1/admin/live-games', next);
-        return { items, total, ...page };
-      },
+      async ({ query, set }) =>
+        plainPage((await listPartyGames(party.store)).games, query, {
+          path: '/api/v1/admin/live-games',
+          setLink: (link) => {
+            set.headers.link = link;
+          },
+        }),
       { query: LiveGamePageQuery, detail: listAdminLiveGamesOperation },
+    )
+    .get(
+      '/annotations',
+      async ({ query, set }) => {
+        const { annotations: notes, ...range } = await listAnnotations(
+          annotations.store,
+          annotations.stats,
+          query,
+          annotations.today(),
+        );
+        const page = plainPage(notes, query, {
+          path: '/api/v1/admin/annotations',
+          extra: range,
+          setLink: (link) => {
+            set.headers.link = link;
+          },
+        });
+        return { ...range, ...page };
+      },
+      { query: AnnotationPageQuery, detail: listAdminAnnotationsOperation },
     )
     .get(
       '/live-games/lines',

@@ -128,11 +128,33 @@ describe('the dashboard through v1', () => {
     expect(added.status).toBe(201);
     const { id } = await added.json();
     const listed = await json(app, '/api/v1/admin/annotations?from=2025-04-01');
-    expect(listed.annotations).toEqual([{ id, day: '2025-04-14', text: 'Radijska emisija' }]);
+    expect(listed).toEqual({
+      from: '2025-04-01',
+      to: '2025-04-15',
+      items: [{ id, day: '2025-04-14', text: 'Radijska emisija' }],
+      total: 1,
+      limit: 100,
+      offset: 0,
+    });
+    // A page at a time: two notes, one a page, the range kept in the next page's Link.
+    await app.request('/api/v1/admin/annotations', {
+      method: 'POST',
+      headers: { ...ADMIN, 'content-type': 'application/json' },
+      body: JSON.stringify({ day: '2025-04-15', text: 'Novi album' }),
+    });
+    const first = await read(app, '/api/v1/admin/annotations?from=2025-04-01&limit=1');
+    expect(first.headers.get('link')).toBe(
+      '</api/v1/admin/annotations?from=2025-04-01&to=2025-04-15&limit=1&offset=1>; rel="next"',
+    );
+    const second = await json(
+      app,
+      '/api/v1/admin/annotations?from=2025-04-01&to=2025-04-15&limit=1&offset=1',
+    );
+    expect(second.items.map((n: { text: string }) => n.text)).toEqual(['Novi album']);
     expect(
       (await app.request(`/api/v1/admin/annotations/${id}`, { method: 'DELETE', headers: ADMIN })).status,
     ).toBe(204);
-    expect((await json(app, '/api/admin/annotations?from=2025-04-01')).annotations).toEqual([]);
+    expect((await json(app, '/api/admin/annotations?from=2025-04-01')).annotations).toHaveLength(1);
   });
 
   test('the live card streams its first event at once, privately, never cross-origin', async () => {

@@ -106,13 +106,28 @@ export function pageOf<Row extends { occurrences: number; correctAnswers: number
 }
 
 /** The rows of one page of a list, its total, and the query of the next page when there is one. */
-export function slicePage<Row, Query extends { limit: number; offset: number }>(
+function slicePage<Row, Query extends { limit: number; offset: number }>(
   rows: Row[],
   query: Query,
 ): { items: Row[]; total: number; next?: Query } {
   const items = rows.slice(query.offset, query.offset + query.limit);
   const end = query.offset + items.length;
   return { items, total: rows.length, ...(end < rows.length ? { next: { ...query, offset: end } } : {}) };
+}
+
+/**
+ * A page of a list that takes only `limit` and `offset` (the notes, the live games): its rows,
+ * total and paging, and the next page's `Link` (its other parameters kept) while there is one.
+ */
+export function plainPage<Row>(
+  rows: Row[],
+  query: { limit?: number; offset?: number },
+  next: { path: string; extra?: Record<string, string>; setLink: (link: string) => void },
+) {
+  const page = { limit: query.limit ?? LIMIT_DEFAULT, offset: query.offset ?? 0 };
+  const sliced = slicePage(rows, page);
+  if (sliced.next) next.setLink(nextLink(next.path, sliced.next, next.extra));
+  return { items: sliced.items, total: sliced.total, ...page };
 }
 
 /** The RFC 8288 `Link` of the next page: the same path and parameters, the offset moved on. */
