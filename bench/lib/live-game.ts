@@ -12,8 +12,8 @@
  * the line's seconds: the server cannot start the line's timer before it has that message, so this
  * can only overcount (by the host → server leg). (The line's first arrival in the room plus its
  * seconds was tried: on a loaded machine a generator woke late for that first arrival and results
- * came "before" the time-up.) The server's CPU (share of one core over the scenario) and its peak
- * RSS, from /proc.
+ * came "before" the time-up.) The server's CPU (share of one core over the scenario), its RSS once
+ * started and once every player joined (what the players cost), and its peak RSS, from /proc.
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -53,6 +53,9 @@ export interface LiveGameReport {
   /** The generator processes' CPU while the lines were played, share of one core. */
   generatorCpuPercentOfOneCore: number;
   serverPeakRssMiB: number;
+  /** The server's RSS once started (before any room) and once every player had joined, MiB. */
+  serverStartRssMiB: number;
+  serverJoinedRssMiB: number;
 }
 
 /** The environment a server needs for a scenario (limits opened up for one generator address). */
@@ -75,7 +78,7 @@ function processUsage(pid: number) {
   const ticks = Number(stat[11]) + Number(stat[12]);
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   const kib = (key: string) => Number(new RegExp(`${key}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
-  return { cpuSeconds: ticks / 100, peakMiB: kib('VmHWM') / 1024 };
+  return { cpuSeconds: ticks / 100, peakMiB: kib('VmHWM') / 1024, rssMiB: kib('VmRSS') / 1024 };
 }
 
 /** A generator process: its reports, one per line of its output, awaited in order. */
@@ -203,6 +206,7 @@ export async function measureLiveGame(options: {
     }
     const joinedReports = (await Promise.all(generators.map((g) => g.report(0)))) as { joined: number[] }[];
     const joinAllMs = wallNow() - joinStarted;
+    const joinedUsage = processUsage(server.pid);
     const joinMs = joinedReports.flatMap((r) => r.joined);
     log(`${scenario.name}: ${joinMs.length} players joined in ${joinAllMs.toFixed(0)} ms`);
 
@@ -241,6 +245,8 @@ export async function measureLiveGame(options: {
       serverCpuPercentOfOneCore: Math.round(((after.cpuSeconds - before.cpuSeconds) / wallSeconds) * 100),
       generatorCpuPercentOfOneCore: Math.round(generatorCpuMs / 10 / playSeconds),
       serverPeakRssMiB: Math.round(after.peakMiB),
+      serverStartRssMiB: Math.round(before.rssMiB * 10) / 10,
+      serverJoinedRssMiB: Math.round(joinedUsage.rssMiB * 10) / 10,
     };
   } finally {
     for (const g of generators) g.proc.kill();

@@ -1,5 +1,5 @@
-import type { Server } from 'bun';
-import { Elysia } from 'elysia';
+import type { Server, ServerWebSocket } from 'bun';
+import { Elysia, NotFoundError } from 'elysia';
 import type { CatalogueIndex } from '../catalogue/catalogue-index';
 import { createAddressMatcher } from '../http/address';
 import { clientAddressOf } from '../http/client-address';
@@ -8,7 +8,7 @@ import type { DifficultySelection } from '../quiz/difficulty-selection';
 import { PARTY_SOCKET_PATH } from '../shared/contracts/party';
 import type { TimerClock } from './clock';
 import type { FinishedGame } from './game';
-import { createPartyHub, type PartySession } from './hub';
+import { createPartyHub, type PartyHub, type PartySession } from './hub';
 import { drawPartyLines } from './lines';
 import { PartyRooms } from './rooms';
 
@@ -27,6 +27,32 @@ export interface PartyRoutesDeps {
   /** Told when a socket names another instance's room (the proxy's map is wrong). */
   onMisrouted?: (code: string) => void;
   onFinished?: (game: FinishedGame) => void;
+}
+
+/**
+ * One socket's `data`: its address until it opens, then its session. Elysia's websocket handler
+ * calls `ws.data.open(ws)`, `.message(ws, frame)` and `.close(ws)`; the methods are the class's, so
+ * a socket costs this object and its session, nothing per message.
+ */
+class PartyConnection {
+  private session: PartySession | undefined;
+
+  constructor(
+    private readonly hub: PartyHub,
+    private readonly address: string,
+  ) {}
+
+  open(ws: ServerWebSocket<unknown>): void {
+    this.session = this.hub.open(ws, this.address);
+  }
+
+  message(_ws: ServerWebSocket<unknown>, frame: string | Buffer): Promise<void> | undefined {
+    return this.session && this.hub.message(this.session, frame);
+  }
+
+  close(): void {
+    if (this.session) this.hub.close(this.session);
+  }
 }
 
 /**
@@ -62,27 +88,18 @@ export function partyRoutes(deps: PartyRoutesDeps) {
         onFinished: deps.onFinished,
       }),
   );
-  // The client's address is known at the upgrade (from the request), the socket's session after it.
-  const addresses = new WeakMap<Request, string>();
-  const sessions = new WeakMap<object, PartySession>();
+  // The upgrade is done here, not by Elysia's `.ws()`: that keeps, for every socket, a copy of the
+  // whole request context (the Request, its parsed headers and query, six closures) and wraps each
+  // message in a new object of bound methods, ~4 KB a player in a 5,000-player room
+  // (docs/performance.md). A socket's data is one small `PartyConnection`; Elysia's websocket
+  // handler (installed by the app for every server) calls its open, message and close.
   const routes = new Elysia({ name: 'party-routes', detail: { hide: true } })
-    .ws(PARTY_SOCKET_PATH, {
-      beforeHandle({ request, server: current }) {
-        server ??= current;
-        addresses.set(request, clientAddressOf(request, current, isTrusted));
-      },
-      open(ws) {
-        const address = addresses.get(ws.data.request) ?? '127.0.0.1';
-        sessions.set(ws.raw, hub.open(ws.raw, address));
-      },
-      async message(ws, message) {
-        const session = sessions.get(ws.raw);
-        if (session) await hub.message(session, message);
-      },
-      close(ws) {
-        const session = sessions.get(ws.raw);
-        if (session) hub.close(session);
-      },
+    .get(PARTY_SOCKET_PATH, ({ request, server: current }) => {
+      server ??= current;
+      if (request.headers.get('upgrade')?.toLowerCase() !== 'websocket' || !current)
+        throw new NotFoundError();
+      const connection = new PartyConnection(hub, clientAddressOf(request, current, isTrusted));
+      if (!current.upgrade(request, { data: connection })) throw new NotFoundError();
     })
     .onStop(() => hub.rooms.closeAll());
   // The dashboard's "Igra sada" shows how many rooms are open (docs/decisions/037).
