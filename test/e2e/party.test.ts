@@ -158,6 +158,9 @@ describe('Kviz uživo', () => {
 
     flush();
     await host.page.locator('[data-player-count="3"]').getByText('3 igrača').waitFor();
+    // The lobby says the game's settings and the room once (the line under the screen is for later).
+    expect(await host.page.getByText('30 sekundi po stihu').count()).toBe(1);
+    expect(await ana.page.getByText(code).count()).toBe(1);
     await expectAccessible(host.page);
     await shoot(host, 'host-lobby', true);
     await shoot(ana, 'phone-lobby');
