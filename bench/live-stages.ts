@@ -124,7 +124,7 @@ console.log(
   `  ${Math.ceil(PLAYERS * 0.9)} answers, each validated, graded, acknowledged: ${per('answers', PLAYERS * 0.9)}`,
 );
 console.log(
-  `  time-up (points, ranking, the reveal published, ${runs[0]!.timeUpSends} personal results serialised and sent, ${(runs[0]!.timeUpBytes / 1024).toFixed(0)} KiB): ${per('timeUp', PLAYERS)}`,
+  `  time-up (points, ranking, the reveal to the host, ${runs[0]!.timeUpSends} personal results with the reveal serialised and sent, ${(runs[0]!.timeUpBytes / 1024).toFixed(0)} KiB): ${per('timeUp', PLAYERS)}`,
 );
 console.log(
   `  scoreboard: ${best('scoreboard').toFixed(2)} ms; next line: ${best('nextLine').toFixed(2)} ms`,

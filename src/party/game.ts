@@ -3,6 +3,7 @@ import type {
   PartyPhase,
   PartySettings,
   RefusalReason,
+  RevealMessage,
   ServerMessage,
 } from '../shared/contracts/party';
 import type { TimerClock, TimerHandle } from './clock';
@@ -275,8 +276,8 @@ export class PartyGame {
       if (!player) out.push(this.progressMessage());
     }
     if (this.phase === 'reveal' || this.phase === 'scoreboard') {
-      out.push({ ...this.lineMessage(), remainingMs: 0, paused: false }, this.revealMessage());
-      if (player) out.push(this.resultMessage(player));
+      out.push({ ...this.lineMessage(), remainingMs: 0, paused: false });
+      out.push(player ? this.resultMessage(player, this.revealMessage()) : this.revealMessage());
       if (this.phase === 'scoreboard' && this.shownScoreboard) out.push(this.shownScoreboard);
       if (this.paused) out.push({ type: 'paused', paused: true, remainingMs: this.pausedRemainingMs ?? 0 });
     }
@@ -327,8 +328,10 @@ export class PartyGame {
     }
     this.roster.rank();
     this.touch();
-    this.outbox.toRoom(this.revealMessage());
-    for (const p of this.roster.all()) if (p.connected) this.outbox.toPlayer(p.id, this.resultMessage(p));
+    const reveal = this.revealMessage();
+    this.outbox.toHost(reveal);
+    for (const p of this.roster.all())
+      if (p.connected) this.outbox.toPlayer(p.id, this.resultMessage(p, reveal));
     this.autoNext();
   }
 
@@ -443,7 +446,7 @@ export class PartyGame {
     return { type: 'progress', answered: this.answered, players };
   }
 
-  private revealMessage(): ServerMessage {
+  private revealMessage(): RevealMessage {
     const line = this.lines[this.index]!;
     return {
       type: 'reveal',
@@ -460,7 +463,7 @@ export class PartyGame {
     };
   }
 
-  private resultMessage(p: Player): ServerMessage {
+  private resultMessage(p: Player, reveal: RevealMessage): ServerMessage {
     const answer = p.answers[this.index];
     return {
       type: 'result',
@@ -471,6 +474,7 @@ export class PartyGame {
       total: p.points,
       rank: p.rank,
       players: this.roster.size,
+      reveal,
     };
   }
 
