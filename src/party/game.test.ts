@@ -1,6 +1,13 @@
 import { describe, expect, test } from 'bun:test';
 import type { PartySettings, ServerMessage } from '../shared/contracts/party';
-import { type FinishedGame, LOBBY_UPDATE_MS, PartyGame, type PartyOutbox, PROGRESS_UPDATE_MS } from './game';
+import {
+  type FinishedGame,
+  LOBBY_COUNT_UPDATE_MS,
+  LOBBY_UPDATE_MS,
+  PartyGame,
+  type PartyOutbox,
+  PROGRESS_UPDATE_MS,
+} from './game';
 import type { PartyLine } from './lines';
 import { createManualClock } from './manual-clock';
 import type { Player } from './roster';
@@ -58,13 +65,13 @@ describe('lobby', () => {
     expect(game.phase).toBe('lobby');
   });
 
-  test('joins are announced at most once per interval: the count to all, the names to the host', () => {
+  test('joins are announced at most once per interval: the names to the host, the count to all (less often)', () => {
     const { game, join, room, host, clock } = setUp();
     join('Ana');
     join('Boris');
     expect(room).toEqual([]);
     clock.advance(LOBBY_UPDATE_MS);
-    expect(room).toEqual([{ type: 'lobby', count: 2 }]);
+    expect(room).toEqual([]);
     expect(host).toEqual([
       {
         type: 'lobby',
@@ -75,6 +82,13 @@ describe('lobby', () => {
         ],
       },
     ]);
+    join('Ceca');
+    clock.advance(LOBBY_COUNT_UPDATE_MS - LOBBY_UPDATE_MS);
+    expect(room).toEqual([{ type: 'lobby', count: 3 }]);
+    expect(host).toHaveLength(2);
+    expect(host.at(-1)).toMatchObject({ type: 'lobby', count: 3 });
+    clock.advance(10 * LOBBY_COUNT_UPDATE_MS); // nothing new: nothing sent
+    expect([room.length, host.length]).toEqual([1, 2]);
     expect(game.phase).toBe('lobby');
   });
 

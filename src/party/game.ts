@@ -40,8 +40,13 @@ export interface FinishedGame {
 
 export type ControlResult = { ok: true } | { ok: false; code: PartyErrorCode; message: string };
 
-/** How often the lobby count and the host's answer count go out at most (a burst of joins is one message). */
+/**
+ * How often the lobby and the host's answer count go out at most (a burst of joins is one message).
+ * The host's list of names every 250 ms; the phones' count once a second: it is one frame to
+ * every phone in the room, and while 5,000 phones join at 250 ms it was most of the frames sent.
+ */
 export const LOBBY_UPDATE_MS = 250;
+export const LOBBY_COUNT_UPDATE_MS = 1_000;
 export const PROGRESS_UPDATE_MS = 250;
 
 const refusals: Record<RefusalReason, string> = {
@@ -75,6 +80,7 @@ export class PartyGame {
   private timer: TimerHandle | undefined;
   private timerDueMs = 0;
   private lobbyTimer: TimerHandle | undefined;
+  private lobbyCountTimer: TimerHandle | undefined;
   private progressTimer: TimerHandle | undefined;
   /** Connected players who have not answered the current line. */
   private waiting = 0;
@@ -190,7 +196,9 @@ export class PartyGame {
       return { ok: false, code: 'no_players', message: 'Pričekaj barem jednog igrača.' };
     this.startedAtMs = this.clock.nowMs();
     this.clock.clearTimer(this.lobbyTimer);
+    this.clock.clearTimer(this.lobbyCountTimer);
     this.lobbyTimer = undefined;
+    this.lobbyCountTimer = undefined;
     this.beginLine(0);
     return OK;
   }
@@ -260,6 +268,7 @@ export class PartyGame {
   dispose(): void {
     this.clearTimer();
     this.clock.clearTimer(this.lobbyTimer);
+    this.clock.clearTimer(this.lobbyCountTimer);
     this.clock.clearTimer(this.progressTimer);
   }
 
@@ -400,12 +409,14 @@ export class PartyGame {
   }
 
   private scheduleLobby(): void {
-    if (this.phase !== 'lobby' || this.lobbyTimer) return;
-    this.lobbyTimer = this.clock.setTimer(LOBBY_UPDATE_MS, () => {
+    if (this.phase !== 'lobby') return;
+    this.lobbyTimer ??= this.clock.setTimer(LOBBY_UPDATE_MS, () => {
       this.lobbyTimer = undefined;
-      if (this.phase !== 'lobby') return;
-      this.outbox.toRoom(this.lobbyMessage(false));
-      this.outbox.toHost(this.lobbyMessage(true));
+      if (this.phase === 'lobby') this.outbox.toHost(this.lobbyMessage(true));
+    });
+    this.lobbyCountTimer ??= this.clock.setTimer(LOBBY_COUNT_UPDATE_MS, () => {
+      this.lobbyCountTimer = undefined;
+      if (this.phase === 'lobby') this.outbox.toRoom(this.lobbyMessage(false));
     });
   }
 

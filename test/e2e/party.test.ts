@@ -92,8 +92,8 @@ async function shoot(screen: Screen, name: string, host = false): Promise<void> 
   await page.emulateMedia({ colorScheme: 'light', reducedMotion: 'no-preference' });
 }
 
-/** Lets the game's throttled lobby and progress updates go out. */
-const flush = () => clock.advance(300);
+/** Lets the lobby's throttled updates go out (the phones' count goes once a second). */
+const flush = () => clock.advance(1_000);
 
 async function lyricOnHost(host: Page): Promise<string> {
   const text = await host.locator('p', { hasText: '„' }).first().textContent();
