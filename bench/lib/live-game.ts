@@ -49,6 +49,8 @@ export interface LiveGameReport {
   ackP99Ms: number;
   timeUpToResultP50Ms: number;
   timeUpToResultP99Ms: number;
+  /** Time-up → the reveal on the host screen, the latest of every room's lines. */
+  timeUpToHostRevealMaxMs: number;
   serverCpuPercentOfOneCore: number;
   /** The generator processes' CPU while the lines were played, share of one core. */
   generatorCpuPercentOfOneCore: number;
@@ -141,9 +143,10 @@ async function openRooms(url: string, rooms: number, seconds: number): Promise<H
   return out;
 }
 
-/** The host side of `lines` lines in every room at once: when each line was sent. */
+/** The host side of `lines` lines in every room at once: when each line was sent, and when its reveal came. */
 async function hostLines(rooms: Hosted[], lines: number) {
   const sent: number[][] = rooms.map(() => []);
+  const revealed: number[][] = rooms.map(() => []);
   for (let n = 0; n < lines; n++) {
     await Promise.all(
       rooms.map(async ({ host }, r) => {
@@ -151,7 +154,7 @@ async function hostLines(rooms: Hosted[], lines: number) {
         sent[r]![n] = wallNow();
         host.send(n === 0 ? { type: 'start' } : { type: 'next' });
         await line;
-        await host.next('reveal');
+        revealed[r]![n] = (await host.next('reveal')).at;
         // reveal → scoreboard; the next round's `next` sends the following line after a host's
         // pause (shorter than the product's shortest automatic one, 5 s), as in a game: sent at
         // once, the line would queue behind thousands of scoreboards in each generator process.
@@ -161,7 +164,7 @@ async function hostLines(rooms: Hosted[], lines: number) {
       }),
     );
   }
-  return sent;
+  return { sent, revealed };
 }
 
 export async function measureLiveGame(options: {
@@ -211,7 +214,7 @@ export async function measureLiveGame(options: {
     log(`${scenario.name}: ${joinMs.length} players joined in ${joinAllMs.toFixed(0)} ms`);
 
     const playStarted = wallNow();
-    const sent = await hostLines(rooms, lines);
+    const { sent, revealed } = await hostLines(rooms, lines);
     const played = (await Promise.all(generators.map((g) => g.report(1)))) as Extract<
       PlayersReport,
       { ack: number[] }
@@ -226,6 +229,9 @@ export async function measureLiveGame(options: {
       r.result.map(([room, n, at]) => at - (sent[room]![n]! + seconds * 1000)),
     );
     const ackMs = played.flatMap((r) => r.ack);
+    const hostRevealMs = rooms.flatMap((_, r) =>
+      revealed[r]!.map((at, n) => at - (sent[r]![n]! + seconds * 1000)),
+    );
     for (const { host } of rooms) host.close();
     return {
       scenario: scenario.name,
@@ -242,6 +248,7 @@ export async function measureLiveGame(options: {
       ackP99Ms: percentile(ackMs, 99),
       timeUpToResultP50Ms: percentile(resultMs, 50),
       timeUpToResultP99Ms: percentile(resultMs, 99),
+      timeUpToHostRevealMaxMs: Math.max(...hostRevealMs),
       serverCpuPercentOfOneCore: Math.round(((after.cpuSeconds - before.cpuSeconds) / wallSeconds) * 100),
       generatorCpuPercentOfOneCore: Math.round(generatorCpuMs / 10 / playSeconds),
       serverPeakRssMiB: Math.round(after.peakMiB),
