@@ -185,6 +185,10 @@ function livePartyRoutes(
     onFinished: recordFinishedGame(stores.party, (error) =>
       log.error('could not record a finished live game', { error: String(error) }),
     ),
+    onError: (error) =>
+      log.error('a Kviz uživo message failed; its socket was closed', {
+        error: String((error as Error)?.message ?? error),
+      }),
   });
 }
 

@@ -5,7 +5,7 @@ import { createAddressMatcher } from '../http/address';
 import { clientAddressOf } from '../http/client-address';
 import { createRateLimiter } from '../http/rate-limit';
 import type { DifficultySelection } from '../quiz/difficulty-selection';
-import { PARTY_SOCKET_PATH } from '../shared/contracts/party';
+import { PARTY_CLOSE, PARTY_SOCKET_PATH } from '../shared/contracts/party';
 import type { TimerClock } from './clock';
 import type { FinishedGame } from './game';
 import { createPartyHub, type PartyHub, type PartySession } from './hub';
@@ -27,6 +27,8 @@ export interface PartyRoutesDeps {
   /** Told when a socket names another instance's room (the proxy's map is wrong). */
   onMisrouted?: (code: string) => void;
   onFinished?: (game: FinishedGame) => void;
+  /** A socket's message failed on the server (its socket is closed, 1011). */
+  onError?: (error: unknown) => void;
 }
 
 /**
@@ -38,20 +40,29 @@ class PartyConnection {
   private session: PartySession | undefined;
 
   constructor(
-    private readonly hub: PartyHub,
+    private readonly edge: { hub: PartyHub; onError: (error: unknown) => void },
     private readonly address: string,
   ) {}
 
   open(ws: ServerWebSocket<unknown>): void {
-    this.session = this.hub.open(ws, this.address);
+    this.session = this.edge.hub.open(ws, this.address);
   }
 
-  message(_ws: ServerWebSocket<unknown>, frame: string | Buffer): Promise<void> | undefined {
-    return this.session && this.hub.message(this.session, frame);
+  /**
+   * Nobody awaits this (Elysia's handler calls it and returns), and an unhandled rejection ends a
+   * Bun process: a message that fails (the catalogue's selection unreadable while a room is
+   * created) is logged and closes its own socket (1011), and every other room plays on.
+   */
+  message(ws: ServerWebSocket<unknown>, frame: string | Buffer): void {
+    if (!this.session) return;
+    this.edge.hub.message(this.session, frame).catch((error: unknown) => {
+      this.edge.onError(error);
+      ws.close(PARTY_CLOSE.serverError, 'server error');
+    });
   }
 
   close(): void {
-    if (this.session) this.hub.close(this.session);
+    if (this.session) this.edge.hub.close(this.session);
   }
 }
 
@@ -88,6 +99,7 @@ export function partyRoutes(deps: PartyRoutesDeps) {
         onFinished: deps.onFinished,
       }),
   );
+  const edge = { hub, onError: deps.onError ?? (() => {}) };
   // The upgrade is done here, not by Elysia's `.ws()`: that keeps, for every socket, a copy of the
   // whole request context (the Request, its parsed headers and query, six closures) and wraps each
   // message in a new object of bound methods, ~4 KB a player in a 5,000-player room
@@ -98,7 +110,7 @@ export function partyRoutes(deps: PartyRoutesDeps) {
       server ??= current;
       if (request.headers.get('upgrade')?.toLowerCase() !== 'websocket' || !current)
         throw new NotFoundError();
-      const connection = new PartyConnection(hub, clientAddressOf(request, current, isTrusted));
+      const connection = new PartyConnection(edge, clientAddressOf(request, current, isTrusted));
       if (!current.upgrade(request, { data: connection })) throw new NotFoundError();
     })
     .onStop(() => hub.rooms.closeAll());

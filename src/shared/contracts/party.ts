@@ -186,4 +186,6 @@ export const PARTY_CLOSE = {
   removed: 4403,
   expired: 4410,
   replaced: 4409,
+  /** The server failed on a message (logged); the screen reconnects. */
+  serverError: 1011,
 } as const;
