@@ -12,8 +12,7 @@ import { createSqliteStatsStore } from '../../src/storage/sqlite/stats-store';
 const [path, samplesArg] = process.argv.slice(2);
 const samples = Number(samplesArg ?? 5);
 const db = createSqliteDb(path!);
-const [{ last }] = db.$client.query<{ last: string }, []>('SELECT max(day) AS last FROM plays').all();
-const today = last;
+const today = db.$client.query<{ last: string }, []>('SELECT max(day) AS last FROM plays').get()!.last;
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 const cases: [string, Record<string, string | number>][] = [

@@ -160,7 +160,7 @@ export function FilterBar({
       <p className={styles.note} data-filter-note="">
         {chips.length === 0
           ? 'Kliknite uređaj, preglednik, album ili pjesmu u tablicama da filtrirate cijeli pregled.'
-          : `Filtri vrijede za sve kartice, grafove, tablice i CSV izvoze. Izdani kvizovi ne bilježe se po filtrima, pa dovršenost tada nije poznata.${
+          : `Filtri vrijede za sve kartice, grafove, tablice i CSV izvoze. Izdani kvizovi ne bilježe se po filtrima, pa dovršenost tada nije poznata; „Igra sada“ uvijek broji sve igrače.${
               narrowed
                 ? ' Album ili pjesma: igre u kojima se pojavio barem jedan njihov stih; odgovori, točnost, tablice i zamjene broje samo te stihove.'
                 : ''
