@@ -37,7 +37,7 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function phone(width: number) {
+async function phone(width: number, signedIn = true) {
   const context = await browser.newContext({
     baseURL: server.url,
     viewport: { width, height: 700 },
@@ -45,10 +45,11 @@ async function phone(width: number) {
     hasTouch: true,
     acceptDownloads: true,
   });
-  await context.addInitScript(
-    (credentials) => sessionStorage.setItem('kviz.adminCredentials', credentials),
-    CREDENTIALS,
-  );
+  if (signedIn)
+    await context.addInitScript(
+      (credentials) => sessionStorage.setItem('kviz.adminCredentials', credentials),
+      CREDENTIALS,
+    );
   const page = await context.newPage();
   return { context, page, problems: watchConsole(page) };
 }
@@ -133,4 +134,29 @@ describe('filters on a phone', () => {
       await context.close();
     });
   }
+
+  test('375 px: a shared filtered link survives signing in, its filters shown as chips', async () => {
+    const { context, page, problems } = await phone(375, false);
+    const shared = '/admin/dashboard?tab=albumi&mode=normal&device=phone&browser=safari';
+    await page.goto(shared);
+    await page.waitForURL('**/admin?next=*');
+    await page.getByLabel('Korisničko ime').fill('admin');
+    await page.getByLabel('Lozinka').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Prijavi se' }).click();
+    await page.waitForURL('**/admin/dashboard?*');
+    await loaded(page);
+    const url = new URL(page.url());
+    expect(url.pathname + url.search).toBe(shared);
+    expect(await page.locator('[data-chip]').allTextContents()).toEqual([
+      'Način igre: Normalno✕',
+      'Uređaj: Mobitel✕',
+      'Preglednik: Safari✕',
+    ]);
+    await until(
+      async () => (await plays(page)) === 3,
+      async () => `cards: ${await plays(page)}`,
+    );
+    expect(problems).toEqual([]);
+    await context.close();
+  });
 });
