@@ -96,5 +96,5 @@ export async function statsFor(
   const range = await resolveRange(deps.stats, query, today);
   const compared = query.compare === 'year' ? sameDatesYearBefore(range) : previousPeriod(range);
   const span = { from: compared.from < range.from ? compared.from : range.from, to: range.to };
-  return filteredStats(deps.stats, filters, span, deps.catalogue);
+  return filteredStats(deps.stats, filters, span, range, deps.catalogue);
 }

@@ -180,6 +180,14 @@ describe.each(ENGINES)('%s', (engine) => {
     )[1]!;
     const easy = (await recorded()).filter((p) => p.mode === 1).length;
     expect(Number(plays[1])).toBe(easy);
+    // Without dates: every day of the filtered plays, every line of the catalogue.
+    const lines = await app.request('/api/admin/export/lyrics.csv?device=desktop', { headers: auth });
+    const lineRows = parse((await lines.text()).replace(/^\uFEFF/, ''), { delimiter: ';' }) as string[][];
+    expect(lineRows).toHaveLength(121);
+    const desktopAnswers = Number(
+      (await app.all('SELECT count(*) * 30 AS n FROM plays WHERE device_class = 3'))[0]!.n,
+    );
+    expect(lineRows.slice(1).reduce((sum, row) => sum + Number(row[5]), 0)).toBe(desktopAnswers);
   });
 
   test('a filter that is not one: 422 naming it', async () => {

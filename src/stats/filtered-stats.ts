@@ -15,7 +15,6 @@ import type { DashboardFilters } from '../shared/dashboard-filters';
 import { playModesOf } from '../shared/play-mode';
 import {
   addScoreCounts,
-  answerKeyParts,
   createFilteredCount,
   type DayCounts,
   emptyDayCounts,
@@ -32,12 +31,10 @@ interface Loaded {
   /** Days in order, and the running totals through each (for `getDaysThrough`). */
   days: Day[];
   through: DayCounts[];
-  /** Line → its song (from the answer keys of the kept answers). */
-  songOfLine: Map<number, number>;
 }
 
 /** Filtered reads kept per store: a dashboard load asks the same span for every view. */
-const CACHE_SIZE = 16;
+const CACHE_SIZE = 8;
 const caches = new WeakMap<StatsStore, Map<string, { version: string; loaded: Promise<Loaded> }>>();
 
 function cachedLoad(base: StatsStore, key: string, load: () => Promise<Loaded>): Promise<Loaded> {
@@ -60,8 +57,13 @@ function cachedLoad(base: StatsStore, key: string, load: () => Promise<Loaded>):
   return loaded;
 }
 
-async function loadSpan(base: StatsStore, filters: DashboardFilters, span: DayRange): Promise<Loaded> {
-  const count = createFilteredCount({ album: filters.album, song: filters.song });
+async function loadSpan(
+  base: StatsStore,
+  filters: DashboardFilters,
+  span: DayRange,
+  answered: DayRange,
+): Promise<Loaded> {
+  const count = createFilteredCount({ album: filters.album, song: filters.song }, answered);
   await base.forEachPlayOfDays(
     span.from,
     span.to,
@@ -79,13 +81,7 @@ async function loadSpan(base: StatsStore, filters: DashboardFilters, span: DayRa
     running = addDays(structuredClone(running), counts.days.get(day)!);
     return running;
   });
-  const songOfLine = new Map<number, number>();
-  for (const byKey of counts.answerDays.values())
-    for (const key of byKey.keys()) {
-      const { lyricId, songId } = answerKeyParts(key);
-      songOfLine.set(lyricId, songId);
-    }
-  return { counts, days, through, songOfLine };
+  return { counts, days, through };
 }
 
 const addDays = (into: DayCounts, from: DayCounts): DayCounts => {
@@ -108,47 +104,19 @@ const inRange = (day: Day, range?: { from: Day; to: Day }) =>
 
 type Load = () => Promise<Loaded>;
 
-interface Items {
-  lyrics: Map<number, { occurrences: number; correct: number }>;
-  songs: Map<number, { occurrences: number; correct: number }>;
-  albums: Map<number, { occurrences: number; correct: number }>;
-}
+type Items = Pick<FilteredCounts['answers'], 'lyrics' | 'songs' | 'albums'>;
 
-function itemsOf(counts: FilteredCounts, range: { from: Day; to: Day }): Items {
-  const items: Items = { lyrics: new Map(), songs: new Map(), albums: new Map() };
-  const add = (map: Items['lyrics'], id: number, occurrences: number, correct: number) => {
-    const c = map.get(id) ?? { occurrences: 0, correct: 0 };
-    c.occurrences += occurrences;
-    c.correct += correct;
-    map.set(id, c);
-  };
-  for (const [day, byKey] of counts.answerDays) {
-    if (!inRange(day, range)) continue;
-    for (const [key, c] of byKey) {
-      const { lyricId, songId, albumId } = answerKeyParts(key);
-      add(items.lyrics, lyricId, c.occurrences, c.correct);
-      add(items.songs, songId, c.occurrences, c.correct);
-      add(items.albums, albumId, c.occurrences, c.correct);
-    }
-  }
-  return items;
-}
-
-/** The wrong picks of a range, per line: line → wrong song → times. */
-function picksOf(counts: FilteredCounts, range?: { from: Day; to: Day }) {
-  const picks = new Map<number, Map<number, number>>();
-  for (const [day, byLine] of counts.confusionDays) {
-    if (!inRange(day, range)) continue;
-    for (const [line, bySong] of byLine) {
-      let row = picks.get(line);
-      if (!row) {
-        row = new Map();
-        picks.set(line, row);
-      }
-      for (const [song, times] of bySong) row.set(song, (row.get(song) ?? 0) + times);
-    }
-  }
-  return picks;
+/**
+ * The answers of a range: those of the range the read was made for (the lists and confusions are
+ * only ever asked for it; `undefined`: all of them, the same).
+ */
+function answersOf(counts: FilteredCounts, range?: { from: Day; to: Day }): FilteredCounts['answers'] {
+  const { answered } = counts.answers;
+  if (range && (range.from !== answered.from || range.to !== answered.to))
+    throw new Error(
+      `a filtered read answers ${answered.from}..${answered.to} only, not ${range.from}..${range.to}`,
+    );
+  return counts.answers;
 }
 
 /**
@@ -160,6 +128,8 @@ export function filteredStats(
   base: StatsStore,
   filters: DashboardFilters,
   span: DayRange,
+  /** The range asked, within `span`: the one whose answers (lists, confusions) are kept. */
+  answered: DayRange,
   catalogue?: () => CatalogueIndex,
 ): StatsStore {
   const key = JSON.stringify([
@@ -169,9 +139,9 @@ export function filteredStats(
     filters.album,
     filters.song,
     span,
+    answered,
   ]);
-  const load = () => cachedLoad(base, key, () => loadSpan(base, filters, span));
-  const whole = { from: span.from, to: span.to };
+  const load = () => cachedLoad(base, key, () => loadSpan(base, filters, span, answered));
 
   const { rangeLyrics, rangeSongs, rangeAlbums } = filteredLists(base, load, filters, catalogue);
 
@@ -200,9 +170,10 @@ export function filteredStats(
       const sum = await this.getScoresThrough(span.to, difficulty);
       return new Map(sum.byScore.map((n, score) => [score, n] as const).filter(([, n]) => n > 0));
     },
-    getLyricStats: () => rangeLyrics(span.from, span.to),
-    getSongStats: () => rangeSongs(span.from, span.to),
-    getAlbumStats: () => rangeAlbums(span.from, span.to),
+    // Without dates the range asked is every day (its compared period holds no play).
+    getLyricStats: () => rangeLyrics(answered.from, answered.to),
+    getSongStats: () => rangeSongs(answered.from, answered.to),
+    getAlbumStats: () => rangeAlbums(answered.from, answered.to),
     async getHourly() {
       const { counts } = await load();
       return counts.hours.attempts.map((attempts, hour) => ({
@@ -245,7 +216,7 @@ export function filteredStats(
     getRangeLyricStats: rangeLyrics,
     getRangeSongStats: rangeSongs,
     getRangeAlbumStats: rangeAlbums,
-    ...filteredConfusions(base, load, whole),
+    ...filteredConfusions(base, load),
   };
 }
 
@@ -298,15 +269,15 @@ function filteredLists(
 
   const rangeLyrics = async (from: Day, to: Day): Promise<LyricStat[]> => {
     const [{ counts }, rows] = await Promise.all([load(), base.getLyricStats()]);
-    return withCounts(rows, (r) => r.lyricId, itemsOf(counts, { from, to }).lyrics, lineKept);
+    return withCounts(rows, (r) => r.lyricId, answersOf(counts, { from, to }).lyrics, lineKept);
   };
   const rangeSongs = async (from: Day, to: Day): Promise<SongStat[]> => {
     const [{ counts }, rows] = await Promise.all([load(), base.getSongStats()]);
-    return withCounts(rows, (r) => r.songId, itemsOf(counts, { from, to }).songs, songKept);
+    return withCounts(rows, (r) => r.songId, answersOf(counts, { from, to }).songs, songKept);
   };
   const rangeAlbums = async (from: Day, to: Day): Promise<AlbumStat[]> => {
     const [{ counts }, rows] = await Promise.all([load(), base.getAlbumStats()]);
-    return withCounts(rows, (r) => r.albumId, itemsOf(counts, { from, to }).albums, albumKept);
+    return withCounts(rows, (r) => r.albumId, answersOf(counts, { from, to }).albums, albumKept);
   };
 
   return { rangeLyrics, rangeSongs, rangeAlbums };
@@ -316,7 +287,6 @@ function filteredLists(
 function filteredConfusions(
   base: StatsStore,
   load: Load,
-  whole: { from: Day; to: Day },
 ): Pick<StatsStore, 'getLineConfusions' | 'getSongConfusions' | 'getTopConfusions'> {
   /** Titles of songs and texts of lines, from the all-time lists (every row of the catalogue). */
   const names = async () => {
@@ -329,9 +299,10 @@ function filteredConfusions(
 
   /** (right song, wrong song) → times over the range, most picked first, then by the wrong song. */
   async function songPairs(range?: { from: Day; to: Day }): Promise<Confusion[]> {
-    const [{ counts, songOfLine }, n] = await Promise.all([load(), names()]);
+    const [{ counts }, n] = await Promise.all([load(), names()]);
+    const { picks, songOfLine } = answersOf(counts, range);
     const pairs = new Map<string, Confusion>();
-    for (const [line, row] of picksOf(counts, range ?? whole)) {
+    for (const [line, row] of picks) {
       const songId = songOfLine.get(line);
       if (songId === undefined) continue;
       for (const [picked, times] of row) {
@@ -352,9 +323,10 @@ function filteredConfusions(
 
   return {
     async getLineConfusions(lyricId, { limit, range }) {
-      const [{ counts, songOfLine }, n] = await Promise.all([load(), names()]);
+      const [{ counts }, n] = await Promise.all([load(), names()]);
+      const { picks, songOfLine } = answersOf(counts, range);
       const songId = songOfLine.get(lyricId);
-      const row = picksOf(counts, range ?? whole).get(lyricId);
+      const row = picks.get(lyricId);
       if (!row || songId === undefined) return [];
       return [...row]
         .map(

@@ -434,7 +434,6 @@ export {
   summarizeRange,
 } from './encoding/day-counts';
 export {
-  answerKeyParts,
   createFilteredCount,
   type FilteredCounts,
 } from './encoding/filtered-counts';

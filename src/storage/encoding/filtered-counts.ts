@@ -33,10 +33,21 @@ export interface FilteredCounts {
   plays: number;
   days: Map<Day, DayCounts>;
   dayScores: Map<Day, Map<PlayMode, ScoreCounts>>;
-  /** Day → answer key (`answerKeyNumber`) → its counts that day. */
-  answerDays: Map<Day, Map<number, ItemCounts>>;
-  /** Day → line → wrong song picked → times. */
-  confusionDays: Map<Day, Map<number, Map<number, number>>>;
+  /**
+   * The answers of the plays of `answered` (the range asked; the compared period's answers are
+   * never listed): per line, song and album (the album of the answer key), the wrong picks per
+   * line, and each line's song. Only their sums are kept, not a map per day: a year of per-day
+   * answer maps held about 100 MB per 100,000 plays.
+   */
+  answers: {
+    answered: { from: Day; to: Day };
+    lyrics: Map<number, ItemCounts>;
+    songs: Map<number, ItemCounts>;
+    albums: Map<number, ItemCounts>;
+    /** Line → wrong song picked → times. */
+    picks: Map<number, Map<number, number>>;
+    songOfLine: Map<number, number>;
+  };
   /** Day → the players with a kept play that day. */
   dayPlayers: Map<Day, Set<number>>;
   /** Plays per hour of day, and the players whose first kept play (in counting order) fell in each hour. */
@@ -55,8 +66,12 @@ const keeps = (filter: AnswerFilter) => (a: CountedAnswer) =>
  * answers count (answers, right answers, the lines, songs, albums and confusions); its score,
  * hour and device count as the play's.
  */
-export function createFilteredCount(filter: AnswerFilter) {
+export function createFilteredCount(filter: AnswerFilter, answered: { from: Day; to: Day }) {
+  // The plays of the range asked count their answers too; the others (the compared period) only
+  // what a play counts. Two accumulators of the same `countPlay`; their days do not overlap.
   const sums = createBatchSums(true);
+  const others = createBatchSums(false);
+  const songOfLine = new Map<number, number>();
   const keep = keeps(filter);
   const narrowed = filter.album !== undefined || filter.song !== undefined;
   const dayPlayers = new Map<Day, Set<number>>();
@@ -80,17 +95,32 @@ export function createFilteredCount(filter: AnswerFilter) {
       inHour.add(play.playerId);
       const earliest = earliestHour.get(play.playerId);
       if (earliest === undefined || play.hour < earliest) earliestHour.set(play.playerId, play.hour);
+      if (play.day < answered.from || play.day > answered.to) {
+        others.add({ ...play, answers }, firsts);
+        return;
+      }
+      for (const a of answers) songOfLine.set(a.lyricId, a.songId);
       sums.add({ ...play, answers }, firsts);
     },
     result(): FilteredCounts {
+      const add = (a: number[], b: number[]) => a.map((n, i) => n + (b[i] ?? 0));
       return {
         plays,
-        days: sums.days,
-        dayScores: sums.dayScores,
-        answerDays: sums.answerDays,
-        confusionDays: sums.confusionDays,
+        days: new Map([...others.days, ...sums.days]),
+        dayScores: new Map([...others.dayScores, ...sums.dayScores]),
+        answers: {
+          answered,
+          lyrics: sums.lyrics,
+          songs: sums.songs,
+          albums: sums.albums,
+          picks: sums.lyricConfusions,
+          songOfLine,
+        },
         dayPlayers,
-        hours: sums.hours,
+        hours: {
+          attempts: add(sums.hours.attempts, others.hours.attempts),
+          uniquePlayers: add(sums.hours.uniquePlayers, others.hours.uniquePlayers),
+        },
         earliestHour,
       };
     },
@@ -104,15 +134,4 @@ function setOf<K>(map: Map<K, Set<number>>, key: K): Set<number> {
     map.set(key, set);
   }
   return set;
-}
-
-const KEY_PART = 16_384;
-
-/** The line, song and album an `answerKeyNumber` names. */
-export function answerKeyParts(n: number) {
-  return {
-    albumId: n % KEY_PART,
-    songId: Math.floor(n / KEY_PART) % KEY_PART,
-    lyricId: Math.floor(n / (KEY_PART * KEY_PART)),
-  };
 }
