@@ -24,8 +24,14 @@ export function createPgStores(
   playerSalt: string,
 ): StatsStores & { ready: Promise<void>; close(): void } {
   let commits = 0;
-  const versionRead = createPgVersionRead(db, () => commits);
-  const plays = createPgPlayStore(db, playerSalt, () => void commits++);
+  let folds = 0;
+  const versionRead = createPgVersionRead(db, { commits: () => commits, folds: () => folds });
+  const plays = createPgPlayStore(
+    db,
+    playerSalt,
+    () => void commits++,
+    () => void folds++,
+  );
   let folding = false;
   const turn = async () => {
     if (folding) return;
@@ -42,7 +48,11 @@ export function createPgStores(
   aggregating.unref();
   return {
     plays,
-    stats: { ...createPgStatsStore(db, versionRead.version), onFault: versionRead.onFault },
+    stats: {
+      ...createPgStatsStore(db, versionRead.version),
+      countersVersion: versionRead.countersVersion,
+      onFault: versionRead.onFault,
+    },
     daily: createPgDailyStore(db, playerSalt),
     party: createPgPartyStore(db),
     annotations: createPgAnnotationStore(db),
