@@ -96,7 +96,8 @@ export interface PlayStore {
   flushCounters(): Promise<number>;
   /**
    * The engine flushes the deferred counters by itself, within COUNTER_FLUSH_MS of a commit (the
-   * SQLite writer of a serving process, docs/decisions/035): the app runs no flush timer of its own.
+   * SQLite writer of a serving process, docs/decisions/035; PostgreSQL's aggregator turns,
+   * docs/decisions/030): the app runs no flush timer of its own.
    */
   readonly flushesOnItsOwn?: boolean;
   /**

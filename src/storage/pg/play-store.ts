@@ -147,6 +147,9 @@ export function createPgPlayStore(
         waiting.push({ batch, issued: [...(quizzesIssued ?? [])], resolve, reject });
         pump();
       }),
+    // The stores' aggregator turns fold (stores.ts); a flush timer of the app besides them waited
+    // for the lock with a pooled connection and folded again (issue 31: ADR 030's amendment).
+    flushesOnItsOwn: true,
     flushCounters: () => aggregator.fold(true, onFold),
     foldPending: () => aggregator.fold(false, onFold),
     verifyCounters: (options) => counters.verify(options),
