@@ -19,6 +19,21 @@ export function createAnswerKeys() {
   const keyIds = new Map<number, number>();
   let loaded = false;
   const keyNumber = answerKeyNumber;
+  const keyArrays = (keys: Answer[]) =>
+    sql`unnest(${numberArray(keys.map((a) => a.lyricId))}::int[], ${numberArray(keys.map((a) => a.songId))}::int[], ${numberArray(keys.map((a) => a.albumId))}::int[]) WITH ORDINALITY AS k(lyric_id, song_id, album_id, ord)`;
+  /** Reads the committed keys among `keys` into the cache, and takes them out of `missing`. */
+  const find = async (db: PgDb, keys: Answer[], missing: Map<number, Answer>) => {
+    const found = await db
+      .select()
+      .from(answerKeys)
+      .where(
+        sql`(${answerKeys.lyricId}, ${answerKeys.songId}, ${answerKeys.albumId}) IN (SELECT lyric_id, song_id, album_id FROM ${keyArrays(keys)})`,
+      );
+    for (const row of found) {
+      keyIds.set(keyNumber(row), row.id);
+      missing.delete(keyNumber(row));
+    }
+  };
 
   /**
    * The answer key of every answer of a batch's plays, the missing ones created first, in the
@@ -45,23 +60,18 @@ export function createAnswerKeys() {
         const k = keyNumber(a);
         if (!keyIds.has(k)) missing.set(k, a);
       }
+    // Keys another instance made since this one read them are found without the lock.
+    if (missing.size > 0) await find(db, [...missing.values()], missing);
     if (missing.size > 0) {
       const ordered = [...missing.values()];
-      const arrays = sql`unnest(${numberArray(ordered.map((a) => a.lyricId))}::int[], ${numberArray(ordered.map((a) => a.songId))}::int[], ${numberArray(ordered.map((a) => a.albumId))}::int[]) WITH ORDINALITY AS k(lyric_id, song_id, album_id, ord)`;
-      const found = await db.transaction(async (tx) => {
+      await db.transaction(async (tx) => {
         // One creator at a time: two making the same new keys in opposite orders would deadlock.
         await tx.execute(sql`SELECT pg_advisory_xact_lock(${ANSWER_KEYS_LOCK})`);
         await tx.execute(
-          sql`INSERT INTO ${answerKeys} (${sql.identifier(answerKeys.lyricId.name)}, ${sql.identifier(answerKeys.songId.name)}, ${sql.identifier(answerKeys.albumId.name)}) SELECT lyric_id, song_id, album_id FROM ${arrays} ORDER BY ord ON CONFLICT DO NOTHING`,
+          sql`INSERT INTO ${answerKeys} (${sql.identifier(answerKeys.lyricId.name)}, ${sql.identifier(answerKeys.songId.name)}, ${sql.identifier(answerKeys.albumId.name)}) SELECT lyric_id, song_id, album_id FROM ${keyArrays(ordered)} ORDER BY ord ON CONFLICT DO NOTHING`,
         );
-        return tx
-          .select()
-          .from(answerKeys)
-          .where(
-            sql`(${answerKeys.lyricId}, ${answerKeys.songId}, ${answerKeys.albumId}) IN (SELECT lyric_id, song_id, album_id FROM ${arrays})`,
-          );
       });
-      for (const row of found) keyIds.set(keyNumber(row), row.id);
+      await find(db, ordered, missing);
     }
     return plays.map((play) => play.answers.map((a) => keyIds.get(keyNumber(a))!));
   };
