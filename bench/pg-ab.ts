@@ -12,7 +12,7 @@
  * (`--cpu-prof-md`) into the run's folder, which is kept then.
  * The short loop for a change of the PostgreSQL write or read path (docs/decisions/030).
  */
-import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { startCluster } from '../test/support/postgres';
@@ -39,6 +39,41 @@ const work = mkdtempSync(join(tmpdir(), 'kviz-pg-ab-'));
 const log = (message: string) => console.log(`[pg-ab] ${message}`);
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
+/** CPU seconds (user + system) a process has used, from /proc (0 once it is gone). */
+function cpuSeconds(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return 0;
+  }
+}
+
+/** The throwaway cluster's processes: its postmaster (found by its port) and the postmaster's children. */
+function clusterPids(port: number): number[] {
+  const procs = readdirSync('/proc').filter((name) => /^\d+$/.test(name));
+  const cmd = (pid: string) => {
+    try {
+      return readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+    } catch {
+      return [];
+    }
+  };
+  const master = procs.find((pid) => {
+    const args = cmd(pid);
+    return args[0]?.endsWith('postgres') && args[args.indexOf('-p') + 1] === String(port);
+  });
+  if (!master) return [];
+  const children = procs.filter((pid) => {
+    try {
+      return readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')[1] === master;
+    } catch {
+      return false;
+    }
+  });
+  return [master, ...children].map(Number);
+}
+
 interface Side {
   label: string;
   one: BenchServer;
@@ -48,6 +83,9 @@ interface Side {
   onePerSecond: number[];
   twoPerSecond: number[];
   submitP99: number[];
+  /** CPU a play of the one-instance closed loop: the server's and the database's, µs. */
+  bunUsPerPlay: number[];
+  pgUsPerPlay: number[];
   overviewP99: number[];
   pageP99: number[];
   failed: number;
@@ -67,7 +105,12 @@ function launcher(dir: string, source: string, bunFlags: string): string {
 }
 
 /** Plays/s of wrk on these servers at once (each its own bodies and a share of the connections). */
-async function closedLoop(servers: BenchServer[], round: number, name: string): Promise<number> {
+async function closedLoop(
+  servers: BenchServer[],
+  round: number,
+  name: string,
+  cpu?: { port: number; bunUs: number[]; pgUs: number[] },
+): Promise<number> {
   const before = await recorded(servers[0]!.url);
   const files = await Promise.all(
     servers.map(async (server, i) => {
@@ -82,6 +125,9 @@ async function closedLoop(servers: BenchServer[], round: number, name: string): 
       return file;
     }),
   );
+  const pids = cpu ? clusterPids(cpu.port) : [];
+  const pgCpu = () => pids.reduce((sum, pid) => sum + cpuSeconds(pid), 0);
+  const [bunBefore, pgBefore] = [cpuSeconds(servers[0]!.pid), pgCpu()];
   const loads = await Promise.all(
     servers.map((server, i) =>
       wrk({
@@ -93,9 +139,15 @@ async function closedLoop(servers: BenchServer[], round: number, name: string): 
       }),
     ),
   );
-  // The counters lag the newest plays by under a second (docs/decisions/030).
+  // The counters lag the newest plays by under a second (docs/decisions/030); the fold of the
+  // last plays is part of their cost.
   await Bun.sleep(1_100);
-  return ((await recorded(servers[0]!.url)) - before) / Math.max(...loads.map((l) => l.seconds));
+  const plays = (await recorded(servers[0]!.url)) - before;
+  if (cpu && plays > 0) {
+    cpu.bunUs.push(Math.round(((cpuSeconds(servers[0]!.pid) - bunBefore) / plays) * 1e6));
+    cpu.pgUs.push(Math.round(((pgCpu() - pgBefore) / plays) * 1e6));
+  }
+  return plays / Math.max(...loads.map((l) => l.seconds));
 }
 
 async function main() {
@@ -139,12 +191,20 @@ async function main() {
         submitP99: [],
         overviewP99: [],
         pageP99: [],
+        bunUsPerPlay: [],
+        pgUsPerPlay: [],
         failed: 0,
       });
     }
     for (let round = 0; round < rounds; round++)
       for (const side of round % 2 === 0 ? sides : [...sides].reverse()) {
-        side.onePerSecond.push(await closedLoop([side.one], round, `${side.label}-one`));
+        side.onePerSecond.push(
+          await closedLoop([side.one], round, `${side.label}-one`, {
+            port: cluster.port,
+            bunUs: side.bunUsPerPlay,
+            pgUs: side.pgUsPerPlay,
+          }),
+        );
         side.twoPerSecond.push(await closedLoop(side.two, round, `${side.label}-two`));
         const bodies = await prepareSubmissions(side.one.url, rate * seconds, 10, 20_000);
         const run = await openLoop({ url: side.one.url, bodies, rate, seconds });
@@ -171,6 +231,7 @@ async function main() {
       console.log(
         `${side.label}: one ${Math.round(one)} plays/s, two ${Math.round(two)} plays/s (${(two / one).toFixed(2)}×); ` +
           `open loop ${rate}/s: submit p99 ${median(side.submitP99)} ms, overview p99 ${median(side.overviewP99)} ms, / p99 ${median(side.pageP99)} ms; ` +
+          `CPU a play (one instance, closed loop): server ${median(side.bunUsPerPlay)} µs, PostgreSQL ${median(side.pgUsPerPlay)} µs; ` +
           `failed ${side.failed}; verified ${verified.join(', ')}\n  each round: one ${side.onePerSecond.map(Math.round).join(', ')}; two ${side.twoPerSecond.map(Math.round).join(', ')}; submit p99 ${side.submitP99.join(', ')}; overview p99 ${side.overviewP99.join(', ')}; / p99 ${side.pageP99.join(', ')}`,
       );
     }
