@@ -6,9 +6,10 @@ import { statsVersion } from './schema';
  * How often an instance reads the statistics version: a fold by another instance (the counters
  * changed, docs/decisions/030) shows here at most this long (plus one round trip) after its
  * commit. One query of one row per interval per instance, whatever the traffic (its cost:
- * docs/decisions/023); a quarter of a second keeps the lag of the counters under a second.
+ * docs/decisions/023): ten a second, so the aggregator's half-second turns (stores.ts) plus a fold
+ * plus this stay under a second of lag.
  */
-const VERSION_REFRESH_MS = 250;
+const VERSION_REFRESH_MS = 100;
 
 /**
  * The PostgreSQL statistics version (docs/decisions/010, 023, 030): `stats_version`,
