@@ -96,7 +96,8 @@ export interface PlayStore {
   flushCounters(): Promise<number>;
   /**
    * The engine flushes the deferred counters by itself, within COUNTER_FLUSH_MS of a commit (the
-   * SQLite writer of a serving process, docs/decisions/035): the app runs no flush timer of its own.
+   * SQLite writer of a serving process, docs/decisions/035; PostgreSQL's aggregator turns,
+   * docs/decisions/030): the app runs no flush timer of its own.
    */
   readonly flushesOnItsOwn?: boolean;
   /**
@@ -149,6 +150,14 @@ export interface StatsStore {
    * network keeps it in memory and refreshes it (docs/decisions/010).
    */
   version(): string;
+  /**
+   * Changes whenever the folded counters may have changed (a subset of `version()`'s changes):
+   * what caches of reads of those counters alone (overview, line/song/album lists, hours and the
+   * pages made of them) key on. PostgreSQL folds plays into the counters after their commit
+   * (docs/decisions/030), so its commits move `version()` (the score histogram and a day's ranked
+   * scores count the plays not folded yet) but not this. Absent: `version()` is used.
+   */
+  countersVersion?(): string;
   getOverview(): Promise<Overview>;
   /** Score → number of recorded plays with it, all time, of one difficulty. */
   getScoreHistogram(difficulty?: Difficulty): Promise<Map<number, number>>;
