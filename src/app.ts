@@ -346,7 +346,7 @@ export function createApp(deps: AppDeps) {
         statsJson,
         clientAddress: clientAddress(proxies),
         log,
-        range: { stats: stores.stats, today: () => localTime(clock.nowMs()).day },
+        range: { stats: stores.stats, today: () => localTime(clock.nowMs()).day, catalogue },
         secureCookies: config.siteUrl.startsWith('https:'),
         catalogue,
         party: { store: stores.party, catalogue },

@@ -10,6 +10,7 @@ import type { Difficulty } from '../shared/difficulty';
 import type { PlayMode } from '../shared/play-mode';
 import type { Day } from '../time/day';
 import type { DayCounts, ScoreCounts } from './encoding/day-counts';
+import type { FilterablePlay, PlayWhere } from './encoding/filtered-counts';
 import type { LongRunOptions, Progress } from './long-work';
 import type { MigrationStatus } from './migration-journal';
 
@@ -204,6 +205,18 @@ export interface StatsStore {
   getRangeLyricStats(from: Day, to: Day): Promise<LyricStat[]>;
   getRangeSongStats(from: Day, to: Day): Promise<SongStat[]>;
   getRangeAlbumStats(from: Day, to: Day): Promise<AlbumStat[]>;
+  /**
+   * Calls `visit` with each play of [from, to] (both included) that `where` keeps, decoded, in no
+   * particular order; resolves with their number. The one read of the raw record by the dashboard:
+   * its filters (docs/decisions/039). Its cost grows with the plays of those days (an index on
+   * `plays.day` finds them), unlike every other read here.
+   */
+  forEachPlayOfDays(
+    from: Day,
+    to: Day,
+    where: PlayWhere,
+    visit: (play: FilterablePlay) => void,
+  ): Promise<number>;
   /** Resolves when the database answers a query (the health check). */
   ping(): Promise<void>;
   /**
@@ -429,6 +442,10 @@ export {
   subtractScoreCounts,
   summarizeRange,
 } from './encoding/day-counts';
+export {
+  createFilteredCount,
+  type FilteredCounts,
+} from './encoding/filtered-counts';
 export {
   Interrupted,
   interruptible,
