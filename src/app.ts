@@ -185,6 +185,10 @@ function livePartyRoutes(
     onFinished: recordFinishedGame(stores.party, (error) =>
       log.error('could not record a finished live game', { error: String(error) }),
     ),
+    onError: (error) =>
+      log.error('a Kviz uživo message failed; its socket was closed', {
+        error: String((error as Error)?.message ?? error),
+      }),
   });
 }
 
@@ -346,7 +350,7 @@ export function createApp(deps: AppDeps) {
         statsJson,
         clientAddress: clientAddress(proxies),
         log,
-        range: { stats: stores.stats, today: () => localTime(clock.nowMs()).day },
+        range: { stats: stores.stats, today: () => localTime(clock.nowMs()).day, catalogue },
         secureCookies: config.siteUrl.startsWith('https:'),
         catalogue,
         party: { store: stores.party, catalogue },

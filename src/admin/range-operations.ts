@@ -15,6 +15,7 @@ import {
 import { ScoreDistribution } from '../shared/contracts/time-series';
 import { SCORE_MODES } from '../shared/play-mode';
 import { COMPARISONS } from '../stats/admin-range';
+import { FilterQueryParams, filterParams } from '../stats/filter-params';
 import { RangeQueryParams, rangeInvalid, rangeParams } from '../stats/openapi';
 import { MAX_CONFUSIONS } from '../stats/range-reads';
 import { TREND_GROUPS } from '../stats/trend';
@@ -101,9 +102,13 @@ const unshownParam = enumParam({
   description: '`hide`: leave out the lines never shown (default `show`).',
 });
 
-export const RangeQuery = RangeQueryParams;
+/** Every read and export of the dashboard takes its range and its filters (docs/decisions/039). */
+export const RangeQuery = t.Object({ ...RangeQueryParams.properties, ...FilterQueryParams.properties });
+const rangeAndFilters = [...rangeParams, ...filterParams];
+/** The players by hour are all time: the filters only. */
+export const HourlyPlayersQuery = FilterQueryParams;
 const LyricsExportQuery = t.Object({
-  ...RangeQueryParams.properties,
+  ...RangeQuery.properties,
   q: t.Optional(searchParam.validator),
   min: t.Optional(minParam.validator),
   unshown: t.Optional(unshownParam.validator),
@@ -165,7 +170,7 @@ export const summaryRead: AdminRead = {
   description:
     'Plays, distinct players, player-days, new players, answers, accuracy, average score, quizzes issued and the completion rate, plays per hour, device class and browser of the range (`current`) and of the period of the same length ending the day before `from` (`previous`), from per-day running totals (two rows each, whatever the length); the distinct players are counted over the day memberships of each period (its cost grows with its player-days).' +
     RANGE_NOTE,
-  parameters: [...rangeParams, compareParam],
+  parameters: [...rangeAndFilters, compareParam],
   responses: adminAnswers(
     ok('The cards of the range and of the period before it.', AdminSummary, exampleSummary),
   ),
@@ -176,7 +181,7 @@ export const trendRead: AdminRead = {
   description:
     'Plays, distinct players (each counted once per point), new players, quizzes issued, answers and right answers of each day, week or month of the range, zeros included (the trend chart); with `compare`, the compared period grouped alike (`previous`).' +
     RANGE_NOTE,
-  parameters: [...rangeParams, groupParam, trendCompareParam],
+  parameters: [...rangeAndFilters, groupParam, trendCompareParam],
   responses: adminAnswers(ok('The trend.', AdminDaily, exampleDaily), {
     ...rangeInvalid,
     description: `${rangeInvalid.description} \`validation_failed\` for \`group\` or \`compare\`.`,
@@ -188,7 +193,7 @@ export const scoresRead: AdminRead = {
   description:
     'Plays per score 0–30 within the range of the plays `difficulty` names, the average, and the share of each rating band.' +
     RANGE_NOTE,
-  parameters: [...rangeParams, difficultyParam],
+  parameters: [...rangeAndFilters, difficultyParam],
   responses: adminAnswers(ok('The histogram and the rating bands.', ScoreDistribution, exampleScores), {
     ...rangeInvalid,
     description: `${rangeInvalid.description} \`validation_failed\` for \`difficulty\`.`,
@@ -201,7 +206,7 @@ export const confusionsRead: AdminRead = {
     'Without `lyricId`/`songId`: the (right song, song picked instead) pairs picked most over the catalogue; with `lyricId`: for that line; with `songId`: when that song was the answer (not both). ' +
     'With `from` or `to`: the wrong picks of the plays of those days (`period: "range"`, from per-day running totals per line and wrong song); with neither: every recorded play (`period: "all-time"`).' +
     RANGE_NOTE,
-  parameters: [...rangeParams, lyricIdParam, songIdParam, limitParam],
+  parameters: [...rangeAndFilters, lyricIdParam, songIdParam, limitParam],
   responses: adminAnswers(ok('The confusions, most picked first.', AdminConfusions, exampleConfusions), {
     ...rangeInvalid,
     description: `${rangeInvalid.description} \`validation_failed\` for \`lyricId\`, \`songId\` (or both given), \`limit\`.`,
@@ -209,6 +214,7 @@ export const confusionsRead: AdminRead = {
 };
 
 export const hourlyPlayersRead: AdminRead = {
+  parameters: [...filterParams],
   summary: 'Distinct players by hour of day, each once',
   description:
     'All time: for each hour of day, the players whose earliest hour of day of any play is that hour, and their running sum (`playersThrough`, the cumulative chart’s ‘Ukupno igrača’: each player counted once, so its last entry is the number of distinct players). Read from the kept player–hour pairs, one row per player and hour. Requires the administrator’s HTTP Basic credentials.',
@@ -224,7 +230,7 @@ export const devicesRead: AdminRead = {
   description:
     'Plays per device class and browser family, distinct players split into new and returning players (and player-days), quizzes issued and the completion rate (plays recorded / quizzes issued).' +
     RANGE_NOTE,
-  parameters: rangeParams,
+  parameters: rangeAndFilters,
   responses: adminAnswers(ok('The figures of the range.', AdminDevices, exampleDevices)),
 };
 
@@ -272,7 +278,7 @@ export const exportRead = (table: ExportTable): AdminRead & { query: TSchema } =
       ? 'Without `from` and `to`: all time (the file name ends in `-sve`).'
       : 'Defaults of the range as for the JSON reads.') +
     RANGE_NOTE,
-  parameters: [...rangeParams, ...(exportParams[table] ?? [])],
+  parameters: [...rangeAndFilters, ...(exportParams[table] ?? [])],
   responses: adminAnswers({
     description: 'The CSV file, as an attachment.',
     schema: T.String({ description: 'The rows, as described above.' }),

@@ -9,7 +9,7 @@ import {
   getAdminScores,
   getAdminSummary,
 } from '../stats/admin-range';
-import type { RangeDeps } from '../stats/read-routes';
+import { type RangeDeps, statsFor } from '../stats/filter-params';
 import { exportCsv } from './export';
 import {
   type AdminRead,
@@ -19,6 +19,7 @@ import {
   devicesRead,
   EXPORT_TABLES,
   exportRead,
+  HourlyPlayersQuery,
   hourlyPlayersRead,
   RangeQuery,
   ScoresQuery,
@@ -38,36 +39,41 @@ const v1 = (operationId: string, path: string) => ({ operationId, path: `/api/v1
  * admin routes (Basic auth, no-store). Thin: each calls one service function; the queries and
  * contracts are src/admin/range-operations.ts's, shared with API v1.
  */
-export const adminRangeRoutes = ({ stats, today }: RangeDeps) =>
-  new Elysia()
-    .get('/stats/summary', ({ query }) => getAdminSummary(stats, query, today()), {
+export const adminRangeRoutes = (deps: RangeDeps) => {
+  const { stats, today } = deps;
+  /** The read store of a query: the counters, or the filtered reads (src/stats/filter-params.ts). */
+  const scoped = (query: Parameters<typeof statsFor>[1]) => statsFor(deps, query, today());
+  return new Elysia()
+    .get('/stats/summary', async ({ query }) => getAdminSummary(await scoped(query), query, today()), {
       query: SummaryQuery,
       detail: v0('getAdminSummary', summaryRead, v1('getAdminStatsSummary', '/stats/summary')),
     })
-    .get('/stats/daily', ({ query }) => getAdminDaily(stats, query, today()), {
+    .get('/stats/daily', async ({ query }) => getAdminDaily(await scoped(query), query, today()), {
       query: DailyQuery,
       detail: v0('getAdminDaily', trendRead, v1('getAdminTrend', '/stats/trend')),
     })
-    .get('/stats/scores', ({ query }) => getAdminScores(stats, query, today()), {
+    .get('/stats/scores', async ({ query }) => getAdminScores(stats, query, today(), await scoped(query)), {
       query: ScoresQuery,
       detail: v0('getAdminScores', scoresRead, v1('getAdminScoreDistribution', '/stats/scores')),
     })
-    .get('/stats/confusions', ({ query }) => getAdminConfusions(stats, query, today()), {
+    .get('/stats/confusions', async ({ query }) => getAdminConfusions(await scoped(query), query, today()), {
       query: ConfusionsQuery,
       detail: v0('getAdminConfusions', confusionsRead, v1('getAdminStatsConfusions', '/stats/confusions')),
     })
-    .get('/stats/hourly-players', () => getAdminHourlyPlayers(stats), {
+    .get('/stats/hourly-players', async ({ query }) => getAdminHourlyPlayers(await scoped(query)), {
+      query: HourlyPlayersQuery,
       detail: v0(
         'getAdminHourlyPlayers',
         hourlyPlayersRead,
         v1('getAdminPlayersByHour', '/stats/players-by-hour'),
       ),
     })
-    .get('/stats/devices', ({ query }) => getAdminDevices(stats, query, today()), {
+    .get('/stats/devices', async ({ query }) => getAdminDevices(await scoped(query), query, today()), {
       query: RangeQuery,
       detail: v0('getAdminDevices', devicesRead, v1('getAdminStatsDevices', '/stats/devices')),
     })
-    .use(exportRoutes({ stats, today }));
+    .use(exportRoutes(deps));
+};
 
 /** `lyrics` → `Lyrics`: the part of an export's operation id that names its table. */
 export const tableName = (table: string) => `${table[0]!.toUpperCase()}${table.slice(1)}`;
@@ -78,7 +84,8 @@ const exportRoutes = (deps: RangeDeps) => {
     const { query, ...read } = exportRead(table);
     app = app.get(
       `/export/${table}.csv`,
-      async ({ query }) => csvResponse(await exportCsv(deps.stats, table, query, deps.today())),
+      async ({ query }) =>
+        csvResponse(await exportCsv(await statsFor(deps, query, deps.today()), table, query, deps.today())),
       {
         query,
         detail: v0(

@@ -75,7 +75,7 @@ export async function resolveRange(stats: StatsStore, query: RangeParams, today:
 }
 
 /** The period of the same length that ends the day before `from`. */
-function previousPeriod({ from, to }: DayRange): DayRange {
+export function previousPeriod({ from, to }: DayRange): DayRange {
   const days = daysInRange(from, to);
   return { from: addDays(from, -days), to: addDays(from, -1) };
 }
@@ -119,9 +119,11 @@ export async function getAdminScores(
   stats: StatsStore,
   query: RangeParams & { difficulty?: ScoreMode },
   today: Day,
+  /** What the plays are counted over (the filtered reads, docs/decisions/039); the range is the counters'. */
+  counted: StatsStore = stats,
 ): Promise<ScoreDistribution> {
   const range = await resolveRange(stats, query, today);
-  return getScoreDistribution(stats, {
+  return getScoreDistribution(counted, {
     ...range,
     ...(query.difficulty ? { difficulty: query.difficulty } : {}),
   });

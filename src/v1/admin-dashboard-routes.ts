@@ -12,6 +12,7 @@ import {
   devicesRead,
   EXPORT_TABLES,
   exportRead,
+  HourlyPlayersQuery,
   hourlyPlayersRead,
   RangeQuery,
   ScoresQuery,
@@ -33,7 +34,7 @@ import {
   getAdminScores,
   getAdminSummary,
 } from '../stats/admin-range';
-import type { RangeDeps } from '../stats/read-routes';
+import { type RangeDeps, statsFor } from '../stats/filter-params';
 import type { PartyStore } from '../storage/contract';
 import { Confusions, LiveGamePageQuery, StatsSummary, Trend } from './admin-dashboard-openapi';
 import {
@@ -60,11 +61,14 @@ export interface V1DashboardDeps {
  * /api/v1/admin (src/admin/routes.ts): the same services and queries as the unversioned
  * /api/admin/* (src/admin/range-operations.ts), the answers in the glossary's words.
  */
-export function v1DashboardRoutes({ range: { stats, today }, party, live, annotations }: V1DashboardDeps) {
+export function v1DashboardRoutes({ range, party, live, annotations }: V1DashboardDeps) {
+  const { stats, today } = range;
+  /** The read store of a query: the counters, or the filtered reads (src/stats/filter-params.ts). */
+  const scoped = (query: Parameters<typeof statsFor>[1]) => statsFor(range, query, today());
   let app = new Elysia({ name: 'v1-dashboard-routes' })
     .get(
       '/stats/summary',
-      async ({ query }) => toStatsSummary(await getAdminSummary(stats, query, today())),
+      async ({ query }) => toStatsSummary(await getAdminSummary(await scoped(query), query, today())),
       {
         query: SummaryQuery,
         detail: v1Read('getAdminStatsSummary', summaryRead, {
@@ -73,17 +77,21 @@ export function v1DashboardRoutes({ range: { stats, today }, party, live, annota
         }),
       },
     )
-    .get('/stats/trend', async ({ query }) => toTrend(await getAdminDaily(stats, query, today())), {
-      query: DailyQuery,
-      detail: v1Read('getAdminTrend', trendRead, { schema: Trend, example: toTrend(exampleDaily) }),
-    })
-    .get('/stats/scores', ({ query }) => getAdminScores(stats, query, today()), {
+    .get(
+      '/stats/trend',
+      async ({ query }) => toTrend(await getAdminDaily(await scoped(query), query, today())),
+      {
+        query: DailyQuery,
+        detail: v1Read('getAdminTrend', trendRead, { schema: Trend, example: toTrend(exampleDaily) }),
+      },
+    )
+    .get('/stats/scores', async ({ query }) => getAdminScores(stats, query, today(), await scoped(query)), {
       query: ScoresQuery,
       detail: v1Read('getAdminScoreDistribution', scoresRead),
     })
     .get(
       '/stats/confusions',
-      async ({ query }) => toConfusions(await getAdminConfusions(stats, query, today())),
+      async ({ query }) => toConfusions(await getAdminConfusions(await scoped(query), query, today())),
       {
         query: ConfusionsQuery,
         detail: v1Read('getAdminStatsConfusions', confusionsRead, {
@@ -92,10 +100,11 @@ export function v1DashboardRoutes({ range: { stats, today }, party, live, annota
         }),
       },
     )
-    .get('/stats/players-by-hour', () => getAdminHourlyPlayers(stats), {
+    .get('/stats/players-by-hour', async ({ query }) => getAdminHourlyPlayers(await scoped(query)), {
+      query: HourlyPlayersQuery,
       detail: v1Read('getAdminPlayersByHour', hourlyPlayersRead),
     })
-    .get('/stats/devices', ({ query }) => getAdminDevices(stats, query, today()), {
+    .get('/stats/devices', async ({ query }) => getAdminDevices(await scoped(query), query, today()), {
       query: RangeQuery,
       detail: v1Read('getAdminStatsDevices', devicesRead),
     })
@@ -147,7 +156,7 @@ export function v1DashboardRoutes({ range: { stats, today }, party, live, annota
   for (const table of EXPORT_TABLES)
     app = app.get(
       `/exports/${table}.csv`,
-      async ({ query }) => csvResponse(await exportCsv(stats, table, query, today())),
+      async ({ query }) => csvResponse(await exportCsv(await scoped(query), table, query, today())),
       {
         query: exportRead(table).query,
         detail: exportOperation(`downloadAdmin${tableName(table)}Csv`, table),
