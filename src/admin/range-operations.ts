@@ -1,7 +1,7 @@
 import { Type as T, type TSchema } from '@sinclair/typebox';
 import { t } from 'elysia';
 import { enumParam, integerParam, type Param } from '../http/params';
-import { headers, responses } from '../openapi/components';
+import { headers, responses, validationFailed } from '../openapi/components';
 import type { OperationSpec, ResponseSpec } from '../openapi/contract';
 import {
   AdminConfusions,
@@ -13,6 +13,7 @@ import {
   type ExportTable,
 } from '../shared/contracts/admin-range';
 import { ScoreDistribution } from '../shared/contracts/time-series';
+import { MAX_FILTER_ID } from '../shared/dashboard-filters';
 import { SCORE_MODES } from '../shared/play-mode';
 import { COMPARISONS } from '../stats/admin-range';
 import { FilterQueryParams, filterParams } from '../stats/filter-params';
@@ -221,6 +222,11 @@ export const hourlyPlayersRead: AdminRead = {
   responses: {
     200: ok('The players by earliest hour.', AdminHourlyPlayers, exampleHourlyPlayers),
     401: responses.Unauthorized,
+    // The filters are its only parameters.
+    422: {
+      ...validationFailed(`album must be an integer from 1 to ${MAX_FILTER_ID}`, 'album'),
+      description: 'A filter is invalid (`field` names it); nothing was done.',
+    },
     429: responses.SignInLocked,
   },
 };
