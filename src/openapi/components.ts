@@ -9,6 +9,16 @@ import {
   AdminSummary,
 } from '../shared/contracts/admin-range';
 import {
+  AdminSources,
+  CampaignList,
+  CampaignRow,
+  Funnel,
+  ReferrerList,
+  ReferrerRow,
+  ShareBeacon,
+  ShareRow,
+} from '../shared/contracts/admin-sources';
+import {
   DailyChallenge,
   DailyHardestLine,
   DailyPercentile,
@@ -86,6 +96,14 @@ export const schemas = {
   Annotation,
   AnnotationList,
   NewAnnotation,
+  AdminSources,
+  ReferrerList,
+  ReferrerRow,
+  CampaignList,
+  CampaignRow,
+  ShareRow,
+  Funnel,
+  ShareBeacon,
   ScoreDistribution,
   Quiz,
   QuizQuestion: V1Question,
