@@ -15,6 +15,7 @@ import { LiveCard } from './live/LiveCard';
 import { PartyPanel } from './PartyPanel';
 import { RangePicker } from './RangePicker';
 import { ConfusionsView, DevicesView, ScoreView } from './RangeViews';
+import { SourcesPanel } from './SourcesPanel';
 import { unavailableNotice } from './section-unavailable';
 import { summaryCards } from './summary-cards';
 import { DailyTrend } from './TrendView';
@@ -91,6 +92,7 @@ export function DashboardIsland() {
         aria-busy={loading}
       >
         {view.tab === 'uzivo' && <PartyPanel credentials={credentials} />}
+        {view.tab === 'izvori' && <SourcesPanel credentials={credentials} range={range} />}
         {view.tab === 'pregled' && <LiveCard credentials={credentials} onSignedOut={signOut} />}
         {view.tab === 'pregled' && <Welcome />}
         {view.tab === 'pregled' && (['lyrics', 'songs', 'albums', 'hourly'] as const).map(unavailable)}
