@@ -8,13 +8,6 @@ import type { Limiter, Quota } from './shared-limit';
 /** Addresses tracked at most per limiter: a flood of new addresses cannot grow memory without bound. */
 const MAX_KEYS = 100_000;
 
-/** One key's window; `key` lets the expiry queue tell a live window from a replaced one. */
-interface Window {
-  key: string;
-  count: number;
-  resetAt: number;
-}
-
 /**
  * Fixed-window counter per key (a client address, see limiterKey), in memory.
  * Every window of a limiter has the same length, so windows end in the order they started:
@@ -162,13 +155,16 @@ function rateLimitFields(limiters: readonly Limiter[], quotas: Quota[], policy =
   };
 }
 
-/** The request's context after a `rateLimit` route option ran: its client's limiter key rides on it. */
-interface KeyedContext {
-  limiterKey?: string;
-}
+/**
+ * The client's limiter key of each submission in flight, for its handler (the daily ranking's
+ * cap per address). Kept beside the request, not on its context: a hook that writes to its
+ * context must take it whole, and Elysia then parses headers, query and cookies for the route
+ * (src/http/request-log.ts). Only submissions are kept; an entry goes with its request.
+ */
+const submissionKeys = new WeakMap<Request, string>();
 
-/** The client's limiter key of a request of a rate-limited route (undefined elsewhere). */
-export const limiterKeyOf = (context: object): string | undefined => (context as KeyedContext).limiterKey;
+/** The client's limiter key of a submission (undefined for a route not limited as one). */
+export const limiterKeyOf = (request: Request): string | undefined => submissionKeys.get(request);
 
 /**
  * When a refused request may succeed: the end of the window that blocks longest. With both the
@@ -204,16 +200,16 @@ export function rateLimits<Name extends string>(
     return policy;
   };
   const isTrusted = createAddressMatcher(trustedProxies);
-  /** The client's limiter key, kept on the context for the handler (the daily ranking's cap). */
-  const keyOf = (context: LimitedContext) => {
-    const key = limiterKey(clientAddressOf(context.request, context.server, isTrusted));
-    (context as KeyedContext).limiterKey = key;
+  /** The client's limiter key; a submission's is kept for its handler (the daily ranking's cap). */
+  const keyOf = (name: Name, { request, server }: LimitedContext) => {
+    const key = limiterKey(clientAddressOf(request, server, isTrusted));
+    if (name === 'submit') submissionKeys.set(request, key);
     return key;
   };
   /** The RateLimit fields on the answer; 429 with Retry-After when a window refused. */
-  const settle = (name: Name, context: LimitedContext, quotas: Quota[], refused: boolean) => {
+  const settle = (name: Name, set: LimitedContext['set'], quotas: Quota[], refused: boolean) => {
     const fields = rateLimitFields(limiters[name], quotas, policyFor(name));
-    Object.assign(context.set.headers, fields);
+    Object.assign(set.headers, fields);
     if (refused) {
       const error = tooManyRequests(retryAfterOf(quotas));
       error.headers = { ...error.headers, ...fields };
@@ -227,9 +223,10 @@ export function rateLimits<Name extends string>(
     rateLimit: (name: Name) =>
       shared
         ? {
-            async transform(context: LimitedContext) {
-              const key = keyOf(context);
-              const head = context.request.method === 'HEAD';
+            // Destructured, never handed on whole (see keyOf).
+            async transform({ request, server, set }: LimitedContext) {
+              const key = keyOf(name, { request, server, set });
+              const head = request.method === 'HEAD';
               let refused = false;
               const quotas: Quota[] = [];
               for (const limiter of limiters[name]) {
@@ -237,25 +234,25 @@ export function rateLimits<Name extends string>(
                 if (!quota.allowed) refused = true;
                 quotas.push(quota);
               }
-              settle(name, context, quotas, refused);
+              settle(name, set, quotas, refused);
             },
           }
         : {
             // The client's address is worked out here, for the limited routes only: as a derive it
             // also ran for the reads mounted beside them, a measurable share of a cached read's CPU
             // (docs/performance.md#figures-behind-code-comments).
-            transform(context: LimitedContext) {
-              const key = keyOf(context);
+            transform({ request, server, set }: LimitedContext) {
+              const key = keyOf(name, { request, server, set });
               let refused = false;
               // HEAD only looks (docs/decisions/034: it has no side effects), and once one window
               // refuses, the later ones are only read: a refused request counts nowhere.
-              const head = context.request.method === 'HEAD';
+              const head = request.method === 'HEAD';
               const quotas = limiters[name].map((limiter) => {
                 const quota = (refused || head ? limiter.peek(key) : limiter.consume(key)) as Quota;
                 if (!quota.allowed) refused = true;
                 return quota;
               });
-              settle(name, context, quotas, refused);
+              settle(name, set, quotas, refused);
             },
           },
   });

@@ -13,14 +13,14 @@ export interface PlayRoutesDeps {
 export const playRoutes = ({ recorder, limits }: PlayRoutesDeps) =>
   new Elysia({ name: 'play-routes', prefix: '/api', detail: { tags: ['Statistics'] } }).use(limits).post(
     '/stats/submit-quiz',
-    async (context) => {
-      const { body, set } = context;
+    // Destructured, never handed on whole: what Elysia parses for the route depends on it.
+    async ({ body, set, request }) => {
       const {
         duplicate: _,
         recordedAnswers: __,
         replayed,
         ...result
-      } = await recorder.submit(body, limiterKeyOf(context));
+      } = await recorder.submit(body, limiterKeyOf(request));
       // A retry of a recorded play says so (docs/decisions/034).
       if (replayed) set.headers['idempotent-replayed'] = 'true';
       return result;
