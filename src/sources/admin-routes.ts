@@ -66,7 +66,7 @@ const EXPORT_NOTES: Record<SourceExport, string> = {
     'The campaigns of the range (`campaigns` of GET /api/admin/stats/sources): `utm_source`, `utm_medium`, `utm_campaign`, visits and share, then `(ostalo)` with `other`.',
   shares: 'Presses of each share button in the range, with its share of all presses.',
   funnel:
-    'The funnel of the range, one row per step (quizzes issued, plays finished, shares, played again) with its count, its percentage of the quizzes issued and of the step before.',
+    'The funnel of the range, one row per step (quizzes issued, plays finished, shares, played again) with its count, its percentage of the quizzes issued and (shares, played again) of the plays finished.',
 };
 
 const exampleCsv: Record<SourceExport, string> = Object.fromEntries(

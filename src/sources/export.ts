@@ -48,7 +48,7 @@ function rowsOf(table: SourceExport, data: AdminSources): Row[] {
         step: step.label,
         count: data.funnel[step.key],
         ofIssued: percentOf(data.funnel[step.key], data.funnel.quizzesIssued),
-        ofPrevious: i === 0 ? null : percentOf(data.funnel[step.key], data.funnel[FUNNEL_STEPS[i - 1]!.key]),
+        ofFinished: i < 2 ? null : percentOf(data.funnel[step.key], data.funnel.playsFinished),
       }));
   }
 }

@@ -148,13 +148,14 @@ export type SourceExport = (typeof SOURCE_EXPORTS)[number];
 /**
  * The columns of each, in order: the JSON rows, then a `(ostalo)` row with `other` (referrers,
  * campaigns); `share` is the row's percentage of the list's total. The funnel is one row per
- * step with its count, its percentage of the quizzes issued and of the step before.
+ * step with its count, its percentage of the quizzes issued and, for the shares and the plays
+ * again, of the plays finished (the steps after it are not part of it: a play can be shared twice).
  */
 export const SOURCE_EXPORT_COLUMNS = {
   referrers: ['host', 'visits', 'share'],
   campaigns: ['source', 'medium', 'campaign', 'visits', 'share'],
   shares: ['target', 'shares', 'share'],
-  funnel: ['step', 'count', 'ofIssued', 'ofPrevious'],
+  funnel: ['step', 'count', 'ofIssued', 'ofFinished'],
 } as const satisfies Record<SourceExport, readonly string[]>;
 
 /** The Croatian header row of those exports (the JSON names stay the API's). */
@@ -170,7 +171,7 @@ export const SOURCE_EXPORT_HEADERS: Record<string, string> = {
   step: 'Korak',
   count: 'Broj',
   ofIssued: 'Od izdanih kvizova (%)',
-  ofPrevious: 'Od prethodnog koraka (%)',
+  ofFinished: 'Na 100 završenih igara (%)',
 };
 
 /** The funnel's steps in order, with their names on the dashboard and in the CSV. */

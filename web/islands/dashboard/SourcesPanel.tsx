@@ -31,13 +31,20 @@ function sharesColumn<T>(total: number, visits: (row: T) => number): SimpleColum
   return { header: 'Udio', cell: (r) => percentText(percentOf(visits(r), total)), numeric: true };
 }
 
+/** What a step is of the others: the quizzes issued for all; the shares and plays again per finished play. */
+function stepNote(i: number, count: number, funnel: AdminSources['funnel']): string {
+  if (i === 0) return 'svi kvizovi izdani u razdoblju (slobodna igra i dnevni izazov)';
+  const ofIssued = `${percentText(percentOf(count, funnel.quizzesIssued))} izdanih kvizova`;
+  if (i === 1) return ofIssued;
+  return `${ofIssued} · ${percentText(percentOf(count, funnel.playsFinished))} završenih igara`;
+}
+
 function Funnel({ funnel }: { funnel: AdminSources['funnel'] }) {
   const widest = Math.max(1, ...FUNNEL_STEPS.map((s) => funnel[s.key]));
   return (
     <ol className={styles.funnel} data-view-table="funnel">
       {FUNNEL_STEPS.map((step, i) => {
         const count = funnel[step.key];
-        const previous = i === 0 ? null : funnel[FUNNEL_STEPS[i - 1]!.key];
         return (
           <li key={step.key} className={styles.step} data-step={step.key}>
             <span className={styles.stepLabel}>{step.label}</span>
@@ -50,13 +57,7 @@ function Funnel({ funnel }: { funnel: AdminSources['funnel'] }) {
                 style={{ display: 'block', width: `${(count / widest) * 100}%` }}
               />
             </span>
-            <span className={styles.stepNote}>
-              {i === 0
-                ? 'svi kvizovi izdani u razdoblju (slobodna igra i dnevni izazov)'
-                : `${percentText(percentOf(count, funnel.quizzesIssued))} izdanih kvizova · ${percentText(
-                    previous === null ? null : percentOf(count, previous),
-                  )} prethodnog koraka`}
-            </span>
+            <span className={styles.stepNote}>{stepNote(i, count, funnel)}</span>
           </li>
         );
       })}
