@@ -203,6 +203,8 @@ async function main() {
 
   log('GET /api/quiz?count=30');
   const quiz = await load({ url: `${server.url}/api/quiz?count=30`, serverPid: server.pid });
+  log('GET /api/daily');
+  const daily = await load({ url: `${server.url}/api/daily`, serverPid: server.pid });
 
   // Each body is sent once, for the run's duration; more bodies than the server can take in it are
   // prepared, and the report says so when they ran out first (the rate is then a lower bound).
@@ -273,6 +275,7 @@ async function main() {
     ceiling,
     ceilingSized,
     quiz,
+    daily,
     submit: {
       ...submit,
       // Plays recorded by the server: bodies sent again once all were sent record nothing.

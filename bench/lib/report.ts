@@ -45,6 +45,8 @@ export interface Results {
   /** The same bare server answering a quiz of the product, byte for byte (payload-matched). */
   ceilingSized: Load;
   quiz: Load;
+  /** `GET /api/daily`: today's challenge, the same wrk load as the quiz's. */
+  daily?: Load;
   quizBytes: number;
   submit: Load & {
     playsPerSecond: number;
@@ -276,6 +278,11 @@ export function renderPerformanceDoc(r: Results): string {
     `| Ceiling: bare \`Bun.serve\`, tiny JSON, ${r.profile.connections} connections | ${n0(rps(r.ceiling))} req/s (p50 ${n2(r.ceiling.latencyP50Ms)} ms, p99 ${n2(r.ceiling.latencyP99Ms)} ms); ${cpuOf(r.ceiling)} | — | — |`,
     `| Payload-matched ceiling: the same bare server answering a quiz of this run byte for byte (${kb(r.quizBytes)}) | ${n0(rps(r.ceilingSized))} req/s = ${n2(ratio(r.ceilingSized))}× the tiny ceiling; ${cpuOf(r.ceilingSized)} | — | — |`,
     `| \`GET /api/quiz?count=30\` vs the payload-matched ceiling | ${n0(rps(r.quiz))} req/s = **${n2(quizVsMatched)}×** (${n2(ratio(r.quiz))}× the tiny ceiling); ${cpuOf(r.quiz)} | ≥ 0.70× | ${verdict(quizVsMatched >= 0.7)} |`,
+    ...(r.daily
+      ? [
+          `| \`GET /api/daily\` (today's challenge) vs \`GET /api/quiz?count=30\`, same run and connections | ${n0(rps(r.daily))} req/s = **${n2(rps(r.daily) / rps(r.quiz))}×** the quiz; p99 ${n2(r.daily.latencyP99Ms)} ms; ${cpuOf(r.daily)} | ≥ 0.8× | ${verdict(rps(r.daily) >= 0.8 * rps(r.quiz))} |`,
+        ]
+      : []),
     `| \`GET /api/quiz?count=30\` latency | p50 ${n2(r.quiz.latencyP50Ms)} ms, p99 **${n2(r.quiz.latencyP99Ms)} ms** | p99 ≤ 10 ms | ${verdict(r.quiz.latencyP99Ms <= 10)} |`,
     `| \`POST /api/stats/submit-quiz\` (${n0(r.submit.recorded)} plays recorded, valid tokens, every counter of docs/decisions/014) | **${n0(r.submit.playsPerSecond)} plays/s**${r.submit.bodiesRanOut ? ' (a lower bound: every prepared body was sent before the run ended)' : ''} (p50 ${n2(r.submit.latencyP50Ms)} ms, p99 ${n2(r.submit.latencyP99Ms)} ms), ${r.submit.non2xx} non-2xx; counters ${r.submit.countersVerified ? 'verified equal to the raw record' : '**differ from the raw record**'}; ${cpuOf(r.submit)} | ≥ 5,000 plays/s, counters verified | ${verdict(r.submit.playsPerSecond >= 5000 && r.submit.countersVerified)} |`,
     `| \`GET /\`, as a browser asks (\`Accept-Encoding: gzip, br\`) | ${n0(rps(r.landing))} req/s = **${n2(ratio(r.landing))}×** ceiling (uncompressed: ${n2(ratio(r.landingRaw))}×) | ≥ 0.5× | ${verdict(ratio(r.landing) >= 0.5)} |`,

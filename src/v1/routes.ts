@@ -3,7 +3,7 @@ import type { CatalogueIndex } from '../catalogue/catalogue-index';
 import type { Config } from '../config';
 import { createDailyService, type DailyService } from '../daily/service';
 import { encodeJson } from '../http/encoded-body';
-import type { RateLimits } from '../http/rate-limit';
+import { limiterKeyOf, type RateLimits } from '../http/rate-limit';
 import type { SubmitOutcome } from '../play/service';
 import type { DifficultySelection } from '../quiz/difficulty-selection';
 import { headOfIssue } from '../quiz/head';
@@ -64,7 +64,10 @@ export interface V1Deps {
   limits: RateLimits;
   selection: () => DifficultySelection | Promise<DifficultySelection>;
   daily: DailyService;
-  recorder: { submit: (body: SubmitBody) => Promise<SubmitOutcome>; countIssued: () => void };
+  recorder: {
+    submit: (body: SubmitBody, addressKey?: string) => Promise<SubmitOutcome>;
+    countIssued: () => void;
+  };
   statsJson: CachedStatsJson;
   stats: {
     version: () => string;
@@ -186,7 +189,8 @@ function v1RoutesOf(deps: V1Deps) {
       '/plays',
       async ({ body, request, set }) => {
         const graded = asGradedSubmission(deps.catalogue(), body, request.headers.get('user-agent') ?? '');
-        const outcome = await deps.recorder.submit(graded);
+        // The client's key: the cap on ranked daily plays per address holds here too.
+        const outcome = await deps.recorder.submit(graded, limiterKeyOf(request));
         if (outcome.replayed) set.headers['idempotent-replayed'] = 'true';
         return {
           playId: outcome.playId,

@@ -47,6 +47,33 @@ describe('ranked daily plays per address', () => {
     expect(await playDaily(app, session(9), A)).toBe(true);
   });
 
+  test('the cap holds through API v1 too (POST /api/v1/plays)', async () => {
+    const app = await createTestApp({
+      env: { RATE_LIMIT_DAILY_RANKED_PER_ADDRESS: '2', TRUST_PROXY: 'true' },
+    });
+    app.clock.ms = NOON;
+    const from = { 'x-forwarded-for': '198.51.100.9' };
+    const ranked: (boolean | undefined)[] = [];
+    for (let n = 1; n <= 4; n++) {
+      const quiz = (await (await app.request('/api/v1/daily', { headers: from })).json()) as {
+        token: string;
+        questions: { lyricId: number; correctSongId: number }[];
+      };
+      const res = await app.request('/api/v1/plays', {
+        method: 'POST',
+        headers: { ...from, 'content-type': 'application/json', 'user-agent': 'Mozilla/5.0 (iPhone)' },
+        body: JSON.stringify({
+          token: quiz.token,
+          sessionId: session(30 + n),
+          answers: quiz.questions.map((q) => ({ lyricId: q.lyricId, selectedSongId: q.correctSongId })),
+        }),
+      });
+      expect(res.status).toBe(200);
+      ranked.push(((await res.json()) as { ranked?: boolean }).ranked);
+    }
+    expect(ranked).toEqual([true, true, false, false]);
+  });
+
   test('the default cap is 10', async () => {
     const app = await createTestApp({ env: { TRUST_PROXY: 'true' } });
     app.clock.ms = NOON;
