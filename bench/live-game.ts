@@ -1,26 +1,44 @@
 /**
  * `bun bench/live-game.ts`: Kviz uživo under load (docs/decisions/031-live-game.md), the issue's
- * full targets: one room of `--players` (default 5,000), then `--rooms` rooms of `--room-size`
- * (default 200 × 10), `--lines` lines (default 2) of `--seconds` (10) each, the players spread
- * over `--generators` processes (default 2). The server runs from the sources, SQLite, in its own
- * process on 127.0.0.1. What is measured and how: bench/lib/live-game.ts. `npm run bench` runs
- * a smaller load of the same (1,000 in one room, 100 × 10) into docs/performance.md.
+ * full targets, as `npm run bench` runs them: one room of `--players` (default 5,000), then
+ * `--rooms` rooms of `--room-size` (default 200 × 10), `--lines` lines (default 2) of `--seconds`
+ * (10) each, the players spread over `--generators` processes (default 2). The server is the
+ * binary given with `--binary PATH` (as in `npm run bench`), else it runs from the sources; SQLite,
+ * in its own process on 127.0.0.1. `--one-room` / `--many-rooms` run one scenario. What is
+ * measured and how: bench/lib/live-game.ts.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { type LiveScenario, type LiveServer, liveServerEnv, measureLiveGame } from './lib/live-game';
+import { startServer } from './lib/server';
 
 const root = resolve(import.meta.dir, '..');
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);
   return i > 0 ? Number(process.argv[i + 1]) : fallback;
 };
+const binaryAt = process.argv.indexOf('--binary');
+const binary = binaryAt > 0 ? resolve(process.argv[binaryAt + 1]!) : undefined;
 const scenarios: LiveScenario[] = [];
 if (!process.argv.includes('--many-rooms'))
   scenarios.push({ name: 'one room', rooms: 1, size: arg('players', 5_000) });
 if (!process.argv.includes('--one-room'))
   scenarios.push({ name: 'many rooms', rooms: arg('rooms', 200), size: arg('room-size', 10) });
+
+async function startFromBinary(path: string): Promise<LiveServer> {
+  const dir = mkdtempSync(join(tmpdir(), 'kviz-live-bench-'));
+  mkdirSync(dir, { recursive: true });
+  const server = await startServer(path, dir, liveServerEnv(scenarios));
+  return {
+    url: `${server.url.replace(/^http/, 'ws')}/api/uzivo/ws`,
+    pid: server.pid,
+    stop: async () => {
+      await server.stop();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
 
 async function startFromSources(): Promise<LiveServer> {
   const dir = mkdtempSync(join(tmpdir(), 'kviz-live-bench-'));
@@ -64,7 +82,7 @@ async function startFromSources(): Promise<LiveServer> {
 
 for (const scenario of scenarios) {
   const report = await measureLiveGame({
-    start: startFromSources,
+    start: binary ? () => startFromBinary(binary) : startFromSources,
     scenario,
     lines: arg('lines', 2),
     seconds: arg('seconds', 10),

@@ -196,6 +196,10 @@ function livePartyRoutes(
     onFinished: recordFinishedGame(stores.party, (error) =>
       log.error('could not record a finished live game', { error: String(error) }),
     ),
+    onError: (error) =>
+      log.error('a Kviz uživo message failed; its socket was closed', {
+        error: String((error as Error)?.message ?? error),
+      }),
   });
 }
 
@@ -272,7 +276,7 @@ function appAdminRoutes(
     statsJson: parts.statsJson,
     clientAddress: clientAddress(parts.proxies),
     log,
-    range: { stats: stores.stats, today },
+    range: { stats: stores.stats, today, catalogue },
     secureCookies: config.siteUrl.startsWith('https:'),
     catalogue,
     party: { store: stores.party, catalogue },

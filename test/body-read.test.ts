@@ -11,9 +11,10 @@ import { DEVICE_INFO_MAX_LENGTH } from '../src/shared/rules';
 import { type RunningBinary, startBinary } from './support/binary';
 
 let server: RunningBinary;
+// The first test file to start the binary builds it: tens of seconds on a busy 2-core machine.
 beforeAll(async () => {
   server = await startBinary({ env: { REQUEST_TIMEOUT_SECONDS: '1' } });
-});
+}, 120_000);
 afterAll(async () => {
   await server?.stop();
 });

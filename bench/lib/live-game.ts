@@ -12,8 +12,8 @@
  * the line's seconds: the server cannot start the line's timer before it has that message, so this
  * can only overcount (by the host → server leg). (The line's first arrival in the room plus its
  * seconds was tried: on a loaded machine a generator woke late for that first arrival and results
- * came "before" the time-up.) The server's CPU (share of one core over the scenario) and its peak
- * RSS, from /proc.
+ * came "before" the time-up.) The server's CPU (share of one core over the scenario), its RSS once
+ * started and once every player joined (what the players cost), and its peak RSS, from /proc.
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -49,10 +49,15 @@ export interface LiveGameReport {
   ackP99Ms: number;
   timeUpToResultP50Ms: number;
   timeUpToResultP99Ms: number;
+  /** Time-up → the reveal on the host screen, the latest of every room's lines. */
+  timeUpToHostRevealMaxMs: number;
   serverCpuPercentOfOneCore: number;
   /** The generator processes' CPU while the lines were played, share of one core. */
   generatorCpuPercentOfOneCore: number;
   serverPeakRssMiB: number;
+  /** The server's RSS once started (before any room) and once every player had joined, MiB. */
+  serverStartRssMiB: number;
+  serverJoinedRssMiB: number;
 }
 
 /** The environment a server needs for a scenario (limits opened up for one generator address). */
@@ -75,7 +80,7 @@ function processUsage(pid: number) {
   const ticks = Number(stat[11]) + Number(stat[12]);
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   const kib = (key: string) => Number(new RegExp(`${key}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
-  return { cpuSeconds: ticks / 100, peakMiB: kib('VmHWM') / 1024 };
+  return { cpuSeconds: ticks / 100, peakMiB: kib('VmHWM') / 1024, rssMiB: kib('VmRSS') / 1024 };
 }
 
 /** A generator process: its reports, one per line of its output, awaited in order. */
@@ -138,9 +143,10 @@ async function openRooms(url: string, rooms: number, seconds: number): Promise<H
   return out;
 }
 
-/** The host side of `lines` lines in every room at once: when each line was sent. */
+/** The host side of `lines` lines in every room at once: when each line was sent, and when its reveal came. */
 async function hostLines(rooms: Hosted[], lines: number) {
   const sent: number[][] = rooms.map(() => []);
+  const revealed: number[][] = rooms.map(() => []);
   for (let n = 0; n < lines; n++) {
     await Promise.all(
       rooms.map(async ({ host }, r) => {
@@ -148,7 +154,7 @@ async function hostLines(rooms: Hosted[], lines: number) {
         sent[r]![n] = wallNow();
         host.send(n === 0 ? { type: 'start' } : { type: 'next' });
         await line;
-        await host.next('reveal');
+        revealed[r]![n] = (await host.next('reveal')).at;
         // reveal → scoreboard; the next round's `next` sends the following line after a host's
         // pause (shorter than the product's shortest automatic one, 5 s), as in a game: sent at
         // once, the line would queue behind thousands of scoreboards in each generator process.
@@ -158,7 +164,7 @@ async function hostLines(rooms: Hosted[], lines: number) {
       }),
     );
   }
-  return sent;
+  return { sent, revealed };
 }
 
 export async function measureLiveGame(options: {
@@ -203,11 +209,12 @@ export async function measureLiveGame(options: {
     }
     const joinedReports = (await Promise.all(generators.map((g) => g.report(0)))) as { joined: number[] }[];
     const joinAllMs = wallNow() - joinStarted;
+    const joinedUsage = processUsage(server.pid);
     const joinMs = joinedReports.flatMap((r) => r.joined);
     log(`${scenario.name}: ${joinMs.length} players joined in ${joinAllMs.toFixed(0)} ms`);
 
     const playStarted = wallNow();
-    const sent = await hostLines(rooms, lines);
+    const { sent, revealed } = await hostLines(rooms, lines);
     const played = (await Promise.all(generators.map((g) => g.report(1)))) as Extract<
       PlayersReport,
       { ack: number[] }
@@ -222,6 +229,9 @@ export async function measureLiveGame(options: {
       r.result.map(([room, n, at]) => at - (sent[room]![n]! + seconds * 1000)),
     );
     const ackMs = played.flatMap((r) => r.ack);
+    const hostRevealMs = rooms.flatMap((_, r) =>
+      revealed[r]!.map((at, n) => at - (sent[r]![n]! + seconds * 1000)),
+    );
     for (const { host } of rooms) host.close();
     return {
       scenario: scenario.name,
@@ -238,9 +248,12 @@ export async function measureLiveGame(options: {
       ackP99Ms: percentile(ackMs, 99),
       timeUpToResultP50Ms: percentile(resultMs, 50),
       timeUpToResultP99Ms: percentile(resultMs, 99),
+      timeUpToHostRevealMaxMs: Math.max(...hostRevealMs),
       serverCpuPercentOfOneCore: Math.round(((after.cpuSeconds - before.cpuSeconds) / wallSeconds) * 100),
       generatorCpuPercentOfOneCore: Math.round(generatorCpuMs / 10 / playSeconds),
       serverPeakRssMiB: Math.round(after.peakMiB),
+      serverStartRssMiB: Math.round(before.rssMiB * 10) / 10,
+      serverJoinedRssMiB: Math.round(joinedUsage.rssMiB * 10) / 10,
     };
   } finally {
     for (const g of generators) g.proc.kill();

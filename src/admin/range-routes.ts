@@ -22,6 +22,7 @@ import {
   getAdminSummary,
   resolveRange,
 } from '../stats/admin-range';
+import { FilterQueryParams, filterParams, statsFor } from '../stats/filter-params';
 import { RangeQueryParams, rangeInvalid, rangeParams } from '../stats/openapi';
 import { getScoreDistribution, MAX_CONFUSIONS } from '../stats/range-reads';
 import type { RangeDeps } from '../stats/read-routes';
@@ -95,9 +96,11 @@ const unshownParam = enumParam({
   description: '`hide`: leave out the lines never shown (default `show`).',
 });
 
-const RangeQuery = RangeQueryParams;
+/** Every read and export of the dashboard takes its range and its filters (docs/decisions/039). */
+const RangeQuery = t.Object({ ...RangeQueryParams.properties, ...FilterQueryParams.properties });
+const rangeAndFilters = [...rangeParams, ...filterParams];
 const LyricsExportQuery = t.Object({
-  ...RangeQueryParams.properties,
+  ...RangeQuery.properties,
   q: t.Optional(searchParam.validator),
   min: t.Optional(minParam.validator),
   unshown: t.Optional(unshownParam.validator),
@@ -142,9 +145,12 @@ const RANGE_NOTE =
  * The admin dashboard's range reads and CSV exports (docs/decisions/019), mounted inside the
  * admin routes (Basic auth, no-store). Thin: each calls one service function.
  */
-export const adminRangeRoutes = ({ stats, today }: RangeDeps) =>
-  new Elysia()
-    .get('/stats/summary', ({ query }) => getAdminSummary(stats, query, today()), {
+export const adminRangeRoutes = (deps: RangeDeps) => {
+  const { stats, today } = deps;
+  /** The read store of a query: the counters, or the filtered reads (src/stats/filter-params.ts). */
+  const scoped = (query: Parameters<typeof statsFor>[1]) => statsFor(deps, query, today());
+  return new Elysia()
+    .get('/stats/summary', async ({ query }) => getAdminSummary(await scoped(query), query, today()), {
       query: SummaryQuery,
       detail: operation({
         operationId: 'getAdminSummary',
@@ -153,13 +159,13 @@ export const adminRangeRoutes = ({ stats, today }: RangeDeps) =>
         description:
           'Plays, distinct players, player-days, new players, answers, accuracy, average score, quizzes issued and the completion rate, plays per hour, device class and browser of the range (`current`) and of the period of the same length ending the day before `from` (`previous`), from per-day running totals (two rows each, whatever the length); the distinct players are counted over the day memberships of each period (its cost grows with its player-days).' +
           RANGE_NOTE,
-        parameters: [...rangeParams, compareParam],
+        parameters: [...rangeAndFilters, compareParam],
         responses: adminAnswers(
           ok('The cards of the range and of the period before it.', AdminSummary, exampleSummary),
         ),
       }),
     })
-    .get('/stats/daily', ({ query }) => getAdminDaily(stats, query, today()), {
+    .get('/stats/daily', async ({ query }) => getAdminDaily(await scoped(query), query, today()), {
       query: DailyQuery,
       detail: operation({
         operationId: 'getAdminDaily',
@@ -168,7 +174,7 @@ export const adminRangeRoutes = ({ stats, today }: RangeDeps) =>
         description:
           'Plays, distinct players (each counted once per point), new players, quizzes issued, answers and right answers of each day, week or month of the range, zeros included (the trend chart); with `compare`, the compared period grouped alike (`previous`).' +
           RANGE_NOTE,
-        parameters: [...rangeParams, groupParam, trendCompareParam],
+        parameters: [...rangeAndFilters, groupParam, trendCompareParam],
         responses: adminAnswers(ok('The trend.', AdminDaily, exampleDaily), {
           ...rangeInvalid,
           description: `${rangeInvalid.description} \`validation_failed\` for \`group\` or \`compare\`.`,
@@ -179,7 +185,7 @@ export const adminRangeRoutes = ({ stats, today }: RangeDeps) =>
       '/stats/scores',
       async ({ query }) => {
         const range = await resolveRange(stats, query, today());
-        return getScoreDistribution(stats, {
+        return getScoreDistribution(await scoped(query), {
           ...range,
           ...(query.difficulty ? { difficulty: query.difficulty } : {}),
         });
@@ -193,7 +199,7 @@ export const adminRangeRoutes = ({ stats, today }: RangeDeps) =>
           description:
             'Plays per score 0–30 within the range of the plays `difficulty` names, the average, and the share of each rating band.' +
             RANGE_NOTE,
-          parameters: [...rangeParams, difficultyParam],
+          parameters: [...rangeAndFilters, difficultyParam],
           responses: adminAnswers(
             ok('The histogram and the rating bands.', ScoreDistribution, exampleScores),
             {
@@ -204,7 +210,7 @@ export const adminRangeRoutes = ({ stats, today }: RangeDeps) =>
         }),
       },
     )
-    .get('/stats/confusions', ({ query }) => getAdminConfusions(stats, query, today()), {
+    .get('/stats/confusions', async ({ query }) => getAdminConfusions(await scoped(query), query, today()), {
       query: t.Object({
         ...RangeQuery.properties,
         lyricId: t.Optional(lyricIdParam.validator),
@@ -219,7 +225,7 @@ export const adminRangeRoutes = ({ stats, today }: RangeDeps) =>
           'Without `lyricId`/`songId`: the (right song, song picked instead) pairs picked most over the catalogue; with `lyricId`: for that line; with `songId`: when that song was the answer (not both). ' +
           'With `from` or `to`: the wrong picks of the plays of those days (`period: "range"`, from per-day running totals per line and wrong song); with neither: every recorded play (`period: "all-time"`).' +
           RANGE_NOTE,
-        parameters: [...rangeParams, lyricIdParam, songIdParam, limitParam],
+        parameters: [...rangeAndFilters, lyricIdParam, songIdParam, limitParam],
         responses: adminAnswers(
           ok('The confusions, most picked first.', AdminConfusions, {
             from: '2026-11-01',
@@ -243,8 +249,10 @@ export const adminRangeRoutes = ({ stats, today }: RangeDeps) =>
         ),
       }),
     })
-    .get('/stats/hourly-players', () => getAdminHourlyPlayers(stats), {
+    .get('/stats/hourly-players', async ({ query }) => getAdminHourlyPlayers(await scoped(query)), {
+      query: FilterQueryParams,
       detail: operation({
+        parameters: [...filterParams],
         operationId: 'getAdminHourlyPlayers',
         access: 'admin',
         summary: 'Distinct players by hour of day, each once',
@@ -261,7 +269,7 @@ export const adminRangeRoutes = ({ stats, today }: RangeDeps) =>
         },
       }),
     })
-    .get('/stats/devices', ({ query }) => getAdminDevices(stats, query, today()), {
+    .get('/stats/devices', async ({ query }) => getAdminDevices(await scoped(query), query, today()), {
       query: RangeQuery,
       detail: operation({
         operationId: 'getAdminDevices',
@@ -270,11 +278,12 @@ export const adminRangeRoutes = ({ stats, today }: RangeDeps) =>
         description:
           'Plays per device class and browser family, distinct players split into new and returning players (and player-days), quizzes issued and the completion rate (plays recorded / quizzes issued).' +
           RANGE_NOTE,
-        parameters: rangeParams,
+        parameters: rangeAndFilters,
         responses: adminAnswers(ok('The figures of the range.', AdminDevices, exampleDevices)),
       }),
     })
-    .use(exportRoutes({ stats, today }));
+    .use(exportRoutes(deps));
+};
 
 /** What each export holds (its columns: EXPORT_COLUMNS in src/shared/contracts/admin-range.ts). */
 const EXPORT_NOTES: Record<(typeof EXPORT_TABLES)[number], string> = {
@@ -315,7 +324,8 @@ const exportRoutes = (deps: RangeDeps) => {
   for (const table of EXPORT_TABLES) {
     app = app.get(
       `/export/${table}.csv`,
-      async ({ query }) => csvResponse(await exportCsv(deps.stats, table, query, deps.today())),
+      async ({ query }) =>
+        csvResponse(await exportCsv(await statsFor(deps, query, deps.today()), table, query, deps.today())),
       {
         query: exportQueries[table] ?? RangeQuery,
         detail: operation({
@@ -328,7 +338,7 @@ const exportRoutes = (deps: RangeDeps) => {
               ? 'Without `from` and `to`: all time (the file name ends in `-sve`).'
               : 'Defaults of the range as for the JSON reads.') +
             RANGE_NOTE,
-          parameters: [...rangeParams, ...(exportParams[table] ?? [])],
+          parameters: [...rangeAndFilters, ...(exportParams[table] ?? [])],
           responses: adminAnswers({
             description: 'The CSV file, as an attachment.',
             schema: T.String(),

@@ -57,13 +57,19 @@ export function limiterKey(text: string): string {
 /** Keys kept by `cachedLimiterKey`: more distinct addresses than this simply parse again. */
 const KEY_CACHE_SIZE = 10_000;
 
+/** An IPv4 address as `limiterKey` writes it (no leading zeros): its own key. */
+const CANONICAL_IPV4 = /^(?:(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){3}(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)$/;
+
 /**
  * `limiterKey` with a bounded cache: parsing an address (ipaddr.js) was a few per cent of a
  * quiz request's time, and the same addresses come back request after request. Oldest go first.
+ * An IPv4 address in its usual form is its own key: it is neither parsed nor cached (a flood of
+ * new addresses filled the cache with 10,000 entries that never came back, issue 37).
  */
 export function createLimiterKeyCache(capacity = KEY_CACHE_SIZE): (text: string) => string {
   const cache = new Map<string, string>();
   return (text) => {
+    if (CANONICAL_IPV4.test(text)) return text;
     let key = cache.get(text);
     if (key === undefined) {
       key = limiterKey(text);

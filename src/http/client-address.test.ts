@@ -43,6 +43,17 @@ describe('client address behind trusted proxies (docs/decisions/012)', () => {
   test('the cached limiter key is limiterKey, also past its capacity', () => {
     const cached = createLimiterKeyCache(2);
     const texts = ['198.51.100.1', '2001:db8:1:2:aaaa::1', '2001:db8:1:2:bbbb::9', 'local', '198.51.100.1'];
+    // The IPv4 forms that are not their own key (the cache's fast path must not take them).
+    texts.push(
+      '0.0.0.0',
+      '255.255.255.255',
+      '010.1.1.1',
+      '1.1.1.256',
+      '1.1.1',
+      '1.1.1.1.1',
+      '1.1.1.1 ',
+      '::ffff:1.2.3.4',
+    );
     for (const text of [...texts, ...texts]) expect(cached(text)).toBe(limiterKey(text));
   });
 });

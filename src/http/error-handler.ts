@@ -24,7 +24,9 @@ function validationBody(error: Readonly<ValidationError>, requestId: string): Er
   const custom = error.customError;
   if (isFieldError(custom))
     return errorBody(custom.code ?? 'validation_failed', custom.message, custom.field, requestId);
-  const first = error.all[0];
+  // The first error Elysia already found: `error.all` validates the value again and collects up
+  // to 64 errors with their paths, tens of kilobytes per refused submission (issue 37).
+  const first = error.valueError ?? error.all[0];
   const field = fieldOf(first && 'path' in first ? first.path : undefined);
   const where = field ?? error.type;
   const detail = first && 'message' in first ? first.message : 'invalid value';

@@ -4,6 +4,7 @@ import { tooManyRequests } from '../errors';
 import { createAddressMatcher, createLimiterKeyCache } from './address';
 import { clientAddressOf } from './client-address';
 import type { Limiter, Quota } from './shared-limit';
+import { createWindowTable } from './window-table';
 
 /** Addresses tracked at most per limiter: a flood of new addresses cannot grow memory without bound. */
 const MAX_KEYS = 100_000;
@@ -15,69 +16,35 @@ const MAX_KEYS = 100_000;
  * ended window — O(1) amortised at any number of keys (a scan of the whole map at 100,000 keys
  * cost a new address 1.9 ms, issue 37). Past MAX_KEYS live windows the oldest is dropped (that
  * address starts a new window: forgetting errs on the side of the client, never of memory).
- *
- * A window is a slot of three parallel arrays (key, end, count) and the map holds its slot's
- * sequence number: no object per window. With 100,000 addresses behind a proxy each window is
- * held for its whole length, and an object per window (with the map's entry) was ~130 bytes of
- * heap, the largest share of the server's memory after such a flood (issue 37).
+ * The windows live in typed arrays (src/http/window-table.ts): no object or `Map` entry per
+ * window, and the arrays shrink once a burst of addresses has ended.
  */
 export function createRateLimiter(limit: number, windowMs: number, nowMs: () => number) {
-  /** Key → sequence number of its newest window's slot. */
-  const windows = new Map<string, number>();
-  // Slots in start order; slot `i` has sequence number `base + i`, and the live ones start at
-  // `head`. A slot whose key now maps to another sequence number (a reset, a restart) is stale
-  // and skipped. Compacted once the consumed part is the larger half.
-  let keys: string[] = [];
-  let ends: number[] = [];
-  let counts: number[] = [];
-  let base = 0;
-  let head = 0;
-  const advance = () => {
-    head++;
-    if (head > 1024 && head * 2 > keys.length) {
-      keys = keys.slice(head);
-      ends = ends.slice(head);
-      counts = counts.slice(head);
-      base += head;
-      head = 0;
-    }
-  };
-  /** Drops the window at the head of the queue if it is still its key's. */
-  const dropHead = () => {
-    const key = keys[head]!;
-    if (windows.get(key) === base + head) windows.delete(key);
-    advance();
-  };
+  const windows = createWindowTable();
   const expire = (now: number) => {
-    while (head < keys.length && ends[head]! <= now) dropHead();
+    while (windows.queued() && windows.headEnd() <= now) windows.dropHead();
   };
-  /** The slot of the key's live window, or -1. */
+  /** The sequence number of the key's live window, or -1. */
   const live = (key: string, now: number) => {
-    const seq = windows.get(key);
-    if (seq === undefined) return -1;
-    const slot = seq - base;
-    return ends[slot]! > now ? slot : -1;
+    const seq = windows.find(key);
+    return seq >= 0 && windows.end(seq) > now ? seq : -1;
   };
-  /** The slot of the key's live window, started now when it has none. */
+  /** The key's live window, started now when it has none. */
   const current = (key: string, now: number) => {
     expire(now);
-    const slot = live(key, now);
-    if (slot >= 0) return slot;
-    while (windows.size >= MAX_KEYS && head < keys.length) dropHead();
-    windows.set(key, base + keys.length);
-    keys.push(key);
-    ends.push(now + windowMs);
-    counts.push(0);
-    return keys.length - 1;
+    const seq = live(key, now);
+    if (seq >= 0) return seq;
+    while (windows.size() >= MAX_KEYS && windows.queued()) windows.dropHead();
+    return windows.start(key, now + windowMs);
   };
-  const retryAfter = (slot: number, now: number) => Math.max(1, Math.ceil((ends[slot]! - now) / 1000));
+  const retryAfter = (seq: number, now: number) => Math.max(1, Math.ceil((windows.end(seq) - now) / 1000));
   /** Counts one request unless the key is over its limit; says what is left either way. */
   const consume = (key: string): Quota => {
     const now = nowMs();
-    const slot = current(key, now);
-    const allowed = counts[slot]! < limit;
-    if (allowed) counts[slot]!++;
-    return { allowed, remaining: limit - counts[slot]!, resetSeconds: retryAfter(slot, now) };
+    const seq = current(key, now);
+    const allowed = windows.count(seq) < limit;
+    if (allowed) windows.setCount(seq, windows.count(seq) + 1);
+    return { allowed, remaining: limit - windows.count(seq), resetSeconds: retryAfter(seq, now) };
   };
   return {
     limit,
@@ -86,10 +53,10 @@ export function createRateLimiter(limit: number, windowMs: number, nowMs: () => 
     /** What is left for the key, without counting. */
     peek(key: string): Quota {
       const now = nowMs();
-      const slot = live(key, now);
-      if (slot < 0) return { allowed: true, remaining: limit, resetSeconds: Math.round(windowMs / 1000) };
-      const count = counts[slot]!;
-      return { allowed: count < limit, remaining: limit - count, resetSeconds: retryAfter(slot, now) };
+      const seq = live(key, now);
+      if (seq < 0) return { allowed: true, remaining: limit, resetSeconds: Math.round(windowMs / 1000) };
+      const count = windows.count(seq);
+      return { allowed: count < limit, remaining: limit - count, resetSeconds: retryAfter(seq, now) };
     },
     /** Counts one request; throws 429 with Retry-After when the key is over its limit. */
     hit(key: string): void {
@@ -99,34 +66,37 @@ export function createRateLimiter(limit: number, windowMs: number, nowMs: () => 
     /** Throws 429 when the key is over its limit, without counting (for "failures only" limits). */
     check(key: string): void {
       const now = nowMs();
-      const slot = live(key, now);
-      if (slot >= 0 && counts[slot]! >= limit) throw tooManyRequests(retryAfter(slot, now));
+      const seq = live(key, now);
+      if (seq >= 0 && windows.count(seq) >= limit) throw tooManyRequests(retryAfter(seq, now));
     },
     /** Counts one event without checking (a failure reserved before it is known). */
     count(key: string): void {
-      counts[current(key, nowMs())]!++;
+      const seq = current(key, nowMs());
+      windows.setCount(seq, windows.count(seq) + 1);
     },
     /** Takes back one event counted with `count` (the reserved failure did not happen). */
     release(key: string): void {
-      const slot = live(key, nowMs());
-      if (slot >= 0 && counts[slot]! > 0) counts[slot]!--;
+      const seq = live(key, nowMs());
+      if (seq >= 0 && windows.count(seq) > 0) windows.setCount(seq, windows.count(seq) - 1);
     },
     /** Forgets the key (a successful sign-in clears its failures). */
     reset(key: string): void {
-      windows.delete(key);
+      windows.forget(key);
     },
     /** Forgets every key (`kviz admin unlock`). */
     clear(): void {
       windows.clear();
-      keys = [];
-      ends = [];
-      counts = [];
-      base = 0;
-      head = 0;
+      windows.shrink();
     },
-    size: () => windows.size,
-    /** Drops the windows that have ended (requests do it as they come; an idle server's timer too). */
-    expire: () => expire(nowMs()),
+    size: () => windows.size(),
+    /**
+     * Drops the windows that have ended and gives their memory back (requests expire as they
+     * come; an idle server's timer calls this).
+     */
+    expire(): void {
+      expire(nowMs());
+      windows.shrink();
+    },
   };
 }
 

@@ -215,8 +215,9 @@ export const pageRoutes = (deps: PageRoutesDeps) => {
   const { send, sendOr } = htmlSender(log);
   // The start page, and its variants for shared result links (`/?r=25`: at most 31 more).
   const landingFor = keptPerKey((score: number | undefined) => ({
+    // The play count of the folded counters: their version (PostgreSQL's moves with folds only).
     page: cachedPerVersion(
-      stats.version,
+      stats.countersVersion ?? stats.version,
       render(
         async (page) =>
           createElement(LandingPage, {

@@ -1,6 +1,13 @@
 import { describe, expect, test } from 'bun:test';
 import type { PartySettings, ServerMessage } from '../shared/contracts/party';
-import { type FinishedGame, LOBBY_UPDATE_MS, PartyGame, type PartyOutbox, PROGRESS_UPDATE_MS } from './game';
+import {
+  type FinishedGame,
+  LOBBY_COUNT_UPDATE_MS,
+  LOBBY_UPDATE_MS,
+  PartyGame,
+  type PartyOutbox,
+  PROGRESS_UPDATE_MS,
+} from './game';
 import type { PartyLine } from './lines';
 import { createManualClock } from './manual-clock';
 import type { Player } from './roster';
@@ -58,13 +65,13 @@ describe('lobby', () => {
     expect(game.phase).toBe('lobby');
   });
 
-  test('joins are announced at most once per interval: the count to all, the names to the host', () => {
+  test('joins are announced at most once per interval: the names to the host, the count to all (less often)', () => {
     const { game, join, room, host, clock } = setUp();
     join('Ana');
     join('Boris');
     expect(room).toEqual([]);
     clock.advance(LOBBY_UPDATE_MS);
-    expect(room).toEqual([{ type: 'lobby', count: 2 }]);
+    expect(room).toEqual([]);
     expect(host).toEqual([
       {
         type: 'lobby',
@@ -75,6 +82,13 @@ describe('lobby', () => {
         ],
       },
     ]);
+    join('Ceca');
+    clock.advance(LOBBY_COUNT_UPDATE_MS - LOBBY_UPDATE_MS);
+    expect(room).toEqual([{ type: 'lobby', count: 3 }]);
+    expect(host).toHaveLength(2);
+    expect(host.at(-1)).toMatchObject({ type: 'lobby', count: 3 });
+    clock.advance(10 * LOBBY_COUNT_UPDATE_MS); // nothing new: nothing sent
+    expect([room.length, host.length]).toEqual([1, 2]);
     expect(game.phase).toBe('lobby');
   });
 
@@ -126,6 +140,7 @@ describe('a line', () => {
     game.answer(ceca, 0, 1);
     // Every connected player answered: the line ends at once.
     expect(game.phase).toBe('reveal');
+    const reveal = expect.objectContaining({ type: 'reveal', index: 0, correct: 2 });
     expect(last(to(ana), 'result')).toEqual({
       type: 'result',
       index: 0,
@@ -135,6 +150,7 @@ describe('a line', () => {
       total: 875,
       rank: 1,
       players: 3,
+      reveal,
     });
     expect(last(to(boris), 'result')?.points).toBe(750);
     expect(last(to(ceca), 'result')).toEqual({
@@ -146,17 +162,23 @@ describe('a line', () => {
       total: 0,
       rank: 3,
       players: 3,
+      reveal,
     });
   });
 
-  test('the reveal names the song, album, year and how many chose each option', () => {
-    const { game, join, room } = setUp();
+  test('the reveal names the song, album, year and how many chose each option: to the host, and to each phone in its result', () => {
+    const { game, join, room, host, to, last } = setUp();
     const ana = join('Ana');
     const boris = join('Boris');
     game.start();
+    const roomBefore = room.length;
     game.answer(ana, 0, 2);
     game.answer(boris, 0, 4);
-    expect(room.at(-1)).toEqual({
+    // One frame per phone at the end of a line: the reveal is not published to the whole room.
+    expect(room.length).toBe(roomBefore);
+    expect(last(to(ana), 'result')?.reveal).toEqual(host.at(-1) as never);
+    expect(to(boris).filter((m) => m.type === 'result' || m.type === 'reveal')).toHaveLength(1);
+    expect(host.at(-1)).toEqual({
       type: 'reveal',
       index: 0,
       total: 3,
@@ -172,7 +194,7 @@ describe('a line', () => {
   });
 
   test('an answer is locked: a second one is refused and changes nothing', () => {
-    const { game, join, to, room } = setUp();
+    const { game, join, to, room, host } = setUp();
     const ana = join('Ana');
     join('Boris');
     game.start();
@@ -185,11 +207,11 @@ describe('a line', () => {
     });
     game.end();
     expect(ana.answers[0]?.option).toBe(1);
-    expect(room.some((m) => m.type === 'reveal')).toBe(false);
+    expect([...room, ...host].some((m) => m.type === 'reveal')).toBe(false);
   });
 
   test('time up ends the line; an answer after it is refused as late', () => {
-    const { game, join, clock, room, to } = setUp();
+    const { game, join, clock, host, to } = setUp();
     const ana = join('Ana');
     const boris = join('Boris');
     game.start();
@@ -198,7 +220,7 @@ describe('a line', () => {
     expect(game.phase).toBe('line');
     clock.advance(1);
     expect(game.phase).toBe('reveal');
-    expect(room.at(-1)?.type).toBe('reveal');
+    expect(host.at(-1)?.type).toBe('reveal');
     expect(game.answer(boris, 0, 2)).toBe('late');
     expect(to(boris).at(-1)).toEqual({
       type: 'refused',
@@ -434,16 +456,27 @@ describe('players leaving and coming back', () => {
     expect(game.snapshot().map((m) => m.type)).toEqual(['line', 'progress']);
   });
 
-  test('a screen that comes back after the reveal gets the reveal and its own result', () => {
+  test('a screen that comes back after the reveal gets the reveal (a phone: in its own result)', () => {
     const { game, join } = setUp();
     const ana = join('Ana');
     game.start();
     game.answer(ana, 0, 2);
+    const reveal = expect.objectContaining({ type: 'reveal', correct: 2 });
     expect(game.snapshot(ana)).toEqual([
       expect.objectContaining({ type: 'line', index: 0, remainingMs: 0 }),
-      expect.objectContaining({ type: 'reveal', correct: 2 }),
-      { type: 'result', index: 0, right: true, option: 2, points: 1000, total: 1000, rank: 1, players: 1 },
+      {
+        type: 'result',
+        index: 0,
+        right: true,
+        option: 2,
+        points: 1000,
+        total: 1000,
+        rank: 1,
+        players: 1,
+        reveal,
+      },
     ]);
+    expect(game.snapshot()).toEqual([expect.objectContaining({ type: 'line', index: 0 }), reveal]);
     game.end();
     expect(game.snapshot(ana).map((m) => m.type)).toEqual(['podium', 'final']);
     expect(game.snapshot().map((m) => m.type)).toEqual(['podium', 'ranking']);

@@ -3,6 +3,7 @@ import type {
   PartyPhase,
   PartySettings,
   RefusalReason,
+  RevealMessage,
   ServerMessage,
 } from '../shared/contracts/party';
 import type { TimerClock, TimerHandle } from './clock';
@@ -39,8 +40,13 @@ export interface FinishedGame {
 
 export type ControlResult = { ok: true } | { ok: false; code: PartyErrorCode; message: string };
 
-/** How often the lobby count and the host's answer count go out at most (a burst of joins is one message). */
+/**
+ * How often the lobby and the host's answer count go out at most (a burst of joins is one message).
+ * The host's list of names every 250 ms; the phones' count once a second: it is one frame to
+ * every phone in the room, and while 5,000 phones join at 250 ms it was most of the frames sent.
+ */
 export const LOBBY_UPDATE_MS = 250;
+export const LOBBY_COUNT_UPDATE_MS = 1_000;
 export const PROGRESS_UPDATE_MS = 250;
 
 const refusals: Record<RefusalReason, string> = {
@@ -74,6 +80,7 @@ export class PartyGame {
   private timer: TimerHandle | undefined;
   private timerDueMs = 0;
   private lobbyTimer: TimerHandle | undefined;
+  private lobbyCountTimer: TimerHandle | undefined;
   private progressTimer: TimerHandle | undefined;
   /** Connected players who have not answered the current line. */
   private waiting = 0;
@@ -189,7 +196,9 @@ export class PartyGame {
       return { ok: false, code: 'no_players', message: 'Pričekaj barem jednog igrača.' };
     this.startedAtMs = this.clock.nowMs();
     this.clock.clearTimer(this.lobbyTimer);
+    this.clock.clearTimer(this.lobbyCountTimer);
     this.lobbyTimer = undefined;
+    this.lobbyCountTimer = undefined;
     this.beginLine(0);
     return OK;
   }
@@ -259,6 +268,7 @@ export class PartyGame {
   dispose(): void {
     this.clearTimer();
     this.clock.clearTimer(this.lobbyTimer);
+    this.clock.clearTimer(this.lobbyCountTimer);
     this.clock.clearTimer(this.progressTimer);
   }
 
@@ -275,8 +285,8 @@ export class PartyGame {
       if (!player) out.push(this.progressMessage());
     }
     if (this.phase === 'reveal' || this.phase === 'scoreboard') {
-      out.push({ ...this.lineMessage(), remainingMs: 0, paused: false }, this.revealMessage());
-      if (player) out.push(this.resultMessage(player));
+      out.push({ ...this.lineMessage(), remainingMs: 0, paused: false });
+      out.push(player ? this.resultMessage(player, this.revealMessage()) : this.revealMessage());
       if (this.phase === 'scoreboard' && this.shownScoreboard) out.push(this.shownScoreboard);
       if (this.paused) out.push({ type: 'paused', paused: true, remainingMs: this.pausedRemainingMs ?? 0 });
     }
@@ -327,8 +337,10 @@ export class PartyGame {
     }
     this.roster.rank();
     this.touch();
-    this.outbox.toRoom(this.revealMessage());
-    for (const p of this.roster.all()) if (p.connected) this.outbox.toPlayer(p.id, this.resultMessage(p));
+    const reveal = this.revealMessage();
+    this.outbox.toHost(reveal);
+    for (const p of this.roster.all())
+      if (p.connected) this.outbox.toPlayer(p.id, this.resultMessage(p, reveal));
     this.autoNext();
   }
 
@@ -397,12 +409,14 @@ export class PartyGame {
   }
 
   private scheduleLobby(): void {
-    if (this.phase !== 'lobby' || this.lobbyTimer) return;
-    this.lobbyTimer = this.clock.setTimer(LOBBY_UPDATE_MS, () => {
+    if (this.phase !== 'lobby') return;
+    this.lobbyTimer ??= this.clock.setTimer(LOBBY_UPDATE_MS, () => {
       this.lobbyTimer = undefined;
-      if (this.phase !== 'lobby') return;
-      this.outbox.toRoom(this.lobbyMessage(false));
-      this.outbox.toHost(this.lobbyMessage(true));
+      if (this.phase === 'lobby') this.outbox.toHost(this.lobbyMessage(true));
+    });
+    this.lobbyCountTimer ??= this.clock.setTimer(LOBBY_COUNT_UPDATE_MS, () => {
+      this.lobbyCountTimer = undefined;
+      if (this.phase === 'lobby') this.outbox.toRoom(this.lobbyMessage(false));
     });
   }
 
@@ -443,7 +457,7 @@ export class PartyGame {
     return { type: 'progress', answered: this.answered, players };
   }
 
-  private revealMessage(): ServerMessage {
+  private revealMessage(): RevealMessage {
     const line = this.lines[this.index]!;
     return {
       type: 'reveal',
@@ -460,7 +474,7 @@ export class PartyGame {
     };
   }
 
-  private resultMessage(p: Player): ServerMessage {
+  private resultMessage(p: Player, reveal: RevealMessage): ServerMessage {
     const answer = p.answers[this.index];
     return {
       type: 'result',
@@ -471,6 +485,7 @@ export class PartyGame {
       total: p.points,
       rank: p.rank,
       players: this.roster.size,
+      reveal,
     };
   }
 

@@ -36,6 +36,15 @@ export interface PartySession {
 const MAX_MESSAGES_PER_SECOND = 20;
 
 const checkMessage = TypeCompiler.Compile(ClientMessage);
+
+/** A frame's JSON; undefined when it is not JSON (the check then names it so). */
+function parseFrame(frame: string | Uint8Array): unknown {
+  try {
+    return JSON.parse(typeof frame === 'string' ? frame : Buffer.from(frame).toString('utf8'));
+  } catch {
+    return undefined;
+  }
+}
 const roomTopic = (code: string) => `r:${code}`;
 const hostTopic = (code: string) => `h:${code}`;
 
@@ -278,8 +287,8 @@ export function createPartyHub(
     open(socket: PartySocket, address: string): PartySession {
       return { socket, address, burst: 0, burstSecond: 0 };
     },
-    /** A message as Elysia parsed it: an object when it was JSON, else the text. */
-    async message(session: PartySession, raw: unknown): Promise<void> {
+    /** A frame as the socket received it: JSON text (a binary frame is read as UTF-8). */
+    async message(session: PartySession, frame: string | Uint8Array): Promise<void> {
       const second = Math.floor(deps.nowMs() / 1000);
       if (second !== session.burstSecond) {
         session.burstSecond = second;
@@ -287,9 +296,9 @@ export function createPartyHub(
       }
       if (++session.burst > MAX_MESSAGES_PER_SECOND)
         return session.socket.close(PARTY_CLOSE.malformed, 'too many messages');
-      const size =
-        typeof raw === 'string' ? Buffer.byteLength(raw) : Buffer.byteLength(JSON.stringify(raw) ?? '');
+      const size = typeof frame === 'string' ? Buffer.byteLength(frame) : frame.byteLength;
       if (size > PARTY_MAX_MESSAGE_BYTES) return session.socket.close(PARTY_CLOSE.tooBig, 'message too big');
+      const raw = parseFrame(frame);
       if (!checkMessage.Check(raw)) {
         const first = typeof raw === 'object' && raw !== null ? checkMessage.Errors(raw).First() : undefined;
         const why = first ? `${first.path || '/'}: ${first.message}` : 'not a JSON message';
@@ -316,3 +325,5 @@ export function createPartyHub(
     },
   };
 }
+
+export type PartyHub = ReturnType<typeof createPartyHub>;

@@ -102,9 +102,12 @@ export class Roster {
 
   /** The newest LOBBY_NAMES players, newest last. */
   lobbyNames(): LobbyPlayer[] {
+    // Only the newest are built: the host's list goes out every 250 ms while thousands join.
+    const skip = this.players.size - LOBBY_NAMES;
     const list: LobbyPlayer[] = [];
-    for (const p of this.players.values()) list.push({ id: p.id, nickname: p.nickname });
-    return list.slice(-LOBBY_NAMES);
+    let i = 0;
+    for (const p of this.players.values()) if (i++ >= skip) list.push({ id: p.id, nickname: p.nickname });
+    return list;
   }
 
   /** Ranks everyone by points and stores each one's rank; returns them best first. */

@@ -1,9 +1,17 @@
 import { afterEach, describe, expect, test } from 'bun:test';
-import { createTestApp } from '../../test/support/fixtures';
+import { Elysia } from 'elysia';
+import { createTestApp, createTestDb } from '../../test/support/fixtures';
 import { PartyClient } from '../../test/support/party-client';
 import { createApp } from '../app';
-import { PARTY_CLOSE, PARTY_SOCKET_PATH, type PartySettings } from '../shared/contracts/party';
+import {
+  PARTY_CLOSE,
+  PARTY_SOCKET_PATH,
+  type PartySettings,
+  ROOM_CODE_ALPHABET,
+} from '../shared/contracts/party';
+import { loadCatalogueIndex } from '../storage/sqlite/catalogue-load';
 import { createManualClock, type ManualClock } from './manual-clock';
+import { partyRoutes } from './routes';
 
 const SETTINGS: PartySettings = { lines: 10, seconds: 20, difficulty: 'normal', autoNext: 0 };
 const running: { stop(): unknown }[] = [];
@@ -56,6 +64,7 @@ describe('the socket', () => {
     const reveal = await host.next('reveal');
     const result = await ana.client.next('result');
     expect(result.right).toBe(reveal.correct === 3);
+    expect(result.reveal).toEqual(reveal);
   });
 
   test('a player who reconnects with their token keeps their place; the old socket is closed', async () => {
@@ -65,7 +74,6 @@ describe('the socket', () => {
     host.send({ type: 'start' });
     await ana.client.next('line');
     ana.client.send({ type: 'answer', line: 0, option: 0 });
-    await ana.client.next('reveal');
     const points = (await ana.client.next('result')).total;
     const again = await PartyClient.connect(url);
     again.send({ type: 'rejoin', code, playerToken: ana.joined.playerToken });
@@ -186,5 +194,38 @@ describe('the socket', () => {
     const late = await PartyClient.connect(url);
     late.send({ type: 'join', code, nickname: 'Boris' });
     expect((await late.next('error')).code).toBe('room_not_found');
+  });
+
+  test('a message that fails on the server is logged and closes its own socket; the server plays on', async () => {
+    const errors: unknown[] = [];
+    const index = loadCatalogueIndex(createTestDb());
+    const app = new Elysia()
+      .use(
+        partyRoutes({
+          clock: createManualClock(),
+          catalogue: () => index,
+          // A hard game reads the selection (from the database): here it cannot be read.
+          selection: () => {
+            throw new Error('the database is gone');
+          },
+          maxRooms: 10,
+          maxPlayers: 10,
+          trustedProxies: [],
+          roomsPerHour: 100,
+          joinsPerMinute: 100,
+          codePrefixes: ROOM_CODE_ALPHABET,
+          onError: (error) => errors.push(error),
+        }),
+      )
+      .listen({ port: 0, hostname: '127.0.0.1' });
+    running.push({ stop: () => app.stop(true) });
+    const url = `ws://127.0.0.1:${app.server!.port}${PARTY_SOCKET_PATH}`;
+    const failing = await PartyClient.connect(url);
+    failing.send({ type: 'create', settings: { ...SETTINGS, difficulty: 'hard' } });
+    expect((await failing.closedBy()).code).toBe(PARTY_CLOSE.serverError);
+    expect(String(errors[0])).toContain('the database is gone');
+    const { host, code } = await room(url);
+    expect(code).toMatch(/^[A-HJ-NP-Z2-9]{7}$/);
+    host.close();
   });
 });

@@ -1,14 +1,14 @@
-import type { Server } from 'bun';
-import { Elysia } from 'elysia';
+import type { Server, ServerWebSocket } from 'bun';
+import { Elysia, NotFoundError } from 'elysia';
 import type { CatalogueIndex } from '../catalogue/catalogue-index';
 import { createAddressMatcher } from '../http/address';
 import { clientAddressOf } from '../http/client-address';
 import { createRateLimiter } from '../http/rate-limit';
 import type { DifficultySelection } from '../quiz/difficulty-selection';
-import { PARTY_SOCKET_PATH } from '../shared/contracts/party';
+import { PARTY_CLOSE, PARTY_SOCKET_PATH } from '../shared/contracts/party';
 import type { TimerClock } from './clock';
 import type { FinishedGame } from './game';
-import { createPartyHub, type PartySession } from './hub';
+import { createPartyHub, type PartyHub, type PartySession } from './hub';
 import { drawPartyLines } from './lines';
 import { PartyRooms } from './rooms';
 
@@ -27,6 +27,43 @@ export interface PartyRoutesDeps {
   /** Told when a socket names another instance's room (the proxy's map is wrong). */
   onMisrouted?: (code: string) => void;
   onFinished?: (game: FinishedGame) => void;
+  /** A socket's message failed on the server (its socket is closed, 1011). */
+  onError?: (error: unknown) => void;
+}
+
+/**
+ * One socket's `data`: its address until it opens, then its session. Elysia's websocket handler
+ * calls `ws.data.open(ws)`, `.message(ws, frame)` and `.close(ws)`; the methods are the class's, so
+ * a socket costs this object and its session, nothing per message.
+ */
+class PartyConnection {
+  private session: PartySession | undefined;
+
+  constructor(
+    private readonly edge: { hub: PartyHub; onError: (error: unknown) => void },
+    private readonly address: string,
+  ) {}
+
+  open(ws: ServerWebSocket<unknown>): void {
+    this.session = this.edge.hub.open(ws, this.address);
+  }
+
+  /**
+   * Nobody awaits this (Elysia's handler calls it and returns), and an unhandled rejection ends a
+   * Bun process: a message that fails (the catalogue's selection unreadable while a room is
+   * created) is logged and closes its own socket (1011), and every other room plays on.
+   */
+  message(ws: ServerWebSocket<unknown>, frame: string | Buffer): void {
+    if (!this.session) return;
+    this.edge.hub.message(this.session, frame).catch((error: unknown) => {
+      this.edge.onError(error);
+      ws.close(PARTY_CLOSE.serverError, 'server error');
+    });
+  }
+
+  close(): void {
+    if (this.session) this.edge.hub.close(this.session);
+  }
 }
 
 /**
@@ -62,27 +99,19 @@ export function partyRoutes(deps: PartyRoutesDeps) {
         onFinished: deps.onFinished,
       }),
   );
-  // The client's address is known at the upgrade (from the request), the socket's session after it.
-  const addresses = new WeakMap<Request, string>();
-  const sessions = new WeakMap<object, PartySession>();
+  const edge = { hub, onError: deps.onError ?? (() => {}) };
+  // The upgrade is done here, not by Elysia's `.ws()`: that keeps, for every socket, a copy of the
+  // whole request context (the Request, its parsed headers and query, six closures) and wraps each
+  // message in a new object of bound methods, ~4 KB a player in a 5,000-player room
+  // (docs/performance.md). A socket's data is one small `PartyConnection`; Elysia's websocket
+  // handler (installed by the app for every server) calls its open, message and close.
   const routes = new Elysia({ name: 'party-routes', detail: { hide: true } })
-    .ws(PARTY_SOCKET_PATH, {
-      beforeHandle({ request, server: current }) {
-        server ??= current;
-        addresses.set(request, clientAddressOf(request, current, isTrusted));
-      },
-      open(ws) {
-        const address = addresses.get(ws.data.request) ?? '127.0.0.1';
-        sessions.set(ws.raw, hub.open(ws.raw, address));
-      },
-      async message(ws, message) {
-        const session = sessions.get(ws.raw);
-        if (session) await hub.message(session, message);
-      },
-      close(ws) {
-        const session = sessions.get(ws.raw);
-        if (session) hub.close(session);
-      },
+    .get(PARTY_SOCKET_PATH, ({ request, server: current }) => {
+      server ??= current;
+      if (request.headers.get('upgrade')?.toLowerCase() !== 'websocket' || !current)
+        throw new NotFoundError();
+      const connection = new PartyConnection(edge, clientAddressOf(request, current, isTrusted));
+      if (!current.upgrade(request, { data: connection })) throw new NotFoundError();
     })
     .onStop(() => hub.rooms.closeAll());
   // The dashboard's "Igra sada" shows how many rooms are open (docs/decisions/037).

@@ -2,6 +2,7 @@ import { describe, expect, test } from 'bun:test';
 import { normalizeRoomCode, ROOM_CODE_ALPHABET, ROOM_CODE_LENGTH } from '../shared/contracts/party';
 import { newRoomCode, newToken } from './code';
 import { checkNickname } from './nickname';
+import { Roster } from './roster';
 import { pointsFor, rankStandings } from './scoring';
 
 describe('room codes', () => {
@@ -78,5 +79,19 @@ describe('points', () => {
     ]);
     expect(sorted.map((s) => s.order)).toEqual([2, 3, 1, 4]);
     expect(ranks).toEqual([1, 1, 3, 4]);
+  });
+});
+
+describe('the roster', () => {
+  test("the host's lobby list carries the newest 200 names, oldest first; fewer when fewer joined", () => {
+    let n = 0;
+    const roster = new Roster(1_000, () => `token-${n++}`);
+    for (let i = 1; i <= 3; i++) roster.join(`Igrač ${i}`, 10);
+    expect(roster.lobbyNames().map((p) => p.nickname)).toEqual(['Igrač 1', 'Igrač 2', 'Igrač 3']);
+    for (let i = 4; i <= 250; i++) roster.join(`Igrač ${i}`, 10);
+    const names = roster.lobbyNames();
+    expect(names).toHaveLength(200);
+    expect(names[0]).toEqual({ id: 51, nickname: 'Igrač 51' });
+    expect(names.at(-1)).toEqual({ id: 250, nickname: 'Igrač 250' });
   });
 });

@@ -72,7 +72,7 @@ export async function resolveRange(stats: StatsStore, query: RangeParams, today:
 }
 
 /** The period of the same length that ends the day before `from`. */
-function previousPeriod({ from, to }: DayRange): DayRange {
+export function previousPeriod({ from, to }: DayRange): DayRange {
   const days = daysInRange(from, to);
   return { from: addDays(from, -days), to: addDays(from, -1) };
 }

@@ -54,13 +54,15 @@ function listRead<Row extends Counted>(version: () => string, read: () => Promis
  * version (docs/decisions/010, 013). Public and admin routes share these.
  */
 export function createCachedStatsJson(stats: StatsStore) {
-  const json = (read: () => Promise<unknown>) =>
-    cachedPerVersion(stats.version, async () => encodeJson(await read()));
+  // Reads of the folded counters alone follow their own version (PostgreSQL: folds, not commits).
+  const counters = stats.countersVersion ?? stats.version;
+  const json = (read: () => Promise<unknown>, version = counters) =>
+    cachedPerVersion(version, async () => encodeJson(await read()));
   // Per difficulty: a play is compared with plays of its own difficulty (docs/decisions/022).
   const percentilesOf = (difficulty: Difficulty) => {
     const histogram = cachedPerVersion(stats.version, () => stats.getScoreHistogram(difficulty));
     return Array.from({ length: PLAY_LENGTH + 1 }, (_, score) =>
-      json(async () => percentileOf(score, await histogram())),
+      json(async () => percentileOf(score, await histogram()), stats.version),
     );
   };
   const percentiles = Object.fromEntries(DIFFICULTIES.map((d) => [d, percentilesOf(d)])) as Record<
@@ -68,7 +70,7 @@ export function createCachedStatsJson(stats: StatsStore) {
     ReturnType<typeof percentilesOf>
   >;
   const lyricsById = cachedPerVersion(
-    stats.version,
+    counters,
     async () => new Map((await stats.getLyricStats()).map((l) => [l.lyricId, l])),
   );
   // The wrong song picked most often for a line, per statistics version: one indexed read per
@@ -76,7 +78,7 @@ export function createCachedStatsJson(stats: StatsStore) {
   // reads of 50 lines each cost 24× an overview and slowed every other read, issue 37).
   // Keyed by the catalogue's lyric ids only, so it holds at most one entry a line.
   const topConfusion = cachedPerVersion(
-    stats.version,
+    counters,
     () => new Map<number, Promise<LineResult['confusedWith']>>(),
   );
   const confusionOf = (byLine: Map<number, Promise<LineResult['confusedWith']>>, lyricId: number) => {
@@ -117,8 +119,8 @@ export function createCachedStatsJson(stats: StatsStore) {
   return {
     lines,
     overview: json(stats.getOverview),
-    lyrics: listRead<LyricStat>(stats.version, stats.getLyricStats),
-    songs: listRead<SongStat>(stats.version, stats.getSongStats),
+    lyrics: listRead<LyricStat>(counters, stats.getLyricStats),
+    songs: listRead<SongStat>(counters, stats.getSongStats),
     albums: json(stats.getAlbumStats),
     hourly: json(stats.getHourly),
     percentile: (score: number, difficulty: Difficulty = DEFAULT_DIFFICULTY) =>

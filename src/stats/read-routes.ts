@@ -1,5 +1,5 @@
 import { Type as T } from '@sinclair/typebox';
-import { Elysia } from 'elysia';
+import { Elysia, t } from 'elysia';
 import { type Exchange, encodeJson } from '../http/encoded-body';
 import { errorExample, headers, responses, validationFailed } from '../openapi/components';
 import { type OperationSpec, operation, type ResponseSpec } from '../openapi/contract';
@@ -25,6 +25,14 @@ import {
   type ReadCaching,
 } from './cached-reads';
 import {
+  type FilterQuery,
+  FilterQueryParams,
+  filterParams,
+  isFiltered,
+  type RangeDeps,
+  statsFor,
+} from './filter-params';
+import {
   decodeListQuery,
   ifNoneMatch,
   ListQueryParams,
@@ -37,10 +45,7 @@ import {
 } from './openapi';
 
 /** What the admin reads need for a date range: the read store and today in STATS_TIMEZONE. */
-export interface RangeDeps {
-  stats: StatsStore;
-  today: () => Day;
-}
+export type { RangeDeps } from './filter-params';
 
 interface ReadRoutesOptions {
   /** Public reads are cacheable and revalidated by ETag; admin reads need Basic auth and are never stored. */
@@ -148,7 +153,7 @@ function readOperation(
       (access === 'public'
         ? ' Cacheable: revalidate with `If-None-Match` (304 while unchanged).'
         : ' Requires the administrator’s HTTP Basic credentials.'),
-    parameters: [...(read.list ? listParams : []), ...(ranged ? rangeParams : [])],
+    parameters: [...(read.list ? listParams : []), ...(ranged ? [...rangeParams, ...filterParams] : [])],
     ...(access === 'public' ? { headers: [ifNoneMatch] } : {}),
     responses: answers,
   };
@@ -166,25 +171,43 @@ export const statisticsReadRoutes = (statsJson: CachedStatsJson, options: ReadRo
   const caching = options.caching ?? { headers: {}, conditional: false };
   const ranged = access === 'admin' && range !== undefined;
   /** A range read answers fresh JSON (never cached: admin answers are not stored anyway). */
-  const inRange = async <Row>(query: RangeParams, read: (r: { from: Day; to: Day }) => Promise<Row>) =>
-    encodeJson(await read(await resolveRange(range!.stats, query, range!.today())));
+  /** A range or a filter asks for the range reads (a filter without dates: every day, filtered). */
+  const rangedRead = (query: RangeParams & FilterQuery) => ranged && (hasRange(query) || isFiltered(query));
+  const inRange = async <Row>(
+    query: RangeParams & FilterQuery,
+    read: (stats: StatsStore, r: { from: Day; to: Day }) => Promise<Row>,
+  ) => {
+    const today = range!.today();
+    const [stats, days] = await Promise.all([
+      statsFor(range!, query, today),
+      resolveRange(range!.stats, query, today),
+    ]);
+    return encodeJson(await read(stats, days));
+  };
   const list =
     <Row extends { occurrences: number; correctAnswers: number }>(
       cached: (query: ListQuery) => ReturnType<CachedStatsJson['lyrics']>,
       read: (stats: StatsStore, r: { from: Day; to: Day }) => Promise<Row[]>,
     ) =>
-    ({ query: raw, request, set }: { query: typeof ListQueryParams.static & RangeParams } & Exchange) => {
+    ({
+      query: raw,
+      request,
+      set,
+    }: { query: typeof ListQueryParams.static & RangeParams & FilterQuery } & Exchange) => {
       const query = decodeListQuery(raw);
       const context = { request, set };
-      return ranged && hasRange(query)
+      return rangedRead(raw)
         ? jsonResponse(
-            inRange(query, async (r) => narrowList(await read(range!.stats, r), query)),
+            inRange(raw, async (stats, r) => narrowList(await read(stats, r), query)),
             context,
             caching,
           )
         : jsonResponse(cached(query), context, caching);
     };
-  const listQuery = ranged ? RangeListQueryParams : ListQueryParams;
+  const listQuery = ranged
+    ? t.Object({ ...RangeListQueryParams.properties, ...FilterQueryParams.properties })
+    : ListQueryParams;
+  const rangeQuery = t.Object({ ...RangeQueryParams.properties, ...FilterQueryParams.properties });
   const routes = new Elysia({ prefix: '/stats' })
     .get('/overview', ({ request, set }) => jsonResponse(statsJson.overview(), { request, set }, caching), {
       detail: readOperation(access, {
@@ -229,14 +252,12 @@ export const statisticsReadRoutes = (statsJson: CachedStatsJson, options: ReadRo
       '/albums',
       ({ query, request, set }) =>
         jsonResponse(
-          ranged && hasRange(query)
-            ? inRange(query, (r) => getRangeAlbums(range!.stats, r))
-            : statsJson.albums(),
+          rangedRead(query) ? inRange(query, getRangeAlbums) : statsJson.albums(),
           { request, set },
           caching,
         ),
       {
-        ...(ranged ? { query: RangeQueryParams } : {}),
+        ...(ranged ? { query: rangeQuery } : {}),
         detail: readOperation(access, {
           id: 'AlbumStats',
           adminSuccessor: { operationId: 'listAdminAlbumStats', path: '/api/v1/admin/stats/albums' },
@@ -254,14 +275,12 @@ export const statisticsReadRoutes = (statsJson: CachedStatsJson, options: ReadRo
     '/hourly',
     ({ query, request, set }) =>
       jsonResponse(
-        ranged && hasRange(query)
-          ? inRange(query, (r) => getRangeHourly(range!.stats, r))
-          : statsJson.hourly(),
+        rangedRead(query) ? inRange(query, getRangeHourly) : statsJson.hourly(),
         { request, set },
         caching,
       ),
     {
-      ...(ranged ? { query: RangeQueryParams } : {}),
+      ...(ranged ? { query: rangeQuery } : {}),
       detail: readOperation(access, {
         id: 'HourlyStats',
         adminSuccessor: { operationId: 'getAdminHourStats', path: '/api/v1/admin/stats/hours' },

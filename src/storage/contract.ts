@@ -10,6 +10,7 @@ import type { Difficulty } from '../shared/difficulty';
 import type { PlayMode } from '../shared/play-mode';
 import type { Day } from '../time/day';
 import type { DayCounts, ScoreCounts } from './encoding/day-counts';
+import type { FilterablePlay, PlayWhere } from './encoding/filtered-counts';
 import type { LongRunOptions, Progress } from './long-work';
 import type { MigrationStatus } from './migration-journal';
 
@@ -96,7 +97,8 @@ export interface PlayStore {
   flushCounters(): Promise<number>;
   /**
    * The engine flushes the deferred counters by itself, within COUNTER_FLUSH_MS of a commit (the
-   * SQLite writer of a serving process, docs/decisions/035): the app runs no flush timer of its own.
+   * SQLite writer of a serving process, docs/decisions/035; PostgreSQL's aggregator turns,
+   * docs/decisions/030): the app runs no flush timer of its own.
    */
   readonly flushesOnItsOwn?: boolean;
   /**
@@ -149,6 +151,14 @@ export interface StatsStore {
    * network keeps it in memory and refreshes it (docs/decisions/010).
    */
   version(): string;
+  /**
+   * Changes whenever the folded counters may have changed (a subset of `version()`'s changes):
+   * what caches of reads of those counters alone (overview, line/song/album lists, hours and the
+   * pages made of them) key on. PostgreSQL folds plays into the counters after their commit
+   * (docs/decisions/030), so its commits move `version()` (the score histogram and a day's ranked
+   * scores count the plays not folded yet) but not this. Absent: `version()` is used.
+   */
+  countersVersion?(): string;
   getOverview(): Promise<Overview>;
   /** Score → number of recorded plays with it, all time, of one difficulty. */
   getScoreHistogram(difficulty?: Difficulty): Promise<Map<number, number>>;
@@ -195,6 +205,18 @@ export interface StatsStore {
   getRangeLyricStats(from: Day, to: Day): Promise<LyricStat[]>;
   getRangeSongStats(from: Day, to: Day): Promise<SongStat[]>;
   getRangeAlbumStats(from: Day, to: Day): Promise<AlbumStat[]>;
+  /**
+   * Calls `visit` with each play of [from, to] (both included) that `where` keeps, decoded, in no
+   * particular order; resolves with their number. The one read of the raw record by the dashboard:
+   * its filters (docs/decisions/039). Its cost grows with the plays of those days (an index on
+   * `plays.day` finds them), unlike every other read here.
+   */
+  forEachPlayOfDays(
+    from: Day,
+    to: Day,
+    where: PlayWhere,
+    visit: (play: FilterablePlay) => void,
+  ): Promise<number>;
   /** Resolves when the database answers a query (the health check). */
   ping(): Promise<void>;
   /**
@@ -447,6 +469,10 @@ export {
   subtractScoreCounts,
   summarizeRange,
 } from './encoding/day-counts';
+export {
+  createFilteredCount,
+  type FilteredCounts,
+} from './encoding/filtered-counts';
 export {
   Interrupted,
   interruptible,

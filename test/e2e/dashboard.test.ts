@@ -230,6 +230,8 @@ describe('sorting', () => {
     const header = page.locator('[data-sortable-table="Statistika pjesama"] th', {
       hasText: 'Pojavljivanja',
     });
+    // Mouse clicks land at viewport coordinates: the header must be on screen (the filters above the tabs push it down).
+    await header.scrollIntoViewIfNeeded();
     const box = (await header.boundingBox())!;
     // The corner farthest from the label.
     await page.mouse.click(box.x + 3, box.y + box.height - 3);

@@ -92,8 +92,8 @@ async function shoot(screen: Screen, name: string, host = false): Promise<void> 
   await page.emulateMedia({ colorScheme: 'light', reducedMotion: 'no-preference' });
 }
 
-/** Lets the game's throttled lobby and progress updates go out. */
-const flush = () => clock.advance(300);
+/** Lets the lobby's throttled updates go out (the phones' count goes once a second). */
+const flush = () => clock.advance(1_000);
 
 async function lyricOnHost(host: Page): Promise<string> {
   const text = await host.locator('p', { hasText: '„' }).first().textContent();
@@ -158,6 +158,9 @@ describe('Kviz uživo', () => {
 
     flush();
     await host.page.locator('[data-player-count="3"]').getByText('3 igrača').waitFor();
+    // The lobby says the game's settings and the room once (the line under the screen is for later).
+    expect(await host.page.getByText('30 sekundi po stihu').count()).toBe(1);
+    expect(await ana.page.getByText(code).count()).toBe(1);
     await expectAccessible(host.page);
     await shoot(host, 'host-lobby', true);
     await shoot(ana, 'phone-lobby');

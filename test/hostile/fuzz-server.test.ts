@@ -6,8 +6,9 @@
  * `npm test` sends 2,000. The long run of the issue (its figures are in docs/deploy.md):
  *   FUZZ_REQUESTS=100000 FUZZ_DISTINCT_ADDRESSES=1 bun test test/hostile/fuzz-server.test.ts
  * FUZZ_DISTINCT_ADDRESSES sends each request from its own client address (X-Forwarded-For
- * through a trusted proxy on 127.0.0.1) and prints the server's RSS after the run and after
- * 30, 60 and 120 s idle.
+ * through a trusted proxy on 127.0.0.1), prints the server's RSS after the run and after 30, 60
+ * and 120 s idle, and fails when they exceed the issue's figures: 150 MiB right after the run
+ * (FUZZ_RSS_AFTER_MIB), under 110 MiB idle (FUZZ_RSS_IDLE_MIB).
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { readFileSync } from 'node:fs';
@@ -19,6 +20,9 @@ import { type RunningBinary, startBinary } from '../support/binary';
 const REQUESTS = Number(process.env.FUZZ_REQUESTS) || 2_000;
 const DISTINCT_ADDRESSES = process.env.FUZZ_DISTINCT_ADDRESSES === '1';
 const CONCURRENCY = 8;
+/** The issue's memory figures for the run with distinct addresses (docs/deploy.md). */
+const RSS_AFTER_MIB = Number(process.env.FUZZ_RSS_AFTER_MIB) || 150;
+const RSS_IDLE_MIB = Number(process.env.FUZZ_RSS_IDLE_MIB) || 110;
 const PASSWORD = 'test-password-123';
 const RIGHT = `Basic ${btoa(`admin:${PASSWORD}`)}`;
 
@@ -317,6 +321,12 @@ describe(`${REQUESTS} generated requests against the binary on loopback`, () => 
         Object.assign(summary, { rssIdleMiBAfterSeconds: idle });
       }
       console.log(JSON.stringify(summary));
+      if (DISTINCT_ADDRESSES) {
+        // Both figures are printed above before either is checked.
+        const idle = (summary as { rssIdleMiBAfterSeconds?: Record<string, number> }).rssIdleMiBAfterSeconds!;
+        expect(Math.max(...Object.values(idle))).toBeLessThan(RSS_IDLE_MIB);
+        expect(rssAfter).toBeLessThanOrEqual(RSS_AFTER_MIB);
+      }
     },
     Math.max(60_000, REQUESTS * 10 + (DISTINCT_ADDRESSES ? 150_000 : 0)),
   );

@@ -91,7 +91,8 @@ export function rowCounts(sqlite: Database): Record<string, number> {
 export async function recordPlays(
   url: string,
   plays: number,
-  options: { difficulty?: 'easy' | 'normal' | 'hard' } = {},
+  /** `deviceInfo`: the user agent the plays report (default 'e2e': device and browser 'other'). */
+  options: { difficulty?: 'easy' | 'normal' | 'hard'; deviceInfo?: string } = {},
 ): Promise<void> {
   const search = options.difficulty ? `?difficulty=${options.difficulty}` : '';
   const answered = async () =>
@@ -108,7 +109,7 @@ export async function recordPlays(
     const submitted = await fetch(`${url}/api/stats/submit-quiz`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ ...body, deviceInfo: 'e2e' }),
+      body: JSON.stringify({ ...body, deviceInfo: options.deviceInfo ?? 'e2e' }),
     });
     if (submitted.status !== 200) throw new Error(await submitted.text());
   }

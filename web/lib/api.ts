@@ -28,6 +28,7 @@ import type {
   SongStat,
 } from '../../src/shared/contracts/stats';
 import type { ScoreDistribution } from '../../src/shared/contracts/time-series';
+import type { BrowserFamily, DeviceClass } from '../../src/shared/devices';
 import type { Difficulty } from '../../src/shared/difficulty';
 import type { ScoreMode } from '../../src/shared/play-mode';
 
@@ -125,6 +126,12 @@ export interface RangeParams {
   compare?: 'previous' | 'year';
   /** The trend's points (its read and daily.csv only): days, weeks or months. */
   group?: TrendGroup;
+  /** The dashboard's filters (docs/decisions/039): every admin read and export takes them. */
+  mode?: Exclude<ScoreMode, 'all'>;
+  device?: DeviceClass;
+  browser?: BrowserFamily;
+  album?: number;
+  song?: number;
   /** The lyric export: the lyric table's search, minimum occurrences and never-shown rule. */
   q?: string;
   min?: number;

@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'bun:test';
+import type { RevealMessage } from '../../src/shared/contracts/party';
 import { applyPartyMessage, initialPartyView, secondsLeft } from './party-view';
 import { ofPlayers, partyShareText, playersCount, rankChange } from './party-words';
 
@@ -61,5 +62,41 @@ describe('the screen state', () => {
     // The next line clears the locked answer and the notice.
     view = applyPartyMessage(view, { ...line, index: 1 }, 10_000);
     expect([view.myAnswer, view.notice, view.paused]).toEqual([undefined, undefined, false]);
+  });
+
+  test("a phone's result brings the line's reveal with it: one message ends the line", () => {
+    const reveal: RevealMessage = {
+      type: 'reveal',
+      index: 0,
+      total: 10,
+      correct: 3,
+      song: 'Pjesma',
+      album: 'Album',
+      year: 2001,
+      counts: [0, 0, 0, 1, 0],
+      answered: 1,
+      players: 1,
+      skipped: false,
+    };
+    let view = applyPartyMessage(initialPartyView, line, 1_000);
+    view = applyPartyMessage(view, { type: 'ack', index: 0, option: 3 }, 2_000);
+    view = applyPartyMessage(
+      view,
+      {
+        type: 'result',
+        index: 0,
+        right: true,
+        option: 3,
+        points: 950,
+        total: 950,
+        rank: 1,
+        players: 1,
+        reveal,
+      },
+      3_000,
+    );
+    expect(view.phase).toBe('reveal');
+    expect(view.reveal).toEqual(reveal);
+    expect(view.result?.points).toBe(950);
   });
 });

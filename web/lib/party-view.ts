@@ -91,7 +91,15 @@ export function applyPartyMessage(view: PartyView, message: ServerMessage, nowMs
     case 'reveal':
       return { ...view, phase: 'reveal', paused: false, reveal: message, notice: undefined };
     case 'result':
-      return { ...view, result: message };
+      // A phone's result carries the line's reveal (one frame per phone).
+      return {
+        ...view,
+        phase: 'reveal',
+        paused: false,
+        reveal: message.reveal,
+        result: message,
+        notice: undefined,
+      };
     case 'scoreboard':
       return { ...view, phase: 'scoreboard', paused: false, scoreboard: message };
     case 'podium':

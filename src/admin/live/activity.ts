@@ -29,8 +29,18 @@ export function createLiveActivity(nowMs: () => number) {
   const answeredByIssue = new Float64Array(SPARKLINE_MINUTES);
   /** The absolute minute each slot holds (slots of older minutes are cleared before reuse). */
   const slotMinute = new Float64Array(SPARKLINE_MINUTES).fill(-1);
-  /** Session id → its latest play's time, oldest first (re-inserted on each play). */
+  /** Session id → its latest play's time. */
   const recentPlayers = new Map<string, number>();
+  /**
+   * Every play's (session, time) in the order recorded, expired from the head. Not the Map's own
+   * order: a Map that deletes and re-inserts at every play iterates over the slots its deletes left
+   * before it reaches a live one (3.4 % of a submission's CPU at 5,000 players in a profile); a
+   * queue with a moving head expires each entry once. Entries of a player who played again later
+   * are stale and skipped.
+   */
+  let queueSessions: string[] = [];
+  let queueTimes: number[] = [];
+  let head = 0;
   const listeners = new Set<() => void>();
 
   const minuteOf = (ms: number) => Math.floor(ms / MINUTE_MS);
@@ -47,9 +57,16 @@ export function createLiveActivity(nowMs: () => number) {
     return index;
   };
   const dropOldPlayers = (now: number) => {
-    for (const [session, at] of recentPlayers) {
-      if (at > now - PLAYERS_NOW_MS) break;
-      recentPlayers.delete(session);
+    while (head < queueTimes.length && queueTimes[head]! <= now - PLAYERS_NOW_MS) {
+      const session = queueSessions[head]!;
+      if (recentPlayers.get(session) === queueTimes[head]) recentPlayers.delete(session);
+      head++;
+    }
+    // The expired head dropped once it is most of the arrays (amortised O(1) a play).
+    if (head > 1_024 && head * 2 > queueTimes.length) {
+      queueSessions = queueSessions.slice(head);
+      queueTimes = queueTimes.slice(head);
+      head = 0;
     }
   };
   const changed = () => {
@@ -81,8 +98,9 @@ export function createLiveActivity(nowMs: () => number) {
       if (at !== undefined) plays[at]!++;
       const from = slot(minuteOf(issuedAtMs), now);
       if (from !== undefined) answeredByIssue[from]!++;
-      recentPlayers.delete(sessionId);
       recentPlayers.set(sessionId, now);
+      queueSessions.push(sessionId);
+      queueTimes.push(now);
       dropOldPlayers(now);
       changed();
     },

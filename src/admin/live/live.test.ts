@@ -41,6 +41,28 @@ describe('the activity', () => {
     expect(activity.snapshot().playsPerMinute.every((n) => n === 0)).toBe(true);
   });
 
+  test('players who play again stay counted from their latest play; thousands of them expire exactly', () => {
+    let now = T0;
+    const activity = createLiveActivity(() => now);
+    // 3,000 players, each playing every 2 minutes for 10 minutes, a second apart.
+    const played = new Map<number, number>();
+    for (let minute = 0; minute < 10; minute += 2)
+      for (let p = 0; p < 3_000; p++) {
+        now = T0 + minute * 60_000 + p * 20;
+        activity.playRecorded(uuid(p), now, now);
+        played.set(p, now);
+      }
+    const finishedAt = (at: number) => [...played.values()].filter((t) => t > at - 5 * 60_000).length;
+    for (const later of [0, 60_000, 4 * 60_000 + 30_000, 5 * 60_000, 5 * 60_000 + 30_000, 6 * 60_000]) {
+      now = T0 + 8 * 60_000 + 3_000 * 20 + later;
+      expect(activity.snapshot().playersFinished).toBe(finishedAt(now));
+    }
+    expect(activity.snapshot().playersFinished).toBe(0);
+    // One player again: only them.
+    activity.playRecorded(uuid(7), now, now);
+    expect(activity.snapshot().playersFinished).toBe(1);
+  });
+
   test('a slot reused an hour later starts from zero', () => {
     let now = T0;
     const activity = createLiveActivity(() => now);

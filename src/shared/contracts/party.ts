@@ -93,6 +93,21 @@ export interface RankedPlayer {
   change: number;
 }
 
+/** The end of a line: the right option, its song, and how many chose each option. */
+export interface RevealMessage {
+  type: 'reveal';
+  index: number;
+  total: number;
+  correct: number;
+  song: string;
+  album: string;
+  year: number;
+  counts: number[];
+  answered: number;
+  players: number;
+  skipped: boolean;
+}
+
 /** Everything the server sends. */
 export type ServerMessage =
   | { type: 'hosting'; code: string; hostToken: string; settings: PartySettings }
@@ -122,20 +137,12 @@ export type ServerMessage =
   /** To the host during a line: answers so far. */
   | { type: 'progress'; answered: number; players: number }
   | { type: 'paused'; paused: boolean; remainingMs: number }
-  | {
-      type: 'reveal';
-      index: number;
-      total: number;
-      correct: number;
-      song: string;
-      album: string;
-      year: number;
-      counts: number[];
-      answered: number;
-      players: number;
-      skipped: boolean;
-    }
-  /** To each player at a reveal. */
+  /** To the host screens at the end of a line (the phones get it inside their `result`). */
+  | RevealMessage
+  /**
+   * To each player at the end of a line: their own outcome with the line's reveal, one frame per
+   * phone (a room-wide reveal as well would double the frames at the time-up: docs/decisions/031).
+   */
   | {
       type: 'result';
       index: number;
@@ -145,6 +152,7 @@ export type ServerMessage =
       total: number;
       rank: number;
       players: number;
+      reveal: RevealMessage;
     }
   | { type: 'scoreboard'; index: number; total: number; top: RankedPlayer[]; players: number }
   | { type: 'podium'; top: RankedPlayer[]; players: number; lines: number }
@@ -178,4 +186,6 @@ export const PARTY_CLOSE = {
   removed: 4403,
   expired: 4410,
   replaced: 4409,
+  /** The server failed on a message (logged); the screen reconnects. */
+  serverError: 1011,
 } as const;

@@ -140,7 +140,9 @@ describe('the deferred counters on PostgreSQL', () => {
     async () => {
       // No instance of the test's own yet: its aggregator's turns would fold the child's plays.
       const url = await createCatalogueDatabase();
-      const count = 3_000;
+      // Enough plays that the fold holds its lock for a while (it got faster with one statement
+      // text a table): the kill must land inside it.
+      const count = 6_000;
       const child = Bun.spawn(
         ['bun', join(import.meta.dir, '../../../test/support/pg-fold-child.ts'), url, String(count)],
         {

@@ -10,11 +10,10 @@ import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { forEachAnswer } from '../encoding/answer-codec';
 import { browserCode, deviceCode, playModeCode } from '../encoding/codes';
 import { type AnswerKey, answerKeyNumber, type CountedAnswer, createBatchSums } from '../encoding/recompute';
-import { addingUp } from './adding-up';
 import type { PgDb } from './client';
 import { AGGREGATOR_LOCK } from './locks';
 import { numberArray } from './pg-arrays';
-import { createBatchCounters } from './play-batch-counters';
+import { createBatchCounters, upsertMany } from './play-batch-counters';
 import type { PgRunner } from './running-totals';
 import {
   answerKeys,
@@ -122,34 +121,28 @@ export function createAggregator(db: PgDb) {
   };
 
   const writeDaily = async (tx: PgRunner, daily: DailySums) => {
-    if (daily.scores.size > 0)
-      await tx
-        .insert(dailyScores)
-        .values(
-          [...daily.scores].map(([k, n]) => ({
-            day: k.split('|')[0]!,
-            score: Number(k.split('|')[1]),
-            plays: n,
-          })),
-        )
-        .onConflictDoUpdate({
-          target: [dailyScores.day, dailyScores.score],
-          set: addingUp(dailyScores, ['plays']),
-        });
-    if (daily.lines.size > 0)
-      await tx
-        .insert(dailyLines)
-        .values(
-          [...daily.lines].map(([k, c]) => ({
-            day: k.split('|')[0]!,
-            lyricId: Number(k.split('|')[1]),
-            ...c,
-          })),
-        )
-        .onConflictDoUpdate({
-          target: [dailyLines.day, dailyLines.lyricId],
-          set: addingUp(dailyLines, ['occurrences', 'correct']),
-        });
+    await upsertMany(
+      tx,
+      dailyScores,
+      [...daily.scores].map(([k, n]) => ({
+        day: k.split('|')[0]!,
+        score: Number(k.split('|')[1]),
+        plays: n,
+      })),
+      [dailyScores.day, dailyScores.score],
+      ['plays'],
+    );
+    await upsertMany(
+      tx,
+      dailyLines,
+      [...daily.lines].map(([k, c]) => ({
+        day: k.split('|')[0]!,
+        lyricId: Number(k.split('|')[1]),
+        ...c,
+      })),
+      [dailyLines.day, dailyLines.lyricId],
+      ['occurrences', 'correct'],
+    );
   };
 
   /** One fold in the caller's transaction (the lock held): the plays folded, and whether any counter changed. */

@@ -10,9 +10,10 @@
  * a holder that dies (kill -9, a lost connection) releases it with its rolled-back transaction,
  * and the next instance's turn folds what it left.
  *
- * `ANSWER_KEYS_LOCK`: taken by a batch that creates answer keys, until it commits (rare: a key is
- * made the first time a line is answered with its song), so two batches never create the same
- * new keys in opposite orders (a deadlock PostgreSQL would break by aborting one after a second).
+ * `ANSWER_KEYS_LOCK`: taken by the short transaction that creates a batch's new answer keys before
+ * the batch's own (play-answer-keys.ts; rare: a key is made the first time a line is answered
+ * with its song), so two never create the same new keys in opposite orders (a deadlock
+ * PostgreSQL would break by aborting one after a second).
  *
  * Any fixed 64-bit numbers; these are "kviz" + 1, + 2 and + 3 in ASCII.
  */

@@ -9,8 +9,8 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { confusionDayRows } from '../encoding/counter-rows';
 import { dayCounterKeys, daysRow, scoreCounterKeys, scoresRow } from '../encoding/day-rows';
 import type { BatchSums } from '../encoding/recompute';
-import { addingUp } from './adding-up';
 import { addToConfusionDays } from './confusion-days';
+import { numberArray, textArray } from './pg-arrays';
 import { type PgRunner, runningTotals } from './running-totals';
 import {
   albumStats,
@@ -27,23 +27,49 @@ import {
   totals,
 } from './schema';
 
-/** The rows of one multi-row upsert at most (3 parameters a row, PostgreSQL allows 65,535). */
-const ROWS_PER_UPSERT = 5_000;
-
 const n = (column: PgColumn) => sql.identifier(column.name);
 
-const upsertMany = async (
+/**
+ * A multi-row upsert adding `props` of every row to the stored counters, as one statement over
+ * `unnest` of one array per column: the same text whatever the number of rows, so PostgreSQL
+ * plans it once per connection (a VALUES list has a text, and a plan, per row count: the folds'
+ * costliest statements were those plans, issue 31) and drizzle builds no per-row SQL.
+ */
+export const upsertMany = async (
   tx: PgRunner,
   table: PgTable,
   rows: Record<string, unknown>[],
   target: PgColumn[],
   props: string[],
 ) => {
-  for (let i = 0; i < rows.length; i += ROWS_PER_UPSERT)
-    await tx
-      .insert(table)
-      .values(rows.slice(i, i + ROWS_PER_UPSERT) as never)
-      .onConflictDoUpdate({ target, set: addingUp(table, props) });
+  if (rows.length === 0) return;
+  const columns = Object.keys(rows[0]!).map(
+    (prop) => [prop, (table as unknown as Record<string, PgColumn>)[prop]!] as const,
+  );
+  const arrays = columns.map(([prop, column]) => {
+    const values = rows.map((row) => row[prop]);
+    const type = column.getSQLType();
+    return type === 'text'
+      ? sql`${textArray(values as string[])}::text[]`
+      : sql`${numberArray(values as number[])}::${sql.raw(type)}[]`;
+  });
+  const names = sql.join(
+    columns.map(([, column]) => n(column)),
+    sql`, `,
+  );
+  const sets = sql.join(
+    props.map((prop) => {
+      const column = (table as unknown as Record<string, PgColumn>)[prop]!;
+      return sql`${n(column)} = ${table}.${n(column)} + excluded.${n(column)}`;
+    }),
+    sql`, `,
+  );
+  await tx.execute(
+    sql`INSERT INTO ${table} (${names}) SELECT * FROM unnest(${sql.join(arrays, sql`, `)}) ON CONFLICT (${sql.join(
+      target.map(n),
+      sql`, `,
+    )}) DO UPDATE SET ${sets}`,
+  );
 };
 
 /**

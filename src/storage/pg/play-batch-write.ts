@@ -1,7 +1,7 @@
 /**
  * A batch of plays written on PostgreSQL in a fixed number of statements, whatever its size
- * (docs/decisions/030): the answer keys it needs, its players (found or created, and locked), the
- * daily challenge's claims, then one statement that inserts the plays, their hour and day
+ * (docs/decisions/030; its answer keys are made before, play-answer-keys.ts): its players (found
+ * or created, and locked), the daily challenge's claims, then one statement that inserts the plays, their hour and day
  * memberships and their pending rows. No counter is written here: the aggregator folds the pending
  * plays in (aggregator.ts), so instances writing at once share no hot row.
  *
@@ -18,7 +18,6 @@ import { browserCode, deviceCode, playModeCode } from '../encoding/codes';
 import { playerHash } from '../encoding/player-hash';
 import { BATCH_LOCK } from './locks';
 import { numberArray, textArray } from './pg-arrays';
-import type { createAnswerKeys } from './play-answer-keys';
 import { findRecorded } from './play-nonce';
 import type { PgRunner } from './running-totals';
 
@@ -153,14 +152,14 @@ async function undoDuplicates(
 }
 
 /** Writes a batch in the caller's transaction; the outcome of each play, in order. */
-export function createBatchWriter(playerSalt: string, answerKeys: ReturnType<typeof createAnswerKeys>) {
+export function createBatchWriter(playerSalt: string) {
+  /** `keyIds`: the answer key of each answer of each play (play-answer-keys.ts, before the transaction). */
   return async (
     tx: PgRunner,
     batch: readonly PlayToRecord[],
-    createdKeys: Map<number, number>,
+    keyIds: number[][],
   ): Promise<RecordOutcome[]> => {
     if (batch.length === 0) return [];
-    const keyIds = await answerKeys.keysOfBatch(tx, batch, createdKeys);
     const players = await lockPlayers(tx, batch, playerSalt);
     const { ranked, claimed } = await claimDailyRanks(tx, batch, players);
     const modes = batch.map((play, i) =>

@@ -29,24 +29,25 @@ export function createPgPlayStore(
   db: PgDb,
   playerSalt: string,
   onCommit: () => void = () => {},
+  /** A fold or rebuild of this instance changed the counters. */
+  onFold: () => void = () => {},
 ): PlayStore & { foldPending(): Promise<number> } {
   const answerKeys = createAnswerKeys();
-  const writeBatch = createBatchWriter(playerSalt, answerKeys);
+  const writeBatch = createBatchWriter(playerSalt);
   const aggregator = createAggregator(db);
   const counters = createPgCounterCheck(db);
 
   /** One transaction: the batch's plays and the quizzes issued since the last one. */
   const together = async (batch: readonly PlayToRecord[], issued: [string, number][]) => {
-    const created = new Map<number, number>();
+    const keyIds = await answerKeys.keysOfBatch(db, batch);
     const outcomes = await db.transaction(async (tx) => {
-      const results = await writeBatch(tx, batch, created);
+      const results = await writeBatch(tx, batch, keyIds);
       if (issued.length > 0)
         await tx.execute(
           sql`INSERT INTO ${pendingQuizzes} (day, issued) SELECT * FROM unnest(${textArray(issued.map(([day]) => day))}::text[], ${numberArray(issued.map(([, n]) => n))}::int[])`,
         );
       return results;
     });
-    answerKeys.committed(created);
     onCommit();
     return outcomes;
   };
@@ -146,12 +147,15 @@ export function createPgPlayStore(
         waiting.push({ batch, issued: [...(quizzesIssued ?? [])], resolve, reject });
         pump();
       }),
-    flushCounters: () => aggregator.fold(true, onCommit),
-    foldPending: () => aggregator.fold(false, onCommit),
+    // The stores' aggregator turns fold (stores.ts); a flush timer of the app besides them waited
+    // for the lock with a pooled connection and folded again (issue 31: ADR 030's amendment).
+    flushesOnItsOwn: true,
+    flushCounters: () => aggregator.fold(true, onFold),
+    foldPending: () => aggregator.fold(false, onFold),
     verifyCounters: (options) => counters.verify(options),
     rebuildCounters: async (options) => {
       await counters.rebuild(options);
-      onCommit();
+      onFold();
     },
     checkIntegrity: () => checkIntegrityPg(db),
     integrityMethod: () => integrityMethodPg(db),

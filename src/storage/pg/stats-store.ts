@@ -4,6 +4,7 @@ import type { PgDb } from './client';
 import { createConfusionReads } from './stats-confusions';
 import { createDayReads } from './stats-day-reads';
 import { createOverviewReads } from './stats-overview-reads';
+import { createPlayReads } from './stats-play-reads';
 import { createRangeReads } from './stats-range-reads';
 
 /**
@@ -22,6 +23,7 @@ export function createPgStatsStore(db: PgDb, version: () => string): StatsStore 
     ...overview,
     ...createRangeReads(db, overview),
     ...createConfusionReads(db),
+    ...createPlayReads(db),
     async ping() {
       await db.execute(sql`SELECT 1`);
     },

@@ -6,19 +6,23 @@ import { statsVersion } from './schema';
  * How often an instance reads the statistics version: a fold by another instance (the counters
  * changed, docs/decisions/030) shows here at most this long (plus one round trip) after its
  * commit. One query of one row per interval per instance, whatever the traffic (its cost:
- * docs/decisions/023); a quarter of a second keeps the lag of the counters under a second.
+ * docs/decisions/023): ten a second, so the aggregator's half-second turns (stores.ts) plus a fold
+ * plus this stay under a second of lag.
  */
-const VERSION_REFRESH_MS = 250;
+const VERSION_REFRESH_MS = 100;
 
 /**
  * The PostgreSQL statistics version (docs/decisions/010, 023, 030): `stats_version`,
  * bumped by every fold and rebuild (a batch of plays changes no counter: it only adds pending
  * plays), read in the background every VERSION_REFRESH_MS and kept in memory, so `version()`
  * stays synchronous; joined with this instance's own commits and folds, so its own plays'
- * percentile (which counts pending plays) and its own folds show at once.
+ * percentile (which counts pending plays) and its own folds show at once. `countersVersion`
+ * leaves the commits out: a commit adds pending plays and changes no counter, so the caches of
+ * counter reads (overview, lists, the start page) hold between folds instead of being dropped at
+ * every commit (issue 31: readers then waited on the pool behind the writes).
  * `stop()` ends the refreshing (the store's close).
  */
-export function createPgVersionRead(db: PgDb, ownCommits: () => number) {
+export function createPgVersionRead(db: PgDb, own: { commits: () => number; folds: () => number }) {
   let stored = '0';
   let failing = false;
   const listeners: ((error: unknown) => void)[] = [];
@@ -41,7 +45,9 @@ export function createPgVersionRead(db: PgDb, ownCommits: () => number) {
   return {
     /** Resolves once the first read is done (the store is ready to serve). */
     ready: read(),
-    version: () => `${stored}.${ownCommits()}`,
+    version: () => `${stored}.${own.folds()}.${own.commits()}`,
+    /** Moves with folds and rebuilds only (any instance's): the counters' own version. */
+    countersVersion: () => `${stored}.${own.folds()}`,
     failing: () => failing,
     onFault: (listener: (error: unknown) => void) => void listeners.push(listener),
     stop: () => clearInterval(timer),

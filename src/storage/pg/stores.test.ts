@@ -1,9 +1,17 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import { createEngineStores, type EngineStores, openPgStores } from '../../../test/support/engines';
+import {
+  createCatalogueDatabase,
+  createEngineStores,
+  type EngineStores,
+  openPgStores,
+} from '../../../test/support/engines';
 import { CLUSTER_START_MS } from '../../../test/support/postgres';
 import { randomPlay } from '../../../test/support/random-play';
 import { seededRandom } from '../../shared/seeded-random';
 import type { StatsStores } from '../contract';
+import { loadCatalogueIndexPg } from './catalogue';
+import { closePgDb, createPgDb } from './client';
+import { createPgStores } from './stores';
 
 /** Every read of the statistics interface, for comparing two stores. */
 async function everyRead({ stats, daily }: StatsStores) {
@@ -145,6 +153,38 @@ describe('the PostgreSQL stores against the SQLite ones', () => {
         expect(await everyRead(postgres.stores)).toEqual(await everyRead(sqlite.stores));
       } finally {
         await other.close();
+      }
+    },
+    CLUSTER_START_MS,
+  );
+});
+
+describe('the statistics versions of PostgreSQL', () => {
+  test(
+    "a commit moves the version (the percentile counts pending plays) but not the counters' version; a fold moves both",
+    async () => {
+      const db = createPgDb(await createCatalogueDatabase(), { max: 2 });
+      const stores = createPgStores(db, 'test-salt');
+      try {
+        await stores.ready;
+        // No aggregator turn or version read from here on: only this test's commits and folds move them.
+        stores.close();
+        const counters = stores.stats.countersVersion!;
+        const [version, folded] = [stores.stats.version(), counters()];
+        const play = randomPlay(await loadCatalogueIndexPg(db), seededRandom(3), 'versions');
+        await stores.plays.recordPlays([play]);
+        expect(stores.stats.version()).not.toBe(version);
+        expect(counters()).toBe(folded);
+        // The pending play is in the histogram already, not yet in the overview.
+        expect([...(await stores.stats.getScoreHistogram(play.difficulty))]).toEqual([[play.score, 1]]);
+        expect((await stores.stats.getOverview()).totalAttempts).toBe(0);
+        const committed = stores.stats.version();
+        expect(await stores.plays.flushCounters()).toBe(1);
+        expect(counters()).not.toBe(folded);
+        expect(stores.stats.version()).not.toBe(committed);
+        expect((await stores.stats.getOverview()).totalAttempts).toBe(1);
+      } finally {
+        await closePgDb(db);
       }
     },
     CLUSTER_START_MS,

@@ -98,32 +98,37 @@ export const answerKeys = sqliteTable(
  * The raw record of a play: one row of small integers and the packed answers
  * (src/storage/encoding/answer-codec.ts). About 150 bytes a play with its index.
  */
-export const plays = sqliteTable('plays', {
-  id: integer('id').primaryKey({ autoIncrement: true }),
-  /**
-   * The quiz token's nonce: a token is recorded once. The 12 random bytes of a
-   * canonical nonce are stored as a BLOB, anything else as TEXT (SQLite never
-   * equates the two), see `nonceKey` in src/storage/sqlite/play-nonce.ts.
-   */
-  nonce: blob('nonce', { mode: 'buffer' }).notNull().unique(),
-  playerId: integer('player_id')
-    .notNull()
-    .references(() => players.id),
-  /** Unix milliseconds. */
-  createdAt: integer('created_at').notNull(),
-  /** Calendar day (YYYY-MM-DD) in STATS_TIMEZONE at the time of recording. */
-  day: text('day').notNull(),
-  /** Hour of day 0–23 in STATS_TIMEZONE at the time of recording. */
-  hour: integer('hour').notNull(),
-  /** Codes of src/storage/encoding/codes.ts: play mode (a difficulty or the daily challenge), device class, browser family. */
-  mode: integer('mode').notNull(),
-  deviceClass: integer('device_class').notNull(),
-  browser: integer('browser').notNull(),
-  score: integer('score').notNull(),
-  totalQuestions: integer('total_questions').notNull(),
-  /** The answers in the order asked, packed (src/storage/encoding/answer-codec.ts). */
-  answers: blob('answers', { mode: 'buffer' }).notNull(),
-});
+export const plays = sqliteTable(
+  'plays',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    /**
+     * The quiz token's nonce: a token is recorded once. The 12 random bytes of a
+     * canonical nonce are stored as a BLOB, anything else as TEXT (SQLite never
+     * equates the two), see `nonceKey` in src/storage/sqlite/play-nonce.ts.
+     */
+    nonce: blob('nonce', { mode: 'buffer' }).notNull().unique(),
+    playerId: integer('player_id')
+      .notNull()
+      .references(() => players.id),
+    /** Unix milliseconds. */
+    createdAt: integer('created_at').notNull(),
+    /** Calendar day (YYYY-MM-DD) in STATS_TIMEZONE at the time of recording. */
+    day: text('day').notNull(),
+    /** Hour of day 0–23 in STATS_TIMEZONE at the time of recording. */
+    hour: integer('hour').notNull(),
+    /** Codes of src/storage/encoding/codes.ts: play mode (a difficulty or the daily challenge), device class, browser family. */
+    mode: integer('mode').notNull(),
+    deviceClass: integer('device_class').notNull(),
+    browser: integer('browser').notNull(),
+    score: integer('score').notNull(),
+    totalQuestions: integer('total_questions').notNull(),
+    /** The answers in the order asked, packed (src/storage/encoding/answer-codec.ts). */
+    answers: blob('answers', { mode: 'buffer' }).notNull(),
+  },
+  // The dashboard's filtered reads find a range's plays by day (docs/decisions/039).
+  (t) => [index('plays_day').on(t.day)],
+);
 
 const counter = (name: string) => integer(name).notNull().default(0);
 

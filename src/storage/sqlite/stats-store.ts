@@ -5,6 +5,7 @@ import { createDeferredCounters, type DeferredCounters } from './deferred-counte
 import { createConfusionReads } from './stats-confusions';
 import { createDayReads } from './stats-day-reads';
 import { createOverviewReads, itemLists, type Settled } from './stats-overview-reads';
+import { createPlayReads } from './stats-play-reads';
 import { createRangeReads } from './stats-range-reads';
 import { createSqliteVersionRead } from './stats-version';
 
@@ -46,6 +47,7 @@ export function createSqliteStatsStore(
     ...createDayReads(db),
     ...createOverviewReads(db, lists, settled),
     ...createRangeReads(db, lists, settled),
+    ...createPlayReads(db),
     ...createConfusionReads(db, settled),
     async ping() {
       // Not a statement prepared once: preparing is what fails on a closed or broken database.

@@ -9,6 +9,8 @@ import * as styles from './DashboardIsland.css';
 import { DashboardLoading } from './DashboardLoading';
 import { DashboardTabs } from './DashboardTabs';
 import type { TableId } from './dashboard-view';
+import { FilterBar } from './filters/FilterBar';
+import { FilterProvider } from './filters/filter-context';
 import { HourlyCard } from './HourlyCharts';
 import { AlbumsTable, LyricsTable, SongsTable, type TableControls, TopLists } from './ItemTables';
 import { LiveCard } from './live/LiveCard';
@@ -19,7 +21,7 @@ import { SourcesPanel } from './SourcesPanel';
 import { unavailableNotice } from './section-unavailable';
 import { summaryCards } from './summary-cards';
 import { DailyTrend } from './TrendView';
-import { useAdminData } from './use-admin-data';
+import { type DashboardData, useAdminData } from './use-admin-data';
 import { useDashboardView } from './use-dashboard-view';
 import { useShownLyrics } from './use-shown-lyrics';
 
@@ -31,14 +33,15 @@ import { useShownLyrics } from './use-shown-lyrics';
  * cards (summary-cards.ts), the item tables (ItemTables.tsx) and the range views.
  */
 export function DashboardIsland() {
-  const { view, restored, setTab, setRange, sortBy, goToPage, filterLyrics, setScoreMode, setTrendGroup } =
-    useDashboardView();
+  const { view, restored, setTab, setRange, sortBy, goToPage, filterLyrics, ...choose } = useDashboardView();
+  const { setTrendGroup } = choose;
   const { toast, show, dismiss } = useToast();
   const { credentials, data, loading, failed, updatedAt, reload, signOut } = useAdminData(
     view.tab,
     view.range,
     view.scoreMode,
     view.trendGroup,
+    view.filters,
     restored,
     show,
   );
@@ -67,7 +70,7 @@ export function DashboardIsland() {
       />
     </div>
   );
-  const summary = view.range.preset === 'sve' ? null : data.views.summary;
+  const summary = view.range.preset === 'sve' && !data.filtered ? null : data.views.summary;
 
   const table = (id: TableId): TableControls => ({
     sort: view.tables[id].sort,
@@ -77,105 +80,141 @@ export function DashboardIsland() {
   });
 
   return (
-    <div className={styles.dashboard}>
-      <DashboardHeader loading={loading} updatedAt={updatedAt} reload={reload} signOut={signOut} />
-      <RangePicker value={view.range} onChange={setRange} shown={data.days} summary={data.views.summary} />
-      {view.range.preset !== 'sve' && unavailable('summary')}
-      <StatsCards {...summaryCards(view, data)} />
-      <SummaryExport credentials={credentials} range={range} summary={summary} />
-      <DashboardTabs tab={view.tab} onSelect={setTab} />
-      <div
-        className={styles.panel}
-        role="tabpanel"
-        id={`panel-${view.tab}`}
-        aria-labelledby={`tab-${view.tab}`}
-        aria-busy={loading}
-      >
-        {view.tab === 'uzivo' && <PartyPanel credentials={credentials} />}
-        {view.tab === 'izvori' && <SourcesPanel credentials={credentials} range={range} />}
-        {view.tab === 'pregled' && <LiveCard credentials={credentials} onSignedOut={signOut} />}
-        {view.tab === 'pregled' && <Welcome />}
-        {view.tab === 'pregled' && (['lyrics', 'songs', 'albums', 'hourly'] as const).map(unavailable)}
-        {view.tab === 'pregled' &&
-          (unavailable('scores') ??
-            (data.views.scores && (
-              <ScoreView
-                scores={data.views.scores}
+    <FilterProvider value={{ filters: view.filters, setFilter: choose.setFilter }}>
+      <div className={styles.dashboard}>
+        <DashboardHeader loading={loading} updatedAt={updatedAt} reload={reload} signOut={signOut} />
+        <RangePicker value={view.range} onChange={setRange} shown={data.days} summary={data.views.summary} />
+        <FilterBar view={view} {...choose} lists={data} />
+        {(view.range.preset !== 'sve' || data.filtered) && unavailable('summary')}
+        <StatsCards {...summaryCards(view, data)} />
+        <SummaryExport credentials={credentials} range={range} summary={summary} />
+        <DashboardTabs tab={view.tab} onSelect={setTab} />
+        <div
+          className={styles.panel}
+          role="tabpanel"
+          id={`panel-${view.tab}`}
+          aria-labelledby={`tab-${view.tab}`}
+          aria-busy={loading}
+        >
+          {view.tab === 'uzivo' && <PartyPanel credentials={credentials} />}
+          {view.tab === 'izvori' && (
+            <SourcesPanel credentials={credentials} range={range} filtered={data.filtered} />
+          )}
+          {view.tab === 'pregled' && (
+            <OverviewPanel
+              credentials={credentials}
+              data={data}
+              range={range}
+              unavailable={unavailable}
+              signOut={signOut}
+            />
+          )}
+          {view.tab === 'stihovi' &&
+            (unavailable('lyrics') ?? (
+              <LyricsTable
+                view={view}
+                hideUnshown={hideUnshown}
+                onFilter={filterLyrics}
+                rows={shownLyrics}
+                total={data.lyrics.length}
                 credentials={credentials}
                 range={range}
-                onMode={setScoreMode}
+                csv={csv('lyrics', 'statistika stihova')}
+                controls={table('stihovi')}
               />
-            )))}
-        {view.tab === 'pregled' &&
-          (unavailable('devices') ??
-            (data.views.devices && (
-              <DevicesView devices={data.views.devices} credentials={credentials} range={range} />
-            )))}
-        {view.tab === 'stihovi' &&
-          (unavailable('lyrics') ?? (
-            <LyricsTable
-              view={view}
-              hideUnshown={hideUnshown}
-              onFilter={filterLyrics}
-              rows={shownLyrics}
-              total={data.lyrics.length}
-              credentials={credentials}
-              range={range}
-              csv={csv('lyrics', 'statistika stihova')}
-              controls={table('stihovi')}
+            ))}
+          {view.tab === 'pjesme' &&
+            (unavailable('songs') ?? (
+              <SongsTable
+                rows={data.songs}
+                credentials={credentials}
+                range={range}
+                csv={csv('songs', 'statistika pjesama')}
+                controls={table('pjesme')}
+              />
+            ))}
+          {view.tab === 'albumi' &&
+            (unavailable('albums') ?? (
+              <AlbumsTable
+                rows={data.albums}
+                csv={csv('albums', 'statistika albuma')}
+                controls={table('albumi')}
+              />
+            ))}
+          {view.tab === 'top' && (
+            <TopLists
+              lyrics={data.lyrics}
+              songs={data.songs}
+              lyricsNotice={unavailable('lyrics')}
+              songsNotice={unavailable('songs')}
             />
-          ))}
-        {view.tab === 'pjesme' &&
-          (unavailable('songs') ?? (
-            <SongsTable
-              rows={data.songs}
-              credentials={credentials}
-              range={range}
-              csv={csv('songs', 'statistika pjesama')}
-              controls={table('pjesme')}
-            />
-          ))}
-        {view.tab === 'albumi' &&
-          (unavailable('albums') ?? (
-            <AlbumsTable
-              rows={data.albums}
-              csv={csv('albums', 'statistika albuma')}
-              controls={table('albumi')}
-            />
-          ))}
-        {view.tab === 'top' && (
-          <TopLists
-            lyrics={data.lyrics}
-            songs={data.songs}
-            lyricsNotice={unavailable('lyrics')}
-            songsNotice={unavailable('songs')}
-          />
-        )}
-        {view.tab === 'top' &&
-          (unavailable('confusions') ?? (
-            <ConfusionsView
-              confusions={data.views.confusions}
-              period={data.views.confusionsPeriod}
-              credentials={credentials}
-              range={range}
-            />
-          ))}
-        {view.tab === 'vrijeme' &&
-          (unavailable('daily') ?? (
-            <DailyTrend
-              trend={data.views.daily}
-              credentials={credentials}
-              range={range}
-              onGroup={setTrendGroup}
-            />
-          ))}
-        {view.tab === 'vrijeme' &&
-          (unavailable('hourly') ?? (
-            <HourlyCard data={data} credentials={credentials} allTime={view.range.preset === 'sve'} />
-          ))}
+          )}
+          {view.tab === 'top' &&
+            (unavailable('confusions') ?? (
+              <ConfusionsView
+                confusions={data.views.confusions}
+                period={data.views.confusionsPeriod}
+                credentials={credentials}
+                range={range}
+              />
+            ))}
+          {view.tab === 'vrijeme' &&
+            (unavailable('daily') ?? (
+              <DailyTrend
+                trend={data.views.daily}
+                credentials={credentials}
+                range={range}
+                onGroup={setTrendGroup}
+              />
+            ))}
+          {view.tab === 'vrijeme' &&
+            (unavailable('hourly') ?? (
+              <HourlyCard
+                data={data}
+                credentials={credentials}
+                allTime={view.range.preset === 'sve' && !data.filtered}
+              />
+            ))}
+        </div>
+        <Toaster toast={toast} onDismiss={dismiss} />
       </div>
-      <Toaster toast={toast} onDismiss={dismiss} />
-    </div>
+    </FilterProvider>
+  );
+}
+
+/** 'Pregled': the live card, the welcome, the score distribution and the devices. */
+function OverviewPanel({
+  credentials,
+  data,
+  range,
+  unavailable,
+  signOut,
+}: {
+  credentials: string;
+  data: DashboardData;
+  range: RangeParams;
+  unavailable: ReturnType<typeof unavailableNotice>;
+  signOut: () => void;
+}) {
+  return (
+    <>
+      <LiveCard credentials={credentials} onSignedOut={signOut} />
+      <Welcome />
+      {(['lyrics', 'songs', 'albums', 'hourly'] as const).map(unavailable)}
+      {unavailable('scores') ??
+        (data.views.scores && (
+          <ScoreView scores={data.views.scores} credentials={credentials} range={range} />
+        ))}
+      {unavailable('devices') ??
+        (data.views.devices && (
+          <DevicesView
+            devices={data.views.devices}
+            credentials={credentials}
+            range={range}
+            filtered={data.filtered}
+          />
+        ))}
+    </>
   );
 }
 

@@ -70,6 +70,7 @@ function HourlyCharts({
   hourly,
   uniquePlayers,
   playersThrough,
+  filtered,
   period,
 }: {
   hourly: HourlyRow[];
@@ -77,6 +78,8 @@ function HourlyCharts({
   uniquePlayers: number | null;
   /** All time: distinct players through each hour, each once (null: a range, or not loaded). */
   playersThrough: number[] | null;
+  /** A filter applies (docs/decisions/039): the hours then count plays only. */
+  filtered: boolean;
   /** The days counted, as the title says them ('28. 9. 2026. – 27. 11. 2026.'). */
   period: string;
 }) {
@@ -86,8 +89,9 @@ function HourlyCharts({
     <div className={styles.charts}>
       {perRange && (
         <p className={styles.chartNote} data-hourly-note="">
-          Za odabrano razdoblje prikazan je broj igranja po satu. Jedinstveni igrači po satu vode se samo za
-          cijelo razdoblje — odaberite „Sve“.
+          {filtered
+            ? 'Uz filtre prikazan je broj igranja po satu; jedinstveni igrači po satu vode se samo za sva igranja bez filtara.'
+            : 'Za odabrano razdoblje prikazan je broj igranja po satu. Jedinstveni igrači po satu vode se samo za cijelo razdoblje — odaberite „Sve“.'}
         </p>
       )}
       {charts.map((c) => (
@@ -131,6 +135,7 @@ export function HourlyCard({
         hourly={data.hourly}
         uniquePlayers={allTime ? data.overview.uniquePlayers : null}
         playersThrough={data.playersThrough}
+        filtered={data.filtered}
         period={data.days.from === null ? 'sve' : formatRange({ from: data.days.from, to: data.days.to })}
       />
     </Card>

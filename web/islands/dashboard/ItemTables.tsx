@@ -21,6 +21,7 @@ import {
 import { ConfusionDetail } from './ConfusionDetail';
 import * as styles from './DashboardIsland.css';
 import { type DashboardView, DEFAULT_PAGE_SIZE, type LyricFilterView } from './dashboard-view';
+import { FilterButton } from './filters/filter-context';
 import { LyricFilters } from './LyricFilters';
 
 const lyricColumns: Column<LyricStat>[] = [
@@ -29,11 +30,29 @@ const lyricColumns: Column<LyricStat>[] = [
   { key: 'album', header: 'Album (godina)', value: (l) => albumWithYear(l.albumTitle, l.albumYear) },
 ];
 const songColumns: Column<SongStat>[] = [
-  { key: 'title', header: 'Pjesma', value: (s) => orUnknown(s.title) },
+  {
+    key: 'title',
+    header: 'Pjesma',
+    value: (s) => orUnknown(s.title),
+    render: (s) => (
+      <FilterButton name="song" value={s.songId}>
+        {orUnknown(s.title)}
+      </FilterButton>
+    ),
+  },
   { key: 'album', header: 'Album (godina)', value: (s) => albumWithYear(s.albumTitle, s.albumYear) },
 ];
 const albumColumns: Column<AlbumStat>[] = [
-  { key: 'title', header: 'Album', value: (a) => orUnknown(a.title) },
+  {
+    key: 'title',
+    header: 'Album',
+    value: (a) => orUnknown(a.title),
+    render: (a) => (
+      <FilterButton name="album" value={a.albumId}>
+        {orUnknown(a.title)}
+      </FilterButton>
+    ),
+  },
 ];
 const lyricCounts: [string, string] = ['Prikazano', 'Točno'];
 const otherCounts: [string, string] = ['Pojavljivanja', 'Točni odgovori'];

@@ -3,18 +3,19 @@
  * distribution, devices and players, the completion rate and the overall confusions. Each has
  * its numbers as a table and, where the API exports it, a 'Preuzmi CSV' button.
  */
-import { useId } from 'react';
+import type { ReactNode } from 'react';
 import type { AdminDevices } from '../../../src/shared/contracts/admin-range';
 import type { Confusion, ScoreDistribution } from '../../../src/shared/contracts/time-series';
 import { BROWSER_FAMILIES, DEVICE_CLASSES } from '../../../src/shared/devices';
-import { SCORE_MODES, type ScoreMode } from '../../../src/shared/play-mode';
+import type { ScoreMode } from '../../../src/shared/play-mode';
 import { Card } from '../../components/Card/Card';
-import * as inputStyles from '../../components/Input/Input.css';
 import type { RangeParams } from '../../lib/api';
+import { browserNames, deviceNames } from '../../lib/device-names';
 import { formatCount, formatDecimal, formatPercent } from '../../lib/format';
 import { countOf, PLAYS, TIMES } from '../../lib/plural';
 import { CsvButton } from './CsvButton';
 import * as styles from './DashboardIsland.css';
+import { FilterButton } from './filters/filter-context';
 import { ChartTable } from './LineChart';
 import { type SimpleColumn, SimpleTable } from './SimpleTable';
 
@@ -29,13 +30,13 @@ export function SectionHeading({ title, children }: { title: string; children?: 
 
 const SCORES = Array.from({ length: 31 }, (_, score) => score);
 
-/** The score distribution's choice of plays, and what each choice counts, said under it. */
-const scoreModes: Record<ScoreMode, { label: string; note: string }> = {
-  all: { label: 'Sva igranja', note: 'sva igranja, slobodna i dnevni izazov, kao u brojkama iznad' },
-  easy: { label: 'Lagano', note: 'samo slobodna igranja težine „Lagano“' },
-  normal: { label: 'Normalno', note: 'samo slobodna igranja težine „Normalno“' },
-  hard: { label: 'Teško', note: 'samo slobodna igranja težine „Teško“' },
-  daily: { label: 'Dnevni izazov', note: 'samo dnevni izazov (prva igranja dana i vježba)' },
+/** What the plays of each mode (the filter 'Način igre' above the tabs) are, said under the histogram. */
+const scoreModes: Record<ScoreMode, string> = {
+  all: 'sva igranja, slobodna i dnevni izazov, kao u brojkama iznad',
+  easy: 'samo slobodna igranja težine „Lagano“',
+  normal: 'samo slobodna igranja težine „Normalno“',
+  hard: 'samo slobodna igranja težine „Teško“',
+  daily: 'samo dnevni izazov (prva igranja dana i vježba)',
 };
 
 /**
@@ -46,14 +47,11 @@ export function ScoreView({
   scores,
   credentials,
   range,
-  onMode,
 }: {
   scores: ScoreDistribution;
   credentials: string;
   range: RangeParams;
-  onMode: (mode: ScoreMode) => void;
 }) {
-  const modeId = useId();
   const mode = scores.difficulty;
   const exportRange = { ...range, difficulty: mode };
   const most = Math.max(1, ...scores.histogram);
@@ -73,25 +71,9 @@ export function ScoreView({
           label="raspodjela rezultata"
         />
       </SectionHeading>
-      <label className={styles.field} htmlFor={modeId}>
-        Način igre
-        <select
-          id={modeId}
-          className={`${inputStyles.input} ${styles.modeInput}`}
-          value={mode}
-          onChange={(e) => onMode(e.currentTarget.value as ScoreMode)}
-          data-score-mode=""
-        >
-          {SCORE_MODES.map((m) => (
-            <option key={m} value={m}>
-              {scoreModes[m].label}
-            </option>
-          ))}
-        </select>
-      </label>
       <p className={styles.muted} data-scores-summary="">
         {countOf(scores.plays, PLAYS)} · prosječni rezultat {formatDecimal(scores.averageScore)} / 30 ·{' '}
-        {scoreModes[mode].note}
+        {scoreModes[mode]} (filtar „Način igre“ iznad)
       </p>
       <div
         className={styles.histogram}
@@ -138,28 +120,14 @@ export function ScoreView({
   );
 }
 
-const deviceNames: Record<(typeof DEVICE_CLASSES)[number], string> = {
-  phone: 'Mobitel',
-  tablet: 'Tablet',
-  desktop: 'Računalo',
-  other: 'Ostalo',
-};
-const browserNames: Record<(typeof BROWSER_FAMILIES)[number], string> = {
-  chrome: 'Chrome',
-  safari: 'Safari',
-  firefox: 'Firefox',
-  edge: 'Edge',
-  samsung: 'Samsung Internet',
-  opera: 'Opera',
-  other: 'Ostali',
-};
-
 interface Share {
   name: string;
   plays: number;
+  /** The name as a filter of the whole dashboard. */
+  filter: ReactNode;
 }
 const shareColumns = (total: number, first: string): SimpleColumn<Share>[] => [
-  { header: first, cell: (r) => r.name },
+  { header: first, cell: (r) => r.filter },
   { header: 'Igranja', cell: (r) => formatCount(r.plays), numeric: true },
   { header: 'Udio', cell: (r) => formatPercent(total ? (r.plays / total) * 100 : 0), numeric: true },
 ];
@@ -169,13 +137,32 @@ export function DevicesView({
   devices,
   credentials,
   range,
+  filtered,
 }: {
   devices: AdminDevices;
   credentials: string;
   range: RangeParams;
+  /** A filter is applied: quizzes issued (kept per day only) say nothing of the filtered plays. */
+  filtered: boolean;
 }) {
-  const byDevice = DEVICE_CLASSES.map((d) => ({ name: deviceNames[d], plays: devices.byDevice[d] ?? 0 }));
-  const byBrowser = BROWSER_FAMILIES.map((b) => ({ name: browserNames[b], plays: devices.byBrowser[b] ?? 0 }))
+  const byDevice = DEVICE_CLASSES.map((d) => ({
+    name: deviceNames[d],
+    plays: devices.byDevice[d] ?? 0,
+    filter: (
+      <FilterButton name="device" value={d}>
+        {deviceNames[d]}
+      </FilterButton>
+    ),
+  }));
+  const byBrowser = BROWSER_FAMILIES.map((b) => ({
+    name: browserNames[b],
+    plays: devices.byBrowser[b] ?? 0,
+    filter: (
+      <FilterButton name="browser" value={b}>
+        {browserNames[b]}
+      </FilterButton>
+    ),
+  }))
     .filter((b) => b.plays > 0)
     .sort((a, b) => b.plays - a.plays);
   return (
@@ -190,8 +177,9 @@ export function DevicesView({
             {devices.completionRate === null ? '—' : formatPercent(devices.completionRate)}
           </dd>
           <dd className={styles.figureNote}>
-            {countOf(devices.plays, PLAYS)} zabilježeno od {formatCount(devices.quizzesIssued)} izdanih
-            kvizova
+            {filtered
+              ? 'nije poznato uz filtre: izdani kvizovi ne bilježe se po uređaju, načinu igre ni pjesmi'
+              : `${countOf(devices.plays, PLAYS)} zabilježeno od ${formatCount(devices.quizzesIssued)} izdanih kvizova`}
           </dd>
         </div>
         <div className={styles.figure}>

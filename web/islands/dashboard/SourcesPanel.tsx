@@ -195,7 +195,16 @@ function SourcesView({
  * The 'Izvori' tab (docs/decisions/040): the funnel from quiz to share to a new play, the sites and
  * campaigns visits came from, and the shares per button, for the range shown.
  */
-export function SourcesPanel({ credentials, range }: { credentials: string; range: RangeParams }) {
+export function SourcesPanel({
+  credentials,
+  range,
+  filtered,
+}: {
+  credentials: string;
+  range: RangeParams;
+  /** The dashboard's filters are on: they do not reach these figures, which is said above them. */
+  filtered: boolean;
+}) {
   const [data, setData] = useState<AdminSources | 'failed' | null>(null);
   const { from, to } = range;
   useEffect(() => {
@@ -211,5 +220,16 @@ export function SourcesPanel({ credentials, range }: { credentials: string; rang
   }, [credentials, from, to]);
   if (data === null) return <p>Učitavanje…</p>;
   if (data === 'failed') return <Notice title="Izvore posjeta nije moguće učitati." />;
-  return <SourcesView data={data} credentials={credentials} range={{ from: data.from, to: data.to }} />;
+  return (
+    <>
+      {filtered && (
+        <p className={dashboard.muted} data-filters-note="">
+          <strong>Filtri se ovdje ne primjenjuju:</strong> izvori posjeta, dijeljenja i koraci od kviza do
+          dijeljenja broje se samo po danu, bez uređaja, načina igre, albuma ili pjesme, pa su prikazani za
+          cijelo razdoblje.
+        </p>
+      )}
+      <SourcesView data={data} credentials={credentials} range={{ from: data.from, to: data.to }} />
+    </>
+  );
 }

@@ -21,6 +21,7 @@ describe('the dashboard view in the address', () => {
       },
       lyrics: { query: 'čuvar svjetla', minOccurrences: 3, unshown: 'show', pageSize: 25 },
       scoreMode: 'daily',
+      filters: {},
       trendGroup: 'week',
     }));
     const search = serializeView(shared);
@@ -28,6 +29,32 @@ describe('the dashboard view in the address', () => {
       '?tab=stihovi&range=7d&sort-stihovi=percentage.desc&page-stihovi=3&sort-pjesme=title.asc&q=%C4%8Duvar+svjetla&min=3&unshown=show&size=25&mode=daily&group=week',
     );
     expect(parseView(search)).toEqual(shared);
+  });
+
+  test('the filters survive the round trip: mode, device, browser, album and song (docs/decisions/039)', () => {
+    const filtered = view((v) => ({
+      ...v,
+      tab: 'albumi',
+      scoreMode: 'hard',
+      filters: { device: 'phone', browser: 'safari', album: 3, song: 12 },
+    }));
+    const search = serializeView(filtered);
+    expect(search).toBe('?tab=albumi&mode=hard&device=phone&browser=safari&album=3&song=12');
+    expect(parseView(search)).toEqual(filtered);
+    // A filter removed leaves the address.
+    expect(serializeView({ ...filtered, filters: { device: 'phone' } })).toBe(
+      '?tab=albumi&mode=hard&device=phone',
+    );
+  });
+
+  test.each([
+    ['an unknown device', '?device=toaster'],
+    ['an unknown browser', '?browser=netscape'],
+    ['album 0', '?album=0'],
+    ['a song id that is not a number', '?song=12abc'],
+    ['an album id out of bounds', '?album=99999999'],
+  ])('%s is no filter', (_, search) => {
+    expect(parseView(search).filters).toEqual({});
   });
 
   test.each([

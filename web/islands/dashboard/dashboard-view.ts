@@ -8,9 +8,11 @@
  * The date range (`range=7d`, or `from=…&to=…`) applies to every tab (web/lib/date-range.ts).
  */
 import type { TrendGroup } from '../../../src/shared/contracts/admin-range';
+import { readFilters } from '../../../src/shared/dashboard-filters';
 import { SCORE_MODES, type ScoreMode } from '../../../src/shared/play-mode';
 import { DEFAULT_RANGE, parseRange, type RangeChoice, writeRange } from '../../lib/date-range';
 import type { RowFilter, SortState } from '../../lib/stats';
+import type { ItemFilters } from './filters/filter-context';
 
 export const TABS = [
   { id: 'pregled', label: 'Pregled' },
@@ -53,8 +55,13 @@ export interface DashboardView {
   range: RangeChoice;
   tables: Record<TableId, TableView>;
   lyrics: LyricFilterView;
-  /** Which plays the score distribution counts (`mode=`): all of them by default, as the cards do. */
+  /**
+   * Which plays the whole dashboard counts (`mode=`, the mode filter; docs/decisions/039): all of
+   * them by default. The score distribution shows these plays.
+   */
   scoreMode: ScoreMode;
+  /** The device, browser, album and song filters (`device=`, `browser=`, `album=`, `song=`). */
+  filters: ItemFilters;
   /** The trend's points (`group=`): days by default, or weeks or months. */
   trendGroup: TrendGroup;
 }
@@ -69,6 +76,7 @@ export const defaultView: DashboardView = {
   tables: { stihovi: unsorted, pjesme: unsorted, albumi: unsorted },
   lyrics: { query: '', minOccurrences: 0, unshown: 'auto', pageSize: DEFAULT_PAGE_SIZE },
   scoreMode: 'all',
+  filters: {},
   trendGroup: 'day',
 };
 
@@ -88,6 +96,14 @@ function parseWhole(raw: string | null, min: number, max: number): number | null
   if (raw === null || !/^\d{1,7}$/.test(raw)) return null;
   const value = Number(raw);
   return value >= min && value <= max ? value : null;
+}
+
+const ITEM_FILTERS = ['device', 'browser', 'album', 'song'] as const;
+
+/** The device, browser, album and song filters of an address (malformed ones left out). */
+function itemFilters(params: URLSearchParams): ItemFilters {
+  const { mode: _mode, ...filters } = readFilters((name) => params.get(name));
+  return filters;
 }
 
 /** The view an address asks for (its `search` part, with or without '?'). */
@@ -117,6 +133,7 @@ export function parseView(search: string): DashboardView {
       pageSize: PAGE_SIZES.find((s) => s === size) ?? DEFAULT_PAGE_SIZE,
     },
     scoreMode: SCORE_MODES.find((m) => m === mode) ?? defaultView.scoreMode,
+    filters: itemFilters(params),
     trendGroup: TREND_GROUPS.find((g) => g === params.get('group')) ?? defaultView.trendGroup,
   };
 }
@@ -137,6 +154,10 @@ export function serializeView(view: DashboardView): string {
   if (unshown !== 'auto') params.set('unshown', unshown);
   if (pageSize !== DEFAULT_PAGE_SIZE) params.set('size', String(pageSize));
   if (view.scoreMode !== defaultView.scoreMode) params.set('mode', view.scoreMode);
+  for (const name of ITEM_FILTERS) {
+    const value = view.filters[name];
+    if (value !== undefined) params.set(name, String(value));
+  }
   if (view.trendGroup !== defaultView.trendGroup) params.set('group', view.trendGroup);
   const search = params.toString();
   return search ? `?${search}` : '';

@@ -12,7 +12,8 @@ import type { DashboardView } from './dashboard-view';
 import type { DashboardData } from './use-admin-data';
 
 export function summaryCards(view: DashboardView, data: DashboardData): ComponentProps<typeof StatsCards> {
-  const summary = view.range.preset === 'sve' ? null : data.views.summary;
+  // All time unfiltered is the overview; filtered, the summary counts the filtered plays.
+  const summary = view.range.preset === 'sve' && !data.filtered ? null : data.views.summary;
   return summary
     ? {
         overview: {

@@ -5,6 +5,7 @@ import type { ToastMessage } from '../../components/Toast/Toast';
 import { endSession, readCredentials, SESSION_EXPIRED, signInAddress, takeFlash } from '../../lib/admin';
 import { getAdminHourlyPlayers, type RangeParams } from '../../lib/api';
 import type { DayRange, RangeChoice } from '../../lib/date-range';
+import type { ItemFilters } from './filters/filter-context';
 import { type AdminData, loadAdminData, SignedOut, signedOutOn401 } from './load-admin-data';
 import { loadRangeData, type RangeData, rangeParams, resolveOnServer } from './load-range-data';
 
@@ -13,8 +14,10 @@ export type DashboardData = AdminData & {
   views: RangeData;
   /** The days shown ('Sve': from the first recorded day, when there is one). */
   days: { from: string | null; to: string };
-  /** The range as the API was asked ('Sve': no days), for the exports and the rows' details. */
+  /** The range and filters as the API was asked ('Sve': no days), for the exports and the rows' details. */
   params: RangeParams;
+  /** Whether a filter was applied (docs/decisions/039): the cards come from the summary then, also for 'Sve'. */
+  filtered: boolean;
   /** 'Sve': distinct players through each hour of day, each once (null: a range, or refused). */
   playersThrough: number[] | null;
 };
@@ -50,6 +53,8 @@ export function useAdminData(
   scoreMode: ScoreMode,
   /** The trend's points: days, weeks or months. */
   trendGroup: TrendGroup,
+  /** The device, browser, album and song filters (the mode is `scoreMode`). */
+  filters: ItemFilters,
   /** False until the view has been read from the address (no load of a view about to change). */
   ready: boolean,
   toast: (message: ToastMessage) => void,
@@ -66,6 +71,7 @@ export function useAdminData(
   /** The server's today (STATS_TIMEZONE), from the last summary: presets count from it. */
   const today = useRef<string | null>(null);
   const rangeKey = JSON.stringify(range);
+  const filterKey = JSON.stringify({ ...filters, ...(scoreMode === 'all' ? {} : { mode: scoreMode }) });
 
   useEffect(() => {
     const stored = readCredentials();
@@ -95,7 +101,9 @@ export function useAdminData(
     const choice = JSON.parse(rangeKey) as RangeChoice;
     const load = async (): Promise<DashboardData> => {
       const days: DayRange = await resolveOnServer(credentials, choice, today.current);
-      const params = rangeParams(days);
+      const filter = JSON.parse(filterKey) as RangeParams;
+      const filtered = Object.keys(filter).length > 0;
+      const params = { ...rangeParams(days), ...filter };
       const data = await loadAdminData(credentials, params);
       const views = await loadRangeData(
         credentials,
@@ -108,7 +116,7 @@ export function useAdminData(
       // Kept all time only, like the hours' distinct players; a refusal leaves the line out.
       const playersThrough =
         days.from === null
-          ? await getAdminHourlyPlayers(credentials)
+          ? await getAdminHourlyPlayers(credentials, filter)
               .catch(signedOutOn401)
               .then((p) => p.playersThrough)
               .catch((error: unknown) => {
@@ -121,7 +129,7 @@ export function useAdminData(
         days.from === null
           ? { from: views.summary?.firstDay ?? null, to: views.summary?.today ?? days.to }
           : days;
-      return { ...data, views, days: shown, params, playersThrough };
+      return { ...data, views, days: shown, params, filtered, playersThrough };
     };
     load()
       .then((data) => {
@@ -144,7 +152,7 @@ export function useAdminData(
     return () => {
       cancelled = true;
     };
-  }, [credentials, ready, tab, rangeKey, scoreMode, trendGroup, attempt, toast]);
+  }, [credentials, ready, tab, rangeKey, filterKey, scoreMode, trendGroup, attempt, toast]);
 
   return { credentials, ...state, reload, signOut };
 }

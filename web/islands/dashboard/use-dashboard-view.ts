@@ -12,6 +12,13 @@ import {
   type TabId,
   type TableId,
 } from './dashboard-view';
+import type { ItemFilterName, ItemFilters } from './filters/filter-context';
+
+/** Every table back to its first page: another range or filter lists other rows. */
+const firstPages = (tables: DashboardView['tables']) =>
+  Object.fromEntries(
+    Object.entries(tables).map(([id, t]) => [id, { ...t, page: 0 }]),
+  ) as DashboardView['tables'];
 
 /**
  * The dashboard's view (tab, sorts, pages, the lyric table's search and filters), read from the
@@ -38,14 +45,7 @@ export function useDashboardView() {
 
   /** Another range: every table back to its first page (the rows are others). */
   const setRange = useCallback(
-    (range: RangeChoice) =>
-      setView((v) => ({
-        ...v,
-        range,
-        tables: Object.fromEntries(
-          Object.entries(v.tables).map(([id, t]) => [id, { ...t, page: 0 }]),
-        ) as DashboardView['tables'],
-      })),
+    (range: RangeChoice) => setView((v) => ({ ...v, range, tables: firstPages(v.tables) })),
     [],
   );
 
@@ -76,8 +76,32 @@ export function useDashboardView() {
     [],
   );
 
-  const setScoreMode = useCallback((scoreMode: ScoreMode) => setView((v) => ({ ...v, scoreMode })), []);
+  const setScoreMode = useCallback(
+    (scoreMode: ScoreMode) => setView((v) => ({ ...v, scoreMode, tables: firstPages(v.tables) })),
+    [],
+  );
+  const setFilter = useCallback(
+    <K extends ItemFilterName>(name: K, value: ItemFilters[K] | undefined) =>
+      setView((v) => {
+        const filters = { ...v.filters };
+        if (value === undefined) delete filters[name];
+        else filters[name] = value;
+        return { ...v, filters, tables: firstPages(v.tables) };
+      }),
+    [],
+  );
   const setTrendGroup = useCallback((trendGroup: TrendGroup) => setView((v) => ({ ...v, trendGroup })), []);
 
-  return { view, restored, setTab, setRange, sortBy, goToPage, filterLyrics, setScoreMode, setTrendGroup };
+  return {
+    view,
+    restored,
+    setTab,
+    setRange,
+    sortBy,
+    goToPage,
+    filterLyrics,
+    setScoreMode,
+    setFilter,
+    setTrendGroup,
+  };
 }

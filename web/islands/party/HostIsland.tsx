@@ -58,6 +58,15 @@ export function HostIsland() {
       </div>
     );
 
+  // The lobby shows the code and the settings in large type; the line under the screen repeats
+  // them once the game is on (for whoever comes in late), and says so whenever the socket is down.
+  const status = [
+    ...(phase === 'lobby'
+      ? []
+      : [view.code && `Soba ${view.code}`, view.settings && settingsSummary(view.settings)]),
+    !online && 'Veza je prekinuta, povezujem ponovno…',
+  ].filter((part): part is string => Boolean(part));
+
   return (
     <div className={styles.stack} data-phase={phase}>
       {phase === 'lobby' && (
@@ -104,11 +113,7 @@ export function HostIsland() {
         )}
         {phase === 'podium' && <Button onClick={leave}>Nova igra</Button>}
       </div>
-      <p className={styles.status}>
-        {view.code && `Soba ${view.code}`}
-        {view.settings && ` · ${settingsSummary(view.settings)}`}
-        {!online && ' · Veza je prekinuta, povezujem ponovno…'}
-      </p>
+      {status.length > 0 && <p className={styles.status}>{status.join(' · ')}</p>}
     </div>
   );
 }

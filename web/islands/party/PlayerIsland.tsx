@@ -15,6 +15,13 @@ export function PlayerIsland({ artist, siteUrl }: { artist: string; siteUrl: str
   const [resuming, setResuming] = useState(false);
   useEffect(() => setResuming(readSeat(PLAYER_KEY) !== undefined), []);
   const phase = view.phase;
+  // The lobby greets the player by name and names the room; the line under the screen repeats
+  // both once the game is on, and says so whenever the socket is down.
+  const playing = phase !== 'entry' && phase !== 'closed';
+  const status = [
+    ...(playing && phase !== 'lobby' ? [view.nickname, `soba ${view.code}`] : []),
+    playing && !online && 'Veza je prekinuta, povezujem ponovno…',
+  ].filter((part): part is string => Boolean(part));
   return (
     <div className={styles.phoneScreen} data-phase={phase}>
       {phase === 'entry' &&
@@ -61,12 +68,7 @@ export function PlayerIsland({ artist, siteUrl }: { artist: string; siteUrl: str
           {view.notice}
         </p>
       )}
-      {phase !== 'entry' && phase !== 'closed' && (
-        <p className={styles.status}>
-          {view.nickname} · soba {view.code}
-          {!online && ' · Veza je prekinuta, povezujem ponovno…'}
-        </p>
-      )}
+      {status.length > 0 && <p className={styles.status}>{status.join(' · ')}</p>}
     </div>
   );
 }

@@ -4,6 +4,7 @@
  * worker, and the request thread then stops the process (writer-client.ts): a server never goes
  * on answering while nothing is written.
  */
+import { createIdleTidy } from '../../../http/idle-tidy';
 import { toWire, type WriterEvent, type WriterInit, type WriterRequest } from './messages';
 import { openWriter } from './writer-loop';
 
@@ -11,8 +12,13 @@ declare const self: Worker;
 
 const post = (event: WriterEvent) => self.postMessage(event);
 let writer: ReturnType<typeof openWriter> | undefined;
+let handled = 0;
+// This thread has a heap and an allocator of its own: after a burst of plays it collects and
+// gives pages back once idle, as the request thread does (~10 MiB after the flood of issue 37).
+createIdleTidy({ activity: () => handled, tidy: () => {} }).start();
 
 self.onmessage = (message: MessageEvent<WriterInit | WriterRequest>) => {
+  handled++;
   if (writer) {
     void writer.handle(message.data as WriterRequest);
     return;

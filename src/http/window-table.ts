@@ -1,0 +1,158 @@
+/**
+ * The windows of one rate limiter (src/http/rate-limit.ts) in typed arrays: a ring of slots in
+ * start order (key, end, count) and an open-addressing hash table from key to slot. A slot is
+ * 20 bytes and a table entry 8, against ~120 bytes for a `Map` entry with three array slots: with
+ * 100,000 addresses behind a proxy the windows were the largest live share of the heap, and the
+ * garbage collector lets the heap grow to about twice what is live before it collects in full
+ * (issue 37). Both shrink again once most windows have ended.
+ *
+ * A slot is named by its sequence number (absolute, counted from the first slot ever started);
+ * the table holds it modulo 2³⁰, which is unambiguous while fewer than 2³⁰ slots are queued.
+ */
+const SEQ_MASK = 0x3fffffff;
+const MIN_RING = 16;
+const MIN_TABLE = 32;
+
+/** 32-bit FNV-1a with a per-process seed and a final mix: keys are chosen by clients. */
+function hashOf(key: string, seed: number): number {
+  let h = seed;
+  for (let i = 0; i < key.length; i++) h = Math.imul(h ^ key.charCodeAt(i), 16777619);
+  h ^= h >>> 16;
+  h = Math.imul(h, 0x7feb352d);
+  return h ^ (h >>> 15);
+}
+
+export function createWindowTable() {
+  const seed = crypto.getRandomValues(new Uint32Array(1))[0]! | 0;
+  let ringMask = MIN_RING - 1;
+  let keys: (string | undefined)[] = new Array(MIN_RING);
+  let ends = new Float64Array(MIN_RING);
+  let counts = new Uint32Array(MIN_RING);
+  /** Sequence numbers: the oldest queued slot and the next one to start. */
+  let head = 0;
+  let tail = 0;
+  let tableMask = MIN_TABLE - 1;
+  /** (sequence number modulo 2³⁰) + 1 of each entry's slot; 0 = empty. */
+  let tags = new Int32Array(MIN_TABLE);
+  let hashes = new Int32Array(MIN_TABLE);
+  let size = 0;
+
+  const seqOfTag = (tag: number) =>
+    head + ((((tag - 1) & SEQ_MASK) - (head & SEQ_MASK) + SEQ_MASK + 1) % (SEQ_MASK + 1));
+
+  /** The table position of `key`, or -1. */
+  const positionOf = (key: string, hash: number) => {
+    for (let i = hash & tableMask; ; i = (i + 1) & tableMask) {
+      const tag = tags[i]!;
+      if (tag === 0) return -1;
+      if (hashes[i] === hash && keys[(tag - 1) & ringMask] === key) return i;
+    }
+  };
+
+  const insert = (hash: number, tag: number) => {
+    let i = hash & tableMask;
+    while (tags[i] !== 0) i = (i + 1) & tableMask;
+    tags[i] = tag;
+    hashes[i] = hash;
+  };
+
+  const resizeTable = (capacity: number) => {
+    const [oldTags, oldHashes] = [tags, hashes];
+    tags = new Int32Array(capacity);
+    hashes = new Int32Array(capacity);
+    tableMask = capacity - 1;
+    for (let i = 0; i < oldTags.length; i++) if (oldTags[i] !== 0) insert(oldHashes[i]!, oldTags[i]!);
+  };
+
+  /** Empties table position `i`, moving later entries of its probe run back (no tombstones). */
+  const removeAt = (position: number) => {
+    let i = position;
+    for (let j = (i + 1) & tableMask; tags[j] !== 0; j = (j + 1) & tableMask) {
+      const home = hashes[j]! & tableMask;
+      const staysPut = i <= j ? i < home && home <= j : i < home || home <= j;
+      if (staysPut) continue;
+      tags[i] = tags[j]!;
+      hashes[i] = hashes[j]!;
+      i = j;
+    }
+    tags[i] = 0;
+    size--;
+  };
+
+  const resizeRing = (capacity: number) => {
+    const mask = capacity - 1;
+    const [oldKeys, oldEnds, oldCounts] = [keys, ends, counts];
+    keys = new Array(capacity);
+    ends = new Float64Array(capacity);
+    counts = new Uint32Array(capacity);
+    for (let seq = head; seq < tail; seq++) {
+      keys[seq & mask] = oldKeys[seq & ringMask];
+      ends[seq & mask] = oldEnds[seq & ringMask]!;
+      counts[seq & mask] = oldCounts[seq & ringMask]!;
+    }
+    ringMask = mask;
+  };
+
+  return {
+    /** The sequence number of the key's newest slot, or -1. */
+    find(key: string): number {
+      const position = positionOf(key, hashOf(key, seed));
+      return position < 0 ? -1 : seqOfTag(tags[position]!);
+    },
+    /** Starts a slot for `key` ending at `end` (replacing any slot the key had); its sequence number. */
+    start(key: string, end: number): number {
+      const hash = hashOf(key, seed);
+      const position = positionOf(key, hash);
+      if (position >= 0) removeAt(position);
+      if (tail - head > ringMask) resizeRing((ringMask + 1) * 2);
+      if ((size + 1) * 2 > tableMask + 1) resizeTable((tableMask + 1) * 2);
+      const seq = tail++;
+      keys[seq & ringMask] = key;
+      ends[seq & ringMask] = end;
+      counts[seq & ringMask] = 0;
+      insert(hash, (seq & SEQ_MASK) + 1);
+      size++;
+      return seq;
+    },
+    /** Forgets the key (its slot stays queued, stale, until it reaches the head). */
+    forget(key: string): void {
+      const position = positionOf(key, hashOf(key, seed));
+      if (position >= 0) removeAt(position);
+    },
+    /** Whether a slot is queued. */
+    queued: () => tail > head,
+    /** The end of the oldest queued slot. */
+    headEnd: () => ends[head & ringMask]!,
+    /** Drops the oldest queued slot, and its key's entry when that slot is still the key's. */
+    dropHead(): void {
+      const key = keys[head & ringMask]!;
+      const hash = hashOf(key, seed);
+      const position = positionOf(key, hash);
+      if (position >= 0 && seqOfTag(tags[position]!) === head) removeAt(position);
+      keys[head & ringMask] = undefined;
+      head++;
+    },
+    /** Gives memory back once most windows have ended (after a burst of addresses). */
+    shrink(): void {
+      let ring = ringMask + 1;
+      while (ring > MIN_RING && (tail - head) * 4 < ring) ring /= 2;
+      if (ring !== ringMask + 1) resizeRing(ring);
+      let table = tableMask + 1;
+      while (table > MIN_TABLE && size * 8 < table) table /= 2;
+      if (table !== tableMask + 1) resizeTable(table);
+    },
+    end: (seq: number) => ends[seq & ringMask]!,
+    count: (seq: number) => counts[seq & ringMask]!,
+    setCount(seq: number, count: number): void {
+      counts[seq & ringMask] = count;
+    },
+    /** Keys with a slot. */
+    size: () => size,
+    clear(): void {
+      for (let seq = head; seq < tail; seq++) keys[seq & ringMask] = undefined;
+      head = tail;
+      tags.fill(0);
+      size = 0;
+    },
+  };
+}

@@ -1,0 +1,64 @@
+import { style } from '@vanilla-extract/css';
+import { vars } from '../../../styles/theme.css';
+
+export const bar = style({ display: 'flex', flexDirection: 'column', gap: vars.space.sm });
+export const controls = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'flex-end',
+  gap: `${vars.space.sm} ${vars.space.md}`,
+});
+export const select = style({ width: 'min(100%, 12rem)' });
+export const chips = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'center',
+  gap: vars.space.sm,
+  listStyle: 'none',
+  margin: 0,
+  padding: 0,
+});
+export const chip = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  gap: vars.space.xs,
+  maxWidth: '100%',
+  minHeight: '44px',
+  padding: `0 ${vars.space.xs} 0 ${vars.space.md}`,
+  borderRadius: vars.radius.pill,
+  background: vars.color.surfaceAlt,
+  border: `1px solid ${vars.color.border}`,
+  fontSize: '0.9rem',
+  overflowWrap: 'anywhere',
+});
+export const chipRemove = style({
+  flex: 'none',
+  minWidth: '44px',
+  minHeight: '44px',
+  border: 'none',
+  background: 'transparent',
+  color: vars.color.text,
+  fontSize: '1.1rem',
+  cursor: 'pointer',
+  borderRadius: vars.radius.pill,
+  ':hover': { background: vars.color.border },
+  ':focus-visible': { outline: `3px solid ${vars.color.focus}`, outlineOffset: '-3px' },
+});
+export const note = style({ color: vars.color.muted, margin: 0, fontSize: '0.9rem', maxWidth: '60rem' });
+/** A name in a table that filters the dashboard when clicked: a link-looking button. */
+export const filterLink = style({
+  display: 'inline',
+  padding: 0,
+  border: 'none',
+  background: 'none',
+  color: vars.color.accent,
+  font: 'inherit',
+  textAlign: 'inherit',
+  textDecoration: 'underline',
+  textUnderlineOffset: '0.15em',
+  cursor: 'pointer',
+  overflowWrap: 'anywhere',
+  ':hover': { color: vars.color.accentHover },
+  ':focus-visible': { outline: `3px solid ${vars.color.focus}`, outlineOffset: '2px' },
+});
+export const active = style({ fontWeight: 700, textDecoration: 'none' });
