@@ -25,7 +25,32 @@ describe('seed-demo-stats', () => {
     const rows = db
       .query<{ at: number; hour: number; day: string }, []>('SELECT created_at AS at, hour, day FROM plays')
       .all();
+    // Where visits came from and the shares (docs/decisions/040), on the same local days.
+    const sources = db
+      .query<{ kind: string; keys: number; total: number; first: string; last: string }, []>(
+        'SELECT kind, count(DISTINCT key) AS keys, sum(count) AS total, min(day) AS first, max(day) AS last FROM source_days GROUP BY kind ORDER BY kind',
+      )
+      .all();
+    const again = db
+      .query<{ n: number }, []>(
+        'SELECT count(*) AS n FROM plays p WHERE EXISTS (SELECT 1 FROM plays q WHERE q.player_id = p.player_id AND q.day = p.day AND q.id < p.id)',
+      )
+      .get()!.n;
     db.close();
+    expect(sources.map((s) => s.kind)).toEqual(['campaign', 'referrer', 'share']);
+    const [campaigns, referrers, shares] = sources as [
+      (typeof sources)[0],
+      (typeof sources)[0],
+      (typeof sources)[0],
+    ];
+    expect(referrers.keys).toBeGreaterThanOrEqual(10);
+    expect(referrers.total).toBeGreaterThan(rows.length); // more visits than plays
+    expect(campaigns.keys).toBeGreaterThanOrEqual(3);
+    expect(shares.keys).toBe(6);
+    expect(shares.total).toBeGreaterThan(rows.length * 0.1);
+    expect(shares.total).toBeLessThan(rows.length * 0.25);
+    // 'Igraj ponovno': some plays are a player's second (or later) of the day.
+    expect(again).toBeGreaterThan(rows.length * 0.05);
     expect(rows.length).toBeGreaterThan(1400);
     const local = new Intl.DateTimeFormat('sv-SE', {
       timeZone: ZONE,
@@ -51,5 +76,9 @@ describe('seed-demo-stats', () => {
     const days = new Set(rows.map((r) => r.day));
     expect(days.size).toBeLessThanOrEqual(60);
     expect([...days].sort().at(-1)).toBe(local.format(Date.now()).slice(0, 10));
+    for (const kind of sources) {
+      expect(kind.first >= [...days].sort()[0]!).toBe(true);
+      expect(kind.last <= [...days].sort().at(-1)!).toBe(true);
+    }
   });
 });

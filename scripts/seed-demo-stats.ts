@@ -6,7 +6,9 @@
  * classified from real user-agent strings. Deterministic (a fixed seed), with variation:
  * weekday/weekend and evening peaks, growth over the 60 days, players who come back, phones,
  * tablets and desktops, easy and hard lines and players, wrong picks among similar songs,
- * and about one quiz in five fetched but never submitted.
+ * and about one quiz in five fetched but never submitted; landing visits from referring sites and
+ * campaigns (a radio spot's QR code for a week, a newsletter, a launch post) and presses of the
+ * share buttons (docs/decisions/040), counted per day as the server counts them.
  * Refuses a database that already has plays unless `--append` is given.
  */
 import { loadConfig } from '../src/config';
@@ -14,7 +16,7 @@ import { createLogger } from '../src/logger';
 import { createDeviceClassifier } from '../src/play/device';
 import { PLAY_LENGTH } from '../src/shared/rules';
 import { seededRandom } from '../src/shared/seeded-random';
-import type { PlayToRecord } from '../src/storage/contract';
+import type { PlayToRecord, SourceCount } from '../src/storage/contract';
 import { openSqliteRuntime } from '../src/storage/sqlite/runtime';
 
 import { createTimeZoneConverter, type Day } from '../src/time/day';
@@ -141,6 +143,59 @@ function playTime(dayStart: number): number | null {
   return null;
 }
 
+/** Where landing visits come from: '' is a visit that named no site (typed, a bookmark, an app). */
+const REFERRERS = [
+  ['', 34],
+  ['facebook.com', 15],
+  ['m.facebook.com', 7],
+  ['google.com', 11],
+  ['l.instagram.com', 6],
+  ['index.hr', 4],
+  ['24sata.hr', 3],
+  ['forum.hr', 3],
+  ['reddit.com', 2],
+  ['t.co', 2],
+  ['com.google.android.gm', 1.5],
+  ['bing.com', 1],
+  ['duckduckgo.com', 0.8],
+] as const;
+/** The share buttons, as often as people press them (the system sheet on phones only). */
+const SHARES = [
+  ['whatsapp', 38],
+  ['facebook', 18],
+  ['copy', 16],
+  ['native', 16],
+  ['x', 6],
+  ['instagram', 6],
+] as const;
+/** Campaigns: a radio spot's QR code in the third week, a monthly newsletter, a launch post. */
+function campaignOf(d: number): string | null {
+  if (d >= 14 && d < 21 && random() < 0.35) return 'radio sljeme|qr|jesen';
+  if (d % 30 === 3 && random() < 0.5) return 'newsletter|email|novi-album';
+  if (d < 5 && random() < 0.2) return 'facebook|social|lansiranje';
+  if (random() < 0.03) return 'instagram|bio|profil';
+  return null;
+}
+
+/** A day's landing visits and shares as the server counts them (src/sources/counter.ts). */
+function dayOfSources(day: Day, d: number, plays: number): SourceCount[] {
+  const counts = new Map<string, number>();
+  const add = (kind: string, key: string) =>
+    counts.set(`${kind}\t${key}`, (counts.get(`${kind}\t${key}`) ?? 0) + 1);
+  // More visits than plays: some look around and leave, some fetch a quiz and never finish it.
+  const visits = Math.round(plays * (1.25 + random() * 0.2));
+  for (let i = 0; i < visits; i++) {
+    const campaign = campaignOf(d);
+    add('referrer', campaign?.startsWith('radio') ? '' : weighted(REFERRERS));
+    if (campaign) add('campaign', campaign);
+  }
+  for (let i = 0; i < plays; i++) if (random() < 0.16) add('share', weighted(SHARES));
+  return [...counts].map(([k, count]) => {
+    const [kind, key] = k.split('\t') as [SourceCount['kind'], string];
+    return { day, kind, key, count };
+  });
+}
+
 const batch: PlayToRecord[] = [];
 let issued = new Map<Day, number>();
 let recorded = 0;
@@ -156,13 +211,22 @@ for (let d = 0; d < DAYS; d++) {
   const times = Array.from({ length: plays }, () => playTime(dayStarts[d]!))
     .filter((atMs) => atMs !== null)
     .sort((a, b) => a - b);
+  await runtime.stores.sources.add(dayOfSources(localTime(dayStarts[d]!).day, d, times.length));
+  const today: Player[] = [];
   for (const atMs of times) {
     const { day, hour } = localTime(atMs);
     // About one quiz in five is fetched and never submitted.
     const fetched = random() < 0.22 ? 2 : 1;
     issued.set(day, (issued.get(day) ?? 0) + fetched);
-    // Returning players: more of them as the weeks go by.
-    const player = players.length > 20 && random() < 0.3 + (0.25 * d) / DAYS ? pick(players) : newPlayer();
+    // 'Igraj ponovno': about one play in six is another round of someone who played earlier that
+    // day; returning players from earlier days grow as the weeks go by.
+    const player =
+      today.length > 0 && random() < 0.17
+        ? pick(today)
+        : players.length > 20 && random() < 0.3 + (0.25 * d) / DAYS
+          ? pick(players)
+          : newPlayer();
+    today.push(player);
     const pool = [...lines];
     const answers = Array.from({ length: PLAY_LENGTH }, (_, position) => {
       const line = pool.splice(Math.floor(random() * pool.length), 1)[0]!;

@@ -39,6 +39,9 @@ import { quizRoutes } from './quiz/routes';
 import { createSelectionCache } from './quiz/selection-cache';
 import { PARTY_MAX_MESSAGE_BYTES, PARTY_SOCKET_PATH } from './shared/contracts/party';
 import { productTitle } from './shared/rules';
+import { createSourceCounter } from './sources/counter';
+import { landingSourceOf, ownHostsOf } from './sources/landing';
+import { shareRoutes } from './sources/routes';
 import { createCachedStatsJson, type ReadCaching } from './stats/cached-reads';
 import { statsRoutes } from './stats/routes';
 import type { DailySettings, LimitWindows, StatsStores } from './storage/contract';
@@ -75,6 +78,8 @@ export interface AppDeps {
   shutdown?: AbortSignal;
   /** Rate-limit windows in the database, shared by every instance (PostgreSQL); absent: in process. */
   limitWindows?: LimitWindows;
+  /** How long source counts wait in memory before they are written (5 s; tests: 0). */
+  sourcesFlushMs?: number;
 }
 
 /** The dashboard's "Igra sada" (docs/decisions/037): the activity the recorder feeds and the stream it is watched by. */
@@ -107,6 +112,10 @@ function createAppLimits(
     limiters.push(made);
     return made;
   };
+  const inProcess = (made: ReturnType<typeof createRateLimiter>) => {
+    limiters.push(made);
+    return made;
+  };
   const quizLimiters = [limiter('quiz', config.rateLimitQuizPerMinute, 60_000)];
   const limits = rateLimits(
     {
@@ -117,6 +126,8 @@ function createAppLimits(
         limiter('submit-minute', config.rateLimitSubmitPerMinute, 60_000),
         limiter('submit-hour', config.rateLimitSubmitPerHour, 3_600_000),
       ],
+      // In process on every engine: a share press must cost no database write (docs/decisions/040).
+      share: [inProcess(createRateLimiter(config.rateLimitSharePerMinute, 60_000, clock.nowMs))],
     },
     proxies,
   );
@@ -221,6 +232,60 @@ function appRecorder(
   });
 }
 
+/**
+ * Where visits come from and the shares (docs/decisions/040): counted in memory, written every few
+ * seconds; `visit` is what the pages call for each request a visitor lands with.
+ */
+function sourceCounting(deps: AppDeps, localTime: ReturnType<typeof createTimeZoneConverter>) {
+  const counter = createSourceCounter({
+    localTime,
+    nowMs: deps.clock.nowMs,
+    write: (counts) => deps.stores.sources.add(counts),
+    ...(deps.sourcesFlushMs === undefined ? {} : { flushAfterMs: deps.sourcesFlushMs }),
+    onError: (error) => deps.log.error('could not write the source counts', { error: String(error) }),
+  });
+  const ownHosts = ownHostsOf(deps.config.siteUrl);
+  const visit = (request: Request) => {
+    const source = landingSourceOf(request, ownHosts);
+    if (source) counter.visit(source);
+  };
+  return { counter, visit };
+}
+
+/** The administrator's routes (src/admin), behind the admin guard and its lockout. */
+function appAdminRoutes(
+  deps: AppDeps,
+  parts: {
+    localTime: ReturnType<typeof createTimeZoneConverter>;
+    adminFailures: ReturnType<typeof createAppLimits>['adminFailures'];
+    proxies: ReturnType<typeof trustedProxyRanges>;
+    statsJson: ReturnType<typeof createCachedStatsJson>;
+    party: ReturnType<typeof livePartyRoutes>;
+    live: ReturnType<typeof liveWatch>;
+  },
+) {
+  const { config, clock, log, catalogue, stores } = deps;
+  const today = () => parts.localTime(clock.nowMs()).day;
+  return adminRoutes({
+    guard: createAdminGuard({
+      credentials: deps.admin,
+      devices: createAdminDevices(deps.admin.deviceKey, clock.nowMs),
+      failures: parts.adminFailures,
+      unlockMarker: deps.adminUnlockMarker,
+    }),
+    statsJson: parts.statsJson,
+    clientAddress: clientAddress(parts.proxies),
+    log,
+    range: { stats: stores.stats, today, catalogue },
+    secureCookies: config.siteUrl.startsWith('https:'),
+    catalogue,
+    party: { store: stores.party, catalogue },
+    live: parts.live.stream,
+    sources: { stats: stores.stats, sources: stores.sources, today },
+    annotations: { store: stores.annotations, stats: stores.stats, today, nowMs: clock.nowMs },
+  });
+}
+
 export function createApp(deps: AppDeps) {
   const { config, clock, log, catalogue, stores, assets } = deps;
   const statsJson = createCachedStatsJson(stores.stats);
@@ -237,6 +302,7 @@ export function createApp(deps: AppDeps) {
   const party = livePartyRoutes(deps, selection, proxies);
   const live = liveWatch(deps, party.roomsOpen);
   const recorder = appRecorder(deps, { localTime, storage, dailyRankLimiter, activity: live.activity });
+  const sources = sourceCounting(deps, localTime);
   let requests = 0;
   // While idle, ended rate-limit windows are dropped (src/http/idle-tidy.ts).
   const idle = createIdleTidy({
@@ -270,6 +336,7 @@ export function createApp(deps: AppDeps) {
     log,
     stats: stores.stats,
     daily: dailyToday,
+    onVisit: sources.visit,
   };
   let notFoundHtml: string | undefined; // the same page for every unknown path
   // The route table is complete once the app is built (below); requests read it.
@@ -307,8 +374,9 @@ export function createApp(deps: AppDeps) {
     // and the deferred counters (docs/decisions/025; the next start would count them anyway).
     // A listening server (not app.handle in tests) tidies up while idle: see createIdleTidy.
     .onStart(() => idle.start())
-    .onStop(() => {
+    .onStop(async () => {
       idle.stop();
+      await sources.counter.flush();
       return recorder.stop();
     })
     .use(
@@ -337,32 +405,10 @@ export function createApp(deps: AppDeps) {
       }),
     )
     .use(playRoutes({ recorder, limits }))
+    .use(shareRoutes({ counter: sources.counter, limits }))
     .use(statsRoutes({ limits, statsJson, caching: publicCaching, version: stores.stats.version }))
     .use(v1Routes(deps, { limits, recorder, statsJson, selection, caching: publicCaching }))
-    .use(
-      adminRoutes({
-        guard: createAdminGuard({
-          credentials: deps.admin,
-          devices: createAdminDevices(deps.admin.deviceKey, clock.nowMs),
-          failures: adminFailures,
-          unlockMarker: deps.adminUnlockMarker,
-        }),
-        statsJson,
-        clientAddress: clientAddress(proxies),
-        log,
-        range: { stats: stores.stats, today: () => localTime(clock.nowMs()).day, catalogue },
-        secureCookies: config.siteUrl.startsWith('https:'),
-        catalogue,
-        party: { store: stores.party, catalogue },
-        live: live.stream,
-        annotations: {
-          store: stores.annotations,
-          stats: stores.stats,
-          today: () => localTime(clock.nowMs()).day,
-          nowMs: clock.nowMs,
-        },
-      }),
-    )
+    .use(appAdminRoutes(deps, { localTime, adminFailures, proxies, statsJson, party, live }))
     .use(party)
     .use(pageRoutes(pages));
   routeTable = () => app.routes;

@@ -351,6 +351,14 @@ export const configVariables = [
     parse: integer(1, 1_000_000),
   }),
   variable({
+    name: 'RATE_LIMIT_SHARE_PER_MINUTE',
+    key: 'rateLimitSharePerMinute',
+    default: '30',
+    meaning:
+      'Share-button presses counted per client address per minute (POST /api/share, docs/decisions/040); more get 429 and are not counted. Kept in each process, also on PostgreSQL: a press costs no database write.',
+    parse: integer(1, 1_000_000),
+  }),
+  variable({
     name: 'RATE_LIMIT_SUBMIT_PER_HOUR',
     key: 'rateLimitSubmitPerHour',
     default: '120',

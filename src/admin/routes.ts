@@ -6,6 +6,7 @@ import type { clientAddress } from '../http/client-address';
 import { pathOf } from '../http/request-target';
 import type { Logger } from '../logger';
 import { partyAdminRoutes } from '../party/admin-routes';
+import { type SourcesRoutesDeps, sourcesAdminRoutes } from '../sources/admin-routes';
 import type { CachedStatsJson } from '../stats/cached-reads';
 import { type RangeDeps, statisticsReadRoutes } from '../stats/read-routes';
 import { v1DashboardRoutes } from '../v1/admin-dashboard-routes';
@@ -34,6 +35,8 @@ export interface AdminRoutesDeps {
   live: LiveStream;
   /** The administrator's notes on dates (docs/decisions/037). */
   annotations: AnnotationRoutesDeps;
+  /** 'Izvori': where visits come from, the shares and the funnel (docs/decisions/040). */
+  sources: SourcesRoutesDeps;
 }
 
 /** The request's context after a sign-in that issued a device cookie (the ready Responses need it too). */
@@ -57,7 +60,7 @@ export const adminRoutes = (deps: AdminRoutesDeps) => {
   // An address parsed once, not on every request: parsing was a visible share of an admin read's
   // CPU (docs/performance.md#figures-behind-code-comments).
   const limiterKey = createLimiterKeyCache();
-  const { statsJson, range, party, live, annotations } = deps;
+  const { statsJson, range, party, live, annotations, sources } = deps;
   return new Elysia({ name: 'admin-routes' })
     .use(
       guarded(deps, limiterKey, '/api/admin', ['Admin'])
@@ -65,7 +68,8 @@ export const adminRoutes = (deps: AdminRoutesDeps) => {
         .use(adminRangeRoutes(range))
         .use(partyAdminRoutes(party))
         .use(liveRoutes(live))
-        .use(annotationRoutes(annotations)),
+        .use(annotationRoutes(annotations))
+        .use(sourcesAdminRoutes(sources)),
     )
     .use(
       guarded(deps, limiterKey, '/api/v1/admin', ['Admin (v1)'])

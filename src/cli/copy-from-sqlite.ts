@@ -37,6 +37,8 @@ export interface CopySummary {
   partyRows: number;
   /** The administrator's notes on dates (docs/decisions/037). */
   annotations: number;
+  /** Rows of the per-day referrers, campaigns and shares (docs/decisions/040): no raw record has them. */
+  sourceDays: number;
 }
 
 /** Why the copy was refused: the target already holds data (ids would collide, players would mix). */
@@ -80,6 +82,7 @@ export async function copySqliteToPg(
     // Kviz uživo's finished games (docs/decisions/031): their three tables, counted as rows.
     partyRows: sourceCount(lite.partyGames) + sourceCount(lite.partyLines) + sourceCount(lite.partyPlayers),
     annotations: sourceCount(lite.annotations),
+    sourceDays: sourceCount(lite.sourceDays),
   };
   const totalRows = Object.values(totals).reduce((a, b) => a + b, 0);
   let done = 0;
@@ -152,6 +155,7 @@ export async function copySqliteToPg(
       source.select().from(lite.annotations).orderBy(asc(lite.annotations.id)).all(),
       pg.annotations,
     );
+    await copyAll(source.select().from(lite.sourceDays).all(), pg.sourceDays);
 
     const withIds = [
       'albums',

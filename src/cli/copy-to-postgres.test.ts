@@ -36,6 +36,9 @@ async function readings(runtime: Runtime) {
     top: await s.getTopConfusions({ limit: 20 }),
     firstDay: await s.getFirstDay(),
     dailyScores: [...(await runtime.stores.daily.getScores(FIRST_DAY))],
+    sources: (await runtime.stores.sources.sums(FIRST_DAY, LAST_DAY)).sort((x, y) =>
+      `${x.kind} ${x.key}`.localeCompare(`${y.kind} ${y.key}`),
+    ),
     secrets: runtime.secrets,
     daily: runtime.daily,
     catalogue: runtime.catalogue.askable.map((l) => [l.id, l.song.id, l.song.album.id]),
@@ -66,6 +69,13 @@ describe('kviz copy-to-postgres', () => {
       for (let i = 0; i < plays.length; i += 40)
         await runtime.stores.plays.recordPlays(plays.slice(i, i + 40), new Map([[FIRST_DAY, 3 + i]]));
       played = plays.length;
+      // Where visits came from and the shares (docs/decisions/040): no raw record to rebuild them from.
+      await runtime.stores.sources.add([
+        { day: FIRST_DAY, kind: 'referrer', key: 'facebook.com', count: 12 },
+        { day: FIRST_DAY, kind: 'referrer', key: '', count: 4 },
+        { day: LAST_DAY, kind: 'campaign', key: 'radio|qr|jesen', count: 3 },
+        { day: LAST_DAY, kind: 'share', key: 'whatsapp', count: 2 },
+      ]);
       await runtime.close();
     } finally {
       await source.close();
@@ -92,6 +102,7 @@ describe('kviz copy-to-postgres', () => {
         expect(a.overview.totalAttempts).toBe(played);
         expect(a.quizzes.length).toBeGreaterThan(0);
         expect(a.dailyScores.length).toBeGreaterThan(0);
+        expect(a.sources.length).toBe(4);
         expect(b).toEqual(a);
 
         // The same token cannot be recorded twice across the move, and a new play gets a new id.

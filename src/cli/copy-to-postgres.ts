@@ -55,7 +55,7 @@ export async function copyToPostgresCommand(
       );
       bar.finish();
       out(
-        `Copied to ${redactedUrl(url)}: ${copied.albums} albums, ${copied.songs} songs, ${copied.lyrics} lines, ${copied.players} players, ${copied.plays} plays, ${copied.quizDays} days of quizzes issued, ${copied.partyRows} rows of live games, ${copied.annotations} dashboard notes, ${copied.meta} settings.`,
+        `Copied to ${redactedUrl(url)}: ${copied.albums} albums, ${copied.songs} songs, ${copied.lyrics} lines, ${copied.players} players, ${copied.plays} plays, ${copied.quizDays} days of quizzes issued, ${copied.partyRows} rows of live games, ${copied.annotations} dashboard notes, ${copied.sourceDays} days of visit sources and shares, ${copied.meta} settings.`,
       );
       out(
         'Rebuilding the counters there (if this is stopped, run `kviz stats rebuild` with DATABASE_URL set).',

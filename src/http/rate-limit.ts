@@ -235,7 +235,7 @@ interface LimitedContext {
   set: { headers: Record<string, unknown> };
 }
 
-export type RateLimits = ReturnType<typeof rateLimits<'quiz' | 'submit' | 'lines'>>;
+export type RateLimits = ReturnType<typeof rateLimits<'quiz' | 'submit' | 'lines' | 'share'>>;
 
 /**
  * The same count as the `rateLimit` option, for a handler that does not refuse over the limit but

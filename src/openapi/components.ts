@@ -11,6 +11,16 @@ import {
   TrendPoint,
 } from '../shared/contracts/admin-range';
 import {
+  AdminSources,
+  CampaignList,
+  CampaignRow,
+  Funnel,
+  ReferrerList,
+  ReferrerRow,
+  ShareBeacon,
+  ShareRow,
+} from '../shared/contracts/admin-sources';
+import {
   DailyChallenge,
   DailyHardestLine,
   DailyPercentile,
@@ -103,6 +113,14 @@ export const schemas = {
   Annotation,
   AnnotationList,
   NewAnnotation,
+  AdminSources,
+  ReferrerList,
+  ReferrerRow,
+  CampaignList,
+  CampaignRow,
+  ShareRow,
+  Funnel,
+  ShareBeacon,
   ScoreDistribution,
   Quiz,
   QuizQuestion: V1Question,

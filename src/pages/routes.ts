@@ -78,7 +78,30 @@ export interface PageRoutesDeps {
   inlineQuiz?: InlineQuizSource;
   /** Today's daily challenge and its figures (docs/decisions/021). */
   daily: { today(): DailyToday; summary(): Promise<DailySummary> };
+  /** Told of each GET of a page a visitor can land on (where visits come from, docs/decisions/040). */
+  onVisit?: (request: Request) => void;
 }
+
+/** The pages a visitor lands on from elsewhere (not the admin's, the offline page nor the assets). */
+/**
+ * A hook of the page routes only (`as: 'local'`): a request of a page a visitor lands on is
+ * counted by where it came from.
+ */
+const landingVisits =
+  (onVisit: PageRoutesDeps['onVisit']) =>
+  ({ request, path }: { request: Request; path: string }) => {
+    if (onVisit && LANDING_PAGES.has(path)) onVisit(request);
+  };
+
+const LANDING_PAGES = new Set([
+  '/',
+  '/statistics',
+  '/quiz',
+  '/results',
+  '/dnevni-izazov',
+  '/uzivo',
+  '/uzivo/pridruzi',
+]);
 
 function pageProps({ catalogue, config }: Pick<PageRoutesDeps, 'catalogue' | 'config'>): PageProps {
   const artist = catalogue().artist;
@@ -289,6 +312,7 @@ export const pageRoutes = (deps: PageRoutesDeps) => {
 
   return (
     new Elysia({ name: 'page-routes', detail: { hide: true } })
+      .onBeforeHandle({ as: 'local' }, landingVisits(deps.onVisit))
       // A failure to read the statistics is only logged: the landing page works without its counts
       // (docs/product.md#calls-and-failures).
       .get('/', ({ request, set, query }) => {

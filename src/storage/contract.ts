@@ -302,6 +302,31 @@ export interface AnnotationStore {
   count(): Promise<number>;
 }
 
+/** What a source counter counts (docs/decisions/040): a landing visit's referrer or campaign, or a share. */
+export type SourceKind = 'referrer' | 'campaign' | 'share';
+
+/** A count of one day, kind and key (a host, `source|medium|campaign`, a share target). */
+export interface SourceCount {
+  day: Day;
+  kind: SourceKind;
+  key: string;
+  count: number;
+}
+
+/**
+ * Landing visits by referrer and campaign and presses of the share buttons, per day
+ * (docs/decisions/040): counted in memory and added a few seconds' worth at a time, never a write
+ * per request. Referrers and campaigns keep at most SOURCE_KEYS_PER_DAY keys a day each; the
+ * smallest beyond them are folded into OTHER_SOURCE (src/shared/contracts/admin-sources.ts), so a
+ * flood of made-up referrers cannot grow the table.
+ */
+export interface SourceStore {
+  /** Adds the counts in one transaction. */
+  add(counts: readonly SourceCount[]): Promise<void>;
+  /** Per kind and key, the counts of [from, to] summed. */
+  sums(from: Day, to: Day): Promise<Omit<SourceCount, 'day'>[]>;
+}
+
 /** The statistics stores of one engine: the write side, the read side and the daily challenge's reads. */
 export interface StatsStores {
   plays: PlayStore;
@@ -312,6 +337,8 @@ export interface StatsStores {
   party: PartyStore;
   /** The dashboard's notes on dates (docs/decisions/037). */
   annotations: AnnotationStore;
+  /** Where visits come from and the shares (docs/decisions/040). */
+  sources: SourceStore;
 }
 
 /** A key's window: events counted in it and when it ends (0 and 0: no live window). */

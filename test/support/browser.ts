@@ -69,3 +69,24 @@ export async function answerDailyLines(page: Page, right: (line: number) => bool
   }
   await page.locator('[data-daily-done]').waitFor();
 }
+
+/** Plays the free quiz on screen (already started) to its results page, line i right when `right(i)`. */
+export async function playToResults(page: Page, right: (line: number) => boolean): Promise<void> {
+  for (let i = 1; i <= 30; i++) {
+    await page.getByText(`Stih ${i}/30`, { exact: true }).waitFor();
+    // The first line is on screen from the server's HTML before the page has taken the play.
+    await page.waitForFunction(() => sessionStorage.getItem('kviz.quiz') !== null);
+    const index = await page.evaluate((want) => {
+      const play = JSON.parse(sessionStorage.getItem('kviz.quiz') ?? 'null') as {
+        currentIndex: number;
+        questions: { correctSongId: number; options: { id: number }[] }[];
+      };
+      const q = play.questions[play.currentIndex]!;
+      return q.options.findIndex((o) => (o.id === q.correctSongId) === want);
+    }, right(i));
+    await page.locator(`[data-option="${'ABCDE'[index]}"]`).click();
+    await page.locator('[data-album]').waitFor();
+    await page.getByRole('button', { name: i === 30 ? 'Završi kviz' : 'Sljedeći stih' }).click();
+  }
+  await page.waitForURL('**/results');
+}

@@ -144,6 +144,8 @@ export async function buildTestApp(
     clock,
     log: options.log ?? silentLogger,
     probeWrite: metaProbe(meta),
+    // Source counts written at the next turn, so a test reads them at once (docs/decisions/040).
+    sourcesFlushMs: 0,
     ...(over.limitWindows ? { limitWindows: over.limitWindows } : {}),
   };
   const app = createApp(deps);

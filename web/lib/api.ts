@@ -14,6 +14,7 @@ import type {
   HourlyRangeStat,
   TrendGroup,
 } from '../../src/shared/contracts/admin-range';
+import type { AdminSources, SourceExport } from '../../src/shared/contracts/admin-sources';
 import type { DailyChallenge, DailyPercentile, DailyStreak } from '../../src/shared/contracts/daily';
 import type { PartyGameList, PartyHardLines } from '../../src/shared/contracts/party-admin';
 import type { Question, SubmitBody, SubmitResult } from '../../src/shared/contracts/quiz';
@@ -162,6 +163,8 @@ export const getAdminSummary = adminRead<AdminSummary>('summary');
 export const getAdminDaily = adminRead<AdminDaily>('daily');
 export const getAdminScores = adminRead<ScoreDistribution>('scores');
 export const getAdminDevices = adminRead<AdminDevices>('devices');
+/** 'Izvori': where the range's visits came from, the shares and the funnel (docs/decisions/040). */
+export const getAdminSources = adminRead<AdminSources>('sources');
 /** All time: distinct players by their earliest hour of day (the cumulative chart's 'Ukupno igrača'). */
 export const getAdminHourlyPlayers = adminRead<AdminHourlyPlayers>('hourly-players');
 
@@ -180,7 +183,7 @@ export const getAdminConfusions = (
 /** A CSV export of a range (UTF-8 with BOM, `;`): its bytes and the file name the server gives it. */
 export async function getAdminExport(
   credentials: string,
-  table: ExportTable,
+  table: ExportTable | SourceExport,
   range: RangeParams,
 ): Promise<{ blob: Blob; filename: string }> {
   const response = await send(`/api/admin/export/${table}.csv${query(range)}`, asAdmin(credentials));

@@ -35,6 +35,10 @@ export const PLAYERS: PluralForms = ['igrač', 'igrača', 'igrača'];
 export const DAYS: PluralForms = ['dan', 'dana', 'dana'];
 /** Rangirana igra: 1 rangirana igra, 2 rangirane igre, 5 rangiranih igara. */
 export const RANKED_PLAYS: PluralForms = ['rangirana igra', 'rangirane igre', 'rangiranih igara'];
+/** Landing visits: 1 posjet, 2 posjeta, 5 posjeta. */
+export const VISITS: PluralForms = ['posjet', 'posjeta', 'posjeta'];
+/** Presses of a share button: 1 pritisak, 2 pritiska, 5 pritisaka. */
+export const PRESSES: PluralForms = ['pritisak', 'pritiska', 'pritisaka'];
 /** 'Odabrano 3 puta': 1 put, 2 puta, 5 puta. */
 export const TIMES: PluralForms = ['put', 'puta', 'puta'];
 

@@ -423,3 +423,15 @@ export const annotations = pgTable(
   },
   (t) => [index('annotations_day').on(t.day)],
 );
+
+/** Where visits come from and the shares, per day: as in the SQLite schema (docs/decisions/040). */
+export const sourceDays = pgTable(
+  'source_days',
+  {
+    day: text('day').notNull(),
+    kind: text('kind').notNull(),
+    key: text('key').notNull(),
+    count: bigint('count', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.kind, t.key] })],
+);

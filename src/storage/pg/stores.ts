@@ -4,6 +4,7 @@ import type { PgDb } from './client';
 import { createPgDailyStore } from './daily-store';
 import { createPgPartyStore } from './party-store';
 import { createPgPlayStore } from './play-store';
+import { createPgSourceStore } from './source-store';
 import { createPgStatsStore } from './stats-store';
 import { createPgVersionRead } from './stats-version';
 
@@ -59,6 +60,7 @@ export function createPgStores(
     daily: createPgDailyStore(db, playerSalt),
     party: createPgPartyStore(db),
     annotations: createPgAnnotationStore(db),
+    sources: createPgSourceStore(db),
     ready: versionRead.ready,
     close: () => {
       clearInterval(aggregating);

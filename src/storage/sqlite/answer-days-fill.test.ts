@@ -7,8 +7,8 @@ import { answerDaysPending, confusionDaysPending } from './answer-days-fill';
 import { migrateDb, migrationsFolder } from './migrate';
 import { convertOldRecord } from './runtime';
 
-/** Tables of migrations after 0005 (Kviz uživo's, 0007; the annotations, 0009), dropped with the older ones so they can be applied again. */
-const LATER_TABLES = ['party_lines', 'party_players', 'party_games', 'annotations'];
+/** Tables of migrations after 0005 (Kviz uživo's, 0007; the annotations, 0009; the source counts, 0010), dropped with the older ones so they can be applied again. */
+const LATER_TABLES = ['party_lines', 'party_players', 'party_games', 'annotations', 'source_days'];
 
 /** Undoes the schema changes of migrations after 0005 that are not new tables: 0008's column names, 0011's index. */
 function undoLaterRenames(sqlite: { run(sql: string): unknown }): void {

@@ -455,3 +455,20 @@ export const annotations = sqliteTable(
   },
   (t) => [index('annotations_day').on(t.day)],
 );
+
+/**
+ * Where visits come from and the shares, per day (docs/decisions/040): `kind` is `referrer` (the
+ * referring host, '' for none), `campaign` (`source|medium|campaign`) or `share` (the button).
+ * At most SOURCE_KEYS_PER_DAY keys per day of a referrer or a campaign, plus `(ostalo)`.
+ */
+export const sourceDays = sqliteTable(
+  'source_days',
+  {
+    /** Calendar day (YYYY-MM-DD) in STATS_TIMEZONE. */
+    day: text('day').notNull(),
+    kind: text('kind').notNull(),
+    key: text('key').notNull(),
+    count: integer('count').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.kind, t.key] })],
+);

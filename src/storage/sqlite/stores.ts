@@ -5,6 +5,7 @@ import { createSqliteDailyStore } from './daily-store';
 import { createDeferredCounters } from './deferred-counters';
 import { createSqlitePartyStore } from './party-store';
 import { createSqlitePlayStore } from './play-store';
+import { createSqliteSourceStore } from './source-store';
 import { createSqliteStatsStore } from './stats-store';
 
 /** Both statistics stores over one SQLite connection, sharing the count of its own commits. */
@@ -17,5 +18,6 @@ export function createSqliteStores(db: Db, playerSalt: string): StatsStores {
     daily: createSqliteDailyStore(db, playerSalt),
     party: createSqlitePartyStore(db),
     annotations: createSqliteAnnotationStore(db),
+    sources: createSqliteSourceStore(db),
   };
 }

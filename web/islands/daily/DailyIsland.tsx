@@ -10,6 +10,7 @@ import { dailyShareText, dailyUrl, formatCountdown } from '../../lib/daily';
 import { formatPercent } from '../../lib/format';
 import { CORRECT_ANSWERS, countOf, DAYS, RANKED_PLAYS } from '../../lib/plural';
 import { RIGHT_SQUARE } from '../../lib/share';
+import { sendShareBeacon } from '../../lib/share-beacon';
 import { QuestionCard } from '../quiz/QuestionCard';
 import * as quizStyles from '../quiz/QuizIsland.css';
 import * as resultStyles from '../results/ResultsIsland.css';
@@ -197,6 +198,7 @@ export function DailyIsland({
           <div className={styles.row}>
             <Button
               onClick={async () => {
+                sendShareBeacon('copy');
                 try {
                   await copy(text);
                   show({ title: 'Kopirano!', description: 'Rezultat kopiran u međuspremnik.' });

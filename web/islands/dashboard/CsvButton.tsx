@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { ExportTable } from '../../../src/shared/contracts/admin-range';
+import type { SourceExport } from '../../../src/shared/contracts/admin-sources';
 import { Button } from '../../components/Button/Button';
 import { getAdminExport, type RangeParams } from '../../lib/api';
 
@@ -15,7 +16,7 @@ export function CsvButton({
   label,
 }: {
   credentials: string;
-  table: ExportTable;
+  table: ExportTable | SourceExport;
   range: RangeParams;
   /** What is exported, for screen readers ('Preuzmi CSV: statistika stihova'). */
   label: string;

@@ -53,7 +53,8 @@ export const tabScroller = style({
 export const tabList = style({ display: 'flex', minWidth: '750px' });
 export const tab = style({
   flex: '1 0 auto',
-  padding: `${vars.space.sm} 0.5rem`,
+  // Eight tabs (with 'Izvori', docs/decisions/040) fit a 1024 px window side by side.
+  padding: `${vars.space.sm} 0.25rem`,
   background: 'none',
   border: 'none',
   borderBottom: '3px solid transparent',

@@ -17,6 +17,7 @@ import { LiveCard } from './live/LiveCard';
 import { PartyPanel } from './PartyPanel';
 import { RangePicker } from './RangePicker';
 import { ConfusionsView, DevicesView, ScoreView } from './RangeViews';
+import { SourcesPanel } from './SourcesPanel';
 import { unavailableNotice } from './section-unavailable';
 import { summaryCards } from './summary-cards';
 import { DailyTrend } from './TrendView';
@@ -96,6 +97,9 @@ export function DashboardIsland() {
           aria-busy={loading}
         >
           {view.tab === 'uzivo' && <PartyPanel credentials={credentials} />}
+          {view.tab === 'izvori' && (
+            <SourcesPanel credentials={credentials} range={range} filtered={data.filtered} />
+          )}
           {view.tab === 'pregled' && (
             <OverviewPanel
               credentials={credentials}

@@ -21,6 +21,7 @@ export const TABS = [
   { id: 'albumi', label: 'Statistika albuma' },
   { id: 'top', label: 'Top liste' },
   { id: 'vrijeme', label: 'Vremenska statistika' },
+  { id: 'izvori', label: 'Izvori' },
   { id: 'uzivo', label: 'Uživo' },
 ] as const;
 export type TabId = (typeof TABS)[number]['id'];

@@ -14,6 +14,7 @@ import {
   shareUrl,
   tweetUrl,
 } from '../../lib/share';
+import { sendShareBeacon } from '../../lib/share-beacon';
 import { isMobileUserAgent } from '../../lib/user-agent';
 import * as styles from './ResultsIsland.css';
 
@@ -98,17 +99,20 @@ export function SharePanel({
   };
 
   const shareToFeed = async () => {
+    sendShareBeacon('facebook');
     await copyThen({ title: 'Rezultat kopiran!', description: 'Zalijepite ga u svoju objavu.' });
     const link = feedShareUrl(url(), mobile());
     if (mobile()) window.open(link, '_blank', 'noopener');
     else window.open(link, 'kviz-share', 'popup,width=626,height=436,noopener');
   };
   const shareToPhotoApp = async () => {
+    sendShareBeacon('instagram');
     await copyThen({ title: 'Spremno za Instagram!', description: 'Zalijepite tekst u priču ili objavu.' });
     if (mobile()) location.href = PHOTO_APP_URL;
     else window.open(PHOTO_WEB_URL, '_blank', 'noopener');
   };
   const systemShare = async () => {
+    sendShareBeacon('native');
     const data: ShareData = { title: productTitle(artist), text, url: url() };
     if (file.current) data.files = [file.current];
     try {
@@ -140,21 +144,30 @@ export function SharePanel({
         <Button
           variant="secondary"
           className={styles.shareButton}
-          onClick={() => window.open(messageShareUrl(text, url()), '_blank', 'noopener')}
+          onClick={() => {
+            sendShareBeacon('whatsapp');
+            window.open(messageShareUrl(text, url()), '_blank', 'noopener');
+          }}
         >
           WhatsApp
         </Button>
         <Button
           variant="secondary"
           className={styles.shareButton}
-          onClick={() => window.open(tweetUrl(text, url()), '_blank', 'noopener')}
+          onClick={() => {
+            sendShareBeacon('x');
+            window.open(tweetUrl(text, url()), '_blank', 'noopener');
+          }}
         >
           X (Twitter)
         </Button>
         <Button
           variant="secondary"
           className={styles.shareButton}
-          onClick={() => copyThen({ title: 'Kopirano!', description: 'Rezultat kopiran u međuspremnik.' })}
+          onClick={() => {
+            sendShareBeacon('copy');
+            return copyThen({ title: 'Kopirano!', description: 'Rezultat kopiran u međuspremnik.' });
+          }}
         >
           Kopiraj tekst
         </Button>

@@ -6,7 +6,13 @@
  */
 
 import type { Day } from '../../../time/day';
-import type { PartyGameRecord, PlayToRecord, QuizzesIssued, RecordOutcome } from '../../contract';
+import type {
+  PartyGameRecord,
+  PlayToRecord,
+  QuizzesIssued,
+  RecordOutcome,
+  SourceCount,
+} from '../../contract';
 
 /** An Error as it crosses the thread boundary: what isStorageFault and the logs read of it. */
 export interface WireError {
@@ -32,6 +38,8 @@ export type WriterRequest =
   /** The dashboard's notes on dates (docs/decisions/037): added (answered with the note as JSON) or removed (1 or 0). */
   | { type: 'annotation-add'; id: number; day: Day; text: string; createdAtMs: number }
   | { type: 'annotation-remove'; id: number; noteId: number }
+  /** A few seconds' referrers, campaigns and shares (docs/decisions/040), added in one transaction. */
+  | { type: 'sources'; id: number; counts: SourceCount[] }
   | { type: 'close'; id: number };
 
 export type WriterEvent =

@@ -4,7 +4,14 @@
  * the writer exists; features see the stores of contract.ts (writer-stores.ts).
  */
 import type { Day } from '../../../time/day';
-import type { Annotation, PartyGameRecord, PlayToRecord, QuizzesIssued, RecordOutcome } from '../../contract';
+import type {
+  Annotation,
+  PartyGameRecord,
+  PlayToRecord,
+  QuizzesIssued,
+  RecordOutcome,
+  SourceCount,
+} from '../../contract';
 import { WRITER_IN_BINARY } from './entry';
 import { fromWire, isWireError, type WriterEvent, type WriterInit, type WriterRequest } from './messages';
 
@@ -125,6 +132,9 @@ export async function startSqliteWriter(init: WriterInit, options: WriterOptions
       JSON.parse(await ask<string>({ type: 'annotation-add', day, text, createdAtMs })) as Annotation,
     removeAnnotation: async (noteId: number) =>
       (await ask<number>({ type: 'annotation-remove', noteId })) === 1,
+    /** Where visits come from and the shares: added by the writer. */
+    addSources: async (counts: readonly SourceCount[]) =>
+      void (await ask<number>({ type: 'sources', counts: [...counts] })),
     /** Writes a `meta` value (`keep`: only when the key has none); resolves with the stored value. */
     writeMeta: (key: string, value: string, keep = false) => ask<string>({ type: 'meta', key, value, keep }),
     /** The writer's Worker: tests end it, or send it what it cannot take, to see a lost writer noticed. */

@@ -1,6 +1,6 @@
 /**
  * The SQLite writer (docs/decisions/035): the one place a serving process writes plays, quiz
- * counts, live games, the dashboard's notes and the deferred counters, on a connection and a thread of its own, so the
+ * counts, live games, the dashboard's notes, the source counts (docs/decisions/040) and the deferred counters, on a connection and a thread of its own, so the
  * thread that answers requests never holds SQLite's write lock or waits for a commit's fsync.
  * It runs inside a Bun Worker (writer.worker.ts); this module is plain code, so the worker's
  * entry stays a few lines.
@@ -20,6 +20,7 @@ import { createDeferredCounters } from '../deferred-counters';
 import { sqliteMeta } from '../meta';
 import { createSqlitePartyStore } from '../party-store';
 import { createSqlitePlayStore } from '../play-store';
+import { createSqliteSourceStore } from '../source-store';
 import { toWire, type WireError, type WriterEvent, type WriterInit, type WriterRequest } from './messages';
 import { createWriterFlushes } from './writer-flushes';
 
@@ -43,6 +44,7 @@ export function openWriter(init: WriterInit, post: (event: WriterEvent) => void)
   const party = createSqlitePartyStore(db);
   const meta = sqliteMeta(db);
   const annotations = createSqliteAnnotationStore(db);
+  const sources = createSqliteSourceStore(db);
 
   let pending: RecordRequest[] = [];
   let scheduled = false;
@@ -122,6 +124,11 @@ export function openWriter(init: WriterInit, post: (event: WriterEvent) => void)
           );
         case 'annotation-remove':
           return answer(request.id, async () => ((await annotations.remove(request.noteId)) ? 1 : 0));
+        case 'sources':
+          return answer(request.id, async () => {
+            await sources.add(request.counts);
+            return request.counts.length;
+          });
         case 'close':
           await commitPending();
           return answer(request.id, () => {

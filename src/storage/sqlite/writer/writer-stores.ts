@@ -5,6 +5,7 @@ import { createSqliteDailyStore } from '../daily-store';
 import { createDeferredCounters } from '../deferred-counters';
 import { createSqlitePartyStore } from '../party-store';
 import { createPlayReads } from '../play-store';
+import { createSqliteSourceStore } from '../source-store';
 import { createSqliteStatsStore } from '../stats-store';
 import type { Writer } from './writer-client';
 
@@ -35,5 +36,6 @@ export function createSqliteWriterStores(db: Db, playerSalt: string, writer: Wri
     daily: createSqliteDailyStore(db, playerSalt),
     party: { ...party, recordGame: writer.recordGame },
     annotations: { ...annotations, add: writer.addAnnotation, remove: writer.removeAnnotation },
+    sources: { ...createSqliteSourceStore(db), add: writer.addSources },
   };
 }
