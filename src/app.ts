@@ -406,6 +406,7 @@ export function createApp(deps: AppDeps) {
     )
     .use(playRoutes({ recorder, limits }))
     .use(shareRoutes({ counter: sources.counter, limits }))
+    .use(shareRoutes({ counter: sources.counter, limits }, 'v1'))
     .use(statsRoutes({ limits, statsJson, caching: publicCaching, version: stores.stats.version }))
     .use(v1Routes(deps, { limits, recorder, statsJson, selection, caching: publicCaching }))
     .use(appAdminRoutes(deps, { localTime, adminFailures, proxies, statsJson, party, live }))

@@ -74,7 +74,8 @@ export const adminRoutes = (deps: AdminRoutesDeps) => {
     .use(
       guarded(deps, limiterKey, '/api/v1/admin', ['Admin (v1)'])
         .use(v1AdminRoutes({ stats: range.stats, catalogue: deps.catalogue, today: range.today }))
-        .use(v1DashboardRoutes({ range, party, live, annotations })),
+        .use(v1DashboardRoutes({ range, party, live, annotations }))
+        .use(sourcesAdminRoutes(sources, 'v1')),
     );
 };
 

@@ -73,16 +73,39 @@ const exampleCsv: Record<SourceExport, string> = Object.fromEntries(
   SOURCE_EXPORTS.map((table) => [table, sourcesCsv(table, exampleSources).body]),
 ) as Record<SourceExport, string>;
 
+/** Where each version mounts these operations and what it names them (docs/decisions/034). */
+const VERSIONS = {
+  v0: {
+    read: 'getAdminSources',
+    exportPath: (table: SourceExport) => `/export/${table}.csv`,
+    exportId: (table: SourceExport) => `exportAdmin${table[0]!.toUpperCase()}${table.slice(1)}Csv`,
+    tags: undefined,
+  },
+  v1: {
+    read: 'getAdminTrafficSources',
+    exportPath: (table: SourceExport) => `/exports/${table}.csv`,
+    exportId: (table: SourceExport) => `downloadAdmin${table[0]!.toUpperCase()}${table.slice(1)}Csv`,
+    tags: ['Admin (v1)'],
+  },
+} as const;
+
+/** The unversioned operations point at their v1 form (the same answer: its words are the glossary's). */
+const successorOf = (version: 'v0' | 'v1', operationId: string, path: string) =>
+  version === 'v0' ? { successor: { operationId, path: `/api/v1/admin${path}` } } : {};
+
 /**
- * 'Izvori' of the dashboard (docs/decisions/040), mounted inside the admin routes (Basic auth,
- * no-store): the JSON read and its four CSV files.
+ * 'Izvori' of the dashboard (docs/decisions/040), mounted inside the admin routes of each API
+ * version (Basic auth, no-store): the JSON read and its four CSV files.
  */
-export const sourcesAdminRoutes = (deps: SourcesRoutesDeps) => {
+export const sourcesAdminRoutes = (deps: SourcesRoutesDeps, version: 'v0' | 'v1' = 'v0') => {
+  const names = VERSIONS[version];
   let app = new Elysia().get('/stats/sources', ({ query }) => getAdminSources(deps, query, deps.today()), {
     query: RangeQueryParams,
     detail: operation({
-      operationId: 'getAdminSources',
+      operationId: names.read,
       access: 'admin',
+      ...(names.tags ? { tags: [...names.tags] } : {}),
+      ...successorOf(version, VERSIONS.v1.read, '/stats/sources'),
       summary: 'Where the visits of a range came from, the shares and the funnel',
       description:
         `Landing visits (a page opened from outside the site) by referring host and by campaign parameters (\`utm_source\`, \`utm_medium\`, \`utm_campaign\`), the ${SOURCE_ROWS} with the most visits each and the rest summed (a day keeps at most ${SOURCE_KEYS_PER_DAY} hosts and ${SOURCE_KEYS_PER_DAY} campaigns; the others of that day are counted together as \`(ostalo)\`); presses of each share button; and the funnel: quizzes issued → plays finished → shares → plays by a player who had already finished one the same day. Aggregate counters per day only: nothing about a visitor is kept.` +
@@ -98,7 +121,7 @@ export const sourcesAdminRoutes = (deps: SourcesRoutesDeps) => {
   });
   for (const table of SOURCE_EXPORTS)
     app = app.get(
-      `/export/${table}.csv`,
+      names.exportPath(table),
       async ({ query }) => {
         const file = sourcesCsv(table, await getAdminSources(deps, query, deps.today()));
         return new Response(file.body, {
@@ -111,10 +134,12 @@ export const sourcesAdminRoutes = (deps: SourcesRoutesDeps) => {
       {
         query: RangeQueryParams,
         detail: operation({
-          operationId: `exportAdmin${table[0]!.toUpperCase()}${table.slice(1)}Csv`,
+          operationId: names.exportId(table),
           access: 'admin',
+          ...(names.tags ? { tags: [...names.tags] } : {}),
+          ...successorOf(version, VERSIONS.v1.exportId(table), VERSIONS.v1.exportPath(table)),
           summary: `Export: ${table} as CSV`,
-          description: `${EXPORT_NOTES[table]} As CSV for spreadsheet programs: UTF-8 with BOM, \`;\` between fields, CRLF, a header row in Croatian (${SOURCE_EXPORT_COLUMNS[table].map((c) => `\`${SOURCE_EXPORT_HEADERS[c]}\``).join(', ')}); fractions with a decimal comma.${RANGE_NOTE}`,
+          description: `${version === 'v1' ? EXPORT_NOTES[table].replace('/api/admin/', '/api/v1/admin/') : EXPORT_NOTES[table]} As CSV for spreadsheet programs: UTF-8 with BOM, \`;\` between fields, CRLF, a header row in Croatian (${SOURCE_EXPORT_COLUMNS[table].map((c) => `\`${SOURCE_EXPORT_HEADERS[c]}\``).join(', ')}); fractions with a decimal comma.${RANGE_NOTE}`,
           parameters: rangeParams,
           responses: answers({
             description: 'The CSV file, as an attachment.',

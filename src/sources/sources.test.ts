@@ -225,4 +225,37 @@ describe.each(ENGINES)('%s', (engine) => {
     expect(funnel[0]).toBe('Korak;Broj;Od izdanih kvizova (%);Na 100 završenih igara (%)');
     expect(funnel[1]).toBe('Izdani kvizovi;0;;');
   });
+
+  test('API v1: POST /api/v1/shares counts in the same budget; the read and its files answer as the unversioned ones, which point at them', async () => {
+    app.clock.ms += 61_000;
+    const before = (await stored('share', false)).facebook ?? 0;
+    const v1 = await app.request('/api/v1/shares', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ target: 'facebook' }),
+    });
+    expect(v1.status).toBe(204);
+    expect(v1.headers.get('deprecation')).toBeNull();
+    const v0 = await share('facebook');
+    expect(v0.headers.get('link')).toBe('</api/v1/shares>; rel="successor-version"');
+    // One budget per client for both paths: the v0 press saw the v1 press counted.
+    expect(Number(/r=(\d+)/.exec(v1.headers.get('ratelimit') ?? '')?.[1])).toBe(
+      Number(/r=(\d+)/.exec(v0.headers.get('ratelimit') ?? '')?.[1]) + 1,
+    );
+    expect((await stored('share')).facebook).toBe(before + 2);
+    const range = `?from=${DAY}&to=${DAY}`;
+    const read = async (path: string) => {
+      const res = await app.request(path, { headers: auth });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('cache-control')).toBe('no-store, private');
+      return res;
+    };
+    const old = await read(`/api/admin/stats/sources${range}`);
+    expect(old.headers.get('link')).toBe('</api/v1/admin/stats/sources>; rel="successor-version"');
+    expect(await (await read(`/api/v1/admin/stats/sources${range}`)).json()).toEqual(await old.json());
+    for (const table of ['referrers', 'campaigns', 'shares', 'funnel'])
+      expect(await (await read(`/api/v1/admin/exports/${table}.csv${range}`)).text()).toBe(
+        await (await read(`/api/admin/export/${table}.csv${range}`)).text(),
+      );
+  });
 });
