@@ -29,8 +29,13 @@ export function summaryCards(view: DashboardView, data: DashboardData): Componen
             : {
                 totalAttempts: changeOf(summary.current.plays, summary.previous.plays),
                 uniquePlayers: changeOf(summary.current.players, summary.previous.players),
-                averageScore: changeOf(summary.current.averageScore, summary.previous.averageScore),
-                averagePercentage: changeOf(summary.current.accuracy, summary.previous.accuracy),
+                // No plays now: no average to compare (not '−100 %').
+                ...(summary.current.plays === 0
+                  ? { averageScore: null, averagePercentage: null }
+                  : {
+                      averageScore: changeOf(summary.current.averageScore, summary.previous.averageScore),
+                      averagePercentage: changeOf(summary.current.accuracy, summary.previous.accuracy),
+                    }),
               },
         ...(summary.current.days === 1 ? {} : { playersNote: 'svaki igrač jednom' }),
         wording: changeWording(summary),
