@@ -56,4 +56,22 @@ describe('the cards of a range without plays (e.g. a filter nothing matches)', (
     expect(cards.changes?.averagePercentage).toBeNull();
     expect(cards.changes?.totalAttempts).not.toBeNull();
   });
+
+  test("filtered all time ('Sve'): the filtered figures and no change line (there is no period before all time)", () => {
+    const figures = { plays: 12, players: 5, averageScore: 15, accuracy: 50, days: 60 };
+    const summary = {
+      comparison: 'previous',
+      comparable: false,
+      current: figures,
+      previous: { ...figures, plays: 0 },
+    };
+    const cards = summaryCards(
+      { range: { preset: 'sve' } } as never,
+      { filtered: true, views: { summary } } as never,
+    );
+    expect(cards.overview.totalAttempts).toBe(12);
+    expect(cards.changes).toBeUndefined();
+    const html = renderToString(<StatsCards {...cards} />);
+    expect(html).not.toContain('data-change');
+  });
 });
