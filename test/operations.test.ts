@@ -14,7 +14,12 @@
  *   rows and statistics version before and after.
  *
  * Every answer is also checked against the document (schema, status, required headers) by the
- * test app's `request` (test/support/contract.ts).
+ * test app's `request` (test/support/contract.ts), and for the HTTP points of decision 034, per
+ * operation: an admin answer is `no-store, private` and never cross-origin; every public answer
+ * to the allowed origin carries `Access-Control-Allow-Origin`; a public answer that documents an
+ * `ETag` sends one with a public `Cache-Control`; a deprecated operation's answers carry
+ * `Deprecation` and `Sunset`. HEAD on every GET answers as the GET would, with no body, and
+ * writes nothing, not even a quiz issued.
  */
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test';
 import { sharedStatuses } from '../src/openapi/components';
@@ -47,6 +52,7 @@ interface Call {
 const ADMIN = { authorization: `Basic ${btoa('admin:test-password-123')}` };
 const SESSION = '3f1c2b9e-8a47-4d0e-9a51-6c2f0b7d4e11';
 const JSON_TYPE = { 'content-type': 'application/json' };
+const ORIGIN = 'https://partner.example.org';
 
 /** Every operation of the document, as (method, path template, operationId). */
 function operationsOf(doc: Doc): Operation[] {
@@ -173,6 +179,7 @@ const inputs: Record<string, Inputs> = {
   },
   // The catalogue of the test has lines 1–120 and songs 1–12 (test/support/fixtures.ts).
   getAdminConfusions: { values: { lyricId: '7', songId: '3' } },
+  getAdminStatsConfusions: { values: { lyricId: '7', songId: '3' } },
   getLineResults: { values: { ids: '1,2,3' } },
   listLineStats: { values: { ids: '1,2,3' } },
   getAdminLyricStats: { values: { minOccurrences: '0' } },
@@ -270,19 +277,45 @@ async function invalidCalls(app: EngineTestApp, o: Operation): Promise<Call[]> {
 const send = (app: EngineTestApp, call: Call) =>
   app.request(call.path, {
     method: call.method ?? 'GET',
-    headers: call.headers ?? {},
+    headers: { origin: ORIGIN, ...call.headers },
     signal: AbortSignal.timeout(1_000),
     ...(call.body === undefined ? {} : { body: call.body }),
   });
 
+/** The quizzes issued are written 5 s after the first is counted (src/play/quizzes-issued.ts). */
+const QUIZ_COUNT_SETTLE_MS = 5_300;
+/** Operations whose valid calls (or the quizzes their inputs fetch) count quizzes issued. */
+const issuesQuizzes = (o: Operation) =>
+  /\/(quiz|daily)$/.test(o.template) || inputs[o.id]?.valid !== undefined;
+
 const documentedStatuses = (o: Operation) => Object.keys(o.op.responses).filter((s) => /^\d+$/.test(s));
+
+/** The HTTP points every answer of the operation must hold, whatever its status. */
+function expectHttpPoints(o: Operation, res: Response, where: string, method = o.method) {
+  const admin = (o.op.security?.length ?? 0) > 0;
+  const headers = res.headers;
+  if (admin) {
+    expect(headers.get('cache-control'), where).toBe('no-store, private');
+    expect(headers.get('access-control-allow-origin'), where).toBeNull();
+  } else if (o.template.startsWith('/api/'))
+    expect(headers.get('access-control-allow-origin'), where).toBe(ORIGIN);
+  // A deprecated operation's own answers; a 405 for another method on its path is not one.
+  if (o.op.deprecated && (method === o.method || (method === 'HEAD' && o.method === 'GET'))) {
+    expect(headers.get('deprecation') ?? 'none', where).toMatch(/^@\d+$/);
+    expect(headers.get('sunset') ?? 'none', where).toMatch(/GMT$/);
+  }
+  if (!admin && res.status === 200 && o.op.responses['200']?.headers?.ETag) {
+    expect(headers.get('etag') ?? 'none', where).toMatch(/^"[^"]+"$/);
+    expect(headers.get('cache-control') ?? 'none', where).toStartWith('public, max-age=');
+  }
+}
 
 describe.each(ENGINES)('every operation of the document (%s)', (engine) => {
   let app: EngineTestApp;
   let operations: Operation[];
   beforeAll(async () => {
     await warmEngine(engine);
-    app = await createEngineTestApp(engine, { env: { PLAY_MIN_SECONDS: '0' } });
+    app = await createEngineTestApp(engine, { env: { PLAY_MIN_SECONDS: '0', CORS_ORIGINS: ORIGIN } });
     // The documented examples name days of November 2026: the test's today is after them.
     app.clock.ms = Date.UTC(2026, 10, 27, 12, 0, 0);
     // A recorded live game for the Uživo reads and export (its id is the example's 1).
@@ -321,11 +354,16 @@ describe.each(ENGINES)('every operation of the document (%s)', (engine) => {
         const where = `${o.id} ${call.what}: ${call.method ?? 'GET'} ${call.path} → ${res.status}`;
         expect(res.status >= 200 && res.status < 300, `${where} ${await res.clone().text()}`).toBe(true);
         expect(documentedStatuses(o), where).toContain(String(res.status));
+        expectHttpPoints(o, res, where);
         // A valid play is recorded: the snapshot that finds nothing written by the invalid ones sees it.
         if (before) expect(await snapshot(app), where).not.toEqual(before);
         tally.valid++;
       }
-      for (const call of await invalidCalls(app, o)) {
+      const invalid = await invalidCalls(app, o);
+      // The quizzes just issued are written by a timer 5 s after the first (src/play/quizzes-issued.ts):
+      // on PostgreSQL that write bumps the statistics version whenever it lands, so it lands first.
+      if (app.engine === 'postgres' && issuesQuizzes(o)) await Bun.sleep(QUIZ_COUNT_SETTLE_MS);
+      for (const call of invalid) {
         const before = await snapshot(app);
         const res = await send(app, call);
         const text = await res.text();
@@ -334,6 +372,7 @@ describe.each(ENGINES)('every operation of the document (%s)', (engine) => {
         const shared = (sharedStatuses['4XX'] as readonly number[]).includes(res.status);
         expect(shared || documentedStatuses(o).includes(String(res.status)), where).toBe(true);
         expect(res.headers.get('content-type'), where).toStartWith('application/json');
+        expectHttpPoints(o, res, where, call.method ?? 'GET');
         const { error } = JSON.parse(text) as { error: { code: string; field?: string; requestId: string } };
         expect(error.requestId, where).toBe(res.headers.get('x-request-id')!);
         if (call.field) expect(error.field, where).toBe(call.field);
@@ -345,5 +384,37 @@ describe.each(ENGINES)('every operation of the document (%s)', (engine) => {
     const uncovered = Object.entries(covered).filter(([, t]) => t.valid === 0 || t.invalid === 0);
     expect(uncovered).toEqual([]);
     expect(Object.keys(covered).sort()).toEqual(operations.map((o) => o.id).sort());
+  });
+  test('HEAD on every GET answers as the GET, with no body, and writes nothing, not even a quiz issued', async () => {
+    // Quizzes issued are counted with the next batch of plays: a play makes them readable.
+    const play = async () => {
+      const quiz = await v1Quiz(app);
+      const body = { token: quiz.token, sessionId: SESSION, answers: v1Answers(quiz) };
+      expect((await send(app, post('a play', '/api/v1/plays', body))).status).toBe(200);
+      await snapshot(app); // folds what is pending (PostgreSQL's deferred counters)
+      const res = await app.request('/api/v1/admin/stats/devices', { headers: ADMIN });
+      return ((await res.json()) as { quizzesIssued: number }).quizzesIssued;
+    };
+    const start = await play();
+    expect(await play()).toBe(start + 1); // the measure moves with one quiz
+    const gets = operations.filter((op) => op.method === 'GET');
+    const calls = await Promise.all(gets.map(async (o) => ({ o, call: (await validCalls(app, o))[0]! })));
+    const before = await snapshot(app);
+    const heads: { o: Operation; call: Call; status: number }[] = [];
+    for (const { o, call } of calls) {
+      const head = await send(app, { ...call, method: 'HEAD' });
+      const where = `HEAD ${call.path} → ${head.status}`;
+      expect(await head.text(), where).toBe('');
+      expectHttpPoints(o, head, where, 'HEAD');
+      heads.push({ o, call, status: head.status });
+    }
+    expect(await snapshot(app)).toEqual(before);
+    expect(await play()).toBe(start + 2); // only the play's own quiz
+    for (const { call, status } of heads) {
+      const get = await send(app, call);
+      await get.body?.cancel();
+      expect(status, `HEAD ${call.path} → ${status}, GET → ${get.status}`).toBe(get.status);
+    }
+    expect(heads.length).toBe(gets.length);
   });
 });

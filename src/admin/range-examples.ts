@@ -3,8 +3,10 @@
  * as the answers (src/storage/encoding/day-counts.ts), so they always fit their schemas.
  */
 import {
+  type AdminConfusions,
   type AdminDaily,
   type AdminDevices,
+  type AdminHourlyPlayers,
   type AdminSummary,
   EXPORT_COLUMNS,
   type ExportTable,
@@ -104,6 +106,28 @@ const headerOf = (table: ExportTable) =>
   `${EXPORT_COLUMNS[table].map((column) => exportHeader(table, column)).join(';')}\r\n`;
 
 /** One example file per export (header and a first row or two), for the API document. */
+export const exampleConfusions: AdminConfusions = {
+  from: '2026-11-01',
+  to: '2026-11-23',
+  period: 'range',
+  scope: 'all',
+  confusions: [
+    {
+      songId: 12,
+      songTitle: 'Zatvorene škure',
+      selectedSongId: 17,
+      selectedSongTitle: 'Divlja kupina',
+      times: 41,
+    },
+  ],
+};
+
+export const exampleHourlyPlayers: AdminHourlyPlayers = {
+  players: 3,
+  byEarliestHour: Array.from({ length: 24 }, (_, h) => (h === 9 ? 1 : h === 20 ? 2 : 0)),
+  playersThrough: Array.from({ length: 24 }, (_, h) => (h < 9 ? 0 : h < 20 ? 1 : 3)),
+};
+
 export const exampleCsv: Record<ExportTable, string> = {
   lyrics: `${headerOf('lyrics')}345;Puše bura, hladna i prava,;Zatvorene škure;Sol na usnama;1992;41;29;70,7\r\n`,
   songs: `${headerOf('songs')}12;Zatvorene škure;Sol na usnama;1992;812;503;61,9\r\n`,

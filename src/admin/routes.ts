@@ -9,6 +9,7 @@ import { partyAdminRoutes } from '../party/admin-routes';
 import { type SourcesRoutesDeps, sourcesAdminRoutes } from '../sources/admin-routes';
 import type { CachedStatsJson } from '../stats/cached-reads';
 import { type RangeDeps, statisticsReadRoutes } from '../stats/read-routes';
+import { v1DashboardRoutes } from '../v1/admin-dashboard-routes';
 import { v1AdminRoutes } from '../v1/admin-routes';
 import { type AnnotationRoutesDeps, annotationRoutes } from './annotations/routes';
 import { deviceCookie, deviceTokenOf } from './devices';
@@ -71,9 +72,9 @@ export const adminRoutes = (deps: AdminRoutesDeps) => {
         .use(sourcesAdminRoutes(sources)),
     )
     .use(
-      guarded(deps, limiterKey, '/api/v1/admin', ['Admin (v1)']).use(
-        v1AdminRoutes({ stats: range.stats, catalogue: deps.catalogue, today: range.today }),
-      ),
+      guarded(deps, limiterKey, '/api/v1/admin', ['Admin (v1)'])
+        .use(v1AdminRoutes({ stats: range.stats, catalogue: deps.catalogue, today: range.today }))
+        .use(v1DashboardRoutes({ range, party, live, annotations })),
     );
 };
 

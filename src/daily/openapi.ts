@@ -9,7 +9,7 @@ import {
   responses,
   validationFailed,
 } from '../openapi/components';
-import { operation } from '../openapi/contract';
+import { operation, type ResponseSpec } from '../openapi/contract';
 import {
   DAY_PATTERN,
   DailyChallenge,
@@ -24,7 +24,7 @@ import { ifNoneMatch, scoreParam } from '../stats/openapi';
 
 export const DAY_MESSAGE = 'day must be a date YYYY-MM-DD, not after today';
 
-const dayParam = {
+export const dayParam = {
   name: 'day',
   in: 'query',
   required: false,
@@ -36,17 +36,34 @@ const dayParam = {
 export const DailyPercentileQuery = t.Object({ day: t.Optional(dayParam.validator) });
 export const DailyPercentileParams = t.Object({ score: scoreParam.validator });
 
-const SESSION_MESSAGE = 'sessionId must be a UUID';
-const sessionIdParam = {
+export const SESSION_MESSAGE = 'sessionId must be a UUID';
+export const sessionIdParam = {
   name: 'sessionId',
   in: 'query',
   required: true,
-  description: 'The session id the browser sends with its submissions (a UUID).',
+  description: 'The player: the `sessionId` sent with the player’s submissions (a UUID).',
   validator: t.String({ pattern: UUID_PATTERN, error: fieldError('sessionId', SESSION_MESSAGE) }),
   schema: T.String({ pattern: UUID_PATTERN }),
   example: '3f1c2b9e-8a47-4d0e-9a51-6c2f0b7d4e11',
 } satisfies Param<'sessionId'>;
 export const DailyStreakQuery = t.Object({ sessionId: sessionIdParam.validator });
+
+/** A day's percentile refused: the one description of both versions. */
+export const percentileInvalid: ResponseSpec = {
+  description:
+    'A parameter is invalid (`field` names it): `invalid_range` for `day`, `validation_failed` for `score`.',
+  schema: validationFailed(DAY_MESSAGE, 'day').schema,
+  examples: {
+    day: {
+      summary: 'A malformed, impossible or future day',
+      value: errorExample('invalid_range', DAY_MESSAGE, 'day'),
+    },
+    score: {
+      summary: 'A score out of range',
+      value: validationFailed(`score must be an integer from 0 to ${PLAY_LENGTH}`, 'score').example,
+    },
+  },
+};
 
 const noStore = { 'Cache-Control': headers.CacheControlNoStore };
 /** A public statistic: reusable for a few seconds, revalidated by its ETag. */
@@ -97,21 +114,7 @@ export const getDailyPercentileOperation = operation({
       headers: cacheable,
     },
     304: responses.NotModified,
-    422: {
-      description:
-        'A parameter is invalid (`field` names it): `invalid_range` for `day`, `validation_failed` for `score`.',
-      schema: validationFailed(DAY_MESSAGE, 'day').schema,
-      examples: {
-        day: {
-          summary: 'A malformed, impossible or future day',
-          value: errorExample('invalid_range', DAY_MESSAGE, 'day'),
-        },
-        score: {
-          summary: 'A score out of range',
-          value: validationFailed(`score must be an integer from 0 to ${PLAY_LENGTH}`, 'score').example,
-        },
-      },
-    },
+    422: percentileInvalid,
   },
 });
 

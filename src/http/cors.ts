@@ -1,4 +1,5 @@
 import { Elysia, type PreContext } from 'elysia';
+import { isAdminPath } from './admin-path';
 import type { AllowedMethods } from './methods';
 import type { Timed } from './request-log';
 import { pathOf } from './request-target';
@@ -7,16 +8,15 @@ import { pathOf } from './request-target';
 const EXPOSED =
   'X-Quiz-Token, X-Request-Id, ETag, Retry-After, RateLimit, RateLimit-Policy, Idempotent-Replayed, Deprecation, Sunset, Link, Accept-Post, Allow';
 
-/** The public API: every /api path but the administrator's. */
-const isCrossOriginPath = (path: string) =>
-  path.startsWith('/api/') && !path.startsWith('/api/admin/') && path !== '/api/admin';
+/** The public API: every /api path but the administrator's, unversioned or v1. */
+const isCrossOriginPath = (path: string) => path.startsWith('/api/') && !isAdminPath(path);
 
 /**
  * OPTIONS on every known path (204 with `Allow`), and CORS for the public API
  * (docs/decisions/013-api-contract.md): an allowed `Origin` (CORS_ORIGINS) gets
  * `Access-Control-Allow-Origin` on every answer of a public /api path, errors and 404s included
  * (docs/decisions/034: a page must be able to read why a call failed), and a preflight naming
- * one of a known path's methods is answered. `/api/admin/*` never gets CORS
+ * one of a known path's methods is answered. `/api/admin/*` and `/api/v1/admin/*` never get CORS
  * headers, so no other site's page can use an administrator's credentials.
  */
 export const crossOrigin = ({

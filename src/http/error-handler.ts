@@ -3,6 +3,7 @@ import { AppError, errorBody } from '../errors';
 import { isStorageFault, storageProblemOf, storageUnavailable } from '../health/storage-health';
 import type { Logger } from '../logger';
 import type { ErrorBody, ErrorCode } from '../shared/contracts/error';
+import { isAdminPath } from './admin-path';
 import type { AllowedMethods } from './methods';
 import { newRequestId, REQUEST_ID_HEADER, type WithRequestId } from './request-id';
 import { pathOf } from './request-target';
@@ -32,8 +33,6 @@ function validationBody(error: Readonly<ValidationError>, requestId: string): Er
   const detail = first && 'message' in first ? first.message : 'invalid value';
   return errorBody('validation_failed', `${where}: ${detail}`, field ?? error.type, requestId);
 }
-
-const isAdminPath = (path: string) => path === '/api/admin' || path.startsWith('/api/admin/');
 
 /**
  * The one place where errors become HTTP answers: every 4xx/5xx has the body

@@ -260,43 +260,49 @@ describe('the unversioned operations API v1 replaces', () => {
     expect(res.headers.get('link')).toBe(`<${successor}>; rel="successor-version"`);
   });
 
-  test('the document marks exactly those deprecated; v1 and the rest are not', async () => {
+  test('every unversioned operation is deprecated for a v1 successor in the document; v1 and /healthz are not', async () => {
     const app = await createTestApp();
     const doc = await (await app.request('/openapi/json')).json();
-    const deprecated = Object.values(
-      doc.paths as Record<string, Record<string, { operationId: string; deprecated?: boolean }>>,
-    )
-      .flatMap((ops) => Object.values(ops))
-      .filter((op) => op.deprecated)
-      .map((op) => op.operationId)
-      .sort();
-    expect(deprecated).toEqual([
-      'getAdminAlbumStats',
-      'getAdminHourlyStats',
-      'getAdminLyricStats',
-      'getAdminOverview',
-      'getAdminSongStats',
-      'getAlbumStats',
-      'getDailyChallenge',
-      'getDailyPercentile',
-      'getDailyStreak',
-      'getDailySummary',
-      'getLineResults',
-      'getLyricStats',
-      'getOverview',
-      'getQuiz',
-      'getScorePercentile',
-      'getSongStats',
-      'submitQuiz',
-    ]);
-    for (const path of [
-      '/api/v1/quiz',
-      '/api/v1/daily/summary',
-      '/api/v1/admin/stats/overview',
-      '/api/admin/stats/summary',
-    ]) {
+    type Op = { operationId: string; deprecated?: boolean; description: string };
+    const operations = Object.entries(doc.paths as Record<string, Record<string, Op>>).flatMap(
+      ([path, ops]) => Object.values(ops).map((op) => ({ path, ...op })),
+    );
+    const ids = new Set(operations.map((op) => op.operationId));
+    const unversioned = operations.filter(
+      (op) => op.path.startsWith('/api/') && !op.path.startsWith('/api/v1/'),
+    );
+    expect(unversioned.length).toBeGreaterThanOrEqual(40);
+    for (const op of unversioned) {
+      expect(op.deprecated, op.operationId).toBe(true);
+      const successor = /\*\*Deprecated\*\*: use `(\w+)` \(`([^`]+)`\)/.exec(op.description);
+      expect(successor, op.operationId).not.toBeNull();
+      expect(ids.has(successor![1]!), `${op.operationId} → ${successor![1]}`).toBe(true);
+      const target = operations.find((o) => o.operationId === successor![1]);
+      expect(target?.path, op.operationId).toBe(successor![2]!);
+    }
+    expect(operations.filter((op) => op.deprecated && !unversioned.includes(op))).toEqual([]);
+    for (const path of ['/api/v1/quiz', '/api/v1/daily/summary', '/api/v1/admin/stats/summary', '/healthz']) {
       const res = await app.request(path, { headers: { authorization: ADMIN.authorization } });
       expect(res.headers.get('deprecation')).toBeNull();
     }
   });
+
+  test.each([
+    ['/api/admin/stats/summary', '/api/v1/admin/stats/summary'],
+    ['/api/admin/stats/daily', '/api/v1/admin/stats/trend'],
+    ['/api/admin/export/songs.csv', '/api/v1/admin/exports/songs.csv'],
+    ['/api/admin/uzivo/games', '/api/v1/admin/live-games'],
+    ['/api/admin/annotations', '/api/v1/admin/annotations'],
+  ])(
+    'the admin read %s: Deprecation, Sunset and Link to %s, still no-store, private',
+    async (path, successor) => {
+      const app = await createTestApp();
+      const res = await app.request(path, { headers: { authorization: ADMIN.authorization } });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('deprecation')).toBe('@1795737600');
+      expect(res.headers.get('sunset')).toBe('Tue, 30 Nov 2027 00:00:00 GMT');
+      expect(res.headers.get('link')).toBe(`<${successor}>; rel="successor-version"`);
+      expect(res.headers.get('cache-control')).toBe('no-store, private');
+    },
+  );
 });

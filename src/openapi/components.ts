@@ -7,6 +7,8 @@ import {
   AdminDevices,
   AdminHourlyPlayers,
   AdminSummary,
+  HourlyRangeStat,
+  TrendPoint,
 } from '../shared/contracts/admin-range';
 import {
   AdminSources,
@@ -27,6 +29,7 @@ import {
 } from '../shared/contracts/daily';
 import { ErrorBody, type ErrorCode } from '../shared/contracts/error';
 import { Health } from '../shared/contracts/health';
+import { PartyGameList, PartyGameSummary, PartyHardLines } from '../shared/contracts/party-admin';
 import {
   QUIZ_TOKEN_EXAMPLE,
   Question,
@@ -37,7 +40,21 @@ import {
   SubmittedAnswer,
 } from '../shared/contracts/quiz';
 import { AlbumStat, HourlyStat, LyricStat, Overview, Percentile, SongStat } from '../shared/contracts/stats';
-import { ScoreDistribution } from '../shared/contracts/time-series';
+import { Confusion, LineConfusion, ScoreDistribution } from '../shared/contracts/time-series';
+import {
+  AnnotationPage,
+  Confusions,
+  LineConfusion as LineConfusionV1,
+  LiveGame,
+  LiveGameLine,
+  LiveGameLines,
+  LiveGamePage,
+  RangeStats,
+  SongConfusion,
+  StatsSummary,
+  Trend,
+  TrendPointV1,
+} from '../v1/admin-dashboard-openapi';
 import { DailyFigures, DailyLineStats, DailyScorePercentile } from '../v1/daily-openapi';
 import {
   AlbumStats,
@@ -127,6 +144,26 @@ export const schemas = {
   DailyLineStats,
   HourStats,
   HourStatsList,
+  AdminTrendPoint: TrendPoint,
+  Confusion,
+  LyricConfusion: LineConfusion,
+  HourlyRangeStat,
+  PartyGame: PartyGameSummary,
+  PartyGameList,
+  PartyHardLines,
+  RangeStats,
+  StatsSummary,
+  TrendPoint: TrendPointV1,
+  Trend,
+  ComparedTrend: Trend.properties.previous,
+  SongConfusion,
+  LineConfusion: LineConfusionV1,
+  Confusions,
+  LiveGame,
+  LiveGamePage,
+  LiveGameLine,
+  LiveGameLines,
+  AnnotationPage,
 };
 
 /** An error body as the server sends it (the code is checked against the list of codes). */

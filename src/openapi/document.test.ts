@@ -2,12 +2,6 @@ import { beforeAll, describe, expect, test } from 'bun:test';
 import { createTestApp } from '../../test/support/fixtures';
 
 /** The public document speaks to consumers (docs/decisions/034). */
-/**
- * Known gap, left to its owners: the live quiz's admin reads (`/api/admin/uzivo/*`, merged from
- * main at the end of issue 35) answer inline, undescribed schemas. Every other path is held.
- */
-const KNOWN_GAPS = ['/api/admin/uzivo/'];
-const inGap = (at: string) => KNOWN_GAPS.some((path) => at.includes(path));
 
 describe('the OpenAPI document', () => {
   let text = '';
@@ -35,11 +29,11 @@ describe('the OpenAPI document', () => {
       if (typeof node !== 'object' || node === null) return;
       const properties = (node as { properties?: Record<string, Record<string, unknown>> }).properties;
       for (const [name, schema] of Object.entries(properties ?? {}))
-        if (!('$ref' in schema) && !('description' in schema)) undescribed.push(`${at}.${name}`);
+        if (!('description' in schema)) undescribed.push(`${at}.${name}`);
       for (const [key, value] of Object.entries(node)) walk(value, `${at}/${key}`);
     };
     walk(doc, '');
-    expect(undescribed.filter((at) => !inGap(at))).toEqual([]);
+    expect(undescribed).toEqual([]);
   });
 
   test('every object an operation answers with is a named schema', () => {
@@ -52,6 +46,6 @@ describe('the OpenAPI document', () => {
         const schema = ok?.content?.['application/json']?.schema;
         if (schema && schema.type === 'object') inline.push(`${method} ${path}`);
       }
-    expect(inline.filter((at) => !inGap(at))).toEqual([]);
+    expect(inline).toEqual([]);
   });
 });

@@ -56,11 +56,29 @@ function schemaJson(node: unknown, root = false): Json {
     Array.isArray(anyOf) && anyOf.length > 0 && anyOf.every((s) => typeof s?.const === 'string');
   for (const key of Object.keys(record)) {
     if (literals && key === 'anyOf') continue;
-    out[key] = schemaJson(record[key]);
+    out[key] =
+      key === 'properties' ? propertiesJson(record[key] as Record<string, unknown>) : schemaJson(record[key]);
   }
   if (literals) {
     out.type = 'string';
     out.enum = (anyOf as { const: string }[]).map((s) => s.const);
+  }
+  return out;
+}
+
+/**
+ * An object's properties: one that refers to a named schema keeps that schema's description
+ * beside the `$ref` (OpenAPI 3.1 allows it), so every property is described where it is used.
+ */
+function propertiesJson(properties: Record<string, unknown>): Json {
+  const out: JsonObject = {};
+  for (const [name, property] of Object.entries(properties)) {
+    const json = schemaJson(property);
+    const description = (property as { description?: unknown }).description;
+    out[name] =
+      typeof json === 'object' && json !== null && '$ref' in json && typeof description === 'string'
+        ? { ...json, description }
+        : json;
   }
   return out;
 }

@@ -1,9 +1,10 @@
 import { Type as T } from '@sinclair/typebox';
 import { Elysia, t } from 'elysia';
 import type { CatalogueIndex } from '../catalogue/catalogue-index';
+import { csvResponse } from '../http/csv-response';
 import { integerParam } from '../http/params';
 import { errorExample, headers, responses } from '../openapi/components';
-import { operation, type ResponseSpec } from '../openapi/contract';
+import { type OperationSpec, operation, type ResponseSpec } from '../openapi/contract';
 import { ErrorBody } from '../shared/contracts/error';
 import { PartyGameList, PartyHardLines } from '../shared/contracts/party-admin';
 import type { PartyStore } from '../storage/contract';
@@ -17,7 +18,7 @@ const gameParam = {
     minimum: 1,
     maximum: 2_147_483_647,
     example: 1,
-    description: 'The game (its `id` in GET /api/admin/uzivo/games).',
+    description: 'The game (its `id` in the list of games).',
   }),
   required: true,
 };
@@ -36,6 +37,38 @@ const adminAnswers = (okSpec: ResponseSpec) => ({
 const exampleCsv =
   '\ufeffmjesto;nadimak;bodovi;tocnih;stih_1_odgovor;stih_1_tocno;stih_1_bodovi\r\n1;Ana;875;1;C;1;875\r\n2;Boris;0;0;A;0;0\r\n';
 
+export const PartyExportQuery = t.Object({ game: gameParam.validator });
+
+/** The contract of a game's CSV export but its name (API v1 serves the same file). */
+export const partyExportRead = {
+  summary: 'Export: a Kviz uživo game’s results as CSV',
+  description:
+    'One row per player, best first: place, nickname, points, right answers, then per line the option chosen (A–E, empty: none), whether it was right (1/0) and its points. UTF-8 with BOM, `;` between fields, CRLF. Requires the administrator’s HTTP Basic credentials.',
+  parameters: [gameParam],
+  responses: {
+    ...adminAnswers({
+      description: 'The CSV file, as an attachment.',
+      schema: T.String(),
+      mediaType: 'text/csv',
+      example: exampleCsv,
+      headers: {
+        'Content-Disposition': {
+          description: 'attachment; filename="kviz-uzivo-<code>-<day>.csv"',
+          schema: T.String(),
+          required: true,
+          example: 'attachment; filename="kviz-uzivo-AHTPD95-2026-11-27.csv"',
+        },
+        'Cache-Control': headers.CacheControlPrivate,
+      },
+    }),
+    422: {
+      description: '`game` is missing or not an integer from 1 to 2147483647.',
+      schema: ErrorBody,
+      example: errorExample('validation_failed', 'game must be an integer from 1 to 2147483647', 'game'),
+    },
+  },
+} satisfies Omit<OperationSpec, 'operationId' | 'access'>;
+
 /**
  * The "Uživo" tab's reads (docs/decisions/031-live-game.md), mounted inside the admin routes
  * (Basic auth, no-store): finished games, the hardest lines of live games, a game's CSV.
@@ -45,6 +78,7 @@ export const partyAdminRoutes = (deps: { store: PartyStore; catalogue: () => Cat
     .get('/uzivo/games', () => listPartyGames(deps.store), {
       detail: operation({
         operationId: 'getAdminPartyGames',
+        successor: { operationId: 'listAdminLiveGames', path: '/api/v1/admin/live-games' },
         access: 'admin',
         summary: 'Finished Kviz uživo games',
         description:
@@ -55,6 +89,7 @@ export const partyAdminRoutes = (deps: { store: PartyStore; catalogue: () => Cat
     .get('/uzivo/lines', () => getPartyHardLines(deps.store, deps.catalogue()), {
       detail: operation({
         operationId: 'getAdminPartyHardLines',
+        successor: { operationId: 'getAdminLiveGameLines', path: '/api/v1/admin/live-games/lines' },
         access: 'admin',
         summary: 'The hardest lines of Kviz uživo',
         description:
@@ -64,50 +99,14 @@ export const partyAdminRoutes = (deps: { store: PartyStore; catalogue: () => Cat
     })
     .get(
       '/uzivo/export.csv',
-      async ({ query }) => {
-        const file = await exportPartyGameCsv(deps.store, query.game);
-        return new Response(file.body, {
-          headers: {
-            'content-type': 'text/csv; charset=utf-8',
-            'content-disposition': `attachment; filename="${file.name}"`,
-          },
-        });
-      },
+      async ({ query }) => csvResponse(await exportPartyGameCsv(deps.store, query.game)),
       {
-        query: t.Object({ game: gameParam.validator }),
+        query: PartyExportQuery,
         detail: operation({
           operationId: 'exportAdminPartyGameCsv',
+          successor: { operationId: 'downloadAdminLiveGameCsv', path: '/api/v1/admin/live-games/export.csv' },
           access: 'admin',
-          summary: 'Export: a Kviz uživo game’s results as CSV',
-          description:
-            'One row per player, best first: place, nickname, points, right answers, then per line the option chosen (A–E, empty: none), whether it was right (1/0) and its points. UTF-8 with BOM, `;` between fields, CRLF. Requires the administrator’s HTTP Basic credentials.',
-          parameters: [gameParam],
-          responses: {
-            ...adminAnswers({
-              description: 'The CSV file, as an attachment.',
-              schema: T.String(),
-              mediaType: 'text/csv',
-              example: exampleCsv,
-              headers: {
-                'Content-Disposition': {
-                  description: 'attachment; filename="kviz-uzivo-<code>-<day>.csv"',
-                  schema: T.String(),
-                  required: true,
-                  example: 'attachment; filename="kviz-uzivo-AHTPD95-2026-11-27.csv"',
-                },
-                'Cache-Control': headers.CacheControlPrivate,
-              },
-            }),
-            422: {
-              description: '`game` is missing or not an integer from 1 to 2147483647.',
-              schema: ErrorBody,
-              example: errorExample(
-                'validation_failed',
-                'game must be an integer from 1 to 2147483647',
-                'game',
-              ),
-            },
-          },
+          ...partyExportRead,
         }),
       },
     );

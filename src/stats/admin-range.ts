@@ -14,6 +14,8 @@ import type {
   HourlyRangeStat,
 } from '../shared/contracts/admin-range';
 import type { AlbumStat, LyricStat, SongStat } from '../shared/contracts/stats';
+import type { ScoreDistribution } from '../shared/contracts/time-series';
+import type { ScoreMode } from '../shared/play-mode';
 import type { StatsStore } from '../storage/contract';
 import { addDays, type Day, daysInRange, isDay } from '../time/day';
 import {
@@ -22,6 +24,7 @@ import {
   getLineConfusions,
   getRangeCounts,
   getRangeSummary,
+  getScoreDistribution,
   getSongConfusions,
   getTopConfusions,
 } from './range-reads';
@@ -111,6 +114,21 @@ export async function getAdminSummary(
 }
 
 /** 'Ukupno igrača' by hour of day: each player once, at the earliest hour they ever played in. */
+/** The score distribution of a range, of the plays `difficulty` names. */
+export async function getAdminScores(
+  stats: StatsStore,
+  query: RangeParams & { difficulty?: ScoreMode },
+  today: Day,
+  /** What the plays are counted over (the filtered reads, docs/decisions/039); the range is the counters'. */
+  counted: StatsStore = stats,
+): Promise<ScoreDistribution> {
+  const range = await resolveRange(stats, query, today);
+  return getScoreDistribution(counted, {
+    ...range,
+    ...(query.difficulty ? { difficulty: query.difficulty } : {}),
+  });
+}
+
 export async function getAdminHourlyPlayers(stats: StatsStore): Promise<AdminHourlyPlayers> {
   const byEarliestHour = await stats.getPlayersByEarliestHour();
   let running = 0;

@@ -99,9 +99,6 @@ const addDays = (into: DayCounts, from: DayCounts): DayCounts => {
   return into;
 };
 
-const inRange = (day: Day, range?: { from: Day; to: Day }) =>
-  !range || (day >= range.from && day <= range.to);
-
 type Load = () => Promise<Loaded>;
 
 type Items = Pick<FilteredCounts['answers'], 'lyrics' | 'songs' | 'albums'>;

@@ -1,9 +1,6 @@
 import { type Static, Type as T } from '@sinclair/typebox';
-import { t } from 'elysia';
-import { fieldError } from '../http/field-error';
-import { integerParam, type Param } from '../http/params';
 import { DAY_PATTERN, DailyStreak } from '../shared/contracts/daily';
-import { PLAY_LENGTH, UUID_PATTERN } from '../shared/rules';
+import { PLAY_LENGTH } from '../shared/rules';
 
 /**
  * The daily challenge's statistics in API v1 (docs/decisions/034): the same reads as the
@@ -72,39 +69,3 @@ export const DailyFigures = T.Object(
 export type DailyFigures = Static<typeof DailyFigures>;
 
 export const PlayerStreak = DailyStreak;
-
-// Parameters.
-
-const DAY_MESSAGE = 'day must be a date YYYY-MM-DD, not after today';
-const dayParam = {
-  name: 'day',
-  in: 'query',
-  required: false,
-  description: 'A challenge day, `YYYY-MM-DD`, today or earlier (default: today in the server’s time zone).',
-  validator: t.String({ pattern: DAY_PATTERN, error: fieldError('day', DAY_MESSAGE, 'invalid_range') }),
-  schema: T.String({ pattern: DAY_PATTERN }),
-  example: '2026-11-22',
-} satisfies Param<'day'>;
-const scoreParam = integerParam({
-  name: 'score',
-  in: 'path',
-  minimum: 0,
-  maximum: PLAY_LENGTH,
-  example: 21,
-  description: `A score, 0–${PLAY_LENGTH}.`,
-});
-export const DailyPercentileParamsV1 = t.Object({ score: scoreParam.validator });
-export const DailyPercentileQueryV1 = t.Object({ day: t.Optional(dayParam.validator) });
-
-const SESSION_MESSAGE = 'sessionId must be a UUID';
-const sessionIdParam = {
-  name: 'sessionId',
-  in: 'query',
-  required: true,
-  description: 'The player: the `sessionId` sent with the player’s submissions (a UUID).',
-  validator: t.String({ pattern: UUID_PATTERN, error: fieldError('sessionId', SESSION_MESSAGE) }),
-  schema: T.String({ pattern: UUID_PATTERN }),
-  example: '3f1c2b9e-8a47-4d0e-9a51-6c2f0b7d4e11',
-} satisfies Param<'sessionId'>;
-export const StreakQueryV1 = t.Object({ sessionId: sessionIdParam.validator });
-export { DAY_MESSAGE, dayParam, SESSION_MESSAGE, scoreParam, sessionIdParam };

@@ -1,28 +1,13 @@
-import { Type as T } from '@sinclair/typebox';
-import { errorExample, headers, responses, validationFailed } from '../openapi/components';
+import { dayParam, percentileInvalid, SESSION_MESSAGE, sessionIdParam } from '../daily/openapi';
+import { headers, responses, validationFailed } from '../openapi/components';
 import { operation } from '../openapi/contract';
-import { PLAY_LENGTH } from '../shared/rules';
-import {
-  DAY_MESSAGE,
-  DailyFigures,
-  DailyScorePercentile,
-  dayParam,
-  PlayerStreak,
-  SESSION_MESSAGE,
-  scoreParam,
-  sessionIdParam,
-} from './daily-openapi';
+import { ifNoneMatch, scoreParam } from '../stats/openapi';
+import { DailyFigures, DailyScorePercentile, PlayerStreak } from './daily-openapi';
 
 /** The contracts of the daily challenge's statistics in API v1 (docs/decisions/034). */
 
 const TAGS = ['Daily challenge (v1)'];
 
-const ifNoneMatch = {
-  name: 'If-None-Match',
-  description: 'The `ETag` of an answer you hold: 304 with no body while the statistics have not changed.',
-  schema: T.String(),
-  example: '"pV0WZ3kq8Jm1b6Yv2xQx1A"',
-};
 const cacheable = { ETag: headers.ETag, 'Cache-Control': headers.CacheControlPublic };
 
 export const getDailyScorePercentileOperation = operation({
@@ -42,25 +27,7 @@ export const getDailyScorePercentileOperation = operation({
       example: { day: '2026-11-23', score: 24, percentile: 71.2, samePercent: 8.5, plays: 59 },
     },
     304: responses.NotModified,
-    422: {
-      description:
-        'A parameter is invalid (`field` names it): `invalid_range` for `day`, `validation_failed` for `score`; nothing was done.',
-      schema: validationFailed(DAY_MESSAGE, 'day').schema,
-      examples: {
-        day: {
-          summary: 'A malformed, impossible or future day',
-          value: errorExample('invalid_range', DAY_MESSAGE, 'day'),
-        },
-        score: {
-          summary: 'A score out of range',
-          value: errorExample(
-            'validation_failed',
-            `score must be an integer from 0 to ${PLAY_LENGTH}`,
-            'score',
-          ),
-        },
-      },
-    },
+    422: { ...percentileInvalid, description: `${percentileInvalid.description} Nothing was done.` },
   },
 });
 

@@ -1,4 +1,5 @@
 import { Elysia } from 'elysia';
+import { DAY_MESSAGE, DailyPercentileParams, DailyPercentileQuery, DailyStreakQuery } from '../daily/openapi';
 import { dailyPercentile, dailyStreak, dailySummary } from '../daily/reads';
 import { challengeNumber } from '../daily/service';
 import { unprocessable } from '../errors';
@@ -8,14 +9,7 @@ import type { DailyPercentile, DailySummary } from '../shared/contracts/daily';
 import { jsonResponse, type ReadCaching } from '../stats/cached-reads';
 import type { DailySettings, DailyStore } from '../storage/contract';
 import { type Day, isDay } from '../time/day';
-import {
-  DAY_MESSAGE,
-  type DailyFigures,
-  DailyPercentileParamsV1,
-  DailyPercentileQueryV1,
-  type DailyScorePercentile,
-  StreakQueryV1,
-} from './daily-openapi';
+import type { DailyFigures, DailyScorePercentile } from './daily-openapi';
 import {
   getDailyFiguresOperation,
   getDailyScorePercentileOperation,
@@ -90,8 +84,8 @@ export function v1DailyRoutes(deps: V1DailyDeps) {
       ({ params, query, request, set }) =>
         jsonResponse(percentile(`${requestedDay(query.day)}:${params.score}`), { request, set }, caching),
       {
-        params: DailyPercentileParamsV1,
-        query: DailyPercentileQueryV1,
+        params: DailyPercentileParams,
+        query: DailyPercentileQuery,
         detail: getDailyScorePercentileOperation,
       },
     )
@@ -101,7 +95,7 @@ export function v1DailyRoutes(deps: V1DailyDeps) {
         set.headers['cache-control'] = 'no-store';
         return dailyStreak(store, query.sessionId, today());
       },
-      { query: StreakQueryV1, detail: getPlayerStreakOperation },
+      { query: DailyStreakQuery, detail: getPlayerStreakOperation },
     )
     .get('/daily/summary', ({ request, set }) => jsonResponse(figures(today()), { request, set }, caching), {
       detail: getDailyFiguresOperation,

@@ -194,11 +194,14 @@ export const AlbumStats = T.Object(
 );
 export type AlbumStats = Static<typeof AlbumStats>;
 
-const pageOf = <Item extends ReturnType<typeof T.Object>>(item: Item, title: string) =>
+export const pageSchema = <Item extends ReturnType<typeof T.Object>>(item: Item, title: string) =>
   T.Object(
     {
       items: T.Array(item, { description: 'The rows of this page.' }),
-      total: T.Integer({ minimum: 0, description: 'Rows in the whole list (after `minAnswers`).' }),
+      total: T.Integer({
+        minimum: 0,
+        description: 'Rows in the whole list (after `minAnswers`, where the list takes it).',
+      }),
       limit: T.Integer({ minimum: 1, description: 'The page size asked.' }),
       offset: T.Integer({ minimum: 0, description: 'Rows skipped before this page.' }),
     },
@@ -209,9 +212,9 @@ const pageOf = <Item extends ReturnType<typeof T.Object>>(item: Item, title: str
     },
   );
 
-export const LineStatsPage = pageOf(LineStats, 'LineStatsPage');
-export const SongStatsPage = pageOf(SongStats, 'SongStatsPage');
-export const AlbumStatsPage = pageOf(AlbumStats, 'AlbumStatsPage');
+export const LineStatsPage = pageSchema(LineStats, 'LineStatsPage');
+export const SongStatsPage = pageSchema(SongStats, 'SongStatsPage');
+export const AlbumStatsPage = pageSchema(AlbumStats, 'AlbumStatsPage');
 
 export const HourStats = T.Object(
   {
@@ -289,7 +292,7 @@ export const QuizQueryV1 = t.Object({
 
 export const LIMIT_DEFAULT = 100;
 const LIMIT_MAX = 1000;
-const limitParam = integerParam({
+export const limitParam = integerParam({
   name: 'limit',
   in: 'query',
   minimum: 1,
@@ -298,7 +301,7 @@ const limitParam = integerParam({
   example: 50,
   description: `Rows per page, 1–${LIMIT_MAX} (default ${LIMIT_DEFAULT}).`,
 });
-const offsetParam = integerParam({
+export const offsetParam = integerParam({
   name: 'offset',
   in: 'query',
   minimum: 0,

@@ -102,15 +102,42 @@ export function pageOf<Row extends { occurrences: number; correctAnswers: number
 ): { items: Row[]; total: number; next?: PageQuery } {
   const ranked = query.sort ? rankByDifficulty(rows, query.sort) : rows;
   const kept = query.minAnswers > 0 ? ranked.filter((r) => r.occurrences >= query.minAnswers) : ranked;
-  const items = kept.slice(query.offset, query.offset + query.limit);
+  return slicePage(kept, query);
+}
+
+/** The rows of one page of a list, its total, and the query of the next page when there is one. */
+function slicePage<Row, Query extends { limit: number; offset: number }>(
+  rows: Row[],
+  query: Query,
+): { items: Row[]; total: number; next?: Query } {
+  const items = rows.slice(query.offset, query.offset + query.limit);
   const end = query.offset + items.length;
-  return { items, total: kept.length, ...(end < kept.length ? { next: { ...query, offset: end } } : {}) };
+  return { items, total: rows.length, ...(end < rows.length ? { next: { ...query, offset: end } } : {}) };
+}
+
+/**
+ * A page of a list that takes only `limit` and `offset` (the notes, the live games): its rows,
+ * total and paging, and the next page's `Link` (its other parameters kept) while there is one.
+ */
+export function plainPage<Row>(
+  rows: Row[],
+  query: { limit?: number; offset?: number },
+  next: { path: string; extra?: Record<string, string>; setLink: (link: string) => void },
+) {
+  const page = { limit: query.limit ?? LIMIT_DEFAULT, offset: query.offset ?? 0 };
+  const sliced = slicePage(rows, page);
+  if (sliced.next) next.setLink(nextLink(next.path, sliced.next, next.extra));
+  return { items: sliced.items, total: sliced.total, ...page };
 }
 
 /** The RFC 8288 `Link` of the next page: the same path and parameters, the offset moved on. */
-export function nextLink(path: string, query: PageQuery, extra: Record<string, string> = {}): string {
+export function nextLink(
+  path: string,
+  query: Pick<PageQuery, 'limit' | 'offset'> & Partial<PageQuery>,
+  extra: Record<string, string> = {},
+): string {
   const params = new URLSearchParams({ ...extra, limit: String(query.limit), offset: String(query.offset) });
-  if (query.minAnswers > 0) params.set('minAnswers', String(query.minAnswers));
+  if (query.minAnswers) params.set('minAnswers', String(query.minAnswers));
   if (query.sort) params.set('sort', query.sort);
   return `<${path}?${params}>; rel="next"`;
 }

@@ -132,3 +132,43 @@ export async function readAdminAlbums(
     offset = Number(new URL(next, 'http://localhost').searchParams.get('offset'));
   }
 }
+
+type StatsOverview = components['schemas']['StatsOverview'];
+type StatsSummary = components['schemas']['StatsSummary'];
+type Trend = components['schemas']['Trend'];
+
+/**
+ * The overview read twice, the second time with the ETag held: a 304 has no body, which
+ * openapi-fetch reports as `error` (not `data`); the consumer keeps what it holds.
+ */
+export async function revalidateOverview(
+  api: Api,
+): Promise<{ overview: StatsOverview; repeatStatus: number; kept: StatsOverview }> {
+  const first = await api.GET('/api/v1/stats/overview');
+  const overview = first.data ?? fail('getStatsOverview', first.error);
+  const etag = first.response.headers.get('etag') ?? '';
+  const again = await api.GET('/api/v1/stats/overview', { params: { header: { 'If-None-Match': etag } } });
+  const kept =
+    again.response.status === 304 ? overview : (again.data ?? fail('getStatsOverview', again.error));
+  return { overview, repeatStatus: again.response.status, kept };
+}
+
+/** The dashboard's cards and trend of a range through the administrator's API. */
+export async function readDashboard(
+  api: Api,
+  authorization: string,
+  from: string,
+): Promise<{ summary: StatsSummary; trend: Trend }> {
+  const summary = await api.GET('/api/v1/admin/stats/summary', {
+    params: { query: { from } },
+    headers: { authorization },
+  });
+  const trend = await api.GET('/api/v1/admin/stats/trend', {
+    params: { query: { from, group: 'week' } },
+    headers: { authorization },
+  });
+  return {
+    summary: summary.data ?? fail('getAdminStatsSummary', summary.error),
+    trend: trend.data ?? fail('getAdminTrend', trend.error),
+  };
+}

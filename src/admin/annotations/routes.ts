@@ -27,30 +27,53 @@ const privateCache = { 'Cache-Control': headers.CacheControlPrivate };
 const signIn = { 401: responses.Unauthorized, 429: responses.SignInLocked };
 const example: Annotation = { id: 3, day: '2026-11-14', text: 'Radijska emisija o albumu Svjetionik' };
 
+/** What the list of notes is, in both versions. */
+export const annotationListRead = {
+  summary: 'The administrator’s notes on the days of a range',
+  description:
+    'Notes such as a radio show or a new catalogue, by day; the dashboard draws them on its trend. `from`/`to` as for the range reads (neither: all time). Requires the administrator’s HTTP Basic credentials.',
+};
+
 /** The dashboard's notes on dates (docs/decisions/037), mounted inside the admin routes (Basic auth, no-store). */
-export const annotationRoutes = (deps: AnnotationRoutesDeps) =>
-  new Elysia()
-    .get('/annotations', ({ query }) => listAnnotations(deps.store, deps.stats, query, deps.today()), {
-      query: RangeQueryParams,
-      detail: operation({
-        operationId: 'getAdminAnnotations',
-        access: 'admin',
-        summary: 'The administrator’s notes on the days of a range',
-        description:
-          'Notes such as a radio show or a new catalogue, by day; the dashboard draws them on its trend. `from`/`to` as for the range reads (neither: all time). Requires the administrator’s HTTP Basic credentials.',
-        parameters: rangeParams,
-        responses: {
-          200: {
-            description: 'The notes.',
-            schema: AnnotationList,
-            example: { from: '2026-11-01', to: '2026-11-27', annotations: [example] },
-            headers: privateCache,
+export const annotationRoutes = (deps: AnnotationRoutesDeps, version: 'v0' | 'v1' = 'v0') => {
+  const named = (v0: string, v1: string) =>
+    version === 'v0'
+      ? {
+          operationId: v0,
+          successor: {
+            operationId: v1,
+            path: `/api/v1/admin/annotations${v0.startsWith('delete') ? '/{id}' : ''}`,
           },
-          ...signIn,
-          422: rangeInvalid,
-        },
-      }),
-    })
+        }
+      : { operationId: v1, tags: ['Admin (v1)'] };
+  // API v1 lists the notes a page at a time (src/v1/admin-dashboard-routes.ts); adding and deleting are the same.
+  const reads =
+    version === 'v0'
+      ? new Elysia().get(
+          '/annotations',
+          ({ query }) => listAnnotations(deps.store, deps.stats, query, deps.today()),
+          {
+            query: RangeQueryParams,
+            detail: operation({
+              ...named('getAdminAnnotations', 'listAdminAnnotations'),
+              access: 'admin',
+              ...annotationListRead,
+              parameters: rangeParams,
+              responses: {
+                200: {
+                  description: 'The notes.',
+                  schema: AnnotationList,
+                  example: { from: '2026-11-01', to: '2026-11-27', annotations: [example] },
+                  headers: privateCache,
+                },
+                ...signIn,
+                422: rangeInvalid,
+              },
+            }),
+          },
+        )
+      : new Elysia();
+  return reads
     .post(
       '/annotations',
       async ({ body, set }) => {
@@ -62,7 +85,7 @@ export const annotationRoutes = (deps: AnnotationRoutesDeps) =>
         body: NewAnnotation,
         parse: 'json',
         detail: operation({
-          operationId: 'createAdminAnnotation',
+          ...named('createAdminAnnotation', 'addAdminAnnotation'),
           access: 'admin',
           summary: 'Adds a note on a date',
           description:
@@ -94,7 +117,7 @@ export const annotationRoutes = (deps: AnnotationRoutesDeps) =>
       {
         params: t.Object({ id: idParam.validator }),
         detail: operation({
-          operationId: 'deleteAdminAnnotation',
+          ...named('deleteAdminAnnotation', 'removeAdminAnnotation'),
           access: 'admin',
           summary: 'Deletes a note',
           description:
@@ -110,3 +133,4 @@ export const annotationRoutes = (deps: AnnotationRoutesDeps) =>
         }),
       },
     );
+};

@@ -20,9 +20,9 @@ const exampleActivity: LiveActivity = {
  * inside the admin routes (HTTP Basic auth and its device cookie, `no-store`). A fetch stream, not
  * EventSource, reads it in the browser: EventSource cannot send the Authorization header.
  */
-export const liveRoutes = (stream: LiveStream) =>
+export const liveRoutes = (stream: LiveStream, version: 'v0' | 'v1' = 'v0') =>
   new Elysia().get(
-    '/live',
+    version === 'v0' ? '/live' : '/activity',
     ({ request }) =>
       new Response(stream.open(request.signal), {
         headers: {
@@ -34,7 +34,12 @@ export const liveRoutes = (stream: LiveStream) =>
       }),
     {
       detail: operation({
-        operationId: 'getAdminLive',
+        ...(version === 'v0'
+          ? {
+              operationId: 'getAdminLive',
+              successor: { operationId: 'streamAdminActivity', path: '/api/v1/admin/activity' },
+            }
+          : { operationId: 'streamAdminActivity', tags: ['Admin (v1)'] }),
         access: 'admin',
         summary: 'What is being played now (Server-Sent Events)',
         description:

@@ -182,7 +182,10 @@ export const AdminDevices = T.Object(
       description:
         'Player-days of players who had played on an earlier day: playerDays − newPlayers. Distinct returning players of a range are not summable from per-day counters.',
     }),
-    quizzesIssued: T.Integer({ minimum: 0, description: 'Quizzes fetched (GET /api/quiz) in the range.' }),
+    quizzesIssued: T.Integer({
+      minimum: 0,
+      description: 'Quizzes handed out in the range (free play and the daily challenge).',
+    }),
     completionRate: T.Union([T.Number(), T.Null()], {
       description: 'Plays recorded / quizzes issued × 100 (one decimal); null when no quiz was issued.',
     }),

@@ -8,20 +8,20 @@ const instant = (description: string) =>
     description: `${description} An ISO 8601 UTC instant.`,
   });
 
-const PartyGameSummary = T.Object({
-  id: T.Integer({ minimum: 1 }),
+export const PartyGameSummary = T.Object({
+  id: T.Integer({ minimum: 1, description: 'The game’s id (`game` of its CSV export).' }),
   code: T.String({ description: 'The room code the game was played under.' }),
   startedAt: instant('When the first line was sent.'),
   endedAt: instant('When the podium was shown.'),
   lines: T.Integer({ description: 'Lines chosen by the host.' }),
   linesPlayed: T.Integer({ description: 'Lines shown and scored (the host may skip lines or end early).' }),
   seconds: T.Integer({ description: 'Seconds per line.' }),
-  difficulty: T.String(),
-  players: T.Integer({ minimum: 0 }),
+  difficulty: T.String({ description: 'The difficulty the host chose: `easy`, `normal` or `hard`.' }),
+  players: T.Integer({ minimum: 0, description: 'Players who joined.' }),
 });
 
 export const PartyGameList = T.Object(
-  { games: T.Array(PartyGameSummary) },
+  { games: T.Array(PartyGameSummary, { description: 'The games, newest first.' }) },
   {
     description: 'The latest finished live games, newest first (at most 100).',
     examples: [
@@ -46,9 +46,9 @@ export const PartyGameList = T.Object(
 export type PartyGameList = Static<typeof PartyGameList>;
 
 const PartyHardLine = T.Object({
-  lyricId: T.Integer(),
-  lyric: T.String(),
-  song: T.String(),
+  lyricId: T.Integer({ description: 'The line’s id.' }),
+  lyric: T.String({ description: 'The text of the line.' }),
+  song: T.String({ description: 'The title of its song.' }),
   games: T.Integer({ description: 'Live games that showed the line.' }),
   shown: T.Integer({ description: 'Players of those games.' }),
   correct: T.Integer({ description: 'Right answers among them.' }),
@@ -56,7 +56,7 @@ const PartyHardLine = T.Object({
 });
 
 export const PartyHardLines = T.Object(
-  { lines: T.Array(PartyHardLine) },
+  { lines: T.Array(PartyHardLine, { description: 'The lines, hardest first.' }) },
   {
     description: 'The hardest lines of live games: lowest share of right answers first (at most 20).',
     examples: [

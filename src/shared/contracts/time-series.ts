@@ -28,7 +28,9 @@ export const DaySeriesPoint = T.Object({
   plays: T.Integer({ description: 'Plays recorded that day.' }),
   players: T.Integer({ description: 'Distinct players that day.' }),
   newPlayers: T.Integer({ description: 'Players whose first recorded play was that day.' }),
-  quizzesIssued: T.Integer({ description: 'Quizzes fetched that day (GET /api/quiz).' }),
+  quizzesIssued: T.Integer({
+    description: 'Quizzes handed out that day (free play and the daily challenge).',
+  }),
   answers: T.Integer({ description: 'Answers given in the plays of that day.' }),
   correct: T.Integer({ description: 'Of those, right ones.' }),
 });

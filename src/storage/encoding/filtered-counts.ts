@@ -77,6 +77,12 @@ export function createFilteredCount(filter: AnswerFilter, answered: { from: Day;
   const dayPlayers = new Map<Day, Set<number>>();
   const hourPlayers = new Map<number, Set<number>>();
   const earliestHour = new Map<number, number>();
+  /**
+   * Players already counted new. The read flags a play as a player's first when it was recorded
+   * at the player's first-seen time, which several plays of one player share when they were
+   * recorded in the same millisecond (one batch of a group commit): only the first counts.
+   */
+  const countedNew = new Set<number>();
   let plays = 0;
   return {
     add(play: FilterablePlay): void {
@@ -87,10 +93,11 @@ export function createFilteredCount(filter: AnswerFilter, answered: { from: Day;
       const players = setOf(dayPlayers, play.day);
       const inHour = setOf(hourPlayers, play.hour);
       const firsts = {
-        firstOfPlayer: play.firstOfPlayer,
+        firstOfPlayer: play.firstOfPlayer && !countedNew.has(play.playerId),
         firstOfPlayerToday: !players.has(play.playerId),
         firstOfPlayerThisHour: !inHour.has(play.playerId),
       };
+      if (firsts.firstOfPlayer) countedNew.add(play.playerId);
       players.add(play.playerId);
       inHour.add(play.playerId);
       const earliest = earliestHour.get(play.playerId);
