@@ -44,6 +44,15 @@ function ChangeLine({ change, wording }: { change: Change | null; wording: Chang
   );
 }
 
+/** An average of no plays: a dash and why, never '0,0' (which reads as 'everyone answered wrong'). */
+function NoAverage() {
+  return (
+    <>
+      —<span className={styles.note}>nema igara</span>
+    </>
+  );
+}
+
 /**
  * The four overview cards of the public and the admin statistics. The dashboard adds, for a date
  * range, each figure's change against the period of the same length before it, and may name the
@@ -64,6 +73,7 @@ export function StatsCards({
   wording?: ChangeWording;
 }) {
   const change = (figure: Figure) => changes && <ChangeLine change={changes[figure]} wording={wording} />;
+  const played = overview.totalAttempts > 0;
   return (
     <dl className={styles.grid} data-overview="">
       <div className={styles.card}>
@@ -84,16 +94,24 @@ export function StatsCards({
       <div className={styles.card}>
         <dt className={styles.label}>Prosječni rezultat</dt>
         <dd className={styles.value} data-stat="averageScore">
-          {formatDecimal(overview.averageScore)}
-          {` / ${PLAY_LENGTH}`}
-          <span className={styles.sub}>({formatPercent((overview.averageScore / PLAY_LENGTH) * 100)})</span>
+          {played ? (
+            <>
+              {formatDecimal(overview.averageScore)}
+              {` / ${PLAY_LENGTH}`}
+              <span className={styles.sub}>
+                ({formatPercent((overview.averageScore / PLAY_LENGTH) * 100)})
+              </span>
+            </>
+          ) : (
+            <NoAverage />
+          )}
           {change('averageScore')}
         </dd>
       </div>
       <div className={styles.card}>
         <dt className={styles.label}>Ukupna točnost</dt>
         <dd className={styles.value} data-stat="averagePercentage">
-          {formatPercent(overview.averagePercentage)}
+          {played ? formatPercent(overview.averagePercentage) : <NoAverage />}
           {change('averagePercentage')}
         </dd>
       </div>

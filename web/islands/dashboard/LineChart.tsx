@@ -44,6 +44,27 @@ export interface ChartMarker {
   label: string;
 }
 
+/** The axes' font (uPlot's own size and family), named so the last x label can be measured in it. */
+const AXIS_FONT =
+  '12px system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif';
+let measurer: CanvasRenderingContext2D | null | undefined;
+/** The width of a text in the axes' font, in CSS pixels (0 where a canvas cannot measure). */
+function axisTextWidth(text: string): number {
+  measurer ??= document.createElement('canvas').getContext('2d');
+  if (!measurer) return 0;
+  measurer.font = AXIS_FONT;
+  return measurer.measureText(text).width;
+}
+
+/**
+ * The space right of the plot: the last x label is centred on the last point, at the plot's
+ * right edge, so half of it must fit there ('stu 2026.' was cut to 'stu 2026' by uPlot's default
+ * of half the y axis's width). Never less than that default (25 px).
+ */
+function rightPadding(lastName: string): number {
+  return Math.max(25, Math.ceil(axisTextWidth(lastName) / 2) + 4);
+}
+
 /** Draws each marker as a dashed vertical line with its label, over the plot (uPlot's draw hook). */
 function drawMarkers(u: uPlot, markers: ChartMarker[], colour: string) {
   const { ctx } = u;
@@ -111,11 +132,12 @@ export function LineChart({
       const first = cssColour('--kz-accent');
       const second = cssColour('--kz-focus');
       const third = cssColour('--kz-muted');
-      const axis = { stroke: text, grid: { stroke: grid }, ticks: { stroke: grid } };
+      const axis = { stroke: text, font: AXIS_FONT, grid: { stroke: grid }, ticks: { stroke: grid } };
       const options: uPlot.Options = {
         title,
         width: box.current.clientWidth,
         height: HEIGHT,
+        padding: [null, () => rightPadding(latest.current.xNames.at(-1) ?? ''), null, null],
         // Counts start at zero: a y axis from the smallest value would turn 20 → 40 into a cliff.
         scales: { x: { time: false }, y: { range: (_u, _min, max) => [0, max > 0 ? max * 1.08 : 1] } },
         axes: [

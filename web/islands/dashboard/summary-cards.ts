@@ -13,7 +13,8 @@ import type { DashboardData } from './use-admin-data';
 
 export function summaryCards(view: DashboardView, data: DashboardData): ComponentProps<typeof StatsCards> {
   // All time unfiltered is the overview; filtered, the summary counts the filtered plays.
-  const summary = view.range.preset === 'sve' && !data.filtered ? null : data.views.summary;
+  const allTime = view.range.preset === 'sve';
+  const summary = allTime && !data.filtered ? null : data.views.summary;
   return summary
     ? {
         overview: {
@@ -23,14 +24,22 @@ export function summaryCards(view: DashboardView, data: DashboardData): Componen
           averageScore: summary.current.averageScore,
           averagePercentage: summary.current.accuracy,
         },
-        changes:
-          summary.previous.plays === 0 || !summary.comparable
+        // All time has no period before it: no change line, as on the unfiltered overview (four
+        // repeated 'Nema usporedbe' lines said nothing).
+        changes: allTime
+          ? undefined
+          : summary.previous.plays === 0 || !summary.comparable
             ? { totalAttempts: null, uniquePlayers: null, averageScore: null, averagePercentage: null }
             : {
                 totalAttempts: changeOf(summary.current.plays, summary.previous.plays),
                 uniquePlayers: changeOf(summary.current.players, summary.previous.players),
-                averageScore: changeOf(summary.current.averageScore, summary.previous.averageScore),
-                averagePercentage: changeOf(summary.current.accuracy, summary.previous.accuracy),
+                // No plays now: no average to compare (not '−100 %').
+                ...(summary.current.plays === 0
+                  ? { averageScore: null, averagePercentage: null }
+                  : {
+                      averageScore: changeOf(summary.current.averageScore, summary.previous.averageScore),
+                      averagePercentage: changeOf(summary.current.accuracy, summary.previous.accuracy),
+                    }),
               },
         ...(summary.current.days === 1 ? {} : { playersNote: 'svaki igrač jednom' }),
         wording: changeWording(summary),

@@ -8,7 +8,8 @@ export const controls = style({
   alignItems: 'flex-end',
   gap: `${vars.space.sm} ${vars.space.md}`,
 });
-export const select = style({ width: 'min(100%, 12rem)' });
+/** As wide as the longest choice ('Samsung Internet' was cut at 12 rem), never wider than the screen. */
+export const select = style({ maxWidth: '100%' });
 export const chips = style({
   display: 'flex',
   flexWrap: 'wrap',
