@@ -29,15 +29,21 @@ function statusOf(set: { status?: number | keyof StatusMap }, value: unknown): n
 type AfterResponseContext = Pick<Context, 'request' | 'path' | 'set'> & { responseValue: unknown };
 
 /** The one line of an answer: method, path (cut), status, and the duration when it was timed. */
-function logLine(log: Logger, method: string, path: string, status: number, timed: Timed) {
+function logLine(
+  log: Logger,
+  method: string,
+  path: string,
+  status: number,
+  startedAt: number | undefined,
+  requestId: string | undefined,
+) {
   const fields: Record<string, unknown> = {
     method,
     path: path.length > MAX_LOGGED_PATH ? `${path.slice(0, MAX_LOGGED_PATH)}…` : path,
     status,
   };
-  if (timed.startedAt !== undefined)
-    fields.durationMs = Math.round((performance.now() - timed.startedAt) * 10) / 10;
-  if (timed.requestId !== undefined) fields.requestId = timed.requestId;
+  if (startedAt !== undefined) fields.durationMs = Math.round((performance.now() - startedAt) * 10) / 10;
+  if (requestId !== undefined) fields.requestId = requestId;
   (isQuiet(path) ? log.debug : log.info)(REQUEST_MESSAGE, fields);
 }
 
@@ -46,7 +52,7 @@ function logLine(log: Logger, method: string, path: string, status: number, time
  * src/http/cors.ts): Elysia runs no onAfterResponse for those, so the plugin logs it here.
  */
 export const logEarlyAnswer = (log: Logger, timed: Timed, request: Request, path: string, status: number) =>
-  logLine(log, request.method, path, status, timed);
+  logLine(log, request.method, path, status, timed.startedAt, timed.requestId);
 
 /**
  * One structured log line per request: method, path (never the query string),
@@ -76,6 +82,6 @@ export const requestLog = (log: Logger) =>
     .onAfterResponse(
       { as: 'global' },
       ({ request, path, set, responseValue, startedAt, requestId }: AfterResponseContext & Timed) => {
-        logLine(log, request.method, path, statusOf(set, responseValue), { startedAt, requestId });
+        logLine(log, request.method, path, statusOf(set, responseValue), startedAt, requestId);
       },
     );
