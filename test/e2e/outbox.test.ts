@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { type RunningBinary, startBinary } from '../support/binary';
-import { answerDailyLines, seriousViolations, watchConsole } from '../support/browser';
+import { answerDailyLines, answerFreeLines, seriousViolations, watchConsole } from '../support/browser';
 import { startSite } from '../support/site';
 
 setDefaultTimeout(150_000);
@@ -42,26 +42,6 @@ async function recorded(url: string, count: number, ms: number): Promise<number>
   return plays;
 }
 
-/** Answers lines `from`..`to` of the free play on screen (right when `right(i)`); 'Završi kviz' is left to the caller. */
-async function playLines(page: Page, right: (line: number) => boolean, to = 30, from = 1) {
-  for (let i = from; i <= to; i++) {
-    await page.getByText(`Stih ${i}/30`, { exact: true }).waitFor();
-    // The first line is on screen from the server's HTML before the page has taken the play.
-    await page.waitForFunction(() => sessionStorage.getItem('kviz.quiz') !== null);
-    const index = await page.evaluate((want) => {
-      const play = JSON.parse(sessionStorage.getItem('kviz.quiz') ?? 'null') as {
-        currentIndex: number;
-        questions: { correctSongId: number; options: { id: number }[] }[];
-      };
-      const q = play.questions[play.currentIndex]!;
-      return q.options.findIndex((o) => (o.id === q.correctSongId) === want);
-    }, right(i));
-    await page.locator(`[data-option="${'ABCDE'[index]}"]`).click();
-    await page.locator('[data-album]').waitFor();
-    if (i < 30) await page.getByRole('button', { name: 'Sljedeći stih' }).click();
-  }
-}
-
 describe('a fast player with PLAY_MIN_SECONDS=30 (defect 1)', () => {
   let slow: RunningBinary;
   beforeAll(async () => {
@@ -75,7 +55,7 @@ describe('a fast player with PLAY_MIN_SECONDS=30 (defect 1)', () => {
     const { context, page, problems } = await newPage(slow.url);
     await page.goto('/quiz?nova');
     const started = Date.now();
-    await playLines(page, (i) => i <= 21);
+    await answerFreeLines(page, (i) => i <= 21);
     await page.getByRole('button', { name: 'Završi kviz' }).click();
     await page.waitForURL('**/results');
     await page.getByRole('button', { name: 'Igraj ponovno' }).click();
@@ -106,7 +86,7 @@ describe('offline on the last line (defects 3; the service worker)', () => {
     await page.goto('/quiz?nova');
     await page.evaluate(() => navigator.serviceWorker.ready.then(() => true));
     const before = await overview(site.server.url);
-    await playLines(page, (i) => i % 2 === 0);
+    await answerFreeLines(page, (i) => i % 2 === 0);
     await context.setOffline(true);
     await page.getByRole('button', { name: 'Završi kviz' }).click();
     await page.waitForURL('**/results');
@@ -181,7 +161,7 @@ describe('an expired quiz token (defect 4)', () => {
     const { context, page, problems } = await newPage(short.url);
     await page.goto('/quiz?nova');
     const fetched = Date.now();
-    await playLines(page, (i) => i <= 25);
+    await answerFreeLines(page, (i) => i <= 25);
     const other = await context.newPage();
     await other.goto('/');
     // The play in progress (this tab's line 30) is offered while it can still be recorded.
@@ -222,7 +202,7 @@ describe('the difficulty chosen (defect 7)', () => {
     const start = page.getByRole('link', { name: 'Započni kviz' }).first();
     expect(await start.getAttribute('href')).toBe('/quiz?nova&difficulty=hard');
     await start.click();
-    await playLines(page, () => true);
+    await answerFreeLines(page, () => true);
     await page.getByRole('button', { name: 'Završi kviz' }).click();
     await page.waitForURL('**/results');
     await page.locator('[data-percentile][data-difficulty="hard"]').waitFor();

@@ -5,7 +5,13 @@
  */
 import { describe, expect, setDefaultTimeout, test } from 'bun:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { seriousViolations, watchConsole } from '../support/browser';
+import {
+  answerFreeLine,
+  answerFreeLines,
+  finishFreePlay,
+  seriousViolations,
+  watchConsole,
+} from '../support/browser';
 import { startSite } from '../support/site';
 
 setDefaultTimeout(90_000);
@@ -27,31 +33,10 @@ async function newPage(
   return { context, page, problems: watchConsole(page) };
 }
 
-/** Answers the current line right or wrong on purpose (the play in the tab's storage names the right song). */
-async function answer(page: Page, right: boolean) {
-  // The first line is on screen from the server's HTML before the page has taken the play.
-  await page.waitForFunction(() => sessionStorage.getItem('kviz.quiz') !== null);
-  const index = await page.evaluate((right) => {
-    const play = JSON.parse(sessionStorage.getItem('kviz.quiz') ?? 'null') as {
-      currentIndex: number;
-      questions: { correctSongId: number; options: { id: number }[] }[];
-    };
-    const q = play.questions[play.currentIndex]!;
-    return q.options.findIndex((o) => (o.id === q.correctSongId) === right);
-  }, right);
-  await page.locator(`[data-option="${'ABCDE'[index]}"]`).click();
-  await page.locator('[data-album]').waitFor();
-}
-
 /** Plays lines `from`..`to` of the play on screen, line i right when `right(i)`; finishing goes to /results. */
 async function play(page: Page, right: (line: number) => boolean, to = 30, from = 1) {
-  for (let i = from; i <= to; i++) {
-    await page.getByText(`Stih ${i}/30`, { exact: true }).waitFor();
-    await answer(page, right(i));
-    if (i < to || to === 30)
-      await page.getByRole('button', { name: i === 30 ? 'Završi kviz' : 'Sljedeći stih' }).click();
-  }
-  if (to === 30) await page.waitForURL('**/results');
+  await answerFreeLines(page, right, to, from);
+  if (to === 30) await finishFreePlay(page);
 }
 
 const score = async (page: Page) => (await page.locator('[data-score]').textContent()) ?? '';
@@ -377,7 +362,7 @@ describe('phone pacing and small things', () => {
     expect(await page.getByText(/^Tipkovnica:/).isVisible()).toBe(false);
     for (let i = 1; i <= 5; i++) {
       // The right song last in the list is the hardest case: make the wrong pick and look.
-      await answer(page, false);
+      await answerFreeLine(page, false);
       await page.waitForFunction(() => {
         const el = document.querySelector('[data-state="correct"]')!.getBoundingClientRect();
         const bar = document.querySelector('[data-answer-bar]')!.getBoundingClientRect();
@@ -456,10 +441,10 @@ describe('phone pacing and small things', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
     const option = await page.locator('[data-option="A"]').boundingBox();
     expect(option!.x + option!.width).toBeLessThanOrEqual(320);
-    await answer(page, true);
+    await answerFreeLine(page, true);
     expect(await page.locator('[data-correct-count]').textContent()).toBe('1 točan odgovor');
     await page.getByRole('button', { name: 'Sljedeći stih' }).click();
-    await answer(page, true);
+    await answerFreeLine(page, true);
     expect(await page.locator('[data-correct-count]').textContent()).toBe('2 točna odgovora');
     await context.close();
   });

@@ -70,23 +70,44 @@ export async function answerDailyLines(page: Page, right: (line: number) => bool
   await page.locator('[data-daily-done]').waitFor();
 }
 
+/** Answers the free play's current line right or wrong on purpose (the play in the tab's storage names the right song). */
+export async function answerFreeLine(page: Page, right: boolean): Promise<void> {
+  // The first line is on screen from the server's HTML before the page has taken the play.
+  await page.waitForFunction(() => sessionStorage.getItem('kviz.quiz') !== null);
+  const index = await page.evaluate((want) => {
+    const play = JSON.parse(sessionStorage.getItem('kviz.quiz') ?? 'null') as {
+      currentIndex: number;
+      questions: { correctSongId: number; options: { id: number }[] }[];
+    };
+    const q = play.questions[play.currentIndex]!;
+    return q.options.findIndex((o) => (o.id === q.correctSongId) === want);
+  }, right);
+  await page.locator(`[data-option="${'ABCDE'[index]}"]`).click();
+  await page.locator('[data-album]').waitFor();
+}
+
+/** Answers lines `from`..`to` of the free play on screen, line i right when `right(i)`, moving on between them. */
+export async function answerFreeLines(
+  page: Page,
+  right: (line: number) => boolean,
+  to = 30,
+  from = 1,
+): Promise<void> {
+  for (let i = from; i <= to; i++) {
+    await page.getByText(`Stih ${i}/30`, { exact: true }).waitFor();
+    await answerFreeLine(page, right(i));
+    if (i < to) await page.getByRole('button', { name: 'Sljedeći stih' }).click();
+  }
+}
+
+/** 'Završi kviz' on the last line answered, then the results page. */
+export async function finishFreePlay(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Završi kviz' }).click();
+  await page.waitForURL('**/results');
+}
+
 /** Plays the free quiz on screen (already started) to its results page, line i right when `right(i)`. */
 export async function playToResults(page: Page, right: (line: number) => boolean): Promise<void> {
-  for (let i = 1; i <= 30; i++) {
-    await page.getByText(`Stih ${i}/30`, { exact: true }).waitFor();
-    // The first line is on screen from the server's HTML before the page has taken the play.
-    await page.waitForFunction(() => sessionStorage.getItem('kviz.quiz') !== null);
-    const index = await page.evaluate((want) => {
-      const play = JSON.parse(sessionStorage.getItem('kviz.quiz') ?? 'null') as {
-        currentIndex: number;
-        questions: { correctSongId: number; options: { id: number }[] }[];
-      };
-      const q = play.questions[play.currentIndex]!;
-      return q.options.findIndex((o) => (o.id === q.correctSongId) === want);
-    }, right(i));
-    await page.locator(`[data-option="${'ABCDE'[index]}"]`).click();
-    await page.locator('[data-album]').waitFor();
-    await page.getByRole('button', { name: i === 30 ? 'Završi kviz' : 'Sljedeći stih' }).click();
-  }
-  await page.waitForURL('**/results');
+  await answerFreeLines(page, right);
+  await finishFreePlay(page);
 }
