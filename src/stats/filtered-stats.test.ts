@@ -4,7 +4,7 @@ import { createEngineTestApp, ENGINES, type EngineTestApp } from '../../test/sup
 import { answerQuiz, type FetchedQuiz, submit } from '../../test/support/play';
 import { CLUSTER_START_MS } from '../../test/support/postgres';
 import type { AdminConfusions, AdminDevices, AdminSummary } from '../shared/contracts/admin-range';
-import type { AlbumStat, LyricStat } from '../shared/contracts/stats';
+import type { AlbumStat, LyricStat, SongStat } from '../shared/contracts/stats';
 import type { ScoreDistribution } from '../shared/contracts/time-series';
 import { forEachAnswer } from '../storage/encoding/answer-codec';
 
@@ -188,6 +188,49 @@ describe.each(ENGINES)('%s', (engine) => {
       (await app.all('SELECT count(*) * 30 AS n FROM plays WHERE device_class = 3'))[0]!.n,
     );
     expect(lineRows.slice(1).reduce((sum, row) => sum + Number(row[5]), 0)).toBe(desktopAnswers);
+  });
+
+  test('every line and song row names its song and album by id, as the catalogue has them: all time, a range, filtered, v1', async () => {
+    const catalogue = await app.all(
+      'SELECT l.id AS lyric_id, l.song_id, s.album_id FROM lyrics l JOIN songs s ON s.id = l.song_id',
+    );
+    const songOf = new Map(catalogue.map((r) => [Number(r.lyric_id), Number(r.song_id)]));
+    const albumOf = new Map(catalogue.map((r) => [Number(r.song_id), Number(r.album_id)]));
+    expect(new Set(albumOf.values()).size).toBeGreaterThan(1);
+    const someSong = [...albumOf.keys()][1]!;
+    const lines = [
+      ...(await json<LyricStat[]>('/api/admin/stats/lyrics')),
+      ...(await json<LyricStat[]>(`/api/admin/stats/lyrics?${RANGE}`)),
+      ...(await json<LyricStat[]>(`/api/admin/stats/lyrics?${RANGE}&device=phone`)),
+      ...(await json<LyricStat[]>(`/api/admin/stats/lyrics?${RANGE}&song=${someSong}`)),
+      ...(await json<LyricStat[]>('/api/stats/lyrics')),
+    ];
+    expect(lines.length).toBe(4 * 120 + 10);
+    for (const l of lines) {
+      expect([l.lyricId, l.songId]).toEqual([l.lyricId, songOf.get(l.lyricId)!]);
+      expect([l.lyricId, l.albumId]).toEqual([l.lyricId, albumOf.get(l.songId)!]);
+    }
+    // The song filter's rows are that song's lines: the id the dashboard filters by is the row's.
+    const filtered = await json<LyricStat[]>(`/api/admin/stats/lyrics?${RANGE}&song=${someSong}`);
+    expect(filtered.map((l) => l.songId)).toEqual(filtered.map(() => someSong));
+    const songs = [
+      ...(await json<SongStat[]>('/api/admin/stats/songs')),
+      ...(await json<SongStat[]>(`/api/admin/stats/songs?${RANGE}&browser=safari`)),
+    ];
+    expect(songs.length).toBe(2 * albumOf.size);
+    for (const s of songs) expect([s.songId, s.albumId]).toEqual([s.songId, albumOf.get(s.songId)!]);
+    // API v1: the same ids, additive fields of its own rows.
+    const v1Lines = await json<{ items: { lyricId: number; songId: number; albumId: number }[] }>(
+      `/api/v1/admin/stats/lines?${RANGE}&limit=200`,
+    );
+    expect(v1Lines.items).toHaveLength(120);
+    for (const l of v1Lines.items)
+      expect([l.songId, l.albumId]).toEqual([songOf.get(l.lyricId)!, albumOf.get(songOf.get(l.lyricId)!)!]);
+    const v1Songs = await json<{ items: { songId: number; albumId: number }[] }>(
+      '/api/v1/stats/songs?limit=200',
+    );
+    expect(v1Songs.items).toHaveLength(albumOf.size);
+    for (const s of v1Songs.items) expect(s.albumId).toBe(albumOf.get(s.songId)!);
   });
 
   test('a filter that is not one: 422 naming it', async () => {

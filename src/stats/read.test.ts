@@ -126,11 +126,13 @@ describe('overview and lists', () => {
       const asked = new Set(quiz.questions.map((q) => q.lyricId));
       for (const l of lyrics) expect(l.occurrences).toBe(asked.has(l.lyricId) ? 1 : 0);
       expect(Object.keys(lyrics[0]!).sort()).toEqual([
+        'albumId',
         'albumTitle',
         'albumYear',
         'correctAnswers',
         'lyricId',
         'occurrences',
+        'songId',
         'songTitle',
         'text',
       ]);

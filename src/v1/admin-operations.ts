@@ -107,7 +107,9 @@ export const listAdminLineStatsOperation = listOperation({
   item: {
     lyricId: 345,
     line: 'Puše bura, hladna i prava,',
+    songId: 12,
     songTitle: 'Zatvorene škure',
+    albumId: 1,
     albumTitle: 'Sol na usnama',
     albumYear: 1992,
   },
@@ -119,7 +121,7 @@ export const listAdminSongStatsOperation = listOperation({
   summary: 'How the songs fared, in a range',
   description: 'Every song with the answers to its lines.',
   schema: SongStatsPage,
-  item: { songId: 12, title: 'Zatvorene škure', albumTitle: 'Sol na usnama', albumYear: 1992 },
+  item: { songId: 12, title: 'Zatvorene škure', albumId: 1, albumTitle: 'Sol na usnama', albumYear: 1992 },
   total: 120,
 });
 

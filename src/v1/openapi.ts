@@ -162,7 +162,15 @@ export const LineStats = T.Object(
   {
     lyricId: T.Integer({ description: 'The line’s id.' }),
     line: T.String({ description: 'The text of the line.' }),
+    songId: T.Integer({
+      description:
+        'Its song’s id, as in the songs list. Added after v1’s first release (additions keep `apiVersion`): clients that do not know it ignore it.',
+    }),
     songTitle: T.String({ description: 'Its song’s title.' }),
+    albumId: T.Integer({
+      description:
+        'Its album’s id, as in the albums list. Added after v1’s first release (additions keep `apiVersion`): clients that do not know it ignore it.',
+    }),
     albumTitle: T.String({ description: 'Its album.' }),
     albumYear: T.Integer({ description: 'Its album’s year.' }),
     ...counted,
@@ -175,6 +183,10 @@ export const SongStats = T.Object(
   {
     songId: T.Integer({ description: 'The song’s id.' }),
     title: T.String({ description: 'The song’s title.' }),
+    albumId: T.Integer({
+      description:
+        'Its album’s id, as in the albums list. Added after v1’s first release (additions keep `apiVersion`): clients that do not know it ignore it.',
+    }),
     albumTitle: T.String({ description: 'Its album.' }),
     albumYear: T.Integer({ description: 'Its album’s year.' }),
     ...counted,

@@ -229,7 +229,9 @@ export const listLineStatsOperation = operation({
           {
             lyricId: 345,
             line: 'Puše bura, hladna i prava,',
+            songId: 12,
             songTitle: 'Zatvorene škure',
+            albumId: 1,
             albumTitle: 'Sol na usnama',
             albumYear: 1992,
             answers: 41,
@@ -265,6 +267,7 @@ export const listSongStatsOperation = operation({
           {
             songId: 12,
             title: 'Zatvorene škure',
+            albumId: 1,
             albumTitle: 'Sol na usnama',
             albumYear: 1992,
             answers: 410,

@@ -29,7 +29,9 @@ const accuracy = (correct: number, answers: number) =>
 export const toLineStats = (row: LyricStat): LineStats => ({
   lyricId: row.lyricId,
   line: row.text,
+  songId: row.songId,
   songTitle: row.songTitle,
+  albumId: row.albumId,
   albumTitle: row.albumTitle,
   albumYear: row.albumYear,
   answers: row.occurrences,
@@ -40,6 +42,7 @@ export const toLineStats = (row: LyricStat): LineStats => ({
 export const toSongStats = (row: SongStat): SongStats => ({
   songId: row.songId,
   title: row.title,
+  albumId: row.albumId,
   albumTitle: row.albumTitle,
   albumYear: row.albumYear,
   answers: row.occurrences,

@@ -52,7 +52,15 @@ export const LyricStat = T.Object(
   {
     lyricId: T.Integer({ description: 'Lyric line id.' }),
     text: T.String({ description: 'The line.' }),
+    songId: T.Integer({
+      description:
+        'Its song’s id (the `song` filter of the admin reads). Added later: clients that do not know it ignore it.',
+    }),
     songTitle: T.String({ description: 'Its song.' }),
+    albumId: T.Integer({
+      description:
+        'Its album’s id (the `album` filter of the admin reads). Added later: clients that do not know it ignore it.',
+    }),
     albumTitle: T.String({ description: 'Its album.' }),
     albumYear: T.Integer({ description: 'Year of its album.' }),
     ...counts,
@@ -63,7 +71,9 @@ export const LyricStat = T.Object(
       {
         lyricId: 345,
         text: 'Puše bura, hladna i prava,',
+        songId: 12,
         songTitle: 'Zatvorene škure',
+        albumId: 1,
         albumTitle: 'Sol na usnama',
         albumYear: 1992,
         occurrences: 41,
@@ -76,6 +86,10 @@ export const SongStat = T.Object(
   {
     songId: T.Integer({ description: 'Song id.' }),
     title: T.String({ description: 'Song title.' }),
+    albumId: T.Integer({
+      description:
+        'Its album’s id (the `album` filter of the admin reads). Added later: clients that do not know it ignore it.',
+    }),
     albumTitle: T.String({ description: 'Its album.' }),
     albumYear: T.Integer({ description: 'Year of its album.' }),
     ...counts,
@@ -86,6 +100,7 @@ export const SongStat = T.Object(
       {
         songId: 12,
         title: 'Zatvorene škure',
+        albumId: 1,
         albumTitle: 'Sol na usnama',
         albumYear: 1992,
         occurrences: 412,

@@ -61,7 +61,9 @@ export function createOverviewReads(
         .select({
           lyricId: lyrics.id,
           text: lyrics.text,
+          songId: songs.id,
           songTitle: songs.title,
+          albumId: albums.id,
           albumTitle: albums.title,
           albumYear: albums.year,
           occurrences: counter(lyricStats.occurrences),
@@ -78,6 +80,7 @@ export function createOverviewReads(
         .select({
           songId: songs.id,
           title: songs.title,
+          albumId: albums.id,
           albumTitle: albums.title,
           albumYear: albums.year,
           occurrences: counter(songStats.occurrences),

@@ -37,7 +37,9 @@ export function itemLists(db: Db) {
       .select({
         lyricId: lyrics.id,
         text: lyrics.text,
+        songId: songs.id,
         songTitle: songs.title,
+        albumId: albums.id,
         albumTitle: albums.title,
         albumYear: albums.year,
         occurrences: counter(lyricStats.occurrences),
@@ -57,6 +59,7 @@ export function itemLists(db: Db) {
       .select({
         songId: songs.id,
         title: songs.title,
+        albumId: albums.id,
         albumTitle: albums.title,
         albumYear: albums.year,
         occurrences: counter(songStats.occurrences),

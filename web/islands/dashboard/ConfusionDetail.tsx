@@ -4,6 +4,7 @@ import { InlineSpinner } from '../../components/Spinner/Spinner';
 import { getAdminConfusions, type RangeParams } from '../../lib/api';
 import { countOf, TIMES } from '../../lib/plural';
 import * as styles from './DashboardIsland.css';
+import { FilterButton } from './filters/filter-context';
 
 /**
  * A line's or a song's 'Najčešće zamjene': the wrong songs players picked instead, read when the
@@ -54,7 +55,10 @@ export function ConfusionDetail({
       <ol className={styles.detailList}>
         {state.rows.map((c) => (
           <li key={c.selectedSongId} data-confusion={c.selectedSongId}>
-            {c.selectedSongTitle} — {countOf(c.times, TIMES)}
+            <FilterButton name="song" value={c.selectedSongId}>
+              {c.selectedSongTitle}
+            </FilterButton>{' '}
+            — {countOf(c.times, TIMES)}
           </li>
         ))}
       </ol>

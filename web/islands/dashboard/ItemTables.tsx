@@ -7,6 +7,7 @@ import type { ReactNode } from 'react';
 import { Card } from '../../components/Card/Card';
 import { type Column, SortableTable } from '../../components/Tables/SortableTable';
 import { TopListPair } from '../../components/Tables/TopListPair';
+import type { TopColumn } from '../../components/Tables/TopTable';
 import { lyricTopColumns, songTopColumns } from '../../components/Tables/top-columns';
 import type { RangeParams } from '../../lib/api';
 import {
@@ -24,35 +25,70 @@ import { type DashboardView, DEFAULT_PAGE_SIZE, type LyricFilterView } from './d
 import { FilterButton } from './filters/filter-context';
 import { LyricFilters } from './LyricFilters';
 
+/** A row's song and album, each a filter of the whole dashboard (docs/decisions/039). */
+const songFilter = (songId: number, title: string) => (
+  <FilterButton name="song" value={songId}>
+    {orUnknown(title)}
+  </FilterButton>
+);
+const albumFilter = (albumId: number, title: string, year?: number) => (
+  <FilterButton name="album" value={albumId}>
+    {year === undefined ? orUnknown(title) : albumWithYear(title, year)}
+  </FilterButton>
+);
+
 const lyricColumns: Column<LyricStat>[] = [
   { key: 'text', header: 'Stih', value: (l) => l.text },
-  { key: 'song', header: 'Pjesma', value: (l) => orUnknown(l.songTitle) },
-  { key: 'album', header: 'Album (godina)', value: (l) => albumWithYear(l.albumTitle, l.albumYear) },
+  {
+    key: 'song',
+    header: 'Pjesma',
+    value: (l) => orUnknown(l.songTitle),
+    render: (l) => songFilter(l.songId, l.songTitle),
+  },
+  {
+    key: 'album',
+    header: 'Album (godina)',
+    value: (l) => albumWithYear(l.albumTitle, l.albumYear),
+    render: (l) => albumFilter(l.albumId, l.albumTitle, l.albumYear),
+  },
 ];
 const songColumns: Column<SongStat>[] = [
   {
     key: 'title',
     header: 'Pjesma',
     value: (s) => orUnknown(s.title),
-    render: (s) => (
-      <FilterButton name="song" value={s.songId}>
-        {orUnknown(s.title)}
-      </FilterButton>
-    ),
+    render: (s) => songFilter(s.songId, s.title),
   },
-  { key: 'album', header: 'Album (godina)', value: (s) => albumWithYear(s.albumTitle, s.albumYear) },
+  {
+    key: 'album',
+    header: 'Album (godina)',
+    value: (s) => albumWithYear(s.albumTitle, s.albumYear),
+    render: (s) => albumFilter(s.albumId, s.albumTitle, s.albumYear),
+  },
 ];
 const albumColumns: Column<AlbumStat>[] = [
   {
     key: 'title',
     header: 'Album',
     value: (a) => orUnknown(a.title),
-    render: (a) => (
-      <FilterButton name="album" value={a.albumId}>
-        {orUnknown(a.title)}
-      </FilterButton>
+    render: (a) => albumFilter(a.albumId, a.title),
+  },
+];
+/** The top lists' columns of /statistics, with the song and album as filters (the 'Top' tab). */
+const lyricTopFilterColumns: TopColumn<LyricStat>[] = [
+  lyricTopColumns[0]!,
+  {
+    header: lyricTopColumns[1]!.header,
+    cell: (l) => (
+      <>
+        {songFilter(l.songId, l.songTitle)} ({albumFilter(l.albumId, l.albumTitle)})
+      </>
     ),
   },
+];
+const songTopFilterColumns: TopColumn<SongStat>[] = [
+  { header: songTopColumns[0]!.header, cell: (s) => songFilter(s.songId, s.title) },
+  { header: songTopColumns[1]!.header, cell: (s) => albumFilter(s.albumId, s.albumTitle, s.albumYear) },
 ];
 const lyricCounts: [string, string] = ['Prikazano', 'Točno'];
 const otherCounts: [string, string] = ['Pojavljivanja', 'Točni odgovori'];
@@ -185,7 +221,7 @@ export function TopLists({
         <TopListPair
           items={lyrics}
           minOccurrences={ADMIN_MIN_OCCURRENCES}
-          columns={lyricTopColumns}
+          columns={lyricTopFilterColumns}
           rowKey={(l) => l.lyricId}
           captions={['Stihovi s najvišim postotkom', 'Stihovi s najnižim postotkom']}
         />
@@ -194,7 +230,7 @@ export function TopLists({
         <TopListPair
           items={songs}
           minOccurrences={ADMIN_MIN_OCCURRENCES}
-          columns={songTopColumns}
+          columns={songTopFilterColumns}
           rowKey={(s) => s.songId}
           captions={['Pjesme s najvišim postotkom', 'Pjesme s najnižim postotkom']}
         />

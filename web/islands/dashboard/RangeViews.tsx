@@ -221,8 +221,22 @@ export function DevicesView({
 }
 
 const confusionColumns: SimpleColumn<Confusion>[] = [
-  { header: 'Točna pjesma', cell: (c) => c.songTitle },
-  { header: 'Odabrana umjesto nje', cell: (c) => c.selectedSongTitle },
+  {
+    header: 'Točna pjesma',
+    cell: (c) => (
+      <FilterButton name="song" value={c.songId}>
+        {c.songTitle}
+      </FilterButton>
+    ),
+  },
+  {
+    header: 'Odabrana umjesto nje',
+    cell: (c) => (
+      <FilterButton name="song" value={c.selectedSongId}>
+        {c.selectedSongTitle}
+      </FilterButton>
+    ),
+  },
   { header: 'Koliko puta', cell: (c) => countOf(c.times, TIMES), numeric: true },
 ];
 

@@ -6,8 +6,24 @@ afterEach(() => {
   globalThis.fetch = realFetch;
 });
 
-const lyric = { lyricId: 1, text: 'Stih', songTitle: 'P', albumTitle: 'A', albumYear: 1992 };
-const song = { songId: 2, title: 'P', albumTitle: 'A', albumYear: 1992, occurrences: 5, correctAnswers: 2 };
+const lyric = {
+  lyricId: 1,
+  text: 'Stih',
+  songId: 2,
+  songTitle: 'P',
+  albumId: 3,
+  albumTitle: 'A',
+  albumYear: 1992,
+};
+const song = {
+  songId: 2,
+  title: 'P',
+  albumId: 3,
+  albumTitle: 'A',
+  albumYear: 1992,
+  occurrences: 5,
+  correctAnswers: 2,
+};
 const album = { albumId: 3, title: 'A', occurrences: 6, correctAnswers: 3 };
 /** The answers, some counts as strings (docs/product.md#counts-as-strings). */
 const ok: Record<string, unknown> = {
