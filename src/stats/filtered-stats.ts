@@ -71,6 +71,10 @@ async function loadSpan(
       ...(filters.mode ? { modes: playModesOf(filters.mode) } : {}),
       ...(filters.device ? { device: filters.device } : {}),
       ...(filters.browser ? { browser: filters.browser } : {}),
+      // Under an album or song filter only its lines' answers count: the others are never decoded.
+      ...(filters.album !== undefined || filters.song !== undefined
+        ? { answers: { album: filters.album, song: filters.song } }
+        : {}),
     },
     (play) => count.add(play),
   );

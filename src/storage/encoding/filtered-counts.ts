@@ -15,10 +15,20 @@ export interface PlayWhere {
   modes?: readonly PlayMode[];
   device?: DeviceClass;
   browser?: BrowserFamily;
+  /**
+   * Only the answers to these lines are decoded (an album or song filter counts no other): a play
+   * is still handed on with the rest left out, so one of that album shows no answers.
+   */
+  answers?: AnswerFilter;
 }
 
-/** A play of the raw record as a filtered read sees it: decoded, and whether it was its player's first. */
-export interface FilterablePlay extends RecordedPlay {
+/**
+ * A play of the raw record as a filtered read sees it: decoded, and whether it was its player's
+ * first. Its answers are flat (line, song, album, pick: what `countPlay` counts), decoded straight
+ * into that shape: one object per answer of every play read, not two.
+ */
+export interface FilterablePlay extends Omit<RecordedPlay, 'answers'> {
+  answers: CountedAnswer[];
   /** The player's first recorded play (its time is the player's first-seen time). */
   firstOfPlayer: boolean;
 }
@@ -69,7 +79,7 @@ const keeps = (filter: AnswerFilter) => (a: CountedAnswer) =>
 export function createFilteredCount(filter: AnswerFilter, answered: { from: Day; to: Day }) {
   // The plays of the range asked count their answers too; the others (the compared period) only
   // what a play counts. Two accumulators of the same `countPlay`; their days do not overlap.
-  const sums = createBatchSums(true);
+  const sums = createBatchSums('summed');
   const others = createBatchSums(false);
   const songOfLine = new Map<number, number>();
   const keep = keeps(filter);
@@ -86,8 +96,7 @@ export function createFilteredCount(filter: AnswerFilter, answered: { from: Day;
   let plays = 0;
   return {
     add(play: FilterablePlay): void {
-      const all = play.answers.map(({ key, selectedSongId }) => ({ ...key, selectedSongId }));
-      const answers = narrowed ? all.filter(keep) : all;
+      const answers = narrowed ? play.answers.filter(keep) : play.answers;
       if (narrowed && answers.length === 0) return;
       plays++;
       const players = setOf(dayPlayers, play.day);

@@ -5,8 +5,8 @@
 import type { Day } from '../../time/day';
 import { forEachAnswer } from './answer-codec';
 import { browserCode, deviceCode, playModeCode } from './codes';
-import type { FilterablePlay, PlayWhere } from './filtered-counts';
-import type { AnswerKey, RecordedAnswer } from './recompute';
+import type { AnswerFilter, FilterablePlay, PlayWhere } from './filtered-counts';
+import type { AnswerKey, CountedAnswer } from './recompute';
 
 /** A row of the filtered read, as both engines name its columns (PLAY_COLUMNS). */
 export interface PlayRow {
@@ -48,11 +48,24 @@ export function playConditions(
 }
 
 /** Decodes one row of the filtered read (the same columns on both engines). */
-export function decodePlay(row: PlayRow, keyOf: (keyId: number) => AnswerKey): FilterablePlay {
-  const answers: RecordedAnswer[] = [];
+export function decodePlay(
+  row: PlayRow,
+  keyOf: (keyId: number) => AnswerKey,
+  /** Only these lines' answers (PlayWhere.answers): the others never become objects. */
+  only?: AnswerFilter,
+): FilterablePlay {
+  const answers: CountedAnswer[] = [];
+  const album = only?.album;
+  const song = only?.song;
   forEachAnswer(row.answers, (keyId, wrongSongId) => {
     const key = keyOf(keyId);
-    answers.push({ key, selectedSongId: wrongSongId ?? key.songId });
+    if ((album !== undefined && key.albumId !== album) || (song !== undefined && key.songId !== song)) return;
+    answers.push({
+      lyricId: key.lyricId,
+      songId: key.songId,
+      albumId: key.albumId,
+      selectedSongId: wrongSongId ?? key.songId,
+    });
   });
   return {
     playerId: Number(row.player_id),
@@ -69,11 +82,12 @@ export function decodePlay(row: PlayRow, keyOf: (keyId: number) => AnswerKey): F
 
 /** The answer keys as a lookup (a few thousand rows: read once per filtered read). */
 export function answerKeyLookup(rows: { id: number; lyricId: number; songId: number; albumId: number }[]) {
-  const keys = new Map<number, AnswerKey>(
-    rows.map((k) => [k.id, { lyricId: k.lyricId, songId: k.songId, albumId: k.albumId }]),
-  );
+  // An array by id (ids are small and dense: one per line, song and album a play was recorded
+  // with), not a Map: it is looked up once per answer of every play read.
+  const keys: (AnswerKey | undefined)[] = [];
+  for (const k of rows) keys[k.id] = { lyricId: k.lyricId, songId: k.songId, albumId: k.albumId };
   return (keyId: number) => {
-    const key = keys.get(keyId);
+    const key = keys[keyId];
     if (!key) throw new Error(`unknown answer key ${keyId}`);
     return key;
   };

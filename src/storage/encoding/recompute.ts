@@ -152,36 +152,44 @@ function emptySums(): Sums {
   };
 }
 
+/**
+ * Which per-answer counters a play adds to: all of them (`true`), none (`false`: lines, songs,
+ * albums, confusions and the answer days are left out), or `'summed'`: the lines, songs, albums
+ * and confusions summed over the plays, without the per-day maps (answer days, confusion days)
+ * that only the recorder writes. A filtered read of the dashboard sums a range's answers and
+ * never reads them per day (docs/decisions/039, amendment).
+ */
+export type PerAnswer = boolean | 'summed';
+
 /** What one play adds to every counter: the one definition the recording and the recompute share. */
 function countPlay(
   c: Sums,
   play: CountedPlay,
   answers: Iterable<CountedAnswer>,
   firsts: Firsts,
-  /** false: the per-answer counters (lines, songs, albums, confusions, answer days) are left out. */
-  perAnswer = true,
+  perAnswer: PerAnswer = true,
 ): void {
   let correct = 0;
   let asked = 0;
-  const answerDay = perAnswer
-    ? getOr(c.answerDays, play.day, () => new Map<number, ItemCounts>())
-    : undefined;
-  const confusionDay = perAnswer
-    ? getOr(c.confusionDays, play.day, () => new Map<number, Map<number, number>>())
-    : undefined;
+  const answerDay =
+    perAnswer === true ? getOr(c.answerDays, play.day, () => new Map<number, ItemCounts>()) : undefined;
+  const confusionDay =
+    perAnswer === true
+      ? getOr(c.confusionDays, play.day, () => new Map<number, Map<number, number>>())
+      : undefined;
   for (const a of answers) {
     const right = a.selectedSongId === a.songId;
     asked++;
     if (right) correct++;
-    if (!answerDay) continue;
-    bump(answerDay, answerKeyNumber(a), right);
+    if (!perAnswer) continue;
+    if (answerDay) bump(answerDay, answerKeyNumber(a), right);
     bump(c.lyrics, a.lyricId, right);
     bump(c.songs, a.songId, right);
     bump(c.albums, a.albumId, right);
     if (!right) {
       confuse(c.lyricConfusions, a.lyricId, a.selectedSongId);
       confuse(c.songConfusions, a.songId, a.selectedSongId);
-      confuse(confusionDay!, a.lyricId, a.selectedSongId);
+      if (confusionDay) confuse(confusionDay, a.lyricId, a.selectedSongId);
     }
   }
   getOr(c.scores, play.mode, () => new Array<number>(PLAY_LENGTH + 1).fill(0))[play.score]!++;
@@ -205,7 +213,7 @@ function countPlay(
  * rows. The per-answer maps stay empty: the SQLite store counts those from the raw record when
  * it flushes (docs/decisions/025); `perAnswer` for a store that writes them with the batch.
  */
-export function createBatchSums(perAnswer = false) {
+export function createBatchSums(perAnswer: PerAnswer = false) {
   const sums = emptySums();
   return Object.assign(sums, {
     add(play: CountedPlay & { answers: readonly CountedAnswer[] }, firsts: Firsts): void {

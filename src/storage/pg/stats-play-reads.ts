@@ -34,7 +34,7 @@ export function createPlayReads(db: PgDb): Pick<StatsStore, 'forEachPlayOfDays'>
         `SELECT ${PLAY_COLUMNS} FROM plays p JOIN players pl ON pl.id = p.player_id WHERE ${conditions}`,
         params,
       )) as PlayRow[];
-      for (const row of rows) visit(decodePlay(row, keyOf));
+      for (const row of rows) visit(decodePlay(row, keyOf, where.answers));
       return rows.length;
     },
   };

@@ -33,7 +33,7 @@ export function createPlayReads(db: Db): Pick<StatsStore, 'forEachPlayOfDays'> {
       let n = 0;
       try {
         for (const row of statement.iterate(...params)) {
-          visit(decodePlay(row, keyOf));
+          visit(decodePlay(row, keyOf, where.answers));
           n++;
         }
       } finally {
