@@ -124,14 +124,23 @@ const getOr = <K, V>(map: Map<K, V>, key: K, create: () => V): V => {
   return value;
 };
 
+// bump and confuse run for every answer counted (several times each): no closure made per call.
 const bump = (map: Map<number, ItemCounts>, id: number, correct: boolean) => {
-  const counts = getOr(map, id, () => ({ occurrences: 0, correct: 0 }));
+  let counts = map.get(id);
+  if (counts === undefined) {
+    counts = { occurrences: 0, correct: 0 };
+    map.set(id, counts);
+  }
   counts.occurrences++;
   if (correct) counts.correct++;
 };
 
 const confuse = (map: Map<number, Map<number, number>>, right: number, picked: number) => {
-  const row = getOr(map, right, () => new Map<number, number>());
+  let row = map.get(right);
+  if (row === undefined) {
+    row = new Map<number, number>();
+    map.set(right, row);
+  }
   row.set(picked, (row.get(picked) ?? 0) + 1);
 };
 
