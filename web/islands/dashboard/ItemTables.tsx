@@ -22,6 +22,7 @@ import {
 import { ConfusionDetail } from './ConfusionDetail';
 import * as styles from './DashboardIsland.css';
 import { type DashboardView, DEFAULT_PAGE_SIZE, type LyricFilterView } from './dashboard-view';
+import * as filterStyles from './filters/Filters.css';
 import { FilterButton } from './filters/filter-context';
 import { LyricFilters } from './LyricFilters';
 
@@ -81,7 +82,8 @@ const lyricTopFilterColumns: TopColumn<LyricStat>[] = [
     header: lyricTopColumns[1]!.header,
     cell: (l) => (
       <>
-        {songFilter(l.songId, l.songTitle)} ({albumFilter(l.albumId, l.albumTitle)})
+        {songFilter(l.songId, l.songTitle)}{' '}
+        <span className={filterStyles.bracketed}>({albumFilter(l.albumId, l.albumTitle)})</span>
       </>
     ),
   },

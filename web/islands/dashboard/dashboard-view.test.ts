@@ -1,5 +1,12 @@
 import { describe, expect, test } from 'bun:test';
-import { type DashboardView, defaultView, lyricRowFilter, parseView, serializeView } from './dashboard-view';
+import {
+  type DashboardView,
+  defaultView,
+  lyricRowFilter,
+  parseView,
+  serializeView,
+  withFilter,
+} from './dashboard-view';
 
 const view = (change: (v: DashboardView) => DashboardView) => change(structuredClone(defaultView));
 
@@ -126,5 +133,22 @@ describe('never-shown lines', () => {
   test('the administrator’s choice wins over the default', () => {
     expect(sortedBy('percentage', 'show')).toBe(false);
     expect(sortedBy('text', 'hide')).toBe(true);
+  });
+});
+
+describe('a filter clicked', () => {
+  test('sets or removes it; an album and a song replace each other, the other filters stay', () => {
+    const on = { device: 'phone', album: 3 } as const;
+    expect(withFilter(on, 'browser', 'safari')).toEqual({ device: 'phone', album: 3, browser: 'safari' });
+    // A song (perhaps of another album, picked in 'Zamjene') replaces the album, and back.
+    expect(withFilter(on, 'song', 12)).toEqual({ device: 'phone', song: 12 });
+    expect(withFilter({ song: 12, browser: 'firefox' }, 'album', 5)).toEqual({
+      browser: 'firefox',
+      album: 5,
+    });
+    // Removing one leaves the rest; the filters given are not changed.
+    expect(withFilter(on, 'album', undefined)).toEqual({ device: 'phone' });
+    expect(withFilter({ album: 3, song: 12 }, 'song', undefined)).toEqual({ album: 3 });
+    expect(on).toEqual({ device: 'phone', album: 3 });
   });
 });

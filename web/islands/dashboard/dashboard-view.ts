@@ -12,7 +12,7 @@ import { readFilters } from '../../../src/shared/dashboard-filters';
 import { SCORE_MODES, type ScoreMode } from '../../../src/shared/play-mode';
 import { DEFAULT_RANGE, parseRange, type RangeChoice, writeRange } from '../../lib/date-range';
 import type { RowFilter, SortState } from '../../lib/stats';
-import type { ItemFilters } from './filters/filter-context';
+import type { ItemFilterName, ItemFilters } from './filters/filter-context';
 
 export const TABS = [
   { id: 'pregled', label: 'Pregled' },
@@ -99,6 +99,26 @@ function parseWhole(raw: string | null, min: number, max: number): number | null
 }
 
 const ITEM_FILTERS = ['device', 'browser', 'album', 'song'] as const;
+
+/**
+ * The filters with one set (or removed: `undefined`). An album and a song replace each other: a
+ * song lies in one album, so both together are the song alone or nothing at all (a song picked
+ * instead in 'Zamjene' is often of another album); a click on either means "by this one".
+ */
+export function withFilter<K extends ItemFilterName>(
+  filters: ItemFilters,
+  name: K,
+  value: ItemFilters[K] | undefined,
+): ItemFilters {
+  const next = { ...filters };
+  if (value === undefined) delete next[name];
+  else {
+    next[name] = value;
+    if (name === 'album') delete next.song;
+    if (name === 'song') delete next.album;
+  }
+  return next;
+}
 
 /** The device, browser, album and song filters of an address (malformed ones left out). */
 function itemFilters(params: URLSearchParams): ItemFilters {

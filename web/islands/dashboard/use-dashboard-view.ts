@@ -11,6 +11,7 @@ import {
   serializeView,
   type TabId,
   type TableId,
+  withFilter,
 } from './dashboard-view';
 import type { ItemFilterName, ItemFilters } from './filters/filter-context';
 
@@ -82,12 +83,7 @@ export function useDashboardView() {
   );
   const setFilter = useCallback(
     <K extends ItemFilterName>(name: K, value: ItemFilters[K] | undefined) =>
-      setView((v) => {
-        const filters = { ...v.filters };
-        if (value === undefined) delete filters[name];
-        else filters[name] = value;
-        return { ...v, filters, tables: firstPages(v.tables) };
-      }),
+      setView((v) => ({ ...v, filters: withFilter(v.filters, name, value), tables: firstPages(v.tables) })),
     [],
   );
   const setTrendGroup = useCallback((trendGroup: TrendGroup) => setView((v) => ({ ...v, trendGroup })), []);

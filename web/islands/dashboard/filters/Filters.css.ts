@@ -1,4 +1,4 @@
-import { style } from '@vanilla-extract/css';
+import { globalStyle, style } from '@vanilla-extract/css';
 import { vars } from '../../../styles/theme.css';
 
 export const bar = style({ display: 'flex', flexDirection: 'column', gap: vars.space.sm });
@@ -63,3 +63,10 @@ export const filterLink = style({
   ':focus-visible': { outline: `3px solid ${vars.color.focus}`, outlineOffset: '2px' },
 });
 export const active = style({ fontWeight: 700, textDecoration: 'none' });
+/**
+ * '(' + a filter button + ')': a button is an atomic inline, so a line could break between the
+ * bracket and it ('Tišina u avliji (' / 'Svatovi)' at 375 px). The group moves to the next line
+ * whole; the title inside still wraps when it is wider than the line.
+ */
+export const bracketed = style({ whiteSpace: 'nowrap' });
+globalStyle(`${bracketed} > button`, { whiteSpace: 'normal' });
