@@ -10,7 +10,9 @@ import { Database } from 'bun:sqlite';
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
+import { round } from '../../src/stats/round';
 import { forEachAnswer } from '../../src/storage/encoding/answer-codec';
+import { formatPercent } from '../../web/lib/format';
 import { type RunningBinary, startBinaryWithCatalogue } from '../support/binary';
 import { launchBrowser, seriousViolations, watchConsole } from '../support/browser';
 import { makeCatalogue } from '../support/fixtures';
@@ -138,16 +140,20 @@ async function expectFiltered(page: Page, filter: Filter, chip: string) {
   await page.locator(`[data-chip="${name}"]`, { hasText: chip }).waitFor();
   const want = expected(filter);
   expect(want.plays).toBeGreaterThan(0);
-  // The accuracy card shows one decimal of the summary's two. Polled until both hold: the cards
-  // of the view before the click may show the same number of plays for a moment.
-  const shown = async () => [await card(page, 'totalAttempts'), await card(page, 'averagePercentage')];
-  const holds = ([plays, accuracy]: number[]) =>
-    plays === want.plays && Math.abs(accuracy! - want.accuracy) <= 0.051;
+  // The accuracy card: the summary's two decimals shown with one, as the dashboard formats them
+  // ('58,3%'). Polled until both hold: the cards of the view before the click may show the same
+  // number of plays for a moment.
+  const accuracy = formatPercent(round(want.accuracy, 2));
+  const shown = async () =>
+    [
+      await card(page, 'totalAttempts'),
+      /^[\d.,]+%/.exec((await page.locator('[data-stat="averagePercentage"]').textContent()) ?? '')?.[0],
+    ] as const;
+  const holds = ([plays, percent]: readonly [number, string | undefined]) =>
+    plays === want.plays && percent === accuracy;
   const deadline = Date.now() + 15_000;
   while (!holds(await shown()) && Date.now() < deadline) await Bun.sleep(100);
-  const [plays, accuracy] = await shown();
-  expect(plays).toBe(want.plays);
-  expect(Math.abs(accuracy! - want.accuracy)).toBeLessThanOrEqual(0.051);
+  expect(await shown()).toEqual([want.plays, accuracy]);
   return want;
 }
 
@@ -162,6 +168,7 @@ describe('the line rows filter the whole dashboard', () => {
     const { context, page, problems } = await dashboard(1280, '?tab=stihovi');
     const table = '[data-sortable-table="Statistika stihova"]';
     const song = await target(page, `${table} [data-filter-by^="song:"]`);
+    expect(await song.button.getAttribute('title')).toBe('Filtriraj cijeli pregled po ovoj pjesmi');
     await song.button.click();
     const want = await expectFiltered(page, { song: song.id }, `Pjesma: ${song.text}`);
     // The table keeps that song's 5 lines, every one naming it.

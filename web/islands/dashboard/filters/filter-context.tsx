@@ -17,11 +17,12 @@ export const FilterProvider = ({ value, children }: { value: FilterControl; chil
   <FilterContext.Provider value={value}>{children}</FilterContext.Provider>
 );
 
+/** 'po' takes the locative: po ovom albumu, po ovoj pjesmi. */
 const WHAT: Record<ItemFilterName, string> = {
-  device: 'uređaj',
-  browser: 'preglednik',
-  album: 'album',
-  song: 'pjesmu',
+  device: 'ovom uređaju',
+  browser: 'ovom pregledniku',
+  album: 'ovom albumu',
+  song: 'ovoj pjesmi',
 };
 
 /**
@@ -46,7 +47,7 @@ export function FilterButton<K extends ItemFilterName>({
       type="button"
       className={active ? `${styles.filterLink} ${styles.active}` : styles.filterLink}
       aria-pressed={active}
-      title={active ? 'Ukloni filtar' : `Filtriraj cijeli pregled po: ${WHAT[name]}`}
+      title={active ? 'Ukloni filtar' : `Filtriraj cijeli pregled po ${WHAT[name]}`}
       data-filter-by={`${name}:${value}`}
       onClick={() => control.setFilter(name, active ? undefined : value)}
     >
