@@ -86,6 +86,9 @@ interface Side {
   /** CPU a play of the one-instance closed loop: the server's and the database's, µs. */
   bunUsPerPlay: number[];
   pgUsPerPlay: number[];
+  /** The same for the two-instance closed loop (both servers' CPU together). */
+  bunUsPerPlayTwo: number[];
+  pgUsPerPlayTwo: number[];
   overviewP99: number[];
   pageP99: number[];
   failed: number;
@@ -125,9 +128,12 @@ async function closedLoop(
       return file;
     }),
   );
-  const pids = cpu ? clusterPids(cpu.port) : [];
-  const pgCpu = () => pids.reduce((sum, pid) => sum + cpuSeconds(pid), 0);
-  const [bunBefore, pgBefore] = [cpuSeconds(servers[0]!.pid), pgCpu()];
+  // The cluster's processes before and after: a backend a pool opened during the load counts whole.
+  const pgBefore = new Map((cpu ? clusterPids(cpu.port) : []).map((pid) => [pid, cpuSeconds(pid)]));
+  const pgUsed = () =>
+    cpu ? clusterPids(cpu.port).reduce((sum, pid) => sum + cpuSeconds(pid) - (pgBefore.get(pid) ?? 0), 0) : 0;
+  const bunCpu = () => servers.reduce((sum, server) => sum + cpuSeconds(server.pid), 0);
+  const bunBefore = bunCpu();
   const loads = await Promise.all(
     servers.map((server, i) =>
       wrk({
@@ -144,8 +150,8 @@ async function closedLoop(
   await Bun.sleep(1_100);
   const plays = (await recorded(servers[0]!.url)) - before;
   if (cpu && plays > 0) {
-    cpu.bunUs.push(Math.round(((cpuSeconds(servers[0]!.pid) - bunBefore) / plays) * 1e6));
-    cpu.pgUs.push(Math.round(((pgCpu() - pgBefore) / plays) * 1e6));
+    cpu.bunUs.push(Math.round(((bunCpu() - bunBefore) / plays) * 1e6));
+    cpu.pgUs.push(Math.round((pgUsed() / plays) * 1e6));
   }
   return plays / Math.max(...loads.map((l) => l.seconds));
 }
@@ -193,6 +199,8 @@ async function main() {
         pageP99: [],
         bunUsPerPlay: [],
         pgUsPerPlay: [],
+        bunUsPerPlayTwo: [],
+        pgUsPerPlayTwo: [],
         failed: 0,
       });
     }
@@ -205,7 +213,13 @@ async function main() {
             pgUs: side.pgUsPerPlay,
           }),
         );
-        side.twoPerSecond.push(await closedLoop(side.two, round, `${side.label}-two`));
+        side.twoPerSecond.push(
+          await closedLoop(side.two, round, `${side.label}-two`, {
+            port: cluster.port,
+            bunUs: side.bunUsPerPlayTwo,
+            pgUs: side.pgUsPerPlayTwo,
+          }),
+        );
         const bodies = await prepareSubmissions(side.one.url, rate * seconds, 10, 20_000);
         const run = await openLoop({ url: side.one.url, bodies, rate, seconds });
         side.submitP99.push(run.submit.p99Ms);
@@ -231,8 +245,8 @@ async function main() {
       console.log(
         `${side.label}: one ${Math.round(one)} plays/s, two ${Math.round(two)} plays/s (${(two / one).toFixed(2)}×); ` +
           `open loop ${rate}/s: submit p99 ${median(side.submitP99)} ms, overview p99 ${median(side.overviewP99)} ms, / p99 ${median(side.pageP99)} ms; ` +
-          `CPU a play (one instance, closed loop): server ${median(side.bunUsPerPlay)} µs, PostgreSQL ${median(side.pgUsPerPlay)} µs; ` +
-          `failed ${side.failed}; verified ${verified.join(', ')}\n  each round: one ${side.onePerSecond.map(Math.round).join(', ')}; two ${side.twoPerSecond.map(Math.round).join(', ')}; submit p99 ${side.submitP99.join(', ')}; overview p99 ${side.overviewP99.join(', ')}; / p99 ${side.pageP99.join(', ')}`,
+          `CPU a play (closed loop): one instance: server ${median(side.bunUsPerPlay)} µs, PostgreSQL ${median(side.pgUsPerPlay)} µs; two instances: servers ${median(side.bunUsPerPlayTwo)} µs, PostgreSQL ${median(side.pgUsPerPlayTwo)} µs; ` +
+          `failed ${side.failed}; verified ${verified.join(', ')}\n  each round: one ${side.onePerSecond.map(Math.round).join(', ')}; two ${side.twoPerSecond.map(Math.round).join(', ')}; submit p99 ${side.submitP99.join(', ')}; overview p99 ${side.overviewP99.join(', ')}; / p99 ${side.pageP99.join(', ')}; two ÷ one ${side.twoPerSecond.map((t, i) => (t / side.onePerSecond[i]!).toFixed(2)).join(', ')}; CPU a play server one/two ${side.bunUsPerPlay.join('/')} · ${side.bunUsPerPlayTwo.join('/')}, PostgreSQL one/two ${side.pgUsPerPlay.join('/')} · ${side.pgUsPerPlayTwo.join('/')} µs`,
       );
     }
     console.log(top);

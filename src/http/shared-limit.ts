@@ -26,10 +26,26 @@ export interface Limiter {
   expire(): void;
 }
 
+/** A consume waiting for its limiter's next statement. */
+interface Take {
+  key: string;
+  resolve(quota: Quota): void;
+  reject(error: unknown): void;
+}
+
 /**
  * A fixed-window limiter whose windows are rows in the database (`LimitWindows`), so that N
  * instances allow `limit` events per key and window in total, not N × `limit`, and a restart keeps
  * the windows. `scope` names the limit (one table holds them all).
+ *
+ * The takes of one limiter go to the database as group commit sends plays: one statement at a time
+ * per limiter and instance, the takes that arrive while it runs gathered into the next, each key's
+ * takes counted at once (`takeMany`). The database still decides every take (a key's window takes
+ * only what fits) and the first takes in arrival order get what it took, so the budget is exact on
+ * any number of instances; a loaded instance writes a window row once per round trip instead of
+ * once per request, and no more than one statement of an instance waits on a row another instance
+ * is writing (issue 31: with every request from one address, two instances' submissions queued on
+ * its two window rows; docs/decisions/030's second amendment).
  */
 export function createSharedRateLimiter(
   windows: LimitWindows,
@@ -44,14 +60,52 @@ export function createSharedRateLimiter(
     remaining: limit - w.count,
     resetSeconds: w.resetAtMs > now ? Math.max(1, Math.ceil((w.resetAtMs - now) / 1000)) : windowSeconds,
   });
+  let waiting: Take[] = [];
+  let running = false;
+  /** Sends the gathered takes, one statement at a time, until none wait. */
+  const drain = async () => {
+    while (waiting.length > 0) {
+      const batch = waiting;
+      waiting = [];
+      const byKey = new Map<string, Take[]>();
+      for (const take of batch) {
+        const takes = byKey.get(take.key);
+        if (takes) takes.push(take);
+        else byKey.set(take.key, [take]);
+      }
+      const now = nowMs();
+      try {
+        const wanted = [...byKey].map(([key, takes]) => ({ key, n: takes.length }));
+        const after = await windows.takeMany(scope, wanted, windowMs, limit, now);
+        wanted.forEach(({ key }, i) => {
+          const w = after[i]!;
+          const before = w.count - w.taken;
+          // Each allowed take sees the count it made, as if the takes had gone one by one.
+          byKey.get(key)!.forEach((take, j) => {
+            const allowed = j < w.taken;
+            take.resolve(
+              quota({ count: allowed ? before + j + 1 : w.count, resetAtMs: w.resetAtMs }, allowed, now),
+            );
+          });
+        });
+      } catch (error) {
+        for (const take of batch) take.reject(error);
+      }
+    }
+    running = false;
+  };
   return {
     limit,
     windowSeconds,
     shared: true,
-    async consume(key) {
-      const now = nowMs();
-      const w = await windows.take(scope, key, windowMs, limit, now);
-      return quota(w, w.allowed, now);
+    consume(key) {
+      return new Promise<Quota>((resolve, reject) => {
+        waiting.push({ key, resolve, reject });
+        if (running) return;
+        running = true;
+        // From a microtask: the takes of requests handled in the same turn go together.
+        queueMicrotask(drain);
+      });
     },
     async peek(key) {
       const now = nowMs();

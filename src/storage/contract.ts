@@ -362,6 +362,18 @@ export interface LimitWindows {
     limit: number,
     nowMs: number,
   ): Promise<WindowCount & { allowed: boolean }>;
+  /**
+   * Counts `n` events of each key (keys distinct) in one round trip, as many as each live window
+   * still holds: `taken` of them (0 … n, the first ones in the caller's order), and the window after.
+   * Exact like `take`: N instances together never count more than `limit` a window.
+   */
+  takeMany(
+    scope: string,
+    wanted: readonly { key: string; n: number }[],
+    windowMs: number,
+    limit: number,
+    nowMs: number,
+  ): Promise<(WindowCount & { taken: number })[]>;
   peek(scope: string, key: string, nowMs: number): Promise<WindowCount>;
   /** Takes back one event of the live window (a reserved failure that did not happen). */
   give(scope: string, key: string, nowMs: number): Promise<void>;

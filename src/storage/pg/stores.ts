@@ -19,6 +19,14 @@ import { createPgVersionRead } from './stats-version';
 const AGGREGATE_EVERY_MS = 500;
 
 /**
+ * An instance's turn folds only when the last fold of any instance began at least this long ago
+ * (aggregator.ts): the cluster folds about once per AGGREGATE_EVERY_MS, however many instances
+ * take turns. Below the turn's length so that one instance alone folds at every turn (its timer
+ * drifts by a few ms); with n instances the folds are 400–500 ms apart.
+ */
+const FOLD_SPACING_MS = 400;
+
+/**
  * Both statistics stores over one PostgreSQL pool. `ready` resolves once the
  * statistics version has been read; `close` stops its refreshing and the aggregator's turns (the
  * pool is the caller's).
@@ -41,7 +49,7 @@ export function createPgStores(
     if (folding) return;
     folding = true;
     try {
-      await plays.foldPending();
+      await plays.foldPending(FOLD_SPACING_MS);
     } catch {
       // The database is away (the health check and the submissions say so): the next turn tries again.
     } finally {
