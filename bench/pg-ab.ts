@@ -267,9 +267,17 @@ async function pgTop(url: string): Promise<string> {
       `SELECT d.datname AS db, calls, round(total_exec_time)::int AS ms, round(mean_exec_time::numeric, 3) AS mean, left(regexp_replace(query, '\\s+', ' ', 'g'), 110) AS query
        FROM pg_stat_statements s JOIN pg_database d ON d.oid = s.dbid ORDER BY total_exec_time DESC LIMIT 25`,
     );
-    return rows
-      .map((r: Record<string, unknown>) => `${r.db}\t${r.calls}\t${r.ms} ms\t${r.mean}\t${r.query}`)
-      .join('\n');
+    // The statements a play costs: the most frequent ones of each database (the round trips).
+    const frequent = await admin.unsafe(
+      `SELECT db, calls, ms, mean, query FROM (
+         SELECT d.datname AS db, calls, round(total_exec_time)::int AS ms, round(mean_exec_time::numeric, 3) AS mean,
+                left(regexp_replace(query, '\\s+', ' ', 'g'), 110) AS query,
+                row_number() OVER (PARTITION BY d.datname ORDER BY calls DESC) AS rank
+         FROM pg_stat_statements s JOIN pg_database d ON d.oid = s.dbid WHERE d.datname LIKE 'ab\\_%') ranked
+       WHERE rank <= 8 ORDER BY db, calls DESC`,
+    );
+    const line = (r: Record<string, unknown>) => `${r.db}\t${r.calls}\t${r.ms} ms\t${r.mean}\t${r.query}`;
+    return `${rows.map(line).join('\n')}\n\nThe most frequent statements of each database:\n${frequent.map(line).join('\n')}`;
   } finally {
     await admin.close();
   }

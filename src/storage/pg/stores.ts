@@ -20,11 +20,13 @@ const AGGREGATE_EVERY_MS = 500;
 
 /**
  * An instance's turn folds only when the last fold of any instance began at least this long ago
- * (aggregator.ts): the cluster folds about once per AGGREGATE_EVERY_MS, however many instances
- * take turns. Below the turn's length so that one instance alone folds at every turn (its timer
- * drifts by a few ms); with n instances the folds are 400–500 ms apart.
+ * (aggregator.ts): with two instances the cluster folds about once per AGGREGATE_EVERY_MS instead
+ * of twice, with more about every 250–500 ms. Half the turn, so that one instance alone folds at
+ * every turn: a fold begins after the turn's check for pending plays, which a loaded pool delays
+ * by up to a few hundred ms (at 400 ms a loaded instance skipped turns and folded once a second,
+ * in bursts that raised the submissions' p50: docs/decisions/030's second amendment).
  */
-const FOLD_SPACING_MS = 400;
+const FOLD_SPACING_MS = AGGREGATE_EVERY_MS / 2;
 
 /**
  * Both statistics stores over one PostgreSQL pool. `ready` resolves once the
