@@ -1,10 +1,11 @@
 /**
  * kill -9 while the writer's thread is inside a flush of the deferred counters
- * (docs/decisions/035): the compiled binary under load, killed right after its writer logged
- * that a flush began (the flush holds SQLite's write lock in one transaction), until one kill
- * lands before that flush commits (the watermark is still where the flush began). After the
- * restart nothing acknowledged is missing, the catch-up counted the plays the lost flush was
- * counting, and `kviz stats verify` agrees.
+ * (docs/decisions/035, 041): the compiled binary under load, killed right after its writer logged
+ * that a flush began, until one kill lands before that flush's last chunk commits (the watermark
+ * is still where the flush began; when chunks were committed, their cursor is stored, and
+ * `kviz stats verify` agrees with the database as the kill left it). After the restart nothing
+ * acknowledged is missing, the catch-up counted the plays the lost flush was counting, and
+ * `kviz stats verify` agrees.
  */
 import { Database } from 'bun:sqlite';
 import { expect, test } from 'bun:test';
@@ -28,9 +29,9 @@ function readState(database: string) {
   const sqlite = new Database(database, { readonly: true });
   const state = sqlite
     .query(
-      "SELECT (SELECT coalesce(max(id), 0) FROM plays) AS last, (SELECT CAST(value AS INTEGER) FROM meta WHERE key = 'counters_counted_through') AS counted",
+      "SELECT (SELECT coalesce(max(id), 0) FROM plays) AS last, (SELECT CAST(value AS INTEGER) FROM meta WHERE key = 'counters_counted_through') AS counted, (SELECT value FROM meta WHERE key = 'counters_flush_cursor') AS cursor",
     )
-    .get() as { last: number; counted: number };
+    .get() as { last: number; counted: number; cursor: string | null };
   const ids = new Set((sqlite.query('SELECT id FROM plays').all() as { id: number }[]).map((r) => r.id));
   sqlite.close();
   return { ...state, ids };
@@ -42,6 +43,7 @@ test("a kill -9 in the middle of the writer's flush loses nothing acknowledged; 
   const acknowledged = new Map<string, number>();
   const unknown = new Set<string>();
   let midFlush = 0;
+  let betweenChunks = 0;
   let kills = 0;
   try {
     for (let attempt = 0; attempt < ATTEMPTS && midFlush === 0; attempt++) {
@@ -84,8 +86,16 @@ test("a kill -9 in the middle of the writer's flush loses nothing acknowledged; 
       expect(await server.proc.exited).not.toBe(0);
       await submitting;
       kills++;
-      // Still at the watermark the flush began from: its transaction never committed.
-      if (after !== undefined && readState(database).counted === after) midFlush++;
+      // Still at the watermark the flush began from: its last chunk never committed.
+      const killed = readState(database);
+      if (after !== undefined && killed.counted === after) {
+        midFlush++;
+        if (killed.cursor !== null) {
+          betweenChunks++;
+          const asLeft = await kviz(dir, ['stats', 'verify']);
+          expect(asLeft.code, asLeft.stdout + asLeft.stderr).toBe(0);
+        }
+      }
     }
     expect(midFlush).toBeGreaterThan(0);
 
@@ -110,7 +120,7 @@ test("a kill -9 in the middle of the writer's flush loses nothing acknowledged; 
     const after = await kviz(dir, ['stats', 'verify']);
     expect(after.code, after.stdout + after.stderr).toBe(0);
     console.log(
-      `crash mid-flush: ${kills} kill(s), ${midFlush} inside a flush, ${acknowledged.size} plays acknowledged, none lost`,
+      `crash mid-flush: ${kills} kill(s), ${midFlush} inside a flush (${betweenChunks} between two of its chunks), ${acknowledged.size} plays acknowledged, none lost`,
     );
   } finally {
     rmSync(dir, { recursive: true, force: true });

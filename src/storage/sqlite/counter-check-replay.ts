@@ -16,7 +16,9 @@ import {
 } from '../encoding/recompute';
 import { type LongRunOptions, nextChunk } from '../long-work';
 import type { Db } from './client';
-import { addDeferred, type DeferredSums, emptyDeferredSums } from './deferred-counters';
+import { addDeferred, type DeferredSums, emptyDeferredSums, type FlushCursor } from './deferred-counters';
+import { FLUSH_STEPS, reached } from './deferred-writes';
+import { pairKey } from './flush-sums';
 import { answerKeys, plays } from './schema';
 
 /** Plays read per chunk; between chunks the event loop turns (Ctrl-C, progress output). */
@@ -51,7 +53,12 @@ export function createRecordReplay(db: Db, keyIdOf: Map<number, number>) {
   type PlayTuple = [number, number, string, number, number, number, number, number, Uint8Array];
   const chunk = sqlite.prepare<PlayTuple, [number, number]>(chunkQuery.sql);
 
-  async function recompute(options: LongRunOptions, watermark = Number.POSITIVE_INFINITY) {
+  async function recompute(
+    options: LongRunOptions,
+    watermark = Number.POSITIVE_INFINITY,
+    /** The last play of a flush under way in chunks: its pending plays are collected apart too. */
+    flushThrough = Number.POSITIVE_INFINITY,
+  ) {
     const keys = new Map<number, AnswerKey>(
       db
         .select()
@@ -64,6 +71,7 @@ export function createRecordReplay(db: Db, keyIdOf: Map<number, number>) {
     const total = playCount.get()?.n ?? 0;
     const accumulator = createRecompute();
     const pending = emptyDeferredSums();
+    const pendingAfterFlush = emptyDeferredSums();
     const keyOf = (keyId: number) => keys.get(keyId)!;
     let done = 0;
     let after = 0;
@@ -89,60 +97,105 @@ export function createRecordReplay(db: Db, keyIdOf: Map<number, number>) {
           answers,
         });
         if (id > watermark) addDeferred(pending, day, packed, keyOf);
+        if (id > flushThrough) addDeferred(pendingAfterFlush, day, packed, keyOf);
         after = id;
       }
       done += rows.length;
       options.onProgress?.(done, total);
       await nextChunk(options.signal);
     }
-    return { counters: accumulator.counters, pending, keys };
+    return { counters: accumulator.counters, pending, pendingAfterFlush, keys };
   }
   return recompute;
 }
 
-/** The deferred counters as stored: the recompute without the plays past the watermark. */
-export function counted(c: Counters, pending: DeferredSums, keys: Map<number, AnswerKey>): Counters {
-  const items = (all: Map<number, ItemCounts>, minus: Map<number, ItemCounts>) => {
+/**
+ * The plays a deferred counter row does not count yet: those past the watermark; with a flush
+ * under way in chunks (docs/decisions/041), the rows it has written count its plays too, and
+ * only the plays past its last one are missing from them.
+ */
+export interface Uncounted {
+  pending: DeferredSums;
+  flush?: { cursor: FlushCursor; pending: DeferredSums };
+}
+
+/** The deferred counters as stored: the recompute without each row's uncounted plays. */
+export function counted(c: Counters, uncounted: Uncounted, keys: Map<number, AnswerKey>): Counters {
+  const { flush } = uncounted;
+  const step = (name: (typeof FLUSH_STEPS)[number]) => FLUSH_STEPS.indexOf(name);
+  /** The uncounted sums of a row (step, day or '', key as `Deltas.key` orders it). */
+  const minus = (rowStep: number, day: string, key: number): DeferredSums =>
+    flush && reached(flush.cursor, rowStep, day, key) ? flush.pending : uncounted.pending;
+  const items = (
+    all: Map<number, ItemCounts>,
+    rowStep: number,
+    day: string,
+    of: (sums: DeferredSums) => Map<number, ItemCounts> | undefined,
+    keyOf: (id: number) => number = (id) => id,
+  ) => {
     const out = new Map<number, ItemCounts>();
     for (const [id, counts] of all) {
-      const less = minus.get(id);
+      const key = keyOf(id);
+      const less = of(minus(rowStep, day, key))?.get(key);
       const occurrences = counts.occurrences - (less?.occurrences ?? 0);
       if (occurrences !== 0) out.set(id, { occurrences, correct: counts.correct - (less?.correct ?? 0) });
     }
     return out;
   };
-  const picks = (all: Map<number, Map<number, number>>, minus: Map<number, Map<number, number>>) =>
+  const picks = (
+    all: Map<number, Map<number, number>>,
+    rowStep: number,
+    day: string,
+    of: (sums: DeferredSums) => Map<number, Map<number, number>> | undefined,
+  ) =>
     new Map(
       [...all].map(([id, bySong]) => [
         id,
         new Map(
           [...bySong]
-            .map(([song, times]) => [song, times - (minus.get(id)?.get(song) ?? 0)] as const)
+            .map(
+              ([song, times]) =>
+                [
+                  song,
+                  times -
+                    (of(minus(rowStep, day, pairKey(id, song)))
+                      ?.get(id)
+                      ?.get(song) ?? 0),
+                ] as const,
+            )
             .filter(([, times]) => times !== 0),
         ),
       ]),
     );
+  // cumulative_answers rows are keyed by answer_keys id; the recompute by answer key number.
+  const idOfNumber = new Map<number, number>();
+  for (const [keyId, key] of keys) idOfNumber.set(answerKeyNumber(key), keyId);
   const answerDays = new Map<string, Map<number, ItemCounts>>();
-  for (const [day, byKey] of c.answerDays) {
-    const byNumber = new Map<number, ItemCounts>();
-    for (const [keyId, counts] of pending.answerDays.get(day) ?? [])
-      byNumber.set(answerKeyNumber(keys.get(keyId)!), counts);
-    answerDays.set(day, items(byKey, byNumber));
-  }
+  for (const [day, byNumber] of c.answerDays)
+    answerDays.set(
+      day,
+      items(
+        byNumber,
+        step('answerDays'),
+        day,
+        (sums) => sums.answerDays.get(day),
+        (number) => idOfNumber.get(number)!,
+      ),
+    );
   const confusionDays = new Map(
     [...c.confusionDays].map(([day, byLine]) => [
       day,
-      picks(byLine, pending.confusionDays.get(day) ?? new Map()),
+      picks(byLine, step('confusionDays'), day, (sums) => sums.confusionDays.get(day)),
     ]),
   );
   return {
     ...c,
     confusionDays,
-    lyrics: items(c.lyrics, pending.lyrics),
-    songs: items(c.songs, pending.songs),
-    albums: items(c.albums, pending.albums),
-    lyricConfusions: picks(c.lyricConfusions, pending.lyricConfusions),
-    songConfusions: picks(c.songConfusions, pending.songConfusions),
+    lyrics: items(c.lyrics, step('lyrics'), '', (sums) => sums.lyrics),
+    songs: items(c.songs, step('songs'), '', (sums) => sums.songs),
+    albums: items(c.albums, step('albums'), '', (sums) => sums.albums),
+    lyricConfusions: picks(c.lyricConfusions, step('lyricConfusions'), '', (sums) => sums.lyricConfusions),
+    songConfusions: picks(c.songConfusions, step('songConfusions'), '', (sums) => sums.songConfusions),
     answerDays,
   };
 }

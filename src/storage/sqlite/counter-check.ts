@@ -108,8 +108,14 @@ export function createSqliteCounterCheck(db: Db, deferred: DeferredCounters = cr
     // plays through the watermark, every other counter with all plays.
     verify: (options: LongRunOptions = {}): Promise<CounterDifference[]> =>
       inTransaction(sqlite, 'DEFERRED', async () => {
-        const { counters, pending, keys } = await recompute(options, deferred.watermark());
-        return compare(tables, memberships, counted(counters, pending, keys));
+        const cursor = deferred.cursor();
+        const { counters, pending, pendingAfterFlush, keys } = await recompute(
+          options,
+          deferred.watermark(),
+          cursor?.through,
+        );
+        const flush = cursor && { cursor, pending: pendingAfterFlush };
+        return compare(tables, memberships, counted(counters, { pending, flush }, keys));
       }),
     /** Rewrites every counter from the raw record, in one IMMEDIATE transaction; every play counted after it. */
     rebuild: (options: LongRunOptions = {}): Promise<void> =>

@@ -8,7 +8,7 @@ import { randomPlay } from '../../../test/support/random-play';
 import { seededRandom } from '../../shared/seeded-random';
 import { loadCatalogueIndex } from './catalogue-load';
 import { createSqliteDb, type Db } from './client';
-import { COUNTED_THROUGH } from './deferred-counters';
+import { COUNTED_THROUGH, createDeferredCounters, FLUSH_CURSOR } from './deferred-counters';
 import { readMeta } from './meta';
 import { createSqliteStores } from './stores';
 
@@ -188,5 +188,105 @@ describe('the set-based running totals (amendment of docs/decisions/025)', () =>
     const wrong = sumOf(db, 'lyric_confusions', 'times');
     expect(wrong).toBeGreaterThan(0);
     expect(totalThrough('cumulative_confusions', 'times', '2025-04-23')).toBe(wrong);
+  });
+});
+
+describe('a flush in chunks of rows (docs/decisions/041)', () => {
+  /** Plays over `days` days of April 2025, in one batch a day, none flushed. */
+  const recordDays = async (db: Db, days: number[], perDay: number, seed: number) => {
+    const stores = createSqliteStores(db, 'salt');
+    const catalogue = loadCatalogueIndex(db);
+    const random = seededRandom(seed);
+    let n = 0;
+    for (const day of days) {
+      const batch = Array.from({ length: perDay }, () =>
+        randomPlay(catalogue, random, `chunk-${seed}-${n++}`, { atMs: Date.UTC(2025, 3, day, 12) }),
+      );
+      for (const outcome of await stores.plays.recordPlays(batch)) expect(outcome).not.toBeInstanceOf(Error);
+    }
+    return stores;
+  };
+
+  test('verify agrees after every chunk; the rows are those of a flush in one transaction', async () => {
+    const chunked = createTestDb();
+    const whole = createTestDb();
+    // Days before the flush's exist already, and the flush spans three days, one before them.
+    for (const db of [chunked, whole]) {
+      await recordDays(db, [10, 12], 20, 21);
+      await createSqliteStores(db, 'salt').plays.flushCounters();
+    }
+    const stores = await recordDays(chunked, [9, 12, 13], 40, 22);
+    await recordDays(whole, [9, 12, 13], 40, 22);
+    const deferred = createDeferredCounters(chunked);
+    let chunks = 0;
+    let counted = 0;
+    for (let finished = false; !finished; chunks++) {
+      const result = deferred.flushChunk(37);
+      finished = result.finished;
+      counted += result.plays;
+      if (!finished) {
+        expect(result.rows).toBe(37);
+        expect(deferred.cursor()?.through).toBe(lastPlayOf(chunked));
+        expect(watermarkOf(chunked)).toBeLessThan(lastPlayOf(chunked));
+      }
+      expect(await stores.plays.verifyCounters()).toEqual([]);
+    }
+    expect(counted).toBe(120);
+    expect(chunks).toBeGreaterThan(20);
+    expect(deferred.cursor()).toBeUndefined();
+    expect(watermarkOf(chunked)).toBe(lastPlayOf(chunked));
+    expect(await createSqliteStores(whole, 'salt').plays.flushCounters()).toBe(120);
+    for (const table of deferredTables)
+      expect(chunked.$client.query(`SELECT * FROM ${table} ORDER BY 1, 2, 3`).all()).toEqual(
+        whole.$client.query(`SELECT * FROM ${table} ORDER BY 1, 2, 3`).all(),
+      );
+  });
+
+  test('a flush cut by a crash between two chunks is resumed from its cursor by the next process; plays recorded meanwhile wait for the next flush', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'kviz-deferred-'));
+    const path = join(dir, 'kviz.db');
+    const first = createFileDb(path);
+    await recordDays(first, [14], 30, 23);
+    const dying = createDeferredCounters(first);
+    for (let i = 0; i < 5; i++) expect(dying.flushChunk(40).finished).toBe(false);
+    const cut = dying.cursor()!;
+    await recordDays(first, [14], 4, 24); // committed after the flush began: not its plays
+    first.$client.close();
+
+    const second = createSqliteDb(path);
+    const stores = createSqliteStores(second, 'salt');
+    expect(await stores.plays.verifyCounters()).toEqual([]);
+    const resumed = createDeferredCounters(second);
+    expect(resumed.cursor()).toEqual(cut);
+    // The cut flush ends first, with its own 30 plays; the next counts the 4.
+    let result = resumed.flushChunk(1_000_000);
+    expect(result).toMatchObject({ plays: 30, finished: true });
+    expect(watermarkOf(second)).toBe(cut.through);
+    result = resumed.flushChunk(1_000_000);
+    expect(result).toMatchObject({ plays: 4, finished: true });
+    expect(sumOf(second, 'lyric_stats', 'occurrences')).toBe(34 * 30);
+    expect(await stores.plays.verifyCounters()).toEqual([]);
+    second.$client.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  test('a flush in one transaction finishes the one under way; a rebuild clears its cursor', async () => {
+    const db = createTestDb();
+    const stores = await recordDays(db, [15], 25, 25);
+    const deferred = createDeferredCounters(db);
+    expect(deferred.flushChunk(40).finished).toBe(false);
+    await recordDays(db, [16], 5, 26);
+    expect(readMeta(db, FLUSH_CURSOR)).toBeDefined();
+    expect(await stores.plays.flushCounters()).toBe(30);
+    expect(deferred.cursor()).toBeUndefined();
+    expect(readMeta(db, FLUSH_CURSOR)).toBeUndefined();
+    expect(await stores.plays.verifyCounters()).toEqual([]);
+
+    await recordDays(db, [16], 5, 27);
+    expect(deferred.flushChunk(40).finished).toBe(false);
+    await stores.plays.rebuildCounters();
+    expect(deferred.cursor()).toBeUndefined();
+    expect(watermarkOf(db)).toBe(lastPlayOf(db));
+    expect(await stores.plays.verifyCounters()).toEqual([]);
   });
 });

@@ -3,7 +3,7 @@ import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import { forEachAnswer } from '../encoding/answer-codec';
 import type { AnswerKey, ItemCounts } from '../encoding/recompute';
 import type { Db } from './client';
-import { createDeferredWrites } from './deferred-writes';
+import { createDeferredWrites, type FlushPart, type FlushPosition } from './deferred-writes';
 import { createFlushSums } from './flush-sums';
 import { excluded, onFirstUse, prepare } from './prepared';
 import { answerKeys, meta, plays } from './schema';
@@ -15,6 +15,17 @@ import { answerKeys, meta, plays } from './schema';
  * each flush and by a rebuild, in the same transaction as the counter rows.
  */
 export const COUNTED_THROUGH = 'counters_counted_through';
+/**
+ * The `meta` key of a flush under way in chunks (docs/decisions/041): JSON `{ through, step, day,
+ * key }`, the last play the flush counts and the last row it has written (deferred-writes.ts
+ * `FlushPosition`). Absent when no flush is under way. Written with each chunk, removed by the
+ * last one in the transaction that moves the watermark to `through`.
+ */
+export const FLUSH_CURSOR = 'counters_flush_cursor';
+
+export interface FlushCursor extends FlushPosition {
+  through: number;
+}
 
 /** Plays read from the raw record per statement while catching up. */
 const CHUNK = 5_000;
@@ -108,21 +119,13 @@ export function addDeferred(
 }
 
 /**
- * The counters a play does not need written in its own transaction (docs/decisions/025): per
- * line, song and album, the confusions, and the per-key and per-confusion day running totals. A flush reads the
- * raw record past the watermark, sums those plays and writes each touched row once, moving the
- * watermark in the same transaction: the raw record is the truth, so a flush counts exactly the
- * plays committed before it, whichever process recorded them, and a crash between flushes loses
- * nothing (the next flush, or the catch-up at start, counts them).
- *
- * The writes of a flush live in deferred-writes.ts (split by concern: here the watermark and
- * reading the record, there the set-based statements).
+ * What a flush reads and marks: the watermark, the cursor of a flush under way, the last play,
+ * and the sums of a run of plays from the raw record (split from the flush itself by concern).
  */
-export function createDeferredCounters(db: Db) {
+function createFlushState(db: Db) {
   const sqlite = db.$client;
   const ph = sql.placeholder;
-  const write = createDeferredWrites(db);
-  const readWatermark = sqlite.prepare<{ value: string }, [string]>(
+  const readMetaValue = sqlite.prepare<{ value: string }, [string]>(
     db
       .select({ value: meta.value })
       .from(meta)
@@ -131,31 +134,40 @@ export function createDeferredCounters(db: Db) {
   );
   // The statements of a flush are built at its first use (docs/decisions/027): a start with no
   // play waiting reads the watermark and the last play id only.
-  const writeWatermark = onFirstUse(() =>
+  const writeMetaValue = onFirstUse(() =>
     prepare(
       db,
       db
         .insert(meta)
-        .values({ key: COUNTED_THROUGH, value: ph('value') })
+        .values({ key: ph('key'), value: ph('value') })
         .onConflictDoUpdate({
           target: meta.key,
           set: { value: sql`excluded.${sql.identifier(meta.value.name)}` },
         }),
     ),
   );
+  const deleteMeta = onFirstUse(() =>
+    sqlite.prepare<unknown, [string]>(
+      db
+        .delete(meta)
+        .where(sql`${meta.key} = ${ph('key')}`)
+        .toSQL().sql,
+    ),
+  );
+  const deleteCursor = () => deleteMeta().run(FLUSH_CURSOR);
   const lastPlay = sqlite.prepare<{ id: number | null }, []>(
     db
       .select({ id: sql<number | null>`max(${plays.id})`.as('id') })
       .from(plays)
       .toSQL().sql,
   );
-  // Positional: [after id, limit] → [id, day, answers].
-  const playsAfter = onFirstUse(() =>
-    sqlite.prepare<[number, string, Uint8Array], [number, number]>(
+  // Positional: [after id, through id, limit] → [id, day, answers].
+  const playsBetween = onFirstUse(() =>
+    sqlite.prepare<[number, string, Uint8Array], [number, number, number]>(
       db
         .select({ id: plays.id, day: plays.day, answers: plays.answers })
         .from(plays)
-        .where(sql`${plays.id} > ${ph('after')}`)
+        .where(sql`${plays.id} > ${ph('after')} AND ${plays.id} <= ${ph('through')}`)
         .orderBy(plays.id)
         .limit(ph('limit'))
         .toSQL().sql,
@@ -195,7 +207,7 @@ export function createDeferredCounters(db: Db) {
 
   /** The watermark as stored; a database without one was not migrated (or was damaged): never guessed. */
   const watermark = (): number => {
-    const row = readWatermark.get(COUNTED_THROUGH);
+    const row = readMetaValue.get(COUNTED_THROUGH);
     if (!row)
       throw new Error(
         `the counters' watermark (meta '${COUNTED_THROUGH}') is missing: run \`kviz stats rebuild\``,
@@ -203,37 +215,107 @@ export function createDeferredCounters(db: Db) {
     return Number(row.value);
   };
   const latest = (): number => lastPlay.get()?.id ?? 0;
+  const cursor = (): FlushCursor | undefined => {
+    const row = readMetaValue.get(FLUSH_CURSOR);
+    return row ? (JSON.parse(row.value) as FlushCursor) : undefined;
+  };
 
-  /**
-   * Counts the plays past the watermark (at most `limit` of them, the first ones) and moves it
-   * past them (the caller holds a write transaction).
-   */
-  const catchUpWithin = (limit = Number.POSITIVE_INFINITY): number => {
-    let after = watermark();
+  /** The sums of the plays after `after` through `through`, and how many plays they are. */
+  const sumsOf = (after: number, through: number) => {
     const sums = createFlushSums();
-    let counted = 0;
-    while (counted < limit) {
-      const rows = playsAfter().values(after, Math.min(CHUNK, limit - counted)) as unknown as [
-        number,
-        string,
-        Uint8Array,
-      ][];
+    let count = 0;
+    for (let from = after; ; ) {
+      const rows = playsBetween().values(from, through, CHUNK) as unknown as [number, string, Uint8Array][];
       if (rows.length === 0) break;
       for (const [, day, packed] of rows) sums.add(day, packed, keyOf);
-      counted += rows.length;
-      after = rows.at(-1)![0];
+      count += rows.length;
+      from = rows.at(-1)![0];
     }
-    if (counted === 0) return 0;
-    write(sums);
-    writeWatermark().run({ value: String(after) });
+    return { sums, count };
+  };
+
+  return {
+    watermark,
+    latest,
+    cursor,
+    sumsOf,
+    setWatermark: (through: number) =>
+      void writeMetaValue().run({ key: COUNTED_THROUGH, value: String(through) }),
+    setCursor: (cursor: FlushCursor) =>
+      void writeMetaValue().run({ key: FLUSH_CURSOR, value: JSON.stringify(cursor) }),
+    deleteCursor,
+  };
+}
+
+/**
+ * The counters a play does not need written in its own transaction (docs/decisions/025): per
+ * line, song and album, the confusions, and the per-key and per-confusion day running totals. A flush reads the
+ * raw record past the watermark, sums those plays and writes each touched row once, moving the
+ * watermark when its last row is written: the raw record is the truth, so a flush counts exactly
+ * the plays committed before it, whichever process recorded them, and a crash between flushes
+ * loses nothing (the next flush, or the catch-up at start, counts them).
+ *
+ * A flush comes in one transaction (`flush`: asked for, at start and close) or in chunks of rows
+ * (`flushChunk`: the writer's own, docs/decisions/041), each chunk a transaction that also stores
+ * where it stopped (`FLUSH_CURSOR`: the last play of the flush and its last row written), so the
+ * counters are exact at every commit — rows up to the cursor count the plays through the flush's
+ * last, the others through the watermark — and a flush cut by a crash is resumed from its cursor.
+ *
+ * The writes of a flush live in deferred-writes.ts (split by concern: here the watermark and
+ * reading the record, there the set-based statements).
+ */
+export function createDeferredCounters(db: Db) {
+  const sqlite = db.$client;
+  const write = createDeferredWrites(db);
+  const { watermark, latest, cursor, sumsOf, setWatermark, setCursor, deleteCursor } = createFlushState(db);
+  /** The flush under way in chunks, its sums kept between them (rebuilt when the stored cursor is not theirs). */
+  let current: { after: number; through: number; parts: FlushPart[]; count: number } | undefined;
+
+  /**
+   * Writes the next `budget` rows of the flush under way, or of a new one through the last play
+   * recorded (the caller holds a write transaction). Returns the plays counted (when the flush
+   * ends) and whether it ended.
+   */
+  const chunkWithin = (budget: number): { plays: number; rows: number; finished: boolean } => {
+    const after = watermark();
+    let stored = cursor();
+    // A cursor left behind by a rebuild of an older version: its rows were all rewritten.
+    if (stored && stored.through <= after) {
+      deleteCursor();
+      stored = undefined;
+    }
+    const through = stored?.through ?? latest();
+    if (through <= after) return { plays: 0, rows: 0, finished: true };
+    if (current?.after !== after || current.through !== through) {
+      const { sums, count } = sumsOf(after, through);
+      current = { after, through, parts: write.partsOf(sums), count };
+    }
+    const written = write.writeSome(current.parts, stored, budget);
+    if (!written.finished) {
+      setCursor({ through, ...written.position! });
+      return { plays: 0, rows: written.rows, finished: false };
+    }
+    setWatermark(through);
+    deleteCursor();
+    const plays = current.count;
+    current = undefined;
+    return { plays, rows: written.rows, finished: true };
+  };
+  /** Everything past the watermark, the flush under way first; returns the plays counted. */
+  const flushAll = (): number => {
+    let counted = 0;
+    while (latest() > watermark()) counted += chunkWithin(Number.POSITIVE_INFINITY).plays;
     return counted;
   };
-  const catchUp = sqlite.transaction(catchUpWithin);
+  const flushAllInTransaction = sqlite.transaction(flushAll);
+  const chunkInTransaction = sqlite.transaction(chunkWithin);
 
   return {
     watermark,
     /** The id of the last recorded play (0: none). */
     latest,
+    /** The flush under way in chunks, as stored (none: every row counts the plays through the watermark). */
+    cursor,
     /** Whether some recorded play is not counted yet (two indexed reads). */
     behind: (): boolean => latest() > watermark(),
     /**
@@ -241,14 +323,20 @@ export function createDeferredCounters(db: Db) {
      * first, so no other writer commits a play in between): the flush, the catch-up at start.
      * Returns the number of plays counted; nothing is written when there is none.
      */
-    flush: (): number => (latest() > watermark() ? catchUp.immediate() : 0),
+    flush: (): number => (latest() > watermark() ? flushAllInTransaction.immediate() : 0),
     /**
-     * Like `flush`, for the first `limit` plays past the watermark only: one slice of a flush, so
-     * the writer can commit the plays that arrived meanwhile between slices (docs/decisions/035).
+     * The next chunk of at most `budget` rows of the flush under way (a new one when none is), in
+     * a transaction of its own: the writer commits the plays that arrived meanwhile between two
+     * chunks (docs/decisions/041).
      */
-    flushSome: (limit: number): number => (latest() > watermark() ? catchUp.immediate(limit) : 0),
+    flushChunk: (budget: number): { plays: number; rows: number; finished: boolean } =>
+      latest() > watermark() ? chunkInTransaction.immediate(budget) : { plays: 0, rows: 0, finished: true },
     /** The watermark after a rebuild: every play recorded counted (inside the rebuild's transaction). */
-    markAllCounted: (): void => void writeWatermark().run({ value: String(latest()) }),
+    markAllCounted: (): void => {
+      setWatermark(latest());
+      deleteCursor();
+      current = undefined;
+    },
   };
 }
 

@@ -8,19 +8,26 @@ import type { AnswerKey } from '../encoding/recompute';
  * is one number, `id * PAIR + wrong song`, appended to a typed array and counted by sorting (no
  * `Map` entry and no row array per pair: those made each flush megabytes of garbage, the
  * high-water mark of a loaded server's memory: docs/decisions/025, its amendment on the flush's sums).
- * Each table's deltas come out as the JSON text the set-based
- * writes bind (set-writes.ts), in key order, built once: the all-time line confusions of a
- * one-day flush are that day's rows, the same text.
+ * Each table's deltas come out in key order, each row with one number for its key (the id, or
+ * the pair number), and as the JSON text the set-based writes bind (set-writes.ts) for any run of
+ * rows: a flush is written in chunks of rows (docs/decisions/041). The all-time line confusions
+ * of a one-day flush are that day's rows, the same deltas.
  */
 const PAIR = 2 ** 21;
 
-/** A table's deltas of one flush: `[[key…, count…], …]` in key order, and how many rows. */
+/** The key of a (line or song, wrong song) row as one number, in the tables' key order. */
+export const pairKey = (id: number, wrongSongId: number): number => id * PAIR + wrongSongId;
+
+/** A table's deltas of one flush, in key order. */
 export interface Deltas {
   rows: number;
-  json: string;
+  /** Rows `[from, to)` as `[[key…, count…], …]`: the JSON text the set-based writes bind. */
+  json(from?: number, to?: number): string;
+  /** Row i's key as one number (an id, or `pairKey`): increasing with i. */
+  key(i: number): number;
 }
 
-const NONE: Deltas = { rows: 0, json: '[]' };
+const NONE: Deltas = { rows: 0, json: () => '[]', key: () => Number.NaN };
 
 /** Occurrences and correct answers per id, and the ids touched. */
 class IdCounts {
@@ -46,12 +53,19 @@ class IdCounts {
   deltas(): Deltas {
     if (this.touched.length === 0) return NONE;
     const ids = new Float64Array(this.touched).sort();
-    let json = '[';
-    for (let i = 0; i < ids.length; i++) {
-      const id = ids[i]!;
-      json += `${i > 0 ? ',' : ''}[${id},${this.occurrences[id]},${this.correct[id]}]`;
-    }
-    return { rows: ids.length, json: `${json}]` };
+    const { occurrences, correct } = this;
+    return {
+      rows: ids.length,
+      key: (i) => ids[i]!,
+      json(from = 0, to = ids.length) {
+        let json = '[';
+        for (let i = from; i < to; i++) {
+          const id = ids[i]!;
+          json += `${i > from ? ',' : ''}[${id},${occurrences[id]},${correct[id]}]`;
+        }
+        return `${json}]`;
+      },
+    };
   }
 }
 
@@ -83,17 +97,30 @@ class Picks {
   deltas(): Deltas {
     if (this.length === 0) return NONE;
     const sorted = this.pairs.subarray(0, this.length).sort();
-    let json = '[';
+    // Each distinct pair once, with its count.
+    const pairs = new Float64Array(sorted.length);
+    const times = new Uint32Array(sorted.length);
     let rows = 0;
     for (let i = 0; i < sorted.length; ) {
       const pair = sorted[i]!;
       let j = i + 1;
       while (j < sorted.length && sorted[j] === pair) j++;
-      json += `${rows > 0 ? ',' : ''}[${Math.floor(pair / PAIR)},${pair % PAIR},${j - i}]`;
-      rows++;
+      pairs[rows] = pair;
+      times[rows++] = j - i;
       i = j;
     }
-    return { rows, json: `${json}]` };
+    return {
+      rows,
+      key: (i) => pairs[i]!,
+      json(from = 0, to = rows) {
+        let json = '[';
+        for (let i = from; i < to; i++) {
+          const pair = pairs[i]!;
+          json += `${i > from ? ',' : ''}[${Math.floor(pair / PAIR)},${pair % PAIR},${times[i]}]`;
+        }
+        return `${json}]`;
+      },
+    };
   }
 }
 
@@ -127,8 +154,8 @@ export function createFlushSums() {
         albums.add(key.albumId, right);
         if (!right) {
           if (wrongSongId >= PAIR) throw new Error(`song id ${wrongSongId} is too large for a flush pair`);
-          picks.add(key.lyricId * PAIR + wrongSongId);
-          songPicks.add(key.songId * PAIR + wrongSongId);
+          picks.add(pairKey(key.lyricId, wrongSongId));
+          songPicks.add(pairKey(key.songId, wrongSongId));
         }
       });
     },

@@ -2,7 +2,6 @@ import type { Statement } from 'bun:sqlite';
 import { getTableName } from 'drizzle-orm';
 import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core';
 import type { Db } from './client';
-import type { Deltas } from './flush-sums';
 import { onFirstUse } from './prepared';
 
 /**
@@ -26,7 +25,8 @@ function deltas(width: number): string {
 
 /**
  * `INSERT … ON CONFLICT DO UPDATE SET c = c + excluded.c` for all-time counters keyed by `keys`:
- * one statement a flush whatever the number of rows. Rows are `[...keys, ...counters]`.
+ * one statement a chunk of a flush whatever the number of rows. Rows are `[...keys, ...counters]`,
+ * bound as one JSON array (flush-sums.ts `Deltas.json`).
  */
 export function addUpAll(db: Db, table: SQLiteTable, keys: SQLiteColumn[], counters: SQLiteColumn[]) {
   const columns = [...keys, ...counters].map((c) => q(c.name));
@@ -37,8 +37,8 @@ export function addUpAll(db: Db, table: SQLiteTable, keys: SQLiteColumn[], count
       `${deltas(columns.length)} INSERT INTO ${q(getTableName(table))} (${columns.join(', ')}) SELECT ${x.join(', ')} FROM d WHERE true ON CONFLICT (${keys.map((k) => q(k.name)).join(', ')}) DO UPDATE SET ${counters.map((c) => `${q(c.name)} = ${q(c.name)} + excluded.${q(c.name)}`).join(', ')}`,
     ),
   );
-  return (deltas: Deltas) => {
-    if (deltas.rows > 0) statement().run(deltas.json);
+  return (json: string) => {
+    statement().run(json);
   };
 }
 
@@ -88,8 +88,7 @@ export function addToRunningTotals(
   const lastDay = onFirstUse(() =>
     sqlite.prepare<{ day: string | null }, []>(`SELECT max(${D}) AS day FROM ${t}`),
   );
-  return (dayValue: string, { rows, json }: Deltas) => {
-    if (rows === 0) return;
+  return (dayValue: string, json: string) => {
     const latest = lastDay().get()?.day ?? null;
     write().run(json, dayValue);
     if (latest !== null && latest > dayValue) addToLater().run(json, dayValue);

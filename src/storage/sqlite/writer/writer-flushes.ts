@@ -2,8 +2,9 @@
  * When the writer flushes the deferred counters (docs/decisions/035, replacing
  * docs/decisions/025 "When it runs"): at most FLUSH_WITHIN_MS after the first commit since the
  * last flush, sooner once no play has come for FLUSH_WHEN_IDLE_MS, when asked (`now`: the
- * catch-up at start, tests, close). A flush the writer runs by itself comes in slices, and the
- * plays that arrived meanwhile are committed between two (`pending`).
+ * catch-up at start, tests, close). A flush the writer runs by itself is written in chunks of
+ * rows, and the plays that arrived meanwhile are committed between two (`pending`,
+ * docs/decisions/041).
  */
 import type { DeferredCounters } from '../deferred-counters';
 import { toWire, type WriterEvent } from './messages';
@@ -13,13 +14,14 @@ export const FLUSH_WITHIN_MS = 500;
 /** A flush comes this soon after the last commit when no further play arrives (a quiet server, tests). */
 export const FLUSH_WHEN_IDLE_MS = 50;
 /**
- * A flush the writer runs by itself is cut into slices of about this long, one transaction each,
- * and the plays that arrived meanwhile are committed between two slices: a submission waits for
- * at most about one slice, not a whole flush. The slice's size in plays follows the cost of the
- * last one (small slices cost more a play: each rewrites the hot counter rows).
+ * A flush the writer runs by itself is written in chunks of about this long, one transaction
+ * each, and the plays that arrived meanwhile are committed between two chunks: a submission
+ * waits for at most about one chunk, not a whole flush (docs/decisions/041). A chunk is a number
+ * of rows, following the cost of the last one; the flush's sums are made once, so a flush costs
+ * about the same in one transaction or in many.
  */
-const FLUSH_SLICE_MS = 10;
-const SLICE_PLAYS = { first: 1_000, min: 250, max: 20_000 };
+const FLUSH_CHUNK_MS = 4;
+const CHUNK_ROWS = { first: 2_000, min: 200, max: 50_000 };
 
 export function createWriterFlushes(
   deferred: DeferredCounters,
@@ -44,41 +46,43 @@ export function createWriterFlushes(
     post({ type: 'flushed', plays: counted });
     return counted;
   };
-  let slicePlays = SLICE_PLAYS.first;
-  const flushSlice = (): void => {
-    post({ type: 'flushing', after: deferred.watermark() });
+  let chunkRows = CHUNK_ROWS.first;
+  /** One chunk; returns whether the flush ended with it. */
+  const flushChunk = (): boolean => {
     const started = performance.now();
-    const counted = deferred.flushSome(slicePlays);
+    const { plays, rows, finished } = deferred.flushChunk(chunkRows);
     const ms = performance.now() - started;
-    post({ type: 'flushed', plays: counted });
-    if (counted >= SLICE_PLAYS.min && ms > 0)
-      slicePlays = Math.round(
-        Math.min(SLICE_PLAYS.max, Math.max(SLICE_PLAYS.min, (FLUSH_SLICE_MS * counted) / ms)),
+    // Every chunk changes what reads see: the request thread's statistics version moves with it.
+    post({ type: 'flushed', plays });
+    if (rows >= CHUNK_ROWS.min && ms > 0)
+      chunkRows = Math.round(
+        Math.min(CHUNK_ROWS.max, Math.max(CHUNK_ROWS.min, (FLUSH_CHUNK_MS * rows) / ms)),
       );
+    return finished;
   };
-  let sliced = false;
+  let flushing = false;
   let closed = false;
-  /** The plays recorded so far, in slices, committing the plays that arrive between two of them. */
+  /** The plays recorded so far, in chunks, committing the plays that arrive between two of them. */
   const flushInBackground = async () => {
-    if (sliced || closed) return;
+    if (flushing || closed) return;
     disarm();
-    sliced = true;
+    flushing = true;
     let failed = false;
     try {
-      const through = deferred.latest();
-      while (!closed && deferred.watermark() < through) {
-        flushSlice();
+      if (deferred.behind()) post({ type: 'flushing', after: deferred.watermark() });
+      for (let finished = false; !closed && !finished; ) {
+        finished = flushChunk();
         await new Promise((resolve) => setImmediate(resolve));
         if (!closed && pending.waiting()) await pending.commit();
       }
-      // Plays committed during the slices are flushed in their turn, traffic or not.
+      // Plays committed during the chunks are flushed in their turn, traffic or not.
       disarm();
       if (!closed && deferred.behind()) committed();
     } catch (error) {
       failed = true;
       post({ type: 'flush-failed', error: toWire(error) });
     } finally {
-      sliced = false;
+      flushing = false;
     }
     // A flush that failed (a full disk) is tried again in FLUSH_WITHIN_MS, not at every commit.
     if (failed && !closed) {

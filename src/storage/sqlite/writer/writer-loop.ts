@@ -10,7 +10,7 @@
  * own event loop (src/play/group-commit.ts). Each request is answered after that commit, so an
  * acknowledged play is durable (docs/decisions/006).
  *
- * The deferred counters' flush: when it runs, in slices between which the plays that arrived
+ * The deferred counters' flush: when it runs, in chunks of rows between which the plays that arrived
  * meanwhile are committed (writer-flushes.ts); the writer's close commits what waits and flushes.
  */
 import type { QuizzesIssued, RecordOutcome } from '../../contract';

@@ -118,7 +118,7 @@ describe('the SQLite writer (docs/decisions/035)', () => {
     expect(await stores.plays.verifyCounters()).toEqual([]);
   }, 60_000);
 
-  test('a flush the writer runs by itself comes in slices: a play submitted meanwhile is committed before the flush ends', async () => {
+  test('a flush the writer runs by itself comes in chunks: a play submitted meanwhile is committed before the flush ends', async () => {
     const { path, db } = fileDb();
     const local = createSqliteStores(db, 'salt');
     const all = plays(db, 12_000, 11);
