@@ -354,14 +354,6 @@ export interface WindowCount {
  * is the caller's clock. SQLite keeps its limiters in process (one server per file).
  */
 export interface LimitWindows {
-  /** Counts one event unless the live window holds `limit` already; the window after, and whether it was counted. */
-  take(
-    scope: string,
-    key: string,
-    windowMs: number,
-    limit: number,
-    nowMs: number,
-  ): Promise<WindowCount & { allowed: boolean }>;
   /**
    * Counts `n` events of each key (keys distinct) in one round trip, as many as each live window
    * still holds: `taken` of them (0 … n, the first ones in the caller's order), and the window after.

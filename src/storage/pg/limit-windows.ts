@@ -86,10 +86,6 @@ export function createPgLimitWindows(db: PgDb): LimitWindows & { close(): void }
     return out;
   };
   return {
-    async take(scope, key, windowMs, limit, nowMs) {
-      const [w] = await takeMany(scope, [{ key, n: 1 }], windowMs, limit, nowMs);
-      return { count: w!.count, resetAtMs: w!.resetAtMs, allowed: w!.taken === 1 };
-    },
     takeMany,
     async peek(scope, key, nowMs) {
       const [live] = await sql`
