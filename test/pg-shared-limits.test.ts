@@ -5,7 +5,6 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { unlockAdmin } from '../src/admin/credentials';
-import { createSharedRateLimiter } from '../src/http/shared-limit';
 import { closePgDb, createPgDb } from '../src/storage/pg/client';
 import { createPgLimitWindows } from '../src/storage/pg/limit-windows';
 import { pgMeta } from '../src/storage/pg/meta';
@@ -97,114 +96,19 @@ describe('limits shared over PostgreSQL', () => {
     expect((await guess(a, 'test-password-123')).status).toBe(200);
   }, 60_000);
 
-  test('takeMany: each key takes what its window still holds, in one statement, and no more', async () => {
-    const url = await createCatalogueDatabase();
-    const { db, close } = await openPgStores(url);
-    const windows = createPgLimitWindows(db);
-    try {
-      const t = 2_000_000;
-      expect(
-        await windows.takeMany(
-          's',
-          [
-            { key: 'a', n: 3 },
-            { key: 'b', n: 9 },
-          ],
-          60_000,
-          5,
-          t,
-        ),
-      ).toEqual([
-        { count: 3, resetAtMs: t + 60_000, taken: 3 },
-        // A new window holds `limit` at most.
-        { count: 5, resetAtMs: t + 60_000, taken: 5 },
-      ]);
-      // Two of four fit; then none.
-      expect(await windows.takeMany('s', [{ key: 'a', n: 4 }], 60_000, 5, t + 1)).toEqual([
-        { count: 5, resetAtMs: t + 60_000, taken: 2 },
-      ]);
-      expect(
-        await windows.takeMany(
-          's',
-          [
-            { key: 'a', n: 1 },
-            { key: 'b', n: 2 },
-          ],
-          60_000,
-          5,
-          t + 2,
-        ),
-      ).toEqual([
-        { count: 5, resetAtMs: t + 60_000, taken: 0 },
-        { count: 5, resetAtMs: t + 60_000, taken: 0 },
-      ]);
-      // An ended window starts again at n.
-      expect(await windows.takeMany('s', [{ key: 'a', n: 2 }], 60_000, 5, t + 60_000)).toEqual([
-        { count: 2, resetAtMs: t + 120_000, taken: 2 },
-      ]);
-    } finally {
-      windows.close();
-      await close();
-    }
-  });
-
-  test('two instances taking one window at once: exactly the limit allowed, each count once, the takes gathered into few statements', async () => {
-    const url = await createCatalogueDatabase();
-    const opened = [await openPgStores(url), await openPgStores(url)];
-    let statements = 0;
-    try {
-      const limiters = opened.map((o) => {
-        const windows = createPgLimitWindows(o.db);
-        const counted = {
-          ...windows,
-          takeMany: (...args: Parameters<typeof windows.takeMany>) => {
-            statements++;
-            return windows.takeMany(...args);
-          },
-        };
-        return { windows, limiter: createSharedRateLimiter(counted, 'burst', 100, 60_000, Date.now) };
-      });
-      // 150 takes on each instance, all in flight at once, every one from the same address.
-      const quotas = await Promise.all(
-        limiters.flatMap(({ limiter }) => Array.from({ length: 150 }, () => limiter.consume('192.0.2.7'))),
-      );
-      for (const { windows } of limiters) windows.close();
-      const allowed = quotas.filter((q) => q.allowed);
-      expect(allowed.length).toBe(100);
-      // Each allowed take saw its own count (99 left … 0 left), as if they had gone one at a time.
-      expect(allowed.map((q) => q.remaining).sort((x, y) => x - y)).toEqual(
-        Array.from({ length: 100 }, (_, i) => i),
-      );
-      expect(quotas.filter((q) => !q.allowed).every((q) => q.remaining === 0 && q.resetSeconds > 0)).toBe(
-        true,
-      );
-      // Far fewer statements than takes: an instance sends the takes gathered while one runs.
-      expect(statements).toBeLessThan(40);
-      const [row] = await opened[0]!.db.$client`SELECT count FROM rate_windows WHERE scope = 'burst'`;
-      expect(row.count).toBe(100);
-    } finally {
-      for (const o of opened) await o.close();
-    }
-  });
-
   test('the windows table: a window starts at the first event, refuses over the limit, gives back, forgets', async () => {
     const url = await createCatalogueDatabase();
     const { db, close } = await openPgStores(url);
     const windows = createPgLimitWindows(db);
-    // One event at a time, as a lone request takes it.
-    const take = async (scope: string, key: string, windowMs: number, limit: number, nowMs: number) => {
-      const [w] = await windows.takeMany(scope, [{ key, n: 1 }], windowMs, limit, nowMs);
-      return { count: w!.count, resetAtMs: w!.resetAtMs, allowed: w!.taken === 1 };
-    };
     try {
       const t = 1_000_000;
-      expect(await take('s', 'k', 60_000, 2, t)).toEqual({
+      expect(await windows.take('s', 'k', 60_000, 2, t)).toEqual({
         count: 1,
         resetAtMs: t + 60_000,
         allowed: true,
       });
-      expect((await take('s', 'k', 60_000, 2, t + 1)).allowed).toBe(true);
-      expect(await take('s', 'k', 60_000, 2, t + 2)).toEqual({
+      expect((await windows.take('s', 'k', 60_000, 2, t + 1)).allowed).toBe(true);
+      expect(await windows.take('s', 'k', 60_000, 2, t + 2)).toEqual({
         count: 2,
         resetAtMs: t + 60_000,
         allowed: false,
@@ -212,10 +116,10 @@ describe('limits shared over PostgreSQL', () => {
       await windows.give('s', 'k', t + 3);
       expect((await windows.peek('s', 'k', t + 4)).count).toBe(1);
       // Another scope and another key are other windows.
-      expect((await take('other', 'k', 60_000, 2, t)).count).toBe(1);
-      expect((await take('s', 'k2', 60_000, 2, t)).count).toBe(1);
+      expect((await windows.take('other', 'k', 60_000, 2, t)).count).toBe(1);
+      expect((await windows.take('s', 'k2', 60_000, 2, t)).count).toBe(1);
       // An ended window starts again at 1.
-      expect(await take('s', 'k', 60_000, 2, t + 60_000)).toEqual({
+      expect(await windows.take('s', 'k', 60_000, 2, t + 60_000)).toEqual({
         count: 1,
         resetAtMs: t + 120_000,
         allowed: true,

@@ -354,18 +354,14 @@ export interface WindowCount {
  * is the caller's clock. SQLite keeps its limiters in process (one server per file).
  */
 export interface LimitWindows {
-  /**
-   * Counts `n` events of each key (keys distinct) in one round trip, as many as each live window
-   * still holds: `taken` of them (0 … n, the first ones in the caller's order), and the window after.
-   * Exact like `take`: N instances together never count more than `limit` a window.
-   */
-  takeMany(
+  /** Counts one event unless the live window holds `limit` already; the window after, and whether it was counted. */
+  take(
     scope: string,
-    wanted: readonly { key: string; n: number }[],
+    key: string,
     windowMs: number,
     limit: number,
     nowMs: number,
-  ): Promise<(WindowCount & { taken: number })[]>;
+  ): Promise<WindowCount & { allowed: boolean }>;
   peek(scope: string, key: string, nowMs: number): Promise<WindowCount>;
   /** Takes back one event of the live window (a reserved failure that did not happen). */
   give(scope: string, key: string, nowMs: number): Promise<void>;
