@@ -1,6 +1,6 @@
 /**
- * The writes of a flush of the deferred counters (docs/decisions/025): each table's deltas in
- * set-based statements (set-writes.ts), the running totals per day in day order, written in
+ * The writes of a flush of the deferred counters (docs/decisions/025): each table's deltas a row
+ * at a time (set-writes.ts), the running totals per day in day order, written in
  * chunks of rows (docs/decisions/041): a flush's rows are one sequence — the steps below in this
  * order, a running-totals table day by day, each part in key order — and a chunk writes the next
  * rows of it, so a flush of any size can be cut into short transactions between which the writer
@@ -51,7 +51,7 @@ export interface FlushPart {
   step: number;
   day: string;
   deltas: Deltas;
-  write(json: string): void;
+  write(deltas: Deltas, from: number, to: number): void;
 }
 
 /** The first row of `deltas` whose key is past `key` (keys increase with the row). */
@@ -127,13 +127,13 @@ export function createDeferredWrites(db: Db) {
           step: step('answerDays'),
           day,
           deltas: keyRows,
-          write: (json: string) => addToAnswers(day, json),
+          write: (deltas: Deltas, from: number, to: number) => addToAnswers(day, deltas, from, to),
         })),
         ...days.map(([day, , pairRows]) => ({
           step: step('confusionDays'),
           day,
           deltas: pairRows,
-          write: (json: string) => addToConfusionDays(day, json),
+          write: (deltas: Deltas, from: number, to: number) => addToConfusionDays(day, deltas, from, to),
         })),
       ];
       return parts.filter((part) => part.deltas.rows > 0);
@@ -158,7 +158,7 @@ export function createDeferredWrites(db: Db) {
         if (from >= part.deltas.rows) continue;
         if (rows >= budget) return { position, rows, finished: false };
         const to = Math.min(part.deltas.rows, from + budget - rows);
-        part.write(part.deltas.json(from, to));
+        part.write(part.deltas, from, to);
         rows += to - from;
         position = { step: part.step, day: part.day, key: part.deltas.key(to - 1) };
         if (to < part.deltas.rows) return { position, rows, finished: false };

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'bun:test';
 import { encodeAnswers } from '../encoding/answer-codec';
 import type { AnswerKey } from '../encoding/recompute';
-import { createFlushSums, type Deltas, type FlushSums } from './flush-sums';
+import { createFlushSums, type Deltas, type FlushSums, pairKey } from './flush-sums';
 
 // Keys 1–3: lines 10, 11 (song 5, album 1) and 20 (song 6, album 2).
 const keys: Record<number, AnswerKey> = {
@@ -14,7 +14,8 @@ const keyOf = (id: number) => keys[id]!;
 const play = (sums: FlushSums, day: string, answers: [number, number | undefined][]) =>
   sums.add(day, encodeAnswers(answers.map(([keyId, wrongSongId]) => ({ keyId, wrongSongId }))), keyOf);
 const rowsOf = (deltas: Deltas) => {
-  const rows = JSON.parse(deltas.json()) as number[][];
+  const rows: number[][] = [];
+  deltas.each((a, b, c) => rows.push([a, b, c]));
   expect(rows).toHaveLength(deltas.rows);
   return rows;
 };
@@ -99,8 +100,28 @@ describe('flush sums', () => {
     const right = createFlushSums();
     play(right, '2026-11-01', [[1, undefined]]);
     expect(right.lyricConfusions().rows).toBe(0);
-    expect(right.lyricConfusions().json()).toBe('[]');
+    expect(rowsOf(right.lyricConfusions())).toEqual([]);
     expect(right.songConfusions().rows).toBe(0);
     expect(rowsOf(right.lyrics())).toEqual([[10, 1, 1]]);
+  });
+
+  test('any run of rows comes out alone, and the keys increase with the rows (a flush in chunks: docs/decisions/041)', () => {
+    const sums = createFlushSums();
+    for (let i = 0; i < 200; i++)
+      play(sums, '2026-11-01', [
+        [1 + (i % 3), 5 + (i % 7)],
+        [1 + ((i + 1) % 3), undefined],
+      ]);
+    for (const deltas of [sums.lyrics(), sums.lyricConfusions(), sums.songConfusions()]) {
+      const whole = rowsOf(deltas);
+      for (const cut of [1, 2, deltas.rows - 1]) {
+        const parts: number[][] = [];
+        deltas.each((a, b, c) => parts.push([a, b, c]), 0, cut);
+        deltas.each((a, b, c) => parts.push([a, b, c]), cut);
+        expect(parts).toEqual(whole);
+      }
+      for (let i = 1; i < deltas.rows; i++) expect(deltas.key(i)).toBeGreaterThan(deltas.key(i - 1));
+    }
+    expect(sums.lyricConfusions().key(0)).toBe(pairKey(10, 5));
   });
 });

@@ -8,10 +8,10 @@ import type { AnswerKey } from '../encoding/recompute';
  * is one number, `id * PAIR + wrong song`, appended to a typed array and counted by sorting (no
  * `Map` entry and no row array per pair: those made each flush megabytes of garbage, the
  * high-water mark of a loaded server's memory: docs/decisions/025, its amendment on the flush's sums).
- * Each table's deltas come out in key order, each row with one number for its key (the id, or
- * the pair number), and as the JSON text the set-based writes bind (set-writes.ts) for any run of
- * rows: a flush is written in chunks of rows (docs/decisions/041). The all-time line confusions
- * of a one-day flush are that day's rows, the same deltas.
+ * Each table's deltas come out in key order, each row three numbers (`[id, occurrences,
+ * correct]` or `[id, wrong song, times]`) and one number for its key (the id, or the pair
+ * number), for any run of rows: a flush is written in chunks of rows (docs/decisions/041). The
+ * all-time line confusions of a one-day flush are that day's rows, the same deltas.
  */
 const PAIR = 2 ** 21;
 
@@ -21,13 +21,13 @@ export const pairKey = (id: number, wrongSongId: number): number => id * PAIR + 
 /** A table's deltas of one flush, in key order. */
 export interface Deltas {
   rows: number;
-  /** Rows `[from, to)` as `[[key…, count…], …]`: the JSON text the set-based writes bind. */
-  json(from?: number, to?: number): string;
+  /** Rows `[from, to)` (all by default), each as its three numbers. */
+  each(row: (a: number, b: number, c: number) => void, from?: number, to?: number): void;
   /** Row i's key as one number (an id, or `pairKey`): increasing with i. */
   key(i: number): number;
 }
 
-const NONE: Deltas = { rows: 0, json: () => '[]', key: () => Number.NaN };
+const NONE: Deltas = { rows: 0, each: () => {}, key: () => Number.NaN };
 
 /** Occurrences and correct answers per id, and the ids touched. */
 class IdCounts {
@@ -57,13 +57,11 @@ class IdCounts {
     return {
       rows: ids.length,
       key: (i) => ids[i]!,
-      json(from = 0, to = ids.length) {
-        let json = '[';
+      each(row, from = 0, to = ids.length) {
         for (let i = from; i < to; i++) {
           const id = ids[i]!;
-          json += `${i > from ? ',' : ''}[${id},${occurrences[id]},${correct[id]}]`;
+          row(id, occurrences[id]!, correct[id]!);
         }
-        return `${json}]`;
       },
     };
   }
@@ -112,13 +110,11 @@ class Picks {
     return {
       rows,
       key: (i) => pairs[i]!,
-      json(from = 0, to = rows) {
-        let json = '[';
+      each(row, from = 0, to = rows) {
         for (let i = from; i < to; i++) {
           const pair = pairs[i]!;
-          json += `${i > from ? ',' : ''}[${Math.floor(pair / PAIR)},${pair % PAIR},${times[i]}]`;
+          row(Math.floor(pair / PAIR), pair % PAIR, times[i]!);
         }
-        return `${json}]`;
       },
     };
   }
