@@ -9,8 +9,8 @@
  * Each load runs `PG_AB_SECONDS` (5). Medians of the rounds are printed, and each round's two ÷ one
  * and CPU a play (server and cluster, of the one- and of the two-instance loop: what a second
  * instance adds per play); the statements with the most time, and the most frequent ones of each
- * database (the round trips a play costs); `kviz stats verify` checks every database at the end. A `<dir>` is a checkout with its `node_modules` (run with
- * bun from source); `PG_AB_PROFILE=1` writes a CPU profile of each one-instance server
+ * database (the round trips a play costs); `kviz stats verify` checks every database at the end.
+ * A `<dir>` is a checkout with its `node_modules` (run with bun from source); `PG_AB_PROFILE=1` writes a CPU profile of each one-instance server
  * (`--cpu-prof-md`) into the run's folder, which is kept then.
  * The short loop for a change of the PostgreSQL write or read path (docs/decisions/030).
  */
