@@ -5,16 +5,19 @@
  *   default: mobile, simulated slow 4G and a 4× slower CPU);
  * - the time to sort the 2,002-row lyric table of the admin dashboard.
  * Writes bench/results/lighthouse.json; `npm run bench` puts it in docs/performance.md.
+ * Lighthouse and chrome-launcher are installed on first use into node_modules/.cache/
+ * (bench/lib/lighthouse-deps.ts), pinned by bench/lighthouse-deps/.
  */
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import * as chromeLauncher from 'chrome-launcher';
-import lighthouse from 'lighthouse';
 import { launchBrowser } from '../test/support/browser';
+import { loadLighthouse } from './lib/lighthouse-deps';
 import { startServer } from './lib/server';
 
 const root = resolve(import.meta.dir, '..');
+// Not dev dependencies (they declare Node.js ≥ 22): installed on first use (bench/lib/lighthouse-deps.ts).
+const { lighthouse, chromeLauncher } = await loadLighthouse();
 const work = mkdtempSync(join(tmpdir(), 'kviz-lighthouse-'));
 const binary = join(work, 'kviz.bin');
 const built = Bun.spawnSync(['node_modules/.bin/bun', 'build.ts', binary], {

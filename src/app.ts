@@ -337,6 +337,7 @@ export function createApp(deps: AppDeps) {
     stats: stores.stats,
     daily: dailyToday,
     onVisit: sources.visit,
+    clock,
   };
   let notFoundHtml: string | undefined; // the same page for every unknown path
   // The route table is complete once the app is built (below); requests read it.

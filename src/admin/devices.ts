@@ -28,10 +28,15 @@ export interface AdminDevices {
  * device's own lockout; the key never leaves the server, so the cookie allows no offline guess.
  */
 export function createAdminDevices(keyMaterial: () => Promise<string>, nowMs: () => number): AdminDevices {
-  const keyFor = async () =>
-    createHmac('sha256', 'kviz admin device')
-      .update(await keyMaterial())
-      .digest();
+  // The key changes only with the password: derived once per key material, not per request (a
+  // client without the cookie, e.g. a script with Basic auth, is issued a device on every read).
+  let derived: { material: string; key: Buffer } | undefined;
+  const keyFor = async () => {
+    const material = await keyMaterial();
+    if (derived?.material !== material)
+      derived = { material, key: createHmac('sha256', 'kviz admin device').update(material).digest() };
+    return derived.key;
+  };
   const mac = (key: Buffer, ...parts: string[]) =>
     createHmac('sha256', key).update(parts.join('\u0000')).digest();
   const same = (given: string, expected: Buffer) => {

@@ -14,7 +14,9 @@ describe('the rate limiter’s window table', () => {
     let clock = 0;
     for (let step = 0; step < 60_000; step++) {
       const r = random();
-      const key = `k${Math.floor(random() * (step < 30_000 ? 20_000 : 300))}`;
+      const n = Math.floor(random() * (step < 30_000 ? 20_000 : 300));
+      // Plain keys, IPv4 addresses (kept as numbers) and their look-alikes (kept as text, distinct).
+      const key = [`k${n}`, `10.0.${n >> 8}.${n & 255}`, `10.0.${n >> 8}.0${n & 255}`, `${n}`][n % 4]!;
       if (r < 0.55) {
         const seq = table.start(key, ++clock);
         model.set(key, seq);
@@ -35,6 +37,46 @@ describe('the rate limiter’s window table', () => {
     table.clear();
     expect(table.size()).toBe(0);
     expect(table.queued()).toBe(false);
+  });
+
+  test('an IPv4 key in its usual form is kept as a number: never confused with any other key', () => {
+    const table = createWindowTable();
+    const keys = [
+      '10.0.0.1',
+      '010.0.0.1',
+      '10.0.0.01',
+      '167772161',
+      '0.0.0.0',
+      '255.255.255.255',
+      '256.0.0.1',
+      '1.2.3',
+      '1.2.3.4.5',
+      '1..2.3',
+      '1.2.3.',
+      '::1',
+      'local',
+      '',
+    ];
+    for (const [i, key] of keys.entries()) table.start(key, i + 1);
+    for (const [i, key] of keys.entries()) expect(table.end(table.find(key))).toBe(i + 1);
+    expect(table.size()).toBe(keys.length);
+    table.forget('010.0.0.1');
+    expect(table.find('10.0.0.1')).toBeGreaterThanOrEqual(0);
+    expect(table.find('010.0.0.1')).toBe(-1);
+  });
+
+  test('the windows of 100,000 addresses keep no string per address', () => {
+    let now = 0;
+    const limiter = createRateLimiter(5, 60_000, () => now);
+    Bun.gc(true);
+    const before = heapStats().objectTypeCounts.string ?? 0;
+    // A fresh string per request, as the server reads each client's address from its request.
+    for (let i = 0; i < 100_000; i++) limiter.consume(`10.${i >> 16}.${(i >> 8) & 255}.${i & 255}`);
+    Bun.gc(true);
+    expect(limiter.size()).toBe(100_000);
+    expect((heapStats().objectTypeCounts.string ?? 0) - before).toBeLessThan(1_000);
+    now += 61_000;
+    limiter.expire();
   });
 
   test('100,000 windows of 100,000 addresses take a fraction of what a Map took, and shrink back', () => {

@@ -3,6 +3,7 @@ import { appsClosedAfterFile, ENGINES, warmEngine } from '../../test/support/eng
 import { createTestApp } from '../../test/support/fixtures';
 import { answerQuiz, fetchQuiz, submit } from '../../test/support/play';
 import { CLUSTER_START_MS } from '../../test/support/postgres';
+import { PAGE_FIGURES_LAG_MS } from './routes';
 
 /** The page's HTML without React's `<!-- -->` separators between adjacent text nodes. */
 const html = async (res: Response) => (await res.text()).replaceAll('<!-- -->', '');
@@ -28,7 +29,16 @@ describe.each(ENGINES)('server-rendered pages reading statistics (%s)', (engine)
     expect(first).toContain('href="/quiz?nova"');
     expect(first).not.toContain('Dosad odigran');
     await submit(app, answerQuiz(await fetchQuiz(app), 10));
+    // Rendered again at most once a second while plays stream in (PAGE_FIGURES_LAG_MS): within
+    // the second the page already rendered is sent, a second later the new count.
+    expect(await html(await app.request('/'))).not.toContain('Dosad odigran');
+    app.clock.advance(PAGE_FIGURES_LAG_MS / 1000);
     expect(await html(await app.request('/'))).toContain('Dosad odigran 1 kviz.');
+    await submit(app, answerQuiz(await fetchQuiz(app), 12));
+    app.clock.advance(0.5);
+    expect(await html(await app.request('/'))).toContain('Dosad odigran 1 kviz.');
+    app.clock.advance(0.5);
+    expect(await html(await app.request('/'))).toContain('Dosad odigrana 2 kviza.');
   });
 
   test('when the statistics cannot be read, / still renders (no count) and /statistics shows the notice', async () => {

@@ -23,8 +23,9 @@ import type { DailyToday, PageProps } from '../shared/contracts/pages';
 import { DEFAULT_DIFFICULTY, type Difficulty, isDifficulty } from '../shared/difficulty';
 import { productTitle } from '../shared/rules';
 import { shownScoreOf } from '../shared/shown-score';
-import { cachedPerVersion } from '../stats/version-cache';
+import { cachedPerVersion, changingAtMostEvery } from '../stats/version-cache';
 import type { StatsStore } from '../storage/contract';
+import type { Clock } from '../time/clock';
 import type { ClientAssets, PreviewPage } from './client-assets';
 import { serveAsset } from './client-assets';
 import { renderDocument } from './document';
@@ -80,7 +81,12 @@ export interface PageRoutesDeps {
   daily: { today(): DailyToday; summary(): Promise<DailySummary> };
   /** Told of each GET of a page a visitor can land on (where visits come from, docs/decisions/040). */
   onVisit?: (request: Request) => void;
+  /** The time the statistics pages' renderings are kept by (PAGE_FIGURES_LAG_MS). */
+  clock: Pick<Clock, 'nowMs'>;
 }
+
+/** The start and statistics pages are rendered again at most this often while plays stream in. */
+export const PAGE_FIGURES_LAG_MS = 1_000;
 
 /** The pages a visitor lands on from elsewhere (not the admin's, the offline page nor the assets). */
 /**
@@ -204,20 +210,13 @@ const pageRenderer =
     return encodeBody(renderDocument(assets, { page, title, preview, at, body: await body(page) }));
   };
 
-/**
- * The server-rendered pages (docs/decisions/008-pages-and-islands.md) and the client assets.
- * Rendered HTML is cached: pages with statistics once per statistics version, the
- * others once per process (docs/decisions/010-response-caches.md).
- */
-export const pageRoutes = (deps: PageRoutesDeps) => {
-  const { assets, stats, catalogue, log } = deps;
-  const render = pageRenderer(deps);
-  const { send, sendOr } = htmlSender(log);
-  // The start page, and its variants for shared result links (`/?r=25`: at most 31 more).
-  const landingFor = keptPerKey((score: number | undefined) => ({
+/** The start page, and its variants for shared result links (`/?r=25`: at most 31 more). */
+function landingPages(deps: PageRoutesDeps, render: ReturnType<typeof pageRenderer>, version: () => string) {
+  const { stats, catalogue } = deps;
+  return keptPerKey((score: number | undefined) => ({
     // The play count of the folded counters: their version (PostgreSQL's moves with folds only).
     page: cachedPerVersion(
-      stats.countersVersion ?? stats.version,
+      version,
       render(
         async (page) =>
           createElement(LandingPage, {
@@ -244,10 +243,27 @@ export const pageRoutes = (deps: PageRoutesDeps) => {
       ),
     ),
   }));
+}
+
+/**
+ * The server-rendered pages (docs/decisions/008-pages-and-islands.md) and the client assets.
+ * Rendered HTML is cached: pages with statistics once per statistics version (at most once a
+ * second: PAGE_FIGURES_LAG_MS), the
+ * others once per process (docs/decisions/010-response-caches.md).
+ */
+export const pageRoutes = (deps: PageRoutesDeps) => {
+  const { assets, stats, catalogue, log } = deps;
+  const render = pageRenderer(deps);
+  const pageVersion = (version: () => string) =>
+    changingAtMostEvery(version, PAGE_FIGURES_LAG_MS, deps.clock.nowMs);
+  // One for all the start page's variants: each renders at most once a lag.
+  const landingVersion = pageVersion(stats.countersVersion ?? stats.version);
+  const { send, sendOr } = htmlSender(log);
+  const landingFor = landingPages(deps, render, landingVersion);
   // Throws when the statistics cannot be read; such a failure is rendered below, never cached.
   // Keyed on the day too: the daily challenge's figures change at midnight without a play.
   const statistics = cachedPerVersion(
-    () => `${stats.version()} ${deps.daily.today().day}`,
+    pageVersion(() => `${stats.version()} ${deps.daily.today().day}`),
     render(
       async (page) =>
         createElement(StatisticsPage, {

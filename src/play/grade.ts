@@ -51,24 +51,25 @@ export function gradeSubmission(
   const seen = new Set<number>();
   let claimsAgree = true;
   const answers = body.answers.map((answer, position): GradedAnswer => {
-    const field = `answers[${position}]`;
+    // The field's name is made only for an error: 30 strings a play otherwise.
+    const at = (name: string) => `answers[${position}].${name}`;
     if (!offered.has(answer.lyricId))
-      throw mismatch(`${field}.lyricId`, `${field}.lyricId is not a line of this quiz`);
+      throw mismatch(at('lyricId'), `${at('lyricId')} is not a line of this quiz`);
     const options = offered.get(answer.lyricId);
     if (seen.has(answer.lyricId))
-      throw mismatch(`${field}.lyricId`, `${field}.lyricId is answered more than once`);
+      throw mismatch(at('lyricId'), `${at('lyricId')} is answered more than once`);
     seen.add(answer.lyricId);
     if (options && !options.includes(answer.selectedSongId))
       throw mismatch(
-        `${field}.selectedSongId`,
-        `${field}.selectedSongId is not one of the options offered for this line`,
+        at('selectedSongId'),
+        `${at('selectedSongId')} is not one of the options offered for this line`,
       );
     const lyric = catalogue.lyricsById.get(answer.lyricId);
     if (!lyric)
       throw unprocessable(
         'unknown_lyric',
-        `${field}.lyricId is no longer in the catalogue; fetch a new quiz`,
-        `${field}.lyricId`,
+        `${at('lyricId')} is no longer in the catalogue; fetch a new quiz`,
+        at('lyricId'),
       );
     const isCorrect = answer.selectedSongId === lyric.song.id;
     if (answer.songId !== lyric.song.id || answer.isCorrect !== isCorrect) claimsAgree = false;

@@ -40,3 +40,26 @@ export function cachedPerVersion<T>(
     return computing;
   };
 }
+
+/**
+ * `version`, moving at most once every `ms`: a page re-rendered per statistics version is
+ * rendered once per commit while plays stream in (SQLite's version moves with each one), which
+ * at 3,000 plays/s was a 1.5 ms render of the start page for nearly every request of it. Pages
+ * follow this instead: their figures lag the newest play by at most `ms`, within the lag the
+ * statistics already have (docs/decisions/035, 041); a quiet server's page is current once `ms`
+ * has passed since the last change it showed.
+ */
+export function changingAtMostEvery(version: () => string, ms: number, nowMs: () => number): () => string {
+  let shown: string | undefined;
+  let since = Number.NEGATIVE_INFINITY;
+  return () => {
+    const now = nowMs();
+    if (shown !== undefined && now - since < ms) return shown;
+    const current = version();
+    if (current !== shown) {
+      shown = current;
+      since = now;
+    }
+    return shown;
+  };
+}

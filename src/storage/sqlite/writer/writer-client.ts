@@ -13,7 +13,14 @@ import type {
   SourceCount,
 } from '../../contract';
 import { WRITER_IN_BINARY } from './entry';
-import { fromWire, isWireError, type WriterEvent, type WriterInit, type WriterRequest } from './messages';
+import {
+  fromWire,
+  isWireError,
+  toWirePlay,
+  type WriterEvent,
+  type WriterInit,
+  type WriterRequest,
+} from './messages';
 
 export interface WriterOptions {
   /**
@@ -123,7 +130,11 @@ export async function startSqliteWriter(init: WriterInit, options: WriterOptions
 
   return {
     recordPlays: (plays: PlayToRecord[], issued?: QuizzesIssued) =>
-      ask<(RecordOutcome | Error)[]>({ type: 'record', plays, ...(issued ? { issued } : {}) }),
+      ask<(RecordOutcome | Error)[]>({
+        type: 'record',
+        plays: plays.map(toWirePlay),
+        ...(issued ? { issued } : {}),
+      }),
     flushCounters: () => ask<number>({ type: 'flush' }),
     rebuildCounters: async () => void (await ask<number>({ type: 'rebuild' })),
     recordGame: (game: PartyGameRecord) => ask<number>({ type: 'party', game }),

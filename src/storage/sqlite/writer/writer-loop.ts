@@ -21,7 +21,14 @@ import { sqliteMeta } from '../meta';
 import { createSqlitePartyStore } from '../party-store';
 import { createSqlitePlayStore } from '../play-store';
 import { createSqliteSourceStore } from '../source-store';
-import { toWire, type WireError, type WriterEvent, type WriterInit, type WriterRequest } from './messages';
+import {
+  fromWirePlay,
+  toWire,
+  type WireError,
+  type WriterEvent,
+  type WriterInit,
+  type WriterRequest,
+} from './messages';
 import { createWriterFlushes } from './writer-flushes';
 
 type RecordRequest = Extract<WriterRequest, { type: 'record' }>;
@@ -62,7 +69,7 @@ export function openWriter(init: WriterInit, post: (event: WriterEvent) => void)
     let outcomes: (RecordOutcome | Error)[];
     try {
       outcomes = await plays.recordPlays(
-        requests.flatMap((r) => r.plays),
+        requests.flatMap((r) => r.plays.map(fromWirePlay)),
         mergeIssued(requests),
       );
     } catch (error) {

@@ -10,7 +10,7 @@ import { seededRandom } from '../../../shared/seeded-random';
 import type { PlayToRecord, StatsStores } from '../../contract';
 import { loadCatalogueIndex } from '../catalogue-load';
 import { closeDb, type Db } from '../client';
-import { COUNTED_THROUGH } from '../deferred-counters';
+import { COUNTED_THROUGH, FLUSH_CURSOR } from '../deferred-counters';
 import { readMeta } from '../meta';
 import { createSqliteStores } from '../stores';
 import type { WriterEvent } from './messages';
@@ -130,8 +130,11 @@ describe('the SQLite writer (docs/decisions/035)', () => {
     while (!events.some((e) => e.type === 'flushing')) await Bun.sleep(0);
     const [outcome] = await stores.plays.recordPlays(plays(db, 1, 13));
     expect(outcome).not.toBeInstanceOf(Error);
-    // Committed while the flush had plays left to count.
+    // Committed while the flush had plays left to count, between two of its chunks: its cursor
+    // stored, and verify agrees with the counters as they stand (docs/decisions/041).
     expect(Number(readMeta(db, COUNTED_THROUGH))).toBeLessThan(12_001);
+    expect(readMeta(db, FLUSH_CURSOR)).toBeDefined();
+    expect(await stores.plays.verifyCounters()).toEqual([]);
     const deadline = Date.now() + 30_000;
     while (Number(readMeta(db, COUNTED_THROUGH)) < lastPlayOf(db) && Date.now() < deadline)
       await Bun.sleep(20);
