@@ -6,9 +6,11 @@
  *   all, each instance its own players: bench/lib/submit-load.ts), and their ratio;
  * - `PG_AB_RATE` plays/s (500) open loop on the one-instance server with the readers of
  *   `/api/stats/overview` and `/` every 5 ms beside it (bench/lib/open-loop.ts).
- * Each load runs `PG_AB_SECONDS` (5). Medians of the rounds are printed; `kviz stats verify`
- * checks every database at the end. A `<dir>` is a checkout with its `node_modules` (run with
- * bun from source); `PG_AB_PROFILE=1` writes a CPU profile of each one-instance server
+ * Each load runs `PG_AB_SECONDS` (5). Medians of the rounds are printed, and each round's two ÷ one
+ * and CPU a play (server and cluster, of the one- and of the two-instance loop: what a second
+ * instance adds per play); the statements with the most time, and the most frequent ones of each
+ * database (the round trips a play costs); `kviz stats verify` checks every database at the end.
+ * A `<dir>` is a checkout with its `node_modules` (run with bun from source); `PG_AB_PROFILE=1` writes a CPU profile of each one-instance server
  * (`--cpu-prof-md`) into the run's folder, which is kept then.
  * The short loop for a change of the PostgreSQL write or read path (docs/decisions/030).
  */
@@ -86,13 +88,27 @@ interface Side {
   /** CPU a play of the one-instance closed loop: the server's and the database's, µs. */
   bunUsPerPlay: number[];
   pgUsPerPlay: number[];
+  /** The same for the two-instance closed loop (both servers' CPU together). */
+  bunUsPerPlayTwo: number[];
+  pgUsPerPlayTwo: number[];
   overviewP99: number[];
   pageP99: number[];
   failed: number;
 }
 
-const recorded = async (url: string) =>
-  ((await (await fetch(`${url}/api/stats/overview`)).json()) as { totalAttempts: number }).totalAttempts;
+/**
+ * Plays in the raw record of a database: what was acknowledged, folded into the counters or not
+ * (the overview's total lags by a fold, and how far depends on the build's fold cadence).
+ */
+async function recorded(databaseUrl: string): Promise<number> {
+  const sql = new Bun.SQL(databaseUrl, { max: 1 });
+  try {
+    const [row] = await sql`SELECT count(*)::int AS n FROM plays`;
+    return row.n as number;
+  } finally {
+    await sql.close();
+  }
+}
 
 /** A launcher in place of the binary: the source tree run by bun, or the binary itself. */
 function launcher(dir: string, source: string, bunFlags: string): string {
@@ -107,11 +123,12 @@ function launcher(dir: string, source: string, bunFlags: string): string {
 /** Plays/s of wrk on these servers at once (each its own bodies and a share of the connections). */
 async function closedLoop(
   servers: BenchServer[],
+  databaseUrl: string,
   round: number,
   name: string,
   cpu?: { port: number; bunUs: number[]; pgUs: number[] },
 ): Promise<number> {
-  const before = await recorded(servers[0]!.url);
+  const before = await recorded(databaseUrl);
   const files = await Promise.all(
     servers.map(async (server, i) => {
       const bodies = await prepareSubmissions(
@@ -125,9 +142,12 @@ async function closedLoop(
       return file;
     }),
   );
-  const pids = cpu ? clusterPids(cpu.port) : [];
-  const pgCpu = () => pids.reduce((sum, pid) => sum + cpuSeconds(pid), 0);
-  const [bunBefore, pgBefore] = [cpuSeconds(servers[0]!.pid), pgCpu()];
+  // The cluster's processes before and after: a backend a pool opened during the load counts whole.
+  const pgBefore = new Map((cpu ? clusterPids(cpu.port) : []).map((pid) => [pid, cpuSeconds(pid)]));
+  const pgUsed = () =>
+    cpu ? clusterPids(cpu.port).reduce((sum, pid) => sum + cpuSeconds(pid) - (pgBefore.get(pid) ?? 0), 0) : 0;
+  const bunCpu = () => servers.reduce((sum, server) => sum + cpuSeconds(server.pid), 0);
+  const bunBefore = bunCpu();
   const loads = await Promise.all(
     servers.map((server, i) =>
       wrk({
@@ -142,10 +162,10 @@ async function closedLoop(
   // The counters lag the newest plays by under a second (docs/decisions/030); the fold of the
   // last plays is part of their cost.
   await Bun.sleep(1_100);
-  const plays = (await recorded(servers[0]!.url)) - before;
+  const plays = (await recorded(databaseUrl)) - before;
   if (cpu && plays > 0) {
-    cpu.bunUs.push(Math.round(((cpuSeconds(servers[0]!.pid) - bunBefore) / plays) * 1e6));
-    cpu.pgUs.push(Math.round(((pgCpu() - pgBefore) / plays) * 1e6));
+    cpu.bunUs.push(Math.round(((bunCpu() - bunBefore) / plays) * 1e6));
+    cpu.pgUs.push(Math.round((pgUsed() / plays) * 1e6));
   }
   return plays / Math.max(...loads.map((l) => l.seconds));
 }
@@ -193,19 +213,27 @@ async function main() {
         pageP99: [],
         bunUsPerPlay: [],
         pgUsPerPlay: [],
+        bunUsPerPlayTwo: [],
+        pgUsPerPlayTwo: [],
         failed: 0,
       });
     }
     for (let round = 0; round < rounds; round++)
       for (const side of round % 2 === 0 ? sides : [...sides].reverse()) {
         side.onePerSecond.push(
-          await closedLoop([side.one], round, `${side.label}-one`, {
+          await closedLoop([side.one], side.urls.one, round, `${side.label}-one`, {
             port: cluster.port,
             bunUs: side.bunUsPerPlay,
             pgUs: side.pgUsPerPlay,
           }),
         );
-        side.twoPerSecond.push(await closedLoop(side.two, round, `${side.label}-two`));
+        side.twoPerSecond.push(
+          await closedLoop(side.two, side.urls.two, round, `${side.label}-two`, {
+            port: cluster.port,
+            bunUs: side.bunUsPerPlayTwo,
+            pgUs: side.pgUsPerPlayTwo,
+          }),
+        );
         const bodies = await prepareSubmissions(side.one.url, rate * seconds, 10, 20_000);
         const run = await openLoop({ url: side.one.url, bodies, rate, seconds });
         side.submitP99.push(run.submit.p99Ms);
@@ -231,8 +259,8 @@ async function main() {
       console.log(
         `${side.label}: one ${Math.round(one)} plays/s, two ${Math.round(two)} plays/s (${(two / one).toFixed(2)}×); ` +
           `open loop ${rate}/s: submit p99 ${median(side.submitP99)} ms, overview p99 ${median(side.overviewP99)} ms, / p99 ${median(side.pageP99)} ms; ` +
-          `CPU a play (one instance, closed loop): server ${median(side.bunUsPerPlay)} µs, PostgreSQL ${median(side.pgUsPerPlay)} µs; ` +
-          `failed ${side.failed}; verified ${verified.join(', ')}\n  each round: one ${side.onePerSecond.map(Math.round).join(', ')}; two ${side.twoPerSecond.map(Math.round).join(', ')}; submit p99 ${side.submitP99.join(', ')}; overview p99 ${side.overviewP99.join(', ')}; / p99 ${side.pageP99.join(', ')}`,
+          `CPU a play (closed loop): one instance: server ${median(side.bunUsPerPlay)} µs, PostgreSQL ${median(side.pgUsPerPlay)} µs; two instances: servers ${median(side.bunUsPerPlayTwo)} µs, PostgreSQL ${median(side.pgUsPerPlayTwo)} µs; ` +
+          `failed ${side.failed}; verified ${verified.join(', ')}\n  each round: one ${side.onePerSecond.map(Math.round).join(', ')}; two ${side.twoPerSecond.map(Math.round).join(', ')}; submit p99 ${side.submitP99.join(', ')}; overview p99 ${side.overviewP99.join(', ')}; / p99 ${side.pageP99.join(', ')}; two ÷ one ${side.twoPerSecond.map((t, i) => (t / side.onePerSecond[i]!).toFixed(2)).join(', ')}; CPU a play server one/two ${side.bunUsPerPlay.join('/')} · ${side.bunUsPerPlayTwo.join('/')}, PostgreSQL one/two ${side.pgUsPerPlay.join('/')} · ${side.pgUsPerPlayTwo.join('/')} µs`,
       );
     }
     console.log(top);
@@ -253,9 +281,17 @@ async function pgTop(url: string): Promise<string> {
       `SELECT d.datname AS db, calls, round(total_exec_time)::int AS ms, round(mean_exec_time::numeric, 3) AS mean, left(regexp_replace(query, '\\s+', ' ', 'g'), 110) AS query
        FROM pg_stat_statements s JOIN pg_database d ON d.oid = s.dbid ORDER BY total_exec_time DESC LIMIT 25`,
     );
-    return rows
-      .map((r: Record<string, unknown>) => `${r.db}\t${r.calls}\t${r.ms} ms\t${r.mean}\t${r.query}`)
-      .join('\n');
+    // The statements a play costs: the most frequent ones of each database (the round trips).
+    const frequent = await admin.unsafe(
+      `SELECT db, calls, ms, mean, query FROM (
+         SELECT d.datname AS db, calls, round(total_exec_time)::int AS ms, round(mean_exec_time::numeric, 3) AS mean,
+                left(regexp_replace(query, '\\s+', ' ', 'g'), 110) AS query,
+                row_number() OVER (PARTITION BY d.datname ORDER BY calls DESC) AS rank
+         FROM pg_stat_statements s JOIN pg_database d ON d.oid = s.dbid WHERE d.datname LIKE 'ab\\_%') ranked
+       WHERE rank <= 8 ORDER BY db, calls DESC`,
+    );
+    const line = (r: Record<string, unknown>) => `${r.db}\t${r.calls}\t${r.ms} ms\t${r.mean}\t${r.query}`;
+    return `${rows.map(line).join('\n')}\n\nThe most frequent statements of each database:\n${frequent.map(line).join('\n')}`;
   } finally {
     await admin.close();
   }

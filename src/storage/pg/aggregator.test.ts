@@ -18,8 +18,11 @@ import { CLUSTER_START_MS } from '../../../test/support/postgres';
 import { randomPlay } from '../../../test/support/random-play';
 import { seededRandom } from '../../shared/seeded-random';
 import type { StatsStores } from '../contract';
+import { loadCatalogueIndexPg } from './catalogue';
+import { closePgDb, createPgDb } from './client';
 import { AGGREGATOR_LOCK } from './locks';
 import { pgMeta } from './meta';
+import { createPgPlayStore } from './play-store';
 
 /** How far the counters may lag the newest acknowledged play (docs/decisions/030). */
 const LAG_BOUND_MS = 1_000;
@@ -92,6 +95,48 @@ describe('the deferred counters on PostgreSQL', () => {
       for (const app of apps) await within(LAG_BOUND_MS, () => overviewOf(app), 61);
       await b.stores.plays.flushCounters();
       expect(await b.stores.plays.verifyCounters()).toEqual([]);
+    },
+    CLUSTER_START_MS,
+  );
+
+  test(
+    "two instances' turns fold once per spacing for both, not once each; a flush still folds at once",
+    async () => {
+      // Play stores without the stores' timers: the turns are called by hand.
+      const url = await createCatalogueDatabase();
+      const dbs = [createPgDb(url, { max: 2 }), createPgDb(url, { max: 2 })];
+      closing.push(async () => {
+        for (const db of dbs) await closePgDb(db);
+      });
+      const catalogue = await loadCatalogueIndexPg(dbs[0]!);
+      const folds = [0, 0];
+      const [a, b] = dbs.map((db, i) =>
+        createPgPlayStore(db, 'test-salt', undefined, () => void folds[i]!++),
+      );
+      const random = seededRandom(5);
+      let n = 0;
+      const record = (store: typeof a) =>
+        store!.recordPlays(Array.from({ length: 5 }, () => randomPlay(catalogue, random, `spaced-${n++}`)));
+      const spacing = 400;
+
+      await record(a);
+      expect(await a!.foldPending(spacing)).toBe(5);
+      // Right after A's fold, B's turn leaves the new plays to the next turn after the spacing.
+      await record(b);
+      expect(await b!.foldPending(spacing)).toBe(0);
+      expect(await a!.foldPending(spacing)).toBe(0);
+      expect(folds).toEqual([1, 0]);
+      await Bun.sleep(spacing + 50);
+      expect(await b!.foldPending(spacing)).toBe(5);
+      expect(folds).toEqual([1, 1]);
+      // Without a spacing (flushes, the first turn of a backlog) a fold never waits for one.
+      await record(a);
+      expect(await a!.foldPending(0)).toBe(5);
+      await record(b);
+      await b!.flushCounters();
+      expect(await a!.verifyCounters()).toEqual([]);
+      const [{ plays }] = await dbs[0]!.$client`SELECT coalesce(sum(plays), 0)::int AS plays FROM totals`;
+      expect(plays).toBe(20);
     },
     CLUSTER_START_MS,
   );

@@ -101,6 +101,29 @@ async function anythingPending(db: PgDb): Promise<boolean> {
   return row?.any === true;
 }
 
+/** The `meta` key holding when the last fold began (epoch ms, the database's clock). */
+const FOLDED_AT = 'aggregator_folded_at';
+
+/**
+ * Whether this turn folds: the aggregator's lock is free, and the last fold of any instance began
+ * at least `spacingMs` ago. The spacing keeps one fold per turn's length for the whole cluster,
+ * not per instance: with each instance folding on its own timer, n instances folded n times as
+ * often, each fold 1/n of the plays but about as many counter rows (the rows are shared between
+ * plays), so every instance added fold work per play (issue 31; docs/decisions/030's second
+ * amendment). Read after the lock is held, so a fold that just committed is seen.
+ */
+async function mayFold(tx: PgRunner, spacingMs: number): Promise<boolean> {
+  const [lock] = (await tx.execute(
+    sql`SELECT pg_try_advisory_xact_lock(${AGGREGATOR_LOCK}) AS got`,
+  )) as unknown as { got: boolean }[];
+  if (!lock?.got) return false;
+  if (spacingMs <= 0) return true;
+  const [last] = (await tx.execute(
+    sql`SELECT extract(epoch FROM clock_timestamp()) * 1000 - value::bigint AS age FROM meta WHERE key = ${FOLDED_AT}`,
+  )) as unknown as { age: string | number }[];
+  return last === undefined || Number(last.age) >= spacingMs;
+}
+
 export function createAggregator(db: PgDb) {
   const counters = createBatchCounters();
   /** Answer keys by id (a key never changes once written). */
@@ -188,29 +211,29 @@ export function createAggregator(db: PgDb) {
       .update(statsVersion)
       .set({ version: sql`${statsVersion.version} + 1` })
       .where(eq(statsVersion.id, 1));
+    // When this fold's transaction began, on the database's clock (one clock for every instance).
+    await tx.execute(
+      sql`INSERT INTO meta (key, value) VALUES (${FOLDED_AT}, (extract(epoch FROM now()) * 1000)::bigint::text) ON CONFLICT (key) DO UPDATE SET value = excluded.value`,
+    );
     return { plays: rows.length, changed: true };
   };
 
   /**
    * Folds the pending plays in. `wait`: wait for another instance's fold to end, then fold
    * everything left (a flush that must leave nothing pending); otherwise an instance that finds
-   * the lock taken returns at once and leaves the work to its holder. `onChanged` runs after each
+   * the lock taken returns at once and leaves the work to its holder, and so does one that finds
+   * the last fold of any instance began less than `spacingMs` ago. `onChanged` runs after each
    * committed fold that changed a counter.
    */
-  const fold = async (wait: boolean, onChanged: () => void): Promise<number> => {
+  const fold = async (wait: boolean, onChanged: () => void, spacingMs = 0): Promise<number> => {
     // Nothing pending in a snapshot taken now: every play committed before is folded (a fold in
     // progress elsewhere still shows its plays as pending until it commits).
     if (!(await anythingPending(db))) return 0;
     let total = 0;
-    for (;;) {
+    for (let first = true; ; first = false) {
       const folded = await db.transaction(async (tx) => {
         if (wait) await tx.execute(sql`SELECT pg_advisory_xact_lock(${AGGREGATOR_LOCK})`);
-        else {
-          const [lock] = (await tx.execute(
-            sql`SELECT pg_try_advisory_xact_lock(${AGGREGATOR_LOCK}) AS got`,
-          )) as unknown as { got: boolean }[];
-          if (!lock?.got) return { plays: 0, changed: false };
-        }
+        else if (!(await mayFold(tx, first ? spacingMs : 0))) return { plays: 0, changed: false };
         return foldIn(tx);
       });
       if (folded.changed) onChanged();

@@ -31,7 +31,7 @@ export function createPgPlayStore(
   onCommit: () => void = () => {},
   /** A fold or rebuild of this instance changed the counters. */
   onFold: () => void = () => {},
-): PlayStore & { foldPending(): Promise<number> } {
+): PlayStore & { foldPending(spacingMs?: number): Promise<number> } {
   const answerKeys = createAnswerKeys();
   const writeBatch = createBatchWriter(playerSalt);
   const aggregator = createAggregator(db);
@@ -151,7 +151,7 @@ export function createPgPlayStore(
     // for the lock with a pooled connection and folded again (issue 31: ADR 030's amendment).
     flushesOnItsOwn: true,
     flushCounters: () => aggregator.fold(true, onFold),
-    foldPending: () => aggregator.fold(false, onFold),
+    foldPending: (spacingMs) => aggregator.fold(false, onFold, spacingMs),
     verifyCounters: (options) => counters.verify(options),
     rebuildCounters: async (options) => {
       await counters.rebuild(options);

@@ -19,6 +19,16 @@ import { createPgVersionRead } from './stats-version';
 const AGGREGATE_EVERY_MS = 500;
 
 /**
+ * An instance's turn folds only when the last fold of any instance began at least this long ago
+ * (aggregator.ts): with two instances the cluster folds about once per AGGREGATE_EVERY_MS instead
+ * of twice, with more about every 250–500 ms. Half the turn, so that one instance alone folds at
+ * every turn: a fold begins after the turn's check for pending plays, which a loaded pool delays
+ * by up to a few hundred ms (at 400 ms a loaded instance skipped turns and folded once a second,
+ * in bursts that raised the submissions' p50: docs/decisions/030's second amendment).
+ */
+const FOLD_SPACING_MS = AGGREGATE_EVERY_MS / 2;
+
+/**
  * Both statistics stores over one PostgreSQL pool. `ready` resolves once the
  * statistics version has been read; `close` stops its refreshing and the aggregator's turns (the
  * pool is the caller's).
@@ -41,7 +51,7 @@ export function createPgStores(
     if (folding) return;
     folding = true;
     try {
-      await plays.foldPending();
+      await plays.foldPending(FOLD_SPACING_MS);
     } catch {
       // The database is away (the health check and the submissions say so): the next turn tries again.
     } finally {
