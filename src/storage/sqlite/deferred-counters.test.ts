@@ -270,6 +270,20 @@ describe('a flush in chunks of rows (docs/decisions/041)', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
+  test('a chunk with a time limit stops once it has passed, after a run of rows, and the next goes on', async () => {
+    const db = createTestDb();
+    const stores = await recordDays(db, [17], 30, 28);
+    const deferred = createDeferredCounters(db);
+    // A limit already passed: one run of rows (the clock is read between runs), not the whole flush.
+    const first = deferred.flushChunk(1_000_000, 0);
+    expect(first.finished).toBe(false);
+    expect(first.rows).toBeGreaterThan(0);
+    expect(first.rows).toBeLessThanOrEqual(128);
+    expect(await stores.plays.verifyCounters()).toEqual([]);
+    expect(deferred.flushChunk(1_000_000)).toMatchObject({ plays: 30, finished: true });
+    expect(await stores.plays.verifyCounters()).toEqual([]);
+  });
+
   test('a flush in one transaction finishes the one under way; a rebuild clears its cursor', async () => {
     const db = createTestDb();
     const stores = await recordDays(db, [15], 25, 25);

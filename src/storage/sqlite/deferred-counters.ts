@@ -276,7 +276,10 @@ export function createDeferredCounters(db: Db) {
    * recorded (the caller holds a write transaction). Returns the plays counted (when the flush
    * ends) and whether it ended.
    */
-  const chunkWithin = (budget: number): { plays: number; rows: number; finished: boolean } => {
+  const chunkWithin = (
+    budget: number,
+    deadline = Number.POSITIVE_INFINITY,
+  ): { plays: number; rows: number; finished: boolean } => {
     const after = watermark();
     let stored = cursor();
     // A cursor left behind by a rebuild of an older version: its rows were all rewritten.
@@ -290,7 +293,7 @@ export function createDeferredCounters(db: Db) {
       const { sums, count } = sumsOf(after, through);
       current = { after, through, parts: write.partsOf(sums), count };
     }
-    const written = write.writeSome(current.parts, stored, budget);
+    const written = write.writeSome(current.parts, stored, budget, deadline);
     if (!written.finished) {
       setCursor({ through, ...written.position! });
       return { plays: 0, rows: written.rows, finished: false };
@@ -326,11 +329,16 @@ export function createDeferredCounters(db: Db) {
     flush: (): number => (latest() > watermark() ? flushAllInTransaction.immediate() : 0),
     /**
      * The next chunk of at most `budget` rows of the flush under way (a new one when none is), in
-     * a transaction of its own: the writer commits the plays that arrived meanwhile between two
-     * chunks (docs/decisions/041).
+     * a transaction of its own, ending sooner once `ms` have passed: the writer commits the plays
+     * that arrived meanwhile between two chunks (docs/decisions/041).
      */
-    flushChunk: (budget: number): { plays: number; rows: number; finished: boolean } =>
-      latest() > watermark() ? chunkInTransaction.immediate(budget) : { plays: 0, rows: 0, finished: true },
+    flushChunk: (
+      budget: number,
+      ms = Number.POSITIVE_INFINITY,
+    ): { plays: number; rows: number; finished: boolean } =>
+      latest() > watermark()
+        ? chunkInTransaction.immediate(budget, performance.now() + ms)
+        : { plays: 0, rows: 0, finished: true },
     /** The watermark after a rebuild: every play recorded counted (inside the rebuild's transaction). */
     markAllCounted: (): void => {
       setWatermark(latest());

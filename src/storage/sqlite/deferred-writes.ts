@@ -32,6 +32,9 @@ export const FLUSH_STEPS = [
 ] as const;
 const step = (name: (typeof FLUSH_STEPS)[number]) => FLUSH_STEPS.indexOf(name);
 
+/** Rows written between two readings of the clock in a chunk with a deadline. */
+const TIME_CHECK_ROWS = 128;
+
 /** The last row a chunk wrote: its step, its day ('' in an all-time table) and its key (flush-sums.ts `Deltas.key`). */
 export interface FlushPosition {
   step: number;
@@ -139,13 +142,16 @@ export function createDeferredWrites(db: Db) {
       return parts.filter((part) => part.deltas.rows > 0);
     },
     /**
-     * Writes at most `budget` rows of `parts` after `after` (none: from the first row). Returns
+     * Writes at most `budget` rows of `parts` after `after` (none: from the first row), and stops
+     * sooner once `deadline` (a `performance.now()` time) has passed: the clock is read every
+     * TIME_CHECK_ROWS rows, since a row's cost differs between tables several times over. Returns
      * the last row written and whether that was the last row of all.
      */
     writeSome(
       parts: FlushPart[],
       after: FlushPosition | undefined,
       budget: number,
+      deadline = Number.POSITIVE_INFINITY,
     ): { position: FlushPosition | undefined; rows: number; finished: boolean } {
       let position = after;
       let rows = 0;
@@ -155,13 +161,15 @@ export function createDeferredWrites(db: Db) {
           if (part.step < after.step || (part.step === after.step && part.day < after.day)) continue;
           if (part.step === after.step && part.day === after.day) from = firstAfter(part.deltas, after.key);
         }
-        if (from >= part.deltas.rows) continue;
-        if (rows >= budget) return { position, rows, finished: false };
-        const to = Math.min(part.deltas.rows, from + budget - rows);
-        part.write(part.deltas, from, to);
-        rows += to - from;
-        position = { step: part.step, day: part.day, key: part.deltas.key(to - 1) };
-        if (to < part.deltas.rows) return { position, rows, finished: false };
+        while (from < part.deltas.rows) {
+          if (rows >= budget || (rows > 0 && performance.now() >= deadline))
+            return { position, rows, finished: false };
+          const to = Math.min(part.deltas.rows, from + Math.min(TIME_CHECK_ROWS, budget - rows));
+          part.write(part.deltas, from, to);
+          rows += to - from;
+          position = { step: part.step, day: part.day, key: part.deltas.key(to - 1) };
+          from = to;
+        }
       }
       return { position, rows, finished: true };
     },

@@ -16,12 +16,13 @@ export const FLUSH_WHEN_IDLE_MS = 50;
 /**
  * A flush the writer runs by itself is written in chunks of about this long, one transaction
  * each, and the plays that arrived meanwhile are committed between two chunks: a submission
- * waits for at most about one chunk, not a whole flush (docs/decisions/041). A chunk is a number
- * of rows, following the cost of the last one; the flush's sums are made once, so a flush costs
- * about the same in one transaction or in many.
+ * waits for at most about one chunk, not a whole flush (docs/decisions/041). A chunk writes rows
+ * until this time has passed (a row's cost differs between tables several times over, so a
+ * number of rows alone overran it 2–5×); the flush's sums are made once, so a flush costs about
+ * the same in one transaction or in many.
  */
-const FLUSH_CHUNK_MS = 4;
-const CHUNK_ROWS = { first: 2_000, min: 200, max: 50_000 };
+const FLUSH_CHUNK_MS = 3;
+const CHUNK_ROWS_MAX = 50_000;
 
 export function createWriterFlushes(
   deferred: DeferredCounters,
@@ -46,18 +47,11 @@ export function createWriterFlushes(
     post({ type: 'flushed', plays: counted });
     return counted;
   };
-  let chunkRows = CHUNK_ROWS.first;
   /** One chunk; returns whether the flush ended with it. */
   const flushChunk = (): boolean => {
-    const started = performance.now();
-    const { plays, rows, finished } = deferred.flushChunk(chunkRows);
-    const ms = performance.now() - started;
+    const { plays, finished } = deferred.flushChunk(CHUNK_ROWS_MAX, FLUSH_CHUNK_MS);
     // Every chunk changes what reads see: the request thread's statistics version moves with it.
     post({ type: 'flushed', plays });
-    if (rows >= CHUNK_ROWS.min && ms > 0)
-      chunkRows = Math.round(
-        Math.min(CHUNK_ROWS.max, Math.max(CHUNK_ROWS.min, (FLUSH_CHUNK_MS * rows) / ms)),
-      );
     return finished;
   };
   let flushing = false;
