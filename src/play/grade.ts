@@ -33,6 +33,9 @@ const gradingMismatch = () =>
 
 const mismatch = (field: string, message: string) => unprocessable('play_mismatch', message, field);
 
+/** An answer's field as errors name it; made only for an error, not for each answer of a play. */
+const fieldOf = (position: number, name: string) => `answers[${position}].${name}`;
+
 /**
  * Grades a submission against the catalogue and its quiz token. The client's
  * `songId`, `isCorrect`, `score` and `totalQuestions` are checked, never
@@ -51,25 +54,29 @@ export function gradeSubmission(
   const seen = new Set<number>();
   let claimsAgree = true;
   const answers = body.answers.map((answer, position): GradedAnswer => {
-    // The field's name is made only for an error: 30 strings a play otherwise.
-    const at = (name: string) => `answers[${position}].${name}`;
     if (!offered.has(answer.lyricId))
-      throw mismatch(at('lyricId'), `${at('lyricId')} is not a line of this quiz`);
+      throw mismatch(
+        fieldOf(position, 'lyricId'),
+        `${fieldOf(position, 'lyricId')} is not a line of this quiz`,
+      );
     const options = offered.get(answer.lyricId);
     if (seen.has(answer.lyricId))
-      throw mismatch(at('lyricId'), `${at('lyricId')} is answered more than once`);
+      throw mismatch(
+        fieldOf(position, 'lyricId'),
+        `${fieldOf(position, 'lyricId')} is answered more than once`,
+      );
     seen.add(answer.lyricId);
     if (options && !options.includes(answer.selectedSongId))
       throw mismatch(
-        at('selectedSongId'),
-        `${at('selectedSongId')} is not one of the options offered for this line`,
+        fieldOf(position, 'selectedSongId'),
+        `${fieldOf(position, 'selectedSongId')} is not one of the options offered for this line`,
       );
     const lyric = catalogue.lyricsById.get(answer.lyricId);
     if (!lyric)
       throw unprocessable(
         'unknown_lyric',
-        `${at('lyricId')} is no longer in the catalogue; fetch a new quiz`,
-        at('lyricId'),
+        `${fieldOf(position, 'lyricId')} is no longer in the catalogue; fetch a new quiz`,
+        fieldOf(position, 'lyricId'),
       );
     const isCorrect = answer.selectedSongId === lyric.song.id;
     if (answer.songId !== lyric.song.id || answer.isCorrect !== isCorrect) claimsAgree = false;

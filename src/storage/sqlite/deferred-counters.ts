@@ -282,7 +282,8 @@ export function createDeferredCounters(db: Db) {
   ): { plays: number; rows: number; finished: boolean } => {
     const after = watermark();
     let stored = cursor();
-    // A cursor left behind by a rebuild of an older version: its rows were all rewritten.
+    // A cursor the watermark has passed (a rebuild by a version that knew no cursor, after a
+    // downgrade): every row was rewritten since, so the cursor says nothing any more.
     if (stored && stored.through <= after) {
       deleteCursor();
       stored = undefined;

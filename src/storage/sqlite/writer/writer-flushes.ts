@@ -49,9 +49,9 @@ export function createWriterFlushes(
   };
   /** One chunk; returns whether the flush ended with it. */
   const flushChunk = (): boolean => {
-    const { plays, finished } = deferred.flushChunk(CHUNK_ROWS_MAX, FLUSH_CHUNK_MS);
-    // Every chunk changes what reads see: the request thread's statistics version moves with it.
-    post({ type: 'flushed', plays });
+    const { plays, rows, finished } = deferred.flushChunk(CHUNK_ROWS_MAX, FLUSH_CHUNK_MS);
+    // Every chunk that wrote changes what reads see: the request thread's statistics version moves with it.
+    if (rows > 0 || plays > 0) post({ type: 'flushed', plays });
     return finished;
   };
   let flushing = false;
@@ -63,11 +63,13 @@ export function createWriterFlushes(
     flushing = true;
     let failed = false;
     try {
-      if (deferred.behind()) post({ type: 'flushing', after: deferred.watermark() });
-      for (let finished = false; !closed && !finished; ) {
-        finished = flushChunk();
-        await new Promise((resolve) => setImmediate(resolve));
-        if (!closed && pending.waiting()) await pending.commit();
+      if (deferred.behind()) {
+        post({ type: 'flushing', after: deferred.watermark() });
+        for (let finished = false; !closed && !finished; ) {
+          finished = flushChunk();
+          await new Promise((resolve) => setImmediate(resolve));
+          if (!closed && pending.waiting()) await pending.commit();
+        }
       }
       // Plays committed during the chunks are flushed in their turn, traffic or not.
       disarm();
