@@ -363,6 +363,17 @@ export interface LimitWindows {
     nowMs: number,
   ): Promise<WindowCount & { allowed: boolean }>;
   peek(scope: string, key: string, nowMs: number): Promise<WindowCount>;
+  /**
+   * A route's windows of one key, in order, in one round trip (the submissions' minute and hour):
+   * each is taken as `take` does until one refuses; the ones after it are only read, as `peek`
+   * does (a refused request counts nowhere after the window that refused it). `allowed` of a
+   * window only read: its count is under its limit.
+   */
+  takeInOrder(
+    key: string,
+    windows: readonly { scope: string; windowMs: number; limit: number }[],
+    nowMs: number,
+  ): Promise<(WindowCount & { allowed: boolean })[]>;
   /** Takes back one event of the live window (a reserved failure that did not happen). */
   give(scope: string, key: string, nowMs: number): Promise<void>;
   forget(scope: string, key: string): Promise<void>;
