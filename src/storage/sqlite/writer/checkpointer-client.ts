@@ -16,7 +16,7 @@ export interface CheckpointerOptions {
 
 /** Starts the checkpointer on the database at `path`; rejects when it cannot open it. */
 export async function startCheckpointer(path: string, options: CheckpointerOptions) {
-  const worker = new Worker(workerUrl(), { smol: true } as WorkerOptions);
+  const worker = new Worker(workerUrl('checkpointer'), { smol: true } as WorkerOptions);
   let started: { resolve: () => void; reject: (error: Error) => void } | undefined;
   let closing: (() => void) | undefined;
   let ended = false;
@@ -54,7 +54,6 @@ export async function startCheckpointer(path: string, options: CheckpointerOptio
     await new Promise<void>((resolve, reject) => {
       started = { resolve, reject };
       worker.postMessage({
-        role: 'checkpointer',
         path,
         ...(options.everyMs ? { everyMs: options.everyMs } : {}),
       } satisfies CheckpointerInit);

@@ -26,7 +26,6 @@ const CHECKPOINT_EVERY_MS = 250;
 export const WRITER_CHECKPOINT_PAGES = 4_000;
 
 export interface CheckpointerInit {
-  role: 'checkpointer';
   path: string;
   /** CHECKPOINT_EVERY_MS unless a test says otherwise. */
   everyMs?: number;

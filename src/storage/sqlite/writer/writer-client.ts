@@ -82,7 +82,7 @@ export async function startSqliteWriter(init: WriterInit, options: WriterOptions
 
 /** The writer's thread; resolves once its connection is open. */
 async function startWriterThread(init: WriterInit, options: WriterOptions) {
-  const worker = new Worker(workerUrl(), { smol: true } as WorkerOptions);
+  const worker = new Worker(workerUrl('writer'), { smol: true } as WorkerOptions);
   const waiting = new Map<number, Waiting>();
   let nextId = 1;
   let changes = 0;
