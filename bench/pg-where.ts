@@ -347,6 +347,8 @@ async function main() {
       console.log(
         '\nBy 250 ms of due time: submissions, p99 / max ms; sessions a sample: folding, lock waits, WAL, CPU, autovacuum, checkpointer',
       );
+      const withFold: number[] = [];
+      const withoutFold: number[] = [];
       for (let t = 0; t < seconds * 1000; t += 250) {
         const here = records
           .filter((r) => r.dueMs - start >= t && r.dueMs - start < t + 250)
@@ -357,10 +359,22 @@ async function main() {
           (
             inWindow.reduce((n, s) => n + s.rows.filter(test).length, 0) / Math.max(1, inWindow.length)
           ).toFixed(1);
+        const folding = Number(
+          per((r) =>
+            /lyric_confusions|cumulative_|song_confusions|lyric_stats|pending_plays" inner|DELETE FROM pending_plays/.test(
+              r.query,
+            ),
+          ),
+        );
+        (folding >= 0.5 ? withFold : withoutFold).push(here[Math.floor(0.99 * here.length)] ?? 0);
         console.log(
           `${String(t).padStart(5)} ms  n ${String(here.length).padStart(3)}  p99 ${(here[Math.floor(0.99 * here.length)] ?? 0).toFixed(1).padStart(6)}  max ${(here.at(-1) ?? 0).toFixed(1).padStart(6)} | fold ${per((r) => /lyric_confusions|cumulative_|song_confusions|lyric_stats|pending_plays" inner|DELETE FROM pending_plays/.test(r.query))} lock ${per((r) => r.wait.startsWith('Lock:'))} wal ${per((r) => r.wait.startsWith('IO:WAL') || r.wait.startsWith('LWLock:WAL'))} cpu ${per((r) => r.kind === 'client backend' && r.wait === 'CPU')} av ${per((r) => r.kind.startsWith('autovacuum worker'))} ckpt ${per((r) => r.kind === 'checkpointer' && !r.wait.startsWith('Activity:'))}`,
         );
       }
+      const mid = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
+      console.log(
+        `windows with a fold running most of the time: ${withFold.length}, median of their p99 ${mid(withFold).toFixed(1)} ms; without: ${withoutFold.length}, ${mid(withoutFold).toFixed(1)} ms`,
+      );
     }
     await ext.close();
     for (const server of servers) await server.stop();
