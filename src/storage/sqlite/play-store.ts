@@ -126,6 +126,7 @@ export function createPlayReads(db: Db, deferred: DeferredCounters) {
     async findRecorded(nonce: string) {
       return findDuplicate(nonceKey(nonce));
     },
+    findsRecordedLocally: true,
     async recordedSelections(answers: Uint8Array) {
       const packed = decodeAnswers(answers);
       const keys = new Map<number, { lyric_id: number; song_id: number }>();
