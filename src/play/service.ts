@@ -86,7 +86,8 @@ export async function submitPlay(
 ): Promise<SubmitOutcome> {
   const check = verifyQuizToken(ctx.tokenSecret, body.quizToken, ctx.clock.nowSeconds(), ctx.tokenTtlSeconds);
   const expired = !check.ok && check.reason === 'expired';
-  if (!check.ok && !expired) throw unprocessable(`token_${check.reason}`, tokenProblems[check.reason], 'quizToken');
+  if (!check.ok && !expired)
+    throw unprocessable(`token_${check.reason}`, tokenProblems[check.reason], 'quizToken');
   // A token recorded before replays its first result (also once it has expired). Where the store
   // reads it locally (SQLite) it is looked up first, so a replay never takes the write path: sent
   // from 100,000 addresses, each replay's trip through the writer thread was ~30 MiB of the
