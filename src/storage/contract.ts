@@ -82,6 +82,13 @@ export interface PlayStore {
   recordPlays(plays: PlayToRecord[], quizzesIssued?: QuizzesIssued): Promise<(RecordOutcome | Error)[]>;
   /** The play recorded with this token nonce, as a duplicate's outcome; undefined when none was. */
   findRecorded(nonce: string): Promise<RecordOutcome | undefined>;
+  /**
+   * `findRecorded` is a read on the request thread's own connection (SQLite: an indexed read of a
+   * few microseconds), cheap enough to try before every submission: a replay found so is answered
+   * without a trip through the write path (docs/decisions/012, issue 37). Absent (PostgreSQL: a
+   * round trip), the write finds the duplicate itself.
+   */
+  readonly findsRecordedLocally?: boolean;
   /** Line → song selected, of a play's recorded answers (`recordedAnswers`). */
   recordedSelections(answers: Uint8Array): Promise<Map<number, number>>;
   /**
