@@ -13,19 +13,16 @@
  */
 import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { type BenchServer, startServer, stopAllServers } from './lib/server';
 import { prepareSubmissions } from './lib/submit-load';
+import { parseVersions } from './lib/versions';
 import { ensureWrk, type Load, wrk } from './lib/wrk';
 
 const args = process.argv.slice(2);
-const versions = args
-  .filter((a) => a.includes('='))
-  .map((a) => {
-    const [label, dir] = a.split('=') as [string, string];
-    return { label, dir: resolve(dir) };
-  });
-const rounds = Number(args.find((a) => /^\d+$/.test(a)) ?? 3);
+const parsed = parseVersions(args, 'bun bench/ab.ts A=<dir> B=<dir> [rounds]');
+const versions = parsed.versions.map(({ label, path }) => ({ label, dir: path }));
+const rounds = parsed.numbers[0] ?? 3;
 const seconds = Number(process.env.BENCH_SECONDS ?? 4);
 const connections = 50;
 const loads = new Set((process.env.AB_LOADS ?? 'quiz,submit,reads').split(','));
@@ -41,7 +38,6 @@ const reads: Record<string, { path: string; headers?: Record<string, string> }> 
   landing: { path: '/', headers: browser },
   statistics: { path: '/statistics', headers: browser },
 };
-if (versions.length === 0) throw new Error('usage: bun bench/ab.ts A=<dir> B=<dir> [rounds]');
 const work = mkdtempSync(join(tmpdir(), 'kviz-ab-'));
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const log = (message: string) => console.log(`[ab] ${message}`);

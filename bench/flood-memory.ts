@@ -16,20 +16,13 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fetchQuizzes, type Generated, generatedRequests } from '../test/hostile/fuzz-requests';
 import { startServer, stopAllServers } from './lib/server';
+import { parseVersions } from './lib/versions';
 
 const args = process.argv.slice(2);
-const versions = args
-  .filter((a) => a.includes('='))
-  .map((a) => {
-    // `label=binary,NAME=value,…`: the binary, and settings of its environment for this version.
-    const [binary, ...settings] = a.slice(a.indexOf('=') + 1).split(',');
-    const env = Object.fromEntries(
-      settings.map((s) => [s.slice(0, s.indexOf('=')), s.slice(s.indexOf('=') + 1)]),
-    );
-    return { label: a.slice(0, a.indexOf('=')), binary: resolve(binary!), env };
-  });
-if (versions.length === 0) throw new Error('usage: bun bench/flood-memory.ts A=<binary> B=<binary> [rounds]');
-const rounds = Number(args.find((a) => /^\d+$/.test(a)) ?? 3);
+// `label=binary,NAME=value,…`: the binary, and settings of its environment for this version.
+const parsed = parseVersions(args, 'bun bench/flood-memory.ts A=<binary> B=<binary>[,NAME=value…] [rounds]');
+const versions = parsed.versions.map(({ label, path, env }) => ({ label, binary: path, env }));
+const rounds = parsed.numbers[0] ?? 3;
 const REQUESTS = Number(process.env.FLOOD_REQUESTS ?? 100_000);
 const IDLE_SECONDS = Number(process.env.FLOOD_IDLE_SECONDS ?? 25);
 const CONCURRENCY = 8;

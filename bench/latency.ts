@@ -9,23 +9,19 @@
  */
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { openLoop } from './lib/open-loop';
 import { startServer, stopAllServers } from './lib/server';
 import { prepareSubmissions } from './lib/submit-load';
+import { parseVersions } from './lib/versions';
 
 const args = process.argv.slice(2);
-const versions = args
-  .filter((a) => a.includes('='))
-  .map((a) => {
-    const [label, path] = a.split('=') as [string, string];
-    return { label, binary: resolve(path) };
-  });
-const [rate = 1_000, seconds = 8, rounds = 1] = args.filter((a) => /^\d+$/.test(a)).map(Number);
-if (versions.length === 0) {
-  console.error('usage: bun bench/latency.ts A=<kviz binary> [B=<kviz binary>] [plays/s] [seconds] [rounds]');
-  process.exit(2);
-}
+const parsed = parseVersions(
+  args,
+  'bun bench/latency.ts A=<kviz binary> [B=<kviz binary>] [plays/s] [seconds] [rounds]',
+);
+const versions = parsed.versions.map(({ label, path }) => ({ label, binary: path }));
+const [rate = 1_000, seconds = 8, rounds = 1] = parsed.numbers;
 
 const work = mkdtempSync(join(tmpdir(), 'kviz-latency-'));
 const line = (label: string, r: Awaited<ReturnType<typeof openLoop>>, rss: number, verified: boolean) =>

@@ -16,23 +16,18 @@
  */
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { startCluster } from '../test/support/postgres';
 import { openLoop } from './lib/open-loop';
 import { type BenchServer, startServer, stopAllServers } from './lib/server';
 import { prepareSubmissions } from './lib/submit-load';
+import { parseVersions } from './lib/versions';
 import { ensureWrk, wrk } from './lib/wrk';
 
 const args = process.argv.slice(2);
-const versions = args
-  .filter((a) => a.includes('='))
-  .map((a) => {
-    const [label, dir] = a.split('=') as [string, string];
-    return { label, dir: resolve(dir) };
-  });
-if (versions.length === 0)
-  throw new Error('usage: bun bench/pg-ab.ts A=<dir|binary> B=<dir|binary> [rounds]');
-const rounds = Number(args.find((a) => /^\d+$/.test(a)) ?? 3);
+const parsed = parseVersions(args, 'bun bench/pg-ab.ts A=<dir|binary> B=<dir|binary> [rounds]');
+const versions = parsed.versions.map(({ label, path }) => ({ label, dir: path }));
+const rounds = parsed.numbers[0] ?? 3;
 const seconds = Number(process.env.PG_AB_SECONDS ?? 5);
 const rate = Number(process.env.PG_AB_RATE ?? 500);
 const profile = process.env.PG_AB_PROFILE === '1';

@@ -8,21 +8,14 @@
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { startTwice, stopAllServers } from './lib/server';
+import { parseVersions } from './lib/versions';
 
 const args = process.argv.slice(2);
-const rounds = Number(args.find((a) => /^\d+$/.test(a)) ?? 9);
-const binaries = args
-  .filter((a) => a.includes('='))
-  .map((a) => {
-    const [label, path] = a.split('=') as [string, string];
-    return { label, path: resolve(path) };
-  });
-if (binaries.length === 0) {
-  console.error('usage: bun bench/start-ab.ts A=<kviz binary> B=<kviz binary> [rounds]');
-  process.exit(2);
-}
+const parsed = parseVersions(args, 'bun bench/start-ab.ts A=<kviz binary> B=<kviz binary> [rounds]');
+const binaries = parsed.versions;
+const rounds = parsed.numbers[0] ?? 9;
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1]!;
 const seen = new Map(
