@@ -18,7 +18,7 @@ import { renderShareImages } from './scripts/share-images';
 import { closeVanillaExtract, vanillaExtract } from './scripts/vanilla-extract-plugin';
 import { embeddedAssets } from './src/assets';
 import type { ClientManifest } from './src/pages/client-assets';
-import { WRITER_SOURCE } from './src/storage/sqlite/writer/entry';
+import { WORKER_SOURCES } from './src/storage/sqlite/writer/entry';
 import { islands, pageScript } from './web/islands/registry';
 
 const root = import.meta.dir;
@@ -228,9 +228,10 @@ async function buildServer(outfile: string) {
   mkdirSync(resolve(outfile, '..'), { recursive: true });
   check(
     await Bun.build({
-      // The SQLite writer's Worker is a second entry point: Bun embeds a worker's file only when
-      // it is listed (docs/decisions/035; src/storage/sqlite/writer/entry.ts finds it inside).
-      entrypoints: [join(root, 'src/binary.ts'), join(root, WRITER_SOURCE)],
+      // The SQLite writer's and checkpointer's Workers are entry points too: Bun embeds a worker's
+      // file only when it is listed (docs/decisions/035, 042; src/storage/sqlite/writer/entry.ts
+      // finds them inside).
+      entrypoints: [join(root, 'src/binary.ts'), ...Object.values(WORKER_SOURCES).map((s) => join(root, s))],
       target: 'bun',
       format: 'esm',
       bytecode: true,

@@ -42,6 +42,7 @@ export async function serve(config: Config, log: Logger, clock: Clock = systemCl
         process.exit(1);
       },
       onFlushFailed: (error) => log.error('could not write the deferred counters', { error: error.message }),
+      onCheckpointFailed: (error) => log.error('could not checkpoint the WAL', { error: error.message }),
       debug: (message, fields) => log.debug(message, fields),
     },
   });

@@ -252,7 +252,7 @@ function landingPages(deps: PageRoutesDeps, render: ReturnType<typeof pageRender
  * others once per process (docs/decisions/010-response-caches.md).
  */
 export const pageRoutes = (deps: PageRoutesDeps) => {
-  const { assets, stats, catalogue, log } = deps;
+  const { assets, stats, log } = deps;
   const render = pageRenderer(deps);
   const pageVersion = (version: () => string) =>
     changingAtMostEvery(version, PAGE_FIGURES_LAG_MS, deps.clock.nowMs);

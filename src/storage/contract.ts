@@ -432,12 +432,14 @@ export type OpenOptions = ({ seed: false } | { seed: true; log: Logger }) & {
   /**
    * This process answers requests (`kviz serve`). SQLite then writes on a thread of its own
    * (docs/decisions/035); `onLost` is told when that writer is gone (nothing more would be
-   * written: the server stops), `onFlushFailed` when a flush it ran by itself failed, `debug`
-   * of each flush as it starts and ends.
+   * written: the server stops), `onFlushFailed` when a flush it ran by itself failed,
+   * `onCheckpointFailed` when a checkpoint of the WAL failed or its thread is gone (the writer's
+   * commits checkpoint again: docs/decisions/042), `debug` of each flush as it starts and ends.
    */
   serving?: {
     onLost(error: Error): void;
     onFlushFailed?(error: Error): void;
+    onCheckpointFailed?(error: Error): void;
     debug?(message: string, fields: Record<string, unknown>): void;
   };
 };

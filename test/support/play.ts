@@ -91,10 +91,18 @@ export function rowCounts(sqlite: Database): Record<string, number> {
 export async function recordPlays(
   url: string,
   plays: number,
-  /** `deviceInfo`: the user agent the plays report (default 'e2e': device and browser 'other'). */
-  options: { difficulty?: 'easy' | 'normal' | 'hard'; deviceInfo?: string } = {},
+  /**
+   * `deviceInfo`: the user agent the plays report (default 'e2e': device and browser 'other').
+   * `daily`: the day's challenge, the same 30 lines in every play (at most 7 plays: one a player).
+   */
+  options: { difficulty?: 'easy' | 'normal' | 'hard'; deviceInfo?: string; daily?: boolean } = {},
 ): Promise<void> {
   const search = options.difficulty ? `?difficulty=${options.difficulty}` : '';
+  const fetchQuestions = async (): Promise<FetchedQuiz> => {
+    const res = await fetch(options.daily ? `${url}/api/daily` : `${url}/api/quiz${search}`);
+    const body = await res.json();
+    return { token: res.headers.get('x-quiz-token')!, questions: options.daily ? body.questions : body };
+  };
   const answered = async () =>
     ((await (await fetch(`${url}/api/stats/lyrics`)).json()) as { occurrences: number }[]).reduce(
       (n, line) => n + line.occurrences,
@@ -102,8 +110,7 @@ export async function recordPlays(
     );
   let expected = await answered();
   for (let i = 0; i < plays; i++) {
-    const res = await fetch(`${url}/api/quiz${search}`);
-    const quiz: FetchedQuiz = { token: res.headers.get('x-quiz-token')!, questions: await res.json() };
+    const quiz = await fetchQuestions();
     expected += quiz.questions.length;
     const body = answerQuiz(quiz, (i * 3) % 31, `00000000-0000-4000-8000-00000000000${i % 7}`);
     const submitted = await fetch(`${url}/api/stats/submit-quiz`, {

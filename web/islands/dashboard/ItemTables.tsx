@@ -83,7 +83,11 @@ const lyricTopFilterColumns: TopColumn<LyricStat>[] = [
     cell: (l) => (
       <>
         {songFilter(l.songId, l.songTitle)}{' '}
-        <span className={filterStyles.bracketed}>({albumFilter(l.albumId, l.albumTitle)})</span>
+        <span className={filterStyles.bracketed}>
+          <span className={filterStyles.openBracket}>(</span>
+          {albumFilter(l.albumId, l.albumTitle)}
+          <span className={filterStyles.closeBracket}>)</span>
+        </span>
       </>
     ),
   },

@@ -1,7 +1,19 @@
 /**
- * Where the writer's code is. `build.ts` compiles it into the binary as a second entry point
- * (Bun bundles a Worker's file only when it is listed: docs/decisions/035); inside the binary
- * it sits at its path under `src/`, with a `.js` ending, beside the main entry.
+ * Where the writer's and the checkpointer's code is. `build.ts` compiles both into the binary as
+ * entry points of their own (Bun bundles a Worker's file only when it is listed: docs/decisions/035
+ * and 042); inside the binary each sits at its path under `src/`, with a `.js` ending, beside the
+ * main entry.
  */
-export const WRITER_SOURCE = 'src/storage/sqlite/writer/writer.worker.ts';
-export const WRITER_IN_BINARY = WRITER_SOURCE.replace(/^src\//, '').replace(/\.ts$/, '.js');
+export const WORKER_SOURCES = {
+  writer: 'src/storage/sqlite/writer/writer.worker.ts',
+  checkpointer: 'src/storage/sqlite/writer/checkpointer.worker.ts',
+} as const;
+
+/** In the compiled binary a worker is an entry point of its own (build.ts); from source, the file beside this one. */
+export function workerUrl(worker: keyof typeof WORKER_SOURCES): URL {
+  const source = WORKER_SOURCES[worker];
+  const compiled = import.meta.url.includes('$bunfs') || import.meta.url.includes('~BUN');
+  return compiled
+    ? new URL(`./${source.replace(/^src\//, '').replace(/\.ts$/, '.js')}`, import.meta.url)
+    : new URL(`./${source.split('/').at(-1)}`, import.meta.url);
+}

@@ -26,6 +26,12 @@ export interface WriterInit {
   path: string;
   synchronous: 'NORMAL' | 'FULL';
   playerSalt: string;
+  /**
+   * A checkpointer thread copies the WAL into the database file (docs/decisions/042): the
+   * writer's own automatic checkpoint waits for a far larger WAL. Without one, SQLite checkpoints
+   * in the commit that takes the WAL past 1,000 pages, as it does by default.
+   */
+  checkpointed?: boolean;
 }
 
 /**
@@ -77,6 +83,8 @@ export type WriterRequest =
   | { type: 'annotation-remove'; id: number; noteId: number }
   /** A few seconds' referrers, campaigns and shares (docs/decisions/040), added in one transaction. */
   | { type: 'sources'; id: number; counts: SourceCount[] }
+  /** The checkpointer is gone: the writer's commits checkpoint again, as SQLite does by default. */
+  | { type: 'auto-checkpoint'; id: number }
   | { type: 'close'; id: number };
 
 export type WriterEvent =

@@ -12,7 +12,8 @@ import type {
   RecordOutcome,
   SourceCount,
 } from '../../contract';
-import { WRITER_IN_BINARY } from './entry';
+import { startCheckpointer } from './checkpointer-client';
+import { workerUrl } from './entry';
 import {
   fromWire,
   isWireError,
@@ -30,24 +31,58 @@ export interface WriterOptions {
   onLost: (error: Error) => void;
   /** A flush the writer ran on its own failed (a full disk); the next one tries again. */
   onFlushFailed?: (error: Error) => void;
+  /**
+   * A checkpoint of the WAL failed (the next one tries again), or the checkpointer could not start
+   * or is gone: the writer's commits then checkpoint, as SQLite does by default (docs/decisions/042).
+   */
+  onCheckpointFailed?: (error: Error) => void;
+  /** How often the checkpointer runs: tests only. */
+  checkpointEveryMs?: number;
   /** Every event, for tests that watch a flush (writer.test.ts). */
   onEvent?: (event: WriterEvent) => void;
-}
-
-/** In the compiled binary the worker is a second entry point (build.ts); from source, the file beside this one. */
-function workerUrl(): URL {
-  const compiled = import.meta.url.includes('$bunfs') || import.meta.url.includes('~BUN');
-  return compiled
-    ? new URL(`./${WRITER_IN_BINARY}`, import.meta.url)
-    : new URL('./writer.worker.ts', import.meta.url);
 }
 
 type Waiting = { resolve: (value: unknown) => void; reject: (error: Error) => void };
 type Request = WriterRequest extends infer R ? (R extends { id: number } ? Omit<R, 'id'> : never) : never;
 
-/** Starts the writer on `init.path`; resolves once its connection is open. */
+/**
+ * Starts the WAL's checkpointer, then the writer on `init.path` (told whether the checkpointer
+ * runs); resolves once the writer's connection is open.
+ */
 export async function startSqliteWriter(init: WriterInit, options: WriterOptions) {
-  const worker = new Worker(workerUrl(), { smol: true } as WorkerOptions);
+  let writerTakesCheckpoints = () => {};
+  const checkpointer = await startCheckpointer(init.path, {
+    everyMs: options.checkpointEveryMs,
+    onFailed: (error, lost) => {
+      options.onCheckpointFailed?.(error);
+      if (lost) writerTakesCheckpoints();
+    },
+  }).catch((error: Error) => {
+    options.onCheckpointFailed?.(error);
+    return undefined;
+  });
+  try {
+    const writer = await startWriterThread({ ...init, checkpointed: checkpointer !== undefined }, options);
+    writerTakesCheckpoints = () => void writer.takeCheckpoints().catch(() => {});
+    return {
+      ...writer,
+      /** The checkpointer's thread (none when it could not start): tests end it. */
+      checkpointer: checkpointer?.thread,
+      /** The checkpointer first, then the writer: the request thread's connection, closed last, checkpoints what remains. */
+      async close(): Promise<void> {
+        await checkpointer?.close();
+        await writer.close();
+      },
+    };
+  } catch (error) {
+    await checkpointer?.close();
+    throw error;
+  }
+}
+
+/** The writer's thread; resolves once its connection is open. */
+async function startWriterThread(init: WriterInit, options: WriterOptions) {
+  const worker = new Worker(workerUrl('writer'), { smol: true } as WorkerOptions);
   const waiting = new Map<number, Waiting>();
   let nextId = 1;
   let changes = 0;
@@ -146,6 +181,8 @@ export async function startSqliteWriter(init: WriterInit, options: WriterOptions
     /** Where visits come from and the shares: added by the writer. */
     addSources: async (counts: readonly SourceCount[]) =>
       void (await ask<number>({ type: 'sources', counts: [...counts] })),
+    /** The checkpointer is gone: the writer's commits checkpoint again. */
+    takeCheckpoints: () => ask<number>({ type: 'auto-checkpoint' }),
     /** Writes a `meta` value (`keep`: only when the key has none); resolves with the stored value. */
     writeMeta: (key: string, value: string, keep = false) => ask<string>({ type: 'meta', key, value, keep }),
     /** The writer's Worker: tests end it, or send it what it cannot take, to see a lost writer noticed. */

@@ -21,6 +21,7 @@ import { sqliteMeta } from '../meta';
 import { createSqlitePartyStore } from '../party-store';
 import { createSqlitePlayStore } from '../play-store';
 import { createSqliteSourceStore } from '../source-store';
+import { WRITER_CHECKPOINT_PAGES } from './checkpointer';
 import {
   fromWirePlay,
   toWire,
@@ -46,6 +47,9 @@ function mergeIssued(requests: RecordRequest[]): QuizzesIssued | undefined {
 /** Opens the writer's connection (the request thread migrated the file already) and its stores. */
 export function openWriter(init: WriterInit, post: (event: WriterEvent) => void) {
   const db: Db = createSqliteDb(init.path, { synchronous: init.synchronous });
+  // The checkpointer's thread copies the WAL into the file; a commit here does only when it could
+  // not keep up (docs/decisions/042).
+  if (init.checkpointed) db.$client.exec(`PRAGMA wal_autocheckpoint = ${WRITER_CHECKPOINT_PAGES}`);
   const deferred = createDeferredCounters(db);
   const plays = createSqlitePlayStore(db, init.playerSalt, () => {}, deferred);
   const party = createSqlitePartyStore(db);
@@ -135,6 +139,11 @@ export function openWriter(init: WriterInit, post: (event: WriterEvent) => void)
           return answer(request.id, async () => {
             await sources.add(request.counts);
             return request.counts.length;
+          });
+        case 'auto-checkpoint':
+          return answer(request.id, () => {
+            db.$client.exec('PRAGMA wal_autocheckpoint = 1000');
+            return 0;
           });
         case 'close':
           await commitPending();

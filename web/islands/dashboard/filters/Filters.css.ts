@@ -65,8 +65,16 @@ export const filterLink = style({
 export const active = style({ fontWeight: 700, textDecoration: 'none' });
 /**
  * '(' + a filter button + ')': a button is an atomic inline, so a line could break between the
- * bracket and it ('Tišina u avliji (' / 'Svatovi)' at 375 px). The group moves to the next line
- * whole; the title inside still wraps when it is wider than the line.
+ * bracket and it ('Tišina u avliji (' / 'Svatovi)' at 375 px), and a button that wraps is a box
+ * the brackets stand beside. So the group is a small flex row at most as wide as the line: the
+ * title wraps inside the button (which shrinks to leave room for the brackets), '(' stands at
+ * its first line and ')' at its last.
  */
-export const bracketed = style({ whiteSpace: 'nowrap' });
-globalStyle(`${bracketed} > button`, { whiteSpace: 'normal' });
+export const bracketed = style({
+  display: 'inline-flex',
+  maxWidth: '100%',
+  verticalAlign: 'baseline',
+});
+globalStyle(`${bracketed} > button`, { minWidth: 0 });
+export const openBracket = style({ alignSelf: 'first baseline' });
+export const closeBracket = style({ alignSelf: 'last baseline' });
