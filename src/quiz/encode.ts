@@ -193,7 +193,7 @@ export function encodeQuiz(
     const row = picks.lines[q]! * LINE_ROW;
     const skip = q > 0 ? 0 : 1; // the first of a list has no comma
     // One native copy within one array per fragment: cheaper than Buffer#copy between two
-    // (measured, docs/performance.md "Quiz, fourth pass").
+    // (measured, docs/decisions/045).
     const head = lines[row + LINE_HEAD]! + skip;
     const headEnd = lines[row + LINE_HEAD_END]!;
     arena.copyWithin(at, head, headEnd);
