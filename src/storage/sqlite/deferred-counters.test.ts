@@ -75,6 +75,20 @@ describe('deferred counters (docs/decisions/025)', () => {
     expect(await stores.plays.verifyCounters()).toEqual([]);
   });
 
+  test('a flush asked for while a verify holds its snapshot on the same connection waits for the next one (the verify agrees)', async () => {
+    const db = createTestDb();
+    const { stores, record } = recorder(db, 3);
+    await record(6);
+    // The verify opens its transaction and reads the watermark now, the counters after its awaits.
+    const verifying = stores.plays.verifyCounters();
+    // The in-process store's flush timer (or a read's flush) firing meanwhile: nothing is written.
+    expect(await stores.plays.flushCounters()).toBe(0);
+    expect(await verifying).toEqual([]);
+    expect(watermarkOf(db)).toBe(0);
+    expect(await stores.plays.flushCounters()).toBe(6);
+    expect(await stores.plays.verifyCounters()).toEqual([]);
+  });
+
   test('a read of a per-line counter flushes first: it never misses a recorded play', async () => {
     const db = createTestDb();
     const { stores, record } = recorder(db, 2);

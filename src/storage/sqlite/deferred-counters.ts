@@ -325,9 +325,14 @@ export function createDeferredCounters(db: Db) {
     /**
      * Counts the plays past the watermark in a transaction of its own (IMMEDIATE: the write lock
      * first, so no other writer commits a play in between): the flush, the catch-up at start.
-     * Returns the number of plays counted; nothing is written when there is none.
+     * Returns the number of plays counted; nothing is written when there is none, nor while a
+     * transaction is open on this connection: a verify or a rebuild holds one across its awaits
+     * (counter-check.ts), and a flush inside it (the in-process store's timer, a read's flush)
+     * would move the watermark and the counters under the snapshot it compares. The next flush
+     * counts them.
      */
-    flush: (): number => (latest() > watermark() ? flushAllInTransaction.immediate() : 0),
+    flush: (): number =>
+      !sqlite.inTransaction && latest() > watermark() ? flushAllInTransaction.immediate() : 0,
     /**
      * The next chunk of at most `budget` rows of the flush under way (a new one when none is), in
      * a transaction of its own, ending sooner once `ms` have passed: the writer commits the plays
