@@ -96,6 +96,91 @@ describe('limits shared over PostgreSQL', () => {
     expect((await guess(a, 'test-password-123')).status).toBe(200);
   }, 60_000);
 
+  test('a route’s windows in one round trip: taken in order until one refuses, the ones after only read', async () => {
+    const url = await createCatalogueDatabase();
+    const { db, close } = await openPgStores(url);
+    const windows = createPgLimitWindows(db);
+    try {
+      const t = 2_000_000;
+      const minuteAndHour = [
+        { scope: 'm', windowMs: 60_000, limit: 2 },
+        { scope: 'h', windowMs: 3_600_000, limit: 3 },
+      ];
+      expect(await windows.takeInOrder('k', minuteAndHour, t)).toEqual([
+        { count: 1, resetAtMs: t + 60_000, allowed: true },
+        { count: 1, resetAtMs: t + 3_600_000, allowed: true },
+      ]);
+      expect((await windows.takeInOrder('k', minuteAndHour, t + 1)).map((w) => w.count)).toEqual([2, 2]);
+      // The minute is spent: it refuses, and the hour is only read (not counted).
+      expect(await windows.takeInOrder('k', minuteAndHour, t + 2)).toEqual([
+        { count: 2, resetAtMs: t + 60_000, allowed: false },
+        { count: 2, resetAtMs: t + 3_600_000, allowed: true },
+      ]);
+      expect((await windows.peek('h', 'k', t + 3)).count).toBe(2);
+      // A minute later the minute starts again; the hour takes its third and last.
+      expect(
+        (await windows.takeInOrder('k', minuteAndHour, t + 60_000)).map((w) => [w.count, w.allowed]),
+      ).toEqual([
+        [1, true],
+        [3, true],
+      ]);
+      // The hour refuses: the minute was counted before it (as the in-process limiters do).
+      expect(await windows.takeInOrder('k', minuteAndHour, t + 60_001)).toEqual([
+        { count: 2, resetAtMs: t + 120_000, allowed: true },
+        { count: 3, resetAtMs: t + 3_600_000, allowed: false },
+      ]);
+      // Another key is other windows; after a refusal, a window never started reads as empty.
+      await windows.take('m', 'k3', 60_000, 1, t);
+      expect(
+        await windows.takeInOrder(
+          'k3',
+          [
+            { scope: 'm', windowMs: 60_000, limit: 1 },
+            { scope: 'z', windowMs: 60_000, limit: 5 },
+          ],
+          t + 1,
+        ),
+      ).toEqual([
+        { count: 1, resetAtMs: t + 60_000, allowed: false },
+        { count: 0, resetAtMs: 0, allowed: true },
+      ]);
+    } finally {
+      windows.close();
+      await close();
+    }
+  });
+
+  test('a submission takes its minute and hour windows in one call to the database, not one each', async () => {
+    const url = await createCatalogueDatabase();
+    const opened = await openPgStores(url);
+    const calls: string[] = [];
+    const counted = new Proxy(opened.limitWindows, {
+      get(target, prop, receiver) {
+        const value = Reflect.get(target, prop, receiver);
+        return typeof value === 'function'
+          ? (...args: unknown[]) => {
+              calls.push(String(prop));
+              return value.apply(target, args);
+            }
+          : value;
+      },
+    });
+    const app = await buildTestApp(
+      { stores: opened.stores, index: opened.catalogue, meta: pgMeta(opened.db), limitWindows: counted },
+      { env },
+    );
+    try {
+      const quiz = await fetchQuiz(app);
+      calls.length = 0;
+      const res = await submit(app, answerQuiz(quiz, 8));
+      expect(res.status).toBe(200);
+      expect(calls).toEqual(['takeInOrder']);
+      expect(res.headers.get('ratelimit')).toBe('"minute";r=119;t=60, "hour";r=119;t=3600');
+    } finally {
+      await opened.close();
+    }
+  });
+
   test('the windows table: a window starts at the first event, refuses over the limit, gives back, forgets', async () => {
     const url = await createCatalogueDatabase();
     const { db, close } = await openPgStores(url);

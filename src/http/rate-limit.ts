@@ -3,7 +3,7 @@ import { Elysia } from 'elysia';
 import { tooManyRequests } from '../errors';
 import { createAddressMatcher, createLimiterKeyCache } from './address';
 import { clientAddressOf } from './client-address';
-import type { Limiter, Quota } from './shared-limit';
+import { consumeInOrder, type Limiter, type Quota } from './shared-limit';
 import { createWindowTable } from './window-table';
 
 /** Addresses tracked at most per limiter: a flood of new addresses cannot grow memory without bound. */
@@ -196,15 +196,17 @@ export function rateLimits<Name extends string>(
             // Destructured, never handed on whole (see keyOf).
             async transform({ request, server, set }: LimitedContext) {
               const key = keyOf(name, { request, server, set });
-              const head = request.method === 'HEAD';
-              let refused = false;
-              const quotas: Quota[] = [];
-              for (const limiter of limiters[name]) {
-                const quota = await (refused || head ? limiter.peek(key) : limiter.consume(key));
-                if (!quota.allowed) refused = true;
-                quotas.push(quota);
-              }
-              settle(name, set, quotas, refused);
+              // HEAD only looks (docs/decisions/034).
+              const quotas =
+                request.method === 'HEAD'
+                  ? await Promise.all(limiters[name].map((limiter) => limiter.peek(key)))
+                  : await consumeInOrder(limiters[name], key);
+              settle(
+                name,
+                set,
+                quotas,
+                quotas.some((q) => !q.allowed),
+              );
             },
           }
         : {

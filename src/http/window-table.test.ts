@@ -56,6 +56,21 @@ describe('the rate limiter’s window table', () => {
       '::1',
       'local',
       '',
+      // The daily ranking's keys (a day and an address): a day × 2³² + address when canonical.
+      '2026-11-28 10.0.0.1',
+      '2026-11-29 10.0.0.1',
+      '2026-11-28 10.0.0.2',
+      '2026-11-28 010.0.0.1',
+      '2026-02-30 10.0.0.1',
+      '2026-03-02 10.0.0.1',
+      '2024-02-29 10.0.0.1',
+      '2024-03-01 10.0.0.1',
+      '1970-01-01 10.0.0.1',
+      '1970-01-02 0.0.0.0',
+      '2026-11-28  10.0.0.1',
+      '2026-1-28 10.0.0.1',
+      '2026-11-28 ::1',
+      '2026-11-28x10.0.0.1',
     ];
     for (const [i, key] of keys.entries()) table.start(key, i + 1);
     for (const [i, key] of keys.entries()) expect(table.end(table.find(key))).toBe(i + 1);
@@ -76,6 +91,23 @@ describe('the rate limiter’s window table', () => {
     expect(limiter.size()).toBe(100_000);
     expect((heapStats().objectTypeCounts.string ?? 0) - before).toBeLessThan(1_000);
     now += 61_000;
+    limiter.expire();
+  });
+
+  test('the daily ranking’s keys (a day and an address) keep no string either', () => {
+    let now = 0;
+    const limiter = createRateLimiter(10, 86_400_000, () => now);
+    Bun.gc(true);
+    const before = heapStats().objectTypeCounts.string ?? 0;
+    for (let i = 0; i < 100_000; i++)
+      limiter.consume(`2026-11-${i < 50_000 ? 28 : 29} 10.${i >> 16}.${(i >> 8) & 255}.${i & 255}`);
+    Bun.gc(true);
+    expect(limiter.size()).toBe(100_000);
+    expect((heapStats().objectTypeCounts.string ?? 0) - before).toBeLessThan(1_000);
+    // One count per key: the same address on another day is another window.
+    expect(limiter.consume('2026-11-28 10.0.0.7').remaining).toBe(8);
+    expect(limiter.consume('2026-11-29 10.0.0.7').remaining).toBe(9);
+    now += 86_400_001;
     limiter.expire();
   });
 

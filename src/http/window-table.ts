@@ -15,27 +15,34 @@ const MIN_TABLE = 32;
 
 /**
  * What a slot keeps of its key: an IPv4 address in its usual form (what `limiterKey` writes for
- * an IPv4 client) as its 32-bit number, anything else as the string. A number is no object on
- * the heap; a string key per window was 100,000 live strings behind one proxy (~5 MiB that the
- * garbage collector's heap then grew in proportion to, issue 37). Only the canonical form (no
- * leading zeros) is packed, so no two different keys share a number.
+ * an IPv4 client) as its 32-bit number, the daily ranking's `<YYYY-MM-DD> <IPv4>` (its cap per
+ * address and day, src/play/service.ts) as day × 2³² + address (the days counted from
+ * 1970-01-01, so never below 2³² from its second day on: no IPv4 number), anything else as the
+ * string. A number is no object on the heap; a string key per window was 100,000 live strings
+ * behind one proxy (~5 MiB that the garbage collector's heap then grew in proportion to, issue
+ * 37). Only canonical forms (no leading zeros, a date that exists) are packed, so no two
+ * different keys share a number.
  */
 type Stored = string | number;
 
 const DOT = 46;
 const ZERO = 48;
+const DASH = 45;
+const SPACE = 32;
+const TWO_32 = 4294967296;
 
-function packedKey(key: string): Stored {
+/** The IPv4 address of `key` from `from` on, in its usual form, as a number; -1 when it is none. */
+function ipv4At(key: string, from: number): number {
   const length = key.length;
-  if (length < 7 || length > 15) return key;
+  if (length - from < 7 || length - from > 15) return -1;
   let value = 0;
   let part = 0;
   let digits = 0;
   let parts = 0;
-  for (let i = 0; i <= length; i++) {
+  for (let i = from; i <= length; i++) {
     const c = i < length ? key.charCodeAt(i) : DOT;
     if (c === DOT) {
-      if (digits === 0 || part > 255) return key;
+      if (digits === 0 || part > 255) return -1;
       value = value * 256 + part;
       parts++;
       part = 0;
@@ -43,18 +50,53 @@ function packedKey(key: string): Stored {
       continue;
     }
     const digit = c - ZERO;
-    if (digit < 0 || digit > 9 || (digits === 1 && part === 0)) return key;
+    if (digit < 0 || digit > 9 || (digits === 1 && part === 0)) return -1;
     part = part * 10 + digit;
     digits++;
   }
-  return parts === 4 ? value : key;
+  return parts === 4 ? value : -1;
+}
+
+/** `count` decimal digits of `key` from `from` on as a number; -1 when one is not a digit. */
+function digitsAt(key: string, from: number, count: number): number {
+  let value = 0;
+  for (let i = from; i < from + count; i++) {
+    const digit = key.charCodeAt(i) - ZERO;
+    if (digit < 0 || digit > 9) return -1;
+    value = value * 10 + digit;
+  }
+  return value;
+}
+
+/** Days from 1970-01-01 to the `YYYY-MM-DD` at the start of `key`, when that date exists; else -1. */
+function dayAt(key: string): number {
+  if (key.charCodeAt(4) !== DASH || key.charCodeAt(7) !== DASH) return -1;
+  const year = digitsAt(key, 0, 4);
+  const month = digitsAt(key, 5, 2);
+  const day = digitsAt(key, 8, 2);
+  if (year < 1970 || month < 1 || month > 12 || day < 1) return -1;
+  const first = Date.UTC(year, month - 1, 1) / 86_400_000;
+  const next = Date.UTC(year, month, 1) / 86_400_000;
+  return day <= next - first ? first + day - 1 : -1;
+}
+
+function packedKey(key: string): Stored {
+  const address = ipv4At(key, 0);
+  if (address >= 0) return address;
+  // The daily ranking's key: a day and an IPv4 address.
+  if (key.length < 18 || key.charCodeAt(10) !== SPACE) return key;
+  const dayAddress = ipv4At(key, 11);
+  const day = dayAddress < 0 ? -1 : dayAt(key);
+  return day > 0 ? day * TWO_32 + dayAddress : key;
 }
 
 /** 32-bit FNV-1a with a per-process seed and a final mix: keys are chosen by clients. */
 function hashOf(key: Stored, seed: number): number {
   let h = seed;
-  if (typeof key === 'number') h = Math.imul(h ^ key, 16777619);
-  else for (let i = 0; i < key.length; i++) h = Math.imul(h ^ key.charCodeAt(i), 16777619);
+  if (typeof key === 'number') {
+    h = Math.imul(h ^ key, 16777619); // the low 32 bits (the address)
+    if (key >= TWO_32) h = Math.imul(h ^ Math.floor(key / TWO_32), 16777619); // the day
+  } else for (let i = 0; i < key.length; i++) h = Math.imul(h ^ key.charCodeAt(i), 16777619);
   h ^= h >>> 16;
   h = Math.imul(h, 0x7feb352d);
   return h ^ (h >>> 15);

@@ -76,3 +76,18 @@ describe.each(ENGINES)('%s', (engine) => {
     expect((await submit(app, answerQuiz(quiz, 13))).status).toBe(409);
   });
 });
+
+// SQLite reads a recorded token on the request thread's connection: a replay (or a conflict) is
+// answered from that read and takes nothing through the write path (issue 37: sent from 100,000
+// addresses, each replay's trip through the writer thread cost memory and CPU). No commit: the
+// statistics version, which moves with every commit of this process, stays.
+test('sqlite: a replay and a conflict are answered without a write', async () => {
+  const app = await appOn('sqlite', { QUIZ_TOKEN_TTL_SECONDS: String(TTL) });
+  const quiz = await fetchQuiz(app);
+  expect((await submit(app, answerQuiz(quiz, 17))).status).toBe(200);
+  const version = app.stores.stats.version();
+  expect((await submit(app, answerQuiz(quiz, 17))).headers.get('idempotent-replayed')).toBe('true');
+  expect((await submit(app, answerQuiz(quiz, 18))).status).toBe(409);
+  expect(app.stores.stats.version()).toBe(version);
+  expect((await app.rows()).plays).toBe(1);
+});

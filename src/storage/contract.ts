@@ -82,6 +82,13 @@ export interface PlayStore {
   recordPlays(plays: PlayToRecord[], quizzesIssued?: QuizzesIssued): Promise<(RecordOutcome | Error)[]>;
   /** The play recorded with this token nonce, as a duplicate's outcome; undefined when none was. */
   findRecorded(nonce: string): Promise<RecordOutcome | undefined>;
+  /**
+   * `findRecorded` is a read on the request thread's own connection (SQLite: an indexed read of a
+   * few microseconds), cheap enough to try before every submission: a replay found so is answered
+   * without a trip through the write path (docs/decisions/012, issue 37). Absent (PostgreSQL: a
+   * round trip), the write finds the duplicate itself.
+   */
+  readonly findsRecordedLocally?: boolean;
   /** Line → song selected, of a play's recorded answers (`recordedAnswers`). */
   recordedSelections(answers: Uint8Array): Promise<Map<number, number>>;
   /**
@@ -363,6 +370,17 @@ export interface LimitWindows {
     nowMs: number,
   ): Promise<WindowCount & { allowed: boolean }>;
   peek(scope: string, key: string, nowMs: number): Promise<WindowCount>;
+  /**
+   * A route's windows of one key, in order, in one round trip (the submissions' minute and hour):
+   * each is taken as `take` does until one refuses; the ones after it are only read, as `peek`
+   * does (a refused request counts nowhere after the window that refused it). `allowed` of a
+   * window only read: its count is under its limit.
+   */
+  takeInOrder(
+    key: string,
+    windows: readonly { scope: string; windowMs: number; limit: number }[],
+    nowMs: number,
+  ): Promise<(WindowCount & { allowed: boolean })[]>;
   /** Takes back one event of the live window (a reserved failure that did not happen). */
   give(scope: string, key: string, nowMs: number): Promise<void>;
   forget(scope: string, key: string): Promise<void>;

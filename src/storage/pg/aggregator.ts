@@ -101,6 +101,13 @@ async function anythingPending(db: PgDb): Promise<boolean> {
   return row?.any === true;
 }
 
+/**
+ * No JIT in the fold's transaction: its statements over a few thousand rows were estimated costly
+ * enough to be compiled (17 ms a statement), on the one serial transaction of the cluster
+ * (docs/decisions/043).
+ */
+const FOLD_PLANS = sql`SELECT set_config('jit', 'off', true)`;
+
 /** The `meta` key holding when the last fold began (epoch ms, the database's clock). */
 const FOLDED_AT = 'aggregator_folded_at';
 
@@ -170,6 +177,7 @@ export function createAggregator(db: PgDb) {
 
   /** One fold in the caller's transaction (the lock held): the plays folded, and whether any counter changed. */
   const foldIn = async (tx: PgRunner): Promise<{ plays: number; changed: boolean }> => {
+    await tx.execute(FOLD_PLANS);
     const rows = await tx
       .select({
         id: pendingPlays.playId,

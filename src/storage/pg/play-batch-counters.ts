@@ -4,7 +4,7 @@
  * carry across another writer's additions. Split from aggregator.ts so the statements sit apart
  * from choosing and summing the plays.
  */
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { confusionDayRows } from '../encoding/counter-rows';
 import { dayCounterKeys, daysRow, scoreCounterKeys, scoresRow } from '../encoding/day-rows';
@@ -74,9 +74,11 @@ export const upsertMany = async (
 
 /**
  * Adds a batch's answer counts of a day to cumulative_answers, all keys in two statements
- * (the running totals of src/storage/sqlite/play-store.ts): every stored row of a key from
- * that day on gets the counts, then the keys without a row for the day get one, their row
- * before the day plus the counts. By the one aggregator (aggregator.ts), so no other writer adds between.
+ * (the running totals of src/storage/sqlite/play-store.ts): the day's row of each key is upserted
+ * — a new one is the key's row before the day plus the counts; an existing one gets the counts
+ * (what was inserted, less the row before) — then the key's rows of later days get the counts.
+ * By the one aggregator (aggregator.ts), so no other writer adds between. Each statement costs in
+ * proportion to the keys folded, not to the rows of the day (confusion-days.ts says why).
  */
 const addToAnswers = async (
   tx: PgRunner,
@@ -85,13 +87,15 @@ const addToAnswers = async (
 ) => {
   const t = cumulativeAnswers;
   const arrays = sql`unnest(${`{${rows.map((r) => r.keyId)}}`}::int[], ${`{${rows.map((r) => r.occurrences)}}`}::bigint[], ${`{${rows.map((r) => r.correct)}}`}::bigint[]) AS v(key_id, occurrences, correct)`;
+  const before = (column: PgColumn, key: SQL) =>
+    sql`coalesce((SELECT p.${n(column)} FROM ${t} p WHERE p.${n(t.keyId)} = ${key} AND p.${n(t.day)} < ${day} ORDER BY p.${n(t.day)} DESC LIMIT 1), 0)`;
+  const added = (column: PgColumn) =>
+    sql`${n(column)} = a.${n(column)} + excluded.${n(column)} - ${before(column, sql`excluded.${n(t.keyId)}`)}`;
   await tx.execute(
-    sql`UPDATE ${t} SET ${n(t.occurrences)} = ${t.occurrences} + v.occurrences, ${n(t.correct)} = ${t.correct} + v.correct FROM ${arrays} WHERE ${t.keyId} = v.key_id AND ${t.day} >= ${day}`,
+    sql`INSERT INTO ${t} AS a (${n(t.keyId)}, ${n(t.day)}, ${n(t.occurrences)}, ${n(t.correct)}) SELECT v.key_id, ${day}, ${before(t.occurrences, sql`v.key_id`)} + v.occurrences, ${before(t.correct, sql`v.key_id`)} + v.correct FROM ${arrays} ON CONFLICT (${n(t.day)}, ${n(t.keyId)}) DO UPDATE SET ${added(t.occurrences)}, ${added(t.correct)}`,
   );
-  const before = (column: PgColumn) =>
-    sql`coalesce((SELECT p.${n(column)} FROM ${t} p WHERE p.${n(t.keyId)} = v.key_id AND p.${n(t.day)} < ${day} ORDER BY p.${n(t.day)} DESC LIMIT 1), 0)`;
   await tx.execute(
-    sql`INSERT INTO ${t} (${n(t.keyId)}, ${n(t.day)}, ${n(t.occurrences)}, ${n(t.correct)}) SELECT v.key_id, ${day}, ${before(t.occurrences)} + v.occurrences, ${before(t.correct)} + v.correct FROM ${arrays} WHERE NOT EXISTS (SELECT 1 FROM ${t} d WHERE d.${n(t.day)} = ${day} AND d.${n(t.keyId)} = v.key_id)`,
+    sql`UPDATE ${t} SET ${n(t.occurrences)} = ${t.occurrences} + v.occurrences, ${n(t.correct)} = ${t.correct} + v.correct FROM ${arrays} WHERE ${t.day} > ${day} AND ${t.keyId} = v.key_id`,
   );
 };
 

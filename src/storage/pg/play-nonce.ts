@@ -43,3 +43,13 @@ export async function findRecorded(tx: PgRunner, nonce: string): Promise<RecordO
   const found = await existing(tx, nonce);
   return found ? duplicateOf(found) : undefined;
 }
+
+/**
+ * A unique violation (SQLSTATE 23505, Bun's `errno`, through Drizzle's `cause` wrapper): a batch's
+ * play whose nonce another transaction was writing at the same moment (play-batch-write.ts).
+ */
+export function isUniqueViolation(error: unknown): boolean {
+  for (let e = error, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++)
+    if (String((e as { errno?: unknown }).errno) === '23505') return true;
+  return false;
+}

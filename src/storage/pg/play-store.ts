@@ -1,20 +1,19 @@
-import { inArray, sql } from 'drizzle-orm';
+import { inArray } from 'drizzle-orm';
 import type { PlayStore, PlayToRecord, RecordOutcome } from '../contract';
 import { decodeAnswers } from '../encoding/answer-codec';
 import { createAggregator } from './aggregator';
 import type { PgDb } from './client';
 import { createPgCounterCheck } from './counter-check';
 import { checkIntegrityPg, integrityMethodPg } from './integrity';
-import { numberArray, textArray } from './pg-arrays';
 import { createAnswerKeys } from './play-answer-keys';
-import { createBatchWriter, RecordAlone } from './play-batch-write';
-import { findRecorded } from './play-nonce';
-import { answerKeys as answerKeyRows, pendingQuizzes } from './schema';
+import { createBatchWriter } from './play-batch-write';
+import { findRecorded, isUniqueViolation } from './play-nonce';
+import { answerKeys as answerKeyRows } from './schema';
 
 /**
- * The PostgreSQL write side (docs/decisions/030): a batch of plays (group commit) is one
- * transaction of a few set-based statements writing the raw record, the memberships and a pending
- * row a play (play-batch-write.ts); the counters are folded in later by one aggregator at a time
+ * The PostgreSQL write side (docs/decisions/030, 043): a batch of plays (group commit) is one
+ * statement, committed on its own, writing the raw record, the memberships and a pending row a
+ * play (play-batch-write.ts); the counters are folded in later by one aggregator at a time
  * (aggregator.ts). Batches of all instances run side by side (they take the batch lock shared:
  * only a rebuild excludes them). Idempotent across instances: the nonce is unique, and a play whose
  * insert finds it taken records nothing and answers the first result.
@@ -22,7 +21,7 @@ import { answerKeys as answerKeyRows, pendingQuizzes } from './schema';
  * `foldPending` folds what is pending unless another instance is folding (the stores' timer,
  * stores.ts); `flushCounters` waits for that and folds everything left.
  */
-/** Transactions of plays one instance runs at once (see `pump`). */
+/** Batches of plays (statements) one instance runs at once (see `pump`). */
 const MAX_IN_FLIGHT = 2;
 
 export function createPgPlayStore(
@@ -37,37 +36,44 @@ export function createPgPlayStore(
   const aggregator = createAggregator(db);
   const counters = createPgCounterCheck(db);
 
-  /** One transaction: the batch's plays and the quizzes issued since the last one. */
+  /** One statement: the batch's plays and the quizzes issued since the last one (play-batch-write.ts). */
   const together = async (batch: readonly PlayToRecord[], issued: [string, number][]) => {
     const keyIds = await answerKeys.keysOfBatch(db, batch);
-    const outcomes = await db.transaction(async (tx) => {
-      const results = await writeBatch(tx, batch, keyIds);
-      if (issued.length > 0)
-        await tx.execute(
-          sql`INSERT INTO ${pendingQuizzes} (day, issued) SELECT * FROM unnest(${textArray(issued.map(([day]) => day))}::text[], ${numberArray(issued.map(([, n]) => n))}::int[])`,
-        );
-      return results;
-    });
+    const outcomes = await writeBatch(db, batch, keyIds, issued);
     onCommit();
     return outcomes;
   };
 
-  /** A batch in one transaction; if a play fails it, each play alone (only a failing one is refused). */
+  /**
+   * A play alone. A duplicate that another transaction was writing failed its statement (a unique
+   * violation once that one committed: play-batch-write.ts); written again, it is now seen as
+   * recorded and answered with the first result.
+   */
+  const alone = async (play: PlayToRecord) => {
+    try {
+      return (await together([play], []))[0]!;
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+      return (await together([play], []))[0]!;
+    }
+  };
+
+  /** A batch in one statement; if it fails, each play alone (only a failing play is refused). */
   const record = async (batch: readonly PlayToRecord[], issued: [string, number][]) => {
     try {
       return await together(batch, issued);
     } catch (error) {
-      if (batch.length <= 1 && !(error instanceof RecordAlone)) throw error;
-      // One play failed the batch (or a duplicate held a daily claim another play needed): each
-      // play alone, as on SQLite; the quizzes issued first, on their own (if that fails too, the
-      // database is away: the whole batch fails).
+      if (batch.length <= 1 && !isUniqueViolation(error)) throw error;
+      // One play failed the batch (or a duplicate was being written beside it): each play alone,
+      // as on SQLite; the quizzes issued first, on their own (if that fails too, the database is
+      // away: the whole batch fails).
       if (issued.length > 0) await together([], issued);
       const outcomes: (RecordOutcome | Error)[] = [];
       for (const play of batch) {
         try {
-          outcomes.push((await together([play], []))[0]!);
-        } catch (alone) {
-          outcomes.push(alone instanceof Error ? alone : new Error(String(alone)));
+          outcomes.push(await alone(play));
+        } catch (failed) {
+          outcomes.push(failed instanceof Error ? failed : new Error(String(failed)));
         }
       }
       return outcomes;
@@ -75,9 +81,9 @@ export function createPgPlayStore(
   };
 
   /**
-   * At most MAX_IN_FLIGHT transactions of this instance at a time: the batches handed over while
+   * At most MAX_IN_FLIGHT batches of this instance at a time: the batches handed over while
    * they run are merged into the next one, so a loaded instance writes bigger batches rather
-   * than more transactions (each costs its round trips and a commit whatever its size).
+   * than more statements (each costs its round trip and a commit whatever its size).
    */
   type Waiting = {
     batch: PlayToRecord[];
@@ -103,7 +109,7 @@ export function createPgPlayStore(
       }
     } catch (error) {
       if (group.length === 1) return group[0]!.reject(error);
-      // The merged transaction failed whole: each caller's batch on its own.
+      // The merged statement failed whole: each caller's batch on its own.
       for (const w of group)
         await record(
           w.batch,

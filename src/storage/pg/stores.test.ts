@@ -287,4 +287,64 @@ describe('several instances over one PostgreSQL database', () => {
     },
     CLUSTER_START_MS,
   );
+
+  test(
+    'a token replayed under another, new session in a batch (or on another instance at once) makes no player row: that session’s own first play still counts as its first',
+    async () => {
+      const first = await createEngineStores('postgres');
+      const second = await openPgStores(first.url!);
+      const sql = new Bun.SQL(first.url!, { max: 1 });
+      try {
+        const random = seededRandom(21);
+        const session = (n: number) => `00000000-0000-4000-8000-${String(900 + n).padStart(12, '0')}`;
+        const as = (play: ReturnType<typeof randomPlay>, n: number) => ({ ...play, sessionId: session(n) });
+        const players = async () => Number((await sql`SELECT count(*)::int AS n FROM players`)[0].n);
+        // The token recorded under session 0, then replayed under the new session 1 in a batch
+        // with session 2's play: the replay is answered with the first result, no row for session 1.
+        const token = randomPlay(first.catalogue, random, 'replayed');
+        const [recorded] = (await first.stores.plays.recordPlays([as(token, 0)])) as { playId: number }[];
+        const outcomes = (await first.stores.plays.recordPlays([
+          as(token, 1),
+          as(randomPlay(first.catalogue, random, 'other'), 2),
+        ])) as { playId: number; duplicate: boolean }[];
+        expect(outcomes.map((o) => o.duplicate)).toEqual([true, false]);
+        expect(outcomes[0]!.playId).toBe(recorded!.playId);
+        expect(await players()).toBe(2);
+        // The same on two instances at once, each batch with a play of its own: one records it.
+        for (let i = 0; i < 10; i++) {
+          const shared = randomPlay(first.catalogue, random, `raced-${i}`);
+          const [a, b] = await Promise.all([
+            first.stores.plays.recordPlays([
+              as(shared, 10 + i),
+              as(randomPlay(first.catalogue, random, `a-${i}`), 30 + i),
+            ]),
+            second.stores.plays.recordPlays([
+              as(shared, 50 + i),
+              as(randomPlay(first.catalogue, random, `b-${i}`), 70 + i),
+            ]),
+          ]);
+          const both = [a[0], b[0]] as { playId: number; duplicate: boolean }[];
+          expect(both.filter((o) => !o.duplicate)).toHaveLength(1);
+          expect(both[0]!.playId).toBe(both[1]!.playId);
+          expect([a[1], b[1]].every((o) => !(o instanceof Error) && !o!.duplicate)).toBe(true);
+        }
+        // Every player row has a play: none was made for a replay that was not recorded.
+        expect(
+          (
+            await sql`SELECT count(*)::int AS n FROM players p WHERE NOT EXISTS (SELECT 1 FROM plays WHERE player_id = p.id)`
+          )[0].n,
+        ).toBe(0);
+        // Session 1's own first play is its player's first (a stray row would have made it not).
+        await first.stores.plays.recordPlays([as(randomPlay(first.catalogue, random, 'own'), 1)]);
+        await first.stores.plays.flushCounters();
+        expect((await first.stores.stats.getOverview()).uniquePlayers).toBe(await players());
+        expect(await first.stores.plays.verifyCounters()).toEqual([]);
+      } finally {
+        await sql.close();
+        await second.close();
+        await first.close();
+      }
+    },
+    CLUSTER_START_MS,
+  );
 });

@@ -1,4 +1,4 @@
-import { inArray } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import type { PlayStore, PlayToRecord, QuizzesIssued, RecordOutcome } from '../contract';
 import { decodeAnswers } from '../encoding/answer-codec';
 import { createBatchSums } from '../encoding/recompute';
@@ -11,7 +11,7 @@ import { createBatchCounters } from './play-batch-counters';
 import { createDailyRanking } from './play-daily-ranking';
 import { createDuplicateLookup, nonceKey } from './play-nonce';
 import { createPlayWriter } from './play-record';
-import { onFirstUse } from './prepared';
+import { onFirstUse, prepareAll } from './prepared';
 import { answerKeys as answerKeyRows } from './schema';
 
 /**
@@ -109,27 +109,35 @@ export function createSqlitePlayStore(
 export function createPlayReads(db: Db, deferred: DeferredCounters) {
   const counters = onFirstUse(() => createSqliteCounterCheck(db, deferred));
   const findDuplicate = createDuplicateLookup(db);
+  // A replay's answer keys, in one statement prepared once: the ids go in as one JSON array, so
+  // the statement does not depend on how many there are. Built with drizzle per replay, it was a
+  // fresh native statement each time, held until a full collection (issue 37).
+  const selectKeys = onFirstUse(() =>
+    prepareAll<{ id: number; lyric_id: number; song_id: number }>(
+      db,
+      db
+        .select({ id: answerKeyRows.id, lyricId: answerKeyRows.lyricId, songId: answerKeyRows.songId })
+        .from(answerKeyRows)
+        .where(inArray(answerKeyRows.id, sql`(select value from json_each(${sql.placeholder('ids')}))`)),
+    ),
+  );
   return {
     counters,
     async findRecorded(nonce: string) {
       return findDuplicate(nonceKey(nonce));
     },
+    findsRecordedLocally: true,
     async recordedSelections(answers: Uint8Array) {
       const packed = decodeAnswers(answers);
-      const keys = new Map(
-        db
-          .select({ id: answerKeyRows.id, lyricId: answerKeyRows.lyricId, songId: answerKeyRows.songId })
-          .from(answerKeyRows)
-          .where(inArray(answerKeyRows.id, [...new Set(packed.map((a) => a.keyId))]))
-          .all()
-          .map((k) => [k.id, k]),
-      );
-      return new Map(
-        packed.flatMap(({ keyId, wrongSongId }) => {
-          const key = keys.get(keyId);
-          return key ? [[key.lyricId, wrongSongId ?? key.songId] as [number, number]] : [];
-        }),
-      );
+      const keys = new Map<number, { lyric_id: number; song_id: number }>();
+      for (const key of selectKeys().all({ ids: JSON.stringify([...new Set(packed.map((a) => a.keyId))]) }))
+        keys.set(key.id, key);
+      const selections = new Map<number, number>();
+      for (const { keyId, wrongSongId } of packed) {
+        const key = keys.get(keyId);
+        if (key) selections.set(key.lyric_id, wrongSongId ?? key.song_id);
+      }
+      return selections;
     },
     verifyCounters: (options?: LongRunOptions) => counters().verify(options),
     async checkIntegrity() {

@@ -51,33 +51,38 @@ type Request = WriterRequest extends infer R ? (R extends { id: number } ? Omit<
  */
 export async function startSqliteWriter(init: WriterInit, options: WriterOptions) {
   let writerTakesCheckpoints = () => {};
-  const checkpointer = await startCheckpointer(init.path, {
-    everyMs: options.checkpointEveryMs,
-    onFailed: (error, lost) => {
-      options.onCheckpointFailed?.(error);
-      if (lost) writerTakesCheckpoints();
-    },
-  }).catch((error: Error) => {
-    options.onCheckpointFailed?.(error);
-    return undefined;
-  });
-  try {
-    const writer = await startWriterThread({ ...init, checkpointed: checkpointer !== undefined }, options);
-    writerTakesCheckpoints = () => void writer.takeCheckpoints().catch(() => {});
-    return {
-      ...writer,
-      /** The checkpointer's thread (none when it could not start): tests end it. */
-      checkpointer: checkpointer?.thread,
-      /** The checkpointer first, then the writer: the request thread's connection, closed last, checkpoints what remains. */
-      async close(): Promise<void> {
-        await checkpointer?.close();
-        await writer.close();
+  // Both threads start at once (one after the other added their starts to the server's first
+  // answer); the writer is told the checkpointer runs, and takes the checkpoints back if it did not start.
+  const [checkpointer, writer] = await Promise.allSettled([
+    startCheckpointer(init.path, {
+      everyMs: options.checkpointEveryMs,
+      onFailed: (error, lost) => {
+        options.onCheckpointFailed?.(error);
+        if (lost) writerTakesCheckpoints();
       },
-    };
-  } catch (error) {
-    await checkpointer?.close();
-    throw error;
+    }),
+    startWriterThread({ ...init, checkpointed: true }, options),
+  ]);
+  if (writer.status === 'rejected') {
+    if (checkpointer.status === 'fulfilled') await checkpointer.value.close();
+    throw writer.reason;
   }
+  writerTakesCheckpoints = () => void writer.value.takeCheckpoints().catch(() => {});
+  if (checkpointer.status === 'rejected') {
+    options.onCheckpointFailed?.(checkpointer.reason);
+    await writer.value.takeCheckpoints();
+  }
+  const running = checkpointer.status === 'fulfilled' ? checkpointer.value : undefined;
+  return {
+    ...writer.value,
+    /** The checkpointer's thread (none when it could not start): tests end it. */
+    checkpointer: running?.thread,
+    /** The checkpointer first, then the writer: the request thread's connection, closed last, checkpoints what remains. */
+    async close(): Promise<void> {
+      await running?.close();
+      await writer.value.close();
+    },
+  };
 }
 
 /** The writer's thread; resolves once its connection is open. */
