@@ -1,4 +1,4 @@
-import { Elysia } from 'elysia';
+import { Elysia, type PreContext } from 'elysia';
 import { contractOf } from '../openapi/contract';
 import type { RouteInfo } from '../openapi/document';
 import { pathOf } from './request-target';
@@ -34,27 +34,42 @@ function deprecatedRoutes(routes: readonly RouteInfo[]): Deprecated[] {
   });
 }
 
+/** Answers remembered per method and path; past this many the memory starts again (paths are the client's). */
+const REMEMBERED = 1024;
+
 export const deprecation = (routeTable: () => readonly RouteInfo[]) => {
   let table: Deprecated[] | undefined;
-  return new Elysia({ name: 'deprecation' }).onRequest(({ request, set }) => {
-    const { method, url } = request;
-    // Only the unversioned public API: a cheap test first, on every request.
-    if (!url.includes('/api/') || url.includes('/api/v1/')) return;
-    const path = pathOf(request);
-    if (path === undefined) return;
+  /** The successor link of a method and path, or null: the table is tried once per path, not per request. */
+  const remembered = new Map<string, string | null>();
+  const successorOf = (method: string, path: string): string | null => {
     table ??= deprecatedRoutes(routeTable());
-    const asked = method === 'HEAD' ? 'GET' : method;
     for (const entry of table) {
-      const match = entry.method === asked ? entry.pattern.exec(path) : null;
-      if (!match) continue;
-      const successor = entry.successor.replace(
-        /\{(\w+)\}/g,
-        (_, name: string) => match.groups?.[name] ?? '',
-      );
+      const match = entry.method === method ? entry.pattern.exec(path) : null;
+      if (match)
+        return entry.successor.replace(/\{(\w+)\}/g, (_, name: string) => match.groups?.[name] ?? '');
+    }
+    return null;
+  };
+  // `path` is the request's path as the router saw it (Elysia 1.4 puts it on every request's
+  // context before the first hook, untyped there): no URL parsed per request. Destructured,
+  // never handed on whole (see src/http/request-log.ts).
+  return new Elysia({ name: 'deprecation' }).onRequest(
+    ({ request, set, path: routed }: PreContext & { path?: string }) => {
+      const path = routed ?? pathOf(request);
+      // Only the unversioned public API: a cheap test first, on every request.
+      if (path === undefined || !path.startsWith('/api/') || path.startsWith('/api/v1/')) return;
+      const asked = request.method === 'HEAD' ? 'GET' : request.method;
+      const key = `${asked} ${path}`;
+      let successor = remembered.get(key);
+      if (successor === undefined) {
+        successor = successorOf(asked, path);
+        if (remembered.size >= REMEMBERED) remembered.clear();
+        remembered.set(key, successor);
+      }
+      if (successor === null) return;
       set.headers.deprecation = DEPRECATED_AT;
       set.headers.sunset = SUNSET_AT;
       set.headers.link = `<${successor}>; rel="successor-version"`;
-      return;
-    }
-  });
+    },
+  );
 };

@@ -1,11 +1,18 @@
 import type { CatalogueIndex } from '../catalogue/catalogue-index';
 import { OPTIONS_PER_QUESTION } from '../shared/rules';
 import { type EncodedQuiz, encodeQuiz, LINE_ROW, LINE_SONG, layoutOf, type QuizPicks } from './encode';
-import { type Random, randomInt, sampleDistinct } from './sample';
+import { type Random, randomInt, sampleDistinctInto } from './sample';
 
 /** The picks of the last normal draw, reused: drawing and encoding are synchronous. */
 const picks: QuizPicks = { count: 0, width: 0, lines: new Int32Array(64), songs: new Int32Array(64 * 5) };
-const others: number[] = [];
+/** The other songs of the question being drawn. */
+const others = new Int32Array(OPTIONS_PER_QUESTION);
+
+/** Whether `song` is one of the first `count` of `others` (a loop: a native call costs more for four). */
+function drawnBefore(song: number, count: number): boolean {
+  for (let i = 0; i < count; i++) if (others[i] === song) return true;
+  return false;
+}
 
 /**
  * The normal free-play draw (the product's random quiz): `count` distinct askable lines by a
@@ -22,21 +29,20 @@ export function drawNormal(
   const songCount = catalogue.songs.length;
   const distractors = Math.min(OPTIONS_PER_QUESTION - 1, songCount - 1);
   const width = distractors + 1;
-  const picked = sampleDistinct(random, catalogue.askable.length, count);
-  if (picks.lines.length < picked.length) picks.lines = new Int32Array(picked.length);
-  if (picks.songs.length < picked.length * width) picks.songs = new Int32Array(picked.length * width);
-  picks.count = picked.length;
+  const taken = Math.max(0, Math.min(count, catalogue.askable.length));
+  if (picks.lines.length < taken) picks.lines = new Int32Array(taken);
+  if (picks.songs.length < taken * width) picks.songs = new Int32Array(taken * width);
+  sampleDistinctInto(random, catalogue.askable.length, taken, picks.lines);
+  picks.count = taken;
   picks.width = width;
-  for (let q = 0; q < picked.length; q++) {
-    const line = picked[q]!;
-    const correct = lines[line * LINE_ROW + LINE_SONG]!;
-    others.length = 0;
-    while (others.length < distractors) {
+  for (let q = 0; q < taken; q++) {
+    const correct = lines[picks.lines[q]! * LINE_ROW + LINE_SONG]!;
+    let drawn = 0;
+    while (drawn < distractors) {
       const candidate = randomInt(random, songCount);
-      if (candidate !== correct && !others.includes(candidate)) others.push(candidate);
+      if (candidate !== correct && !drawnBefore(candidate, drawn)) others[drawn++] = candidate;
     }
     const position = randomInt(random, width);
-    picks.lines[q] = line;
     for (let p = 0, d = 0; p < width; p++)
       picks.songs[q * width + p] = p === position ? correct : others[d++]!;
   }
