@@ -34,8 +34,13 @@ function deprecatedRoutes(routes: readonly RouteInfo[]): Deprecated[] {
   });
 }
 
-/** Answers remembered per method and path; past this many the memory starts again (paths are the client's). */
+/**
+ * Answers remembered per method and path; past this many the memory starts again, and a path
+ * longer than REMEMBERED_PATH is looked up each time, not kept (paths are the client's: at most
+ * 1,024 short keys, never 1,024 copies of an 8 KB path).
+ */
 const REMEMBERED = 1024;
+const REMEMBERED_PATH = 256;
 
 export const deprecation = (routeTable: () => readonly RouteInfo[]) => {
   let table: Deprecated[] | undefined;
@@ -64,7 +69,7 @@ export const deprecation = (routeTable: () => readonly RouteInfo[]) => {
       if (successor === undefined) {
         successor = successorOf(asked, path);
         if (remembered.size >= REMEMBERED) remembered.clear();
-        remembered.set(key, successor);
+        if (path.length <= REMEMBERED_PATH) remembered.set(key, successor);
       }
       if (successor === null) return;
       set.headers.deprecation = DEPRECATED_AT;

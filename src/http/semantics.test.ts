@@ -260,6 +260,19 @@ describe('the unversioned operations API v1 replaces', () => {
     expect(res.headers.get('link')).toBe(`<${successor}>; rel="successor-version"`);
   });
 
+  test('the successor is remembered per path, within bounds: after 1,100 other paths and for a path too long to keep, each answer names its own', async () => {
+    const app = await createTestApp();
+    const link = async (path: string) => (await app.request(path)).headers.get('link');
+    expect(await link('/api/score-percentile/12')).toBe('</api/v1/percentile/12>; rel="successor-version"');
+    // More distinct paths than are remembered: the memory starts again, answers stay right.
+    for (let i = 0; i < 1_100; i++) await app.request(`/api/score-percentile/${1_000 + i}`);
+    expect(await link('/api/score-percentile/12')).toBe('</api/v1/percentile/12>; rel="successor-version"');
+    expect(await link('/api/score-percentile/7')).toBe('</api/v1/percentile/7>; rel="successor-version"');
+    const long = `/api/score-percentile/${'9'.repeat(300)}`;
+    expect(await link(long)).toBe(await link(long));
+    expect(await link('/api/v1/percentile/12')).toBeNull();
+  });
+
   test('every unversioned operation is deprecated for a v1 successor in the document; v1 and /healthz are not', async () => {
     const app = await createTestApp();
     const doc = await (await app.request('/openapi/json')).json();
