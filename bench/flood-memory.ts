@@ -15,6 +15,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fetchQuizzes, type Generated, generatedRequests } from '../test/hostile/fuzz-requests';
+import { cpuSeconds } from './lib/proc';
 import { startServer, stopAllServers } from './lib/server';
 import { parseVersions } from './lib/versions';
 
@@ -32,11 +33,7 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 
 const rssMiB = (pid: number) =>
   Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
-/** CPU time (user + system) the process has used, from /proc (clock ticks of 10 ms). */
-const cpuMs = (pid: number) => {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-};
+const cpuMs = (pid: number) => cpuSeconds(pid) * 1000;
 
 interface Run {
   peak: number;

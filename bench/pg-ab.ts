@@ -14,11 +14,12 @@
  * (`--cpu-prof-md`) into the run's folder, which is kept then.
  * The short loop for a change of the PostgreSQL write or read path (docs/decisions/030).
  */
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startCluster } from '../test/support/postgres';
 import { openLoop } from './lib/open-loop';
+import { clusterPids, cpuSeconds } from './lib/proc';
 import { type BenchServer, startServer, stopAllServers } from './lib/server';
 import { prepareSubmissions } from './lib/submit-load';
 import { parseVersions } from './lib/versions';
@@ -35,41 +36,6 @@ const connections = 20;
 const work = mkdtempSync(join(tmpdir(), 'kviz-pg-ab-'));
 const log = (message: string) => console.log(`[pg-ab] ${message}`);
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-
-/** CPU seconds (user + system) a process has used, from /proc (0 once it is gone). */
-function cpuSeconds(pid: number): number {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / 100;
-  } catch {
-    return 0;
-  }
-}
-
-/** The throwaway cluster's processes: its postmaster (found by its port) and the postmaster's children. */
-function clusterPids(port: number): number[] {
-  const procs = readdirSync('/proc').filter((name) => /^\d+$/.test(name));
-  const cmd = (pid: string) => {
-    try {
-      return readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
-    } catch {
-      return [];
-    }
-  };
-  const master = procs.find((pid) => {
-    const args = cmd(pid);
-    return args[0]?.endsWith('postgres') && args[args.indexOf('-p') + 1] === String(port);
-  });
-  if (!master) return [];
-  const children = procs.filter((pid) => {
-    try {
-      return readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')[1] === master;
-    } catch {
-      return false;
-    }
-  });
-  return [master, ...children].map(Number);
-}
 
 interface Side {
   label: string;

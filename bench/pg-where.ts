@@ -10,10 +10,11 @@
  * what) and, for the open loop, the submissions' latency by 250 ms of their due time beside what
  * the sessions did then (a fold, a lock wait, autovacuum, a checkpoint).
  */
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { startCluster } from '../test/support/postgres';
+import { clusterPids, cpuSeconds } from './lib/proc';
 import { type BenchServer, startServer, stopAllServers } from './lib/server';
 import { prepareSubmissions } from './lib/submit-load';
 import { ensureWrk, wrk } from './lib/wrk';
@@ -27,37 +28,6 @@ const work = mkdtempSync(join(tmpdir(), 'kviz-pg-where-'));
 /** PG_WHERE_PROFILE=1: each server (run from source) writes a CPU profile (`--cpu-prof-md`) into the run's folder, kept then. */
 const profile = process.env.PG_WHERE_PROFILE === '1';
 const log = (message: string) => console.log(`[pg-where] ${message}`);
-
-function cpuSeconds(pid: number): number {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / 100;
-  } catch {
-    return 0;
-  }
-}
-
-/** The cluster's postmaster (found by its port) and its children. */
-function clusterPids(port: number): number[] {
-  const procs = readdirSync('/proc').filter((name) => /^\d+$/.test(name));
-  const stat = (pid: string) => {
-    try {
-      return readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    } catch {
-      return [];
-    }
-  };
-  const master = procs.find((pid) => {
-    try {
-      const argv = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
-      return argv[0]?.endsWith('postgres') && argv[argv.indexOf('-p') + 1] === String(port);
-    } catch {
-      return false;
-    }
-  });
-  if (!master) return [];
-  return [master, ...procs.filter((pid) => stat(pid)[1] === master)].map(Number);
-}
 
 function launcher(dir: string): string {
   const file = join(dir, 'launch.sh');

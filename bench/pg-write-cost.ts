@@ -8,7 +8,7 @@
  * the commit) is what grows when an instance's batches get smaller (two instances each gather
  * half the plays: docs/decisions/043).
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { validateCatalogue } from '../src/catalogue/validate';
 import type { PlayToRecord } from '../src/storage/contract';
@@ -17,42 +17,11 @@ import { closePgDb, createPgDb, migratePg } from '../src/storage/pg/client';
 import { createPgPlayStore } from '../src/storage/pg/play-store';
 import { startCluster } from '../test/support/postgres';
 import { randomPlay } from '../test/support/random-play';
+import { clusterPids, cpuSeconds } from './lib/proc';
 
 const total = Number(process.argv[2] ?? 6_000);
 const SIZES = [1, 3, 6, 12];
 const IN_FLIGHT = 2;
-
-function cpuOf(pid: number | 'self'): number {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / 100;
-  } catch {
-    return 0;
-  }
-}
-
-function clusterPids(port: number): number[] {
-  const procs = readdirSync('/proc').filter((name) => /^\d+$/.test(name));
-  const master = procs.find((pid) => {
-    try {
-      const argv = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
-      return argv[0]?.endsWith('postgres') && argv[argv.indexOf('-p') + 1] === String(port);
-    } catch {
-      return false;
-    }
-  });
-  if (!master) return [];
-  return [
-    master,
-    ...procs.filter((pid) => {
-      try {
-        return readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')[1] === master;
-      } catch {
-        return false;
-      }
-    }),
-  ].map(Number);
-}
 
 const cluster = await startCluster({
   durable: true,
@@ -87,8 +56,8 @@ try {
     const batches = Array.from({ length: Math.ceil(total / size) }, () => Array.from({ length: size }, play));
     await db.$client`SELECT pg_stat_statements_reset()`;
     const pids = clusterPids(cluster.port);
-    const pgBefore = new Map(pids.map((pid) => [pid, cpuOf(pid)]));
-    const selfBefore = cpuOf('self');
+    const pgBefore = new Map(pids.map((pid) => [pid, cpuSeconds(pid)]));
+    const selfBefore = cpuSeconds('self');
     const started = performance.now();
     let next = 0;
     await Promise.all(
@@ -98,8 +67,11 @@ try {
     );
     const wall = performance.now() - started;
     const plays = batches.length * size;
-    const self = cpuOf('self') - selfBefore;
-    const pg = clusterPids(cluster.port).reduce((s, pid) => s + cpuOf(pid) - (pgBefore.get(pid) ?? 0), 0);
+    const self = cpuSeconds('self') - selfBefore;
+    const pg = clusterPids(cluster.port).reduce(
+      (s, pid) => s + cpuSeconds(pid) - (pgBefore.get(pid) ?? 0),
+      0,
+    );
     const calls =
       await db.$client`SELECT sum(calls)::int AS n FROM pg_stat_statements WHERE dbid = (SELECT oid FROM pg_database WHERE datname = 'cost') AND query NOT LIKE '%pg_stat_statements%'`;
     if (process.env.COST_STATEMENTS === '1')
@@ -109,18 +81,18 @@ try {
         console.log(
           `   ${r.calls} calls, ${r.plans} plans, plan ${r.plan} ms, exec ${r.exec} ms: ${r.query}`,
         );
-    const foldSelf = cpuOf('self');
-    const foldPg = new Map(clusterPids(cluster.port).map((pid) => [pid, cpuOf(pid)]));
+    const foldSelf = cpuSeconds('self');
+    const foldPg = new Map(clusterPids(cluster.port).map((pid) => [pid, cpuSeconds(pid)]));
     const foldStarted = performance.now();
     await store.flushCounters();
     const foldMs = performance.now() - foldStarted;
     const foldPgUsed = clusterPids(cluster.port).reduce(
-      (s, pid) => s + cpuOf(pid) - (foldPg.get(pid) ?? 0),
+      (s, pid) => s + cpuSeconds(pid) - (foldPg.get(pid) ?? 0),
       0,
     );
     console.log(
       `batch ${String(size).padStart(2)}: ${Math.round((plays / wall) * 1000)} plays/s; ${(calls[0].n / plays).toFixed(2)} statements a play; CPU a play: this process ${Math.round((self / plays) * 1e6)} µs, PostgreSQL ${Math.round((pg / plays) * 1e6)} µs; ` +
-        `one fold of them: ${Math.round(foldMs)} ms, this process ${Math.round(((cpuOf('self') - foldSelf) / plays) * 1e6)} µs a play, PostgreSQL ${Math.round((foldPgUsed / plays) * 1e6)} µs a play`,
+        `one fold of them: ${Math.round(foldMs)} ms, this process ${Math.round(((cpuSeconds('self') - foldSelf) / plays) * 1e6)} µs a play, PostgreSQL ${Math.round((foldPgUsed / plays) * 1e6)} µs a play`,
     );
   }
   // The folds of a day that fills: plays whose wrong picks spread over every song (as the HTTP
@@ -149,11 +121,11 @@ try {
   for (let written = 0; written < total * 2; written += FOLD_EVERY) {
     for (let i = 0; i < FOLD_EVERY; i += 10) await store.recordPlays(Array.from({ length: 10 }, spread));
     const pids = clusterPids(cluster.port);
-    const before = new Map(pids.map((pid) => [pid, cpuOf(pid)]));
-    const selfBefore = cpuOf('self');
+    const before = new Map(pids.map((pid) => [pid, cpuSeconds(pid)]));
+    const selfBefore = cpuSeconds('self');
     await store.flushCounters();
-    const pg = clusterPids(cluster.port).reduce((s, pid) => s + cpuOf(pid) - (before.get(pid) ?? 0), 0);
-    foldCosts.push(((pg + cpuOf('self') - selfBefore) / FOLD_EVERY) * 1e6);
+    const pg = clusterPids(cluster.port).reduce((s, pid) => s + cpuSeconds(pid) - (before.get(pid) ?? 0), 0);
+    foldCosts.push(((pg + cpuSeconds('self') - selfBefore) / FOLD_EVERY) * 1e6);
   }
   const third = Math.max(1, Math.floor(foldCosts.length / 3));
   const mean = (xs: number[]) => Math.round(xs.reduce((a, b) => a + b, 0) / xs.length);

@@ -3,8 +3,8 @@
  * core stays for the server, and the CPU time of the generator and of the server
  * process measured around each run, so the report can show which one was the limit.
  */
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { cpuSeconds } from './proc';
 
 export interface Load {
   requestsPerSecond: number;
@@ -24,13 +24,6 @@ export interface Load {
 }
 
 const script = join(import.meta.dir, 'wrk/report.lua');
-const TICKS_PER_SECOND = 100;
-
-/** utime + stime of a process, in seconds (Linux /proc). */
-function cpuSeconds(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
-}
 
 /** wrk on the PATH, installed from Debian when missing and this process may (root); otherwise the one command to run. */
 export function ensureWrk(log: (message: string) => void): void {
