@@ -21,7 +21,9 @@ import { parseVersions } from './lib/versions';
 
 const args = process.argv.slice(2);
 // `label=binary,NAME=value,…`: the binary, and settings of its environment for this version.
-const parsed = parseVersions(args, 'bun bench/flood-memory.ts A=<binary> B=<binary>[,NAME=value…] [rounds]');
+const parsed = parseVersions(args, 'bun bench/flood-memory.ts A=<binary> B=<binary>[,NAME=value…] [rounds]', {
+  settings: true,
+});
 const versions = parsed.versions.map(({ label, path, env }) => ({ label, binary: path, env }));
 const rounds = parsed.numbers[0] ?? 3;
 const REQUESTS = Number(process.env.FLOOD_REQUESTS ?? 100_000);

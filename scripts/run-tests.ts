@@ -6,7 +6,9 @@
  */
 export {};
 
-const CONTEXT_LINES = 30;
+/** A failure's output longer than this is repeated as its first and last lines (a large diff). */
+const HEAD_LINES = 60;
+const TAIL_LINES = 20;
 
 const proc = Bun.spawn([process.execPath, 'test', ...process.argv.slice(2)], {
   stdout: 'inherit',
@@ -14,7 +16,7 @@ const proc = Bun.spawn([process.execPath, 'test', ...process.argv.slice(2)], {
   stdin: 'inherit',
 });
 
-/** The last CONTEXT_LINES lines before the current one: what bun printed for a test before its '(fail)'. */
+/** The lines since the last test result: what bun printed for a test before its '(fail)'. */
 const recent: string[] = [];
 const failures: string[][] = [];
 let partial = '';
@@ -33,13 +35,15 @@ for (let read = await reader.read(); !read.done; read = await reader.read()) {
     if (summary) continue;
     if (line.startsWith('(fail)')) {
       // Bun prints a test's error above its '(fail)' line, after the previous test's result line.
-      const start = recent.findLastIndex((l) => /^\((pass|fail|skip|todo)\)/.test(l));
-      failures.push([...recent.slice(start + 1), line]);
+      const cut = recent.length - HEAD_LINES - TAIL_LINES;
+      failures.push(
+        cut > 0
+          ? [...recent.slice(0, HEAD_LINES), `… ${cut} lines …`, ...recent.slice(-TAIL_LINES), line]
+          : [...recent, line],
+      );
       recent.length = 0;
-    } else {
-      recent.push(line);
-      if (recent.length > CONTEXT_LINES) recent.shift();
-    }
+    } else if (/^\((pass|skip|todo)\)/.test(line)) recent.length = 0;
+    else recent.push(line);
   }
 }
 const code = await proc.exited;

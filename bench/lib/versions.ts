@@ -1,8 +1,9 @@
 /**
  * The command line of the A/B tools (`bench/ab.ts`, `latency.ts`, `pg-ab.ts`, `start-ab.ts`,
- * `flood-memory.ts`): each `label=path[,NAME=value…]` argument is a version to compare (a
- * binary or a checkout, and settings of its environment), each bare number a count (rounds,
- * a rate, seconds: the tool says which).
+ * `flood-memory.ts`): each `label=path` argument is a version to compare (a binary or a checkout),
+ * each bare number a count (rounds, a rate, seconds: the tool says which). A tool that starts its
+ * servers with settings of their own (`settings: true`, flood-memory) also takes
+ * `label=path,NAME=value,…`; the others take the path whole.
  */
 import { resolve } from 'node:path';
 
@@ -14,19 +15,28 @@ export interface Version {
   env: Record<string, string>;
 }
 
-export function parseVersions(args: string[], usage: string): { versions: Version[]; numbers: number[] } {
+export function parseVersions(
+  args: string[],
+  usage: string,
+  { settings = false }: { settings?: boolean } = {},
+): { versions: Version[]; numbers: number[] } {
+  const fail = (why: string) => {
+    console.error(`${why}\nusage: ${usage}`);
+    process.exit(2);
+  };
   const versions = args
     .filter((a) => a.includes('='))
     .map((a) => {
-      const [path, ...settings] = a.slice(a.indexOf('=') + 1).split(',');
-      const env = Object.fromEntries(
-        settings.map((s) => [s.slice(0, s.indexOf('=')), s.slice(s.indexOf('=') + 1)]),
-      );
-      return { label: a.slice(0, a.indexOf('=')), path: resolve(path!), env };
+      const label = a.slice(0, a.indexOf('='));
+      const value = a.slice(a.indexOf('=') + 1);
+      const [path, ...pairs] = settings ? value.split(',') : [value];
+      const env: Record<string, string> = {};
+      for (const pair of pairs) {
+        if (!/^[A-Za-z_][A-Za-z0-9_]*=/.test(pair)) fail(`not a NAME=value setting: '${pair}' (in ${a})`);
+        env[pair.slice(0, pair.indexOf('='))] = pair.slice(pair.indexOf('=') + 1);
+      }
+      return { label, path: resolve(path!), env };
     });
-  if (versions.length === 0) {
-    console.error(`usage: ${usage}`);
-    process.exit(2);
-  }
+  if (versions.length === 0) fail('no version to run');
   return { versions, numbers: args.filter((a) => /^\d+$/.test(a)).map(Number) };
 }

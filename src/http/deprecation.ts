@@ -35,16 +35,16 @@ function deprecatedRoutes(routes: readonly RouteInfo[]): Deprecated[] {
 }
 
 /**
- * Answers remembered per method and path; past this many the memory starts again, and a path
- * longer than REMEMBERED_PATH is looked up each time, not kept (paths are the client's: at most
- * 1,024 short keys, never 1,024 copies of an 8 KB path).
+ * Answers remembered per method and path; past this many the memory starts again, and a method
+ * and path longer than REMEMBERED_KEY are looked up each time, not kept (both are the client's: at
+ * most 1,024 short keys, never 1,024 copies of an 8 KB path).
  */
 const REMEMBERED = 1024;
-const REMEMBERED_PATH = 256;
+const REMEMBERED_KEY = 256;
 
 export const deprecation = (routeTable: () => readonly RouteInfo[]) => {
   let table: Deprecated[] | undefined;
-  /** The successor link of a method and path, or null: the table is tried once per path, not per request. */
+  /** The successor link of a method and path, or null: the table is tried once per path (a short one), not per request. */
   const remembered = new Map<string, string | null>();
   const successorOf = (method: string, path: string): string | null => {
     table ??= deprecatedRoutes(routeTable());
@@ -68,8 +68,10 @@ export const deprecation = (routeTable: () => readonly RouteInfo[]) => {
       let successor = remembered.get(key);
       if (successor === undefined) {
         successor = successorOf(asked, path);
-        if (remembered.size >= REMEMBERED) remembered.clear();
-        if (path.length <= REMEMBERED_PATH) remembered.set(key, successor);
+        if (key.length <= REMEMBERED_KEY) {
+          if (remembered.size >= REMEMBERED) remembered.clear();
+          remembered.set(key, successor);
+        }
       }
       if (successor === null) return;
       set.headers.deprecation = DEPRECATED_AT;

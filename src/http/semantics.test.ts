@@ -268,8 +268,12 @@ describe('the unversioned operations API v1 replaces', () => {
     for (let i = 0; i < 1_100; i++) await app.request(`/api/score-percentile/${1_000 + i}`);
     expect(await link('/api/score-percentile/12')).toBe('</api/v1/percentile/12>; rel="successor-version"');
     expect(await link('/api/score-percentile/7')).toBe('</api/v1/percentile/7>; rel="successor-version"');
-    const long = `/api/score-percentile/${'9'.repeat(300)}`;
-    expect(await link(long)).toBe(await link(long));
+    // Too long to be kept: looked up each time, and right each time.
+    const long = '9'.repeat(300);
+    for (let i = 0; i < 2; i++)
+      expect(await link(`/api/score-percentile/${long}`)).toBe(
+        `</api/v1/percentile/${long}>; rel="successor-version"`,
+      );
     expect(await link('/api/v1/percentile/12')).toBeNull();
   });
 

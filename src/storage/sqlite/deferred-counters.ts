@@ -342,7 +342,8 @@ export function createDeferredCounters(db: Db) {
       budget: number,
       ms = Number.POSITIVE_INFINITY,
     ): { plays: number; rows: number; finished: boolean } =>
-      latest() > watermark()
+      // As `flush`: nothing inside a transaction another caller holds (the next flush counts them).
+      !sqlite.inTransaction && latest() > watermark()
         ? chunkInTransaction.immediate(budget, performance.now() + ms)
         : { plays: 0, rows: 0, finished: true },
     /** The watermark after a rebuild: every play recorded counted (inside the rebuild's transaction). */

@@ -44,7 +44,10 @@ export async function startCheckpointer(path: string, options: CheckpointerOptio
         return;
     }
   };
-  worker.onerror = (event: ErrorEvent) => lose(new Error(`the WAL checkpointer failed: ${event.message}`));
+  worker.onerror = (event: ErrorEvent) => {
+    closing?.();
+    lose(new Error(`the WAL checkpointer failed: ${event.message}`));
+  };
   worker.addEventListener('close', () => {
     closing?.();
     lose(new Error('the WAL checkpointer stopped'));

@@ -50,7 +50,13 @@ interface CheckpointRow {
 export function openCheckpointer(init: CheckpointerInit, post: (event: CheckpointerEvent) => void) {
   // The database exists and is in WAL mode: the request thread created and migrated it.
   const db = new Database(init.path, { readwrite: true, create: false });
-  const checkpoint = db.query<CheckpointRow, []>('PRAGMA wal_checkpoint(PASSIVE)');
+  let checkpoint: ReturnType<typeof db.query<CheckpointRow, []>>;
+  try {
+    checkpoint = db.query<CheckpointRow, []>('PRAGMA wal_checkpoint(PASSIVE)');
+  } catch (error) {
+    db.close();
+    throw error;
+  }
   let failing = false;
   const run = () => {
     try {

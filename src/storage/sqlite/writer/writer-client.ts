@@ -50,7 +50,11 @@ type Request = WriterRequest extends infer R ? (R extends { id: number } ? Omit<
  * runs); resolves once the writer's connection is open.
  */
 export async function startSqliteWriter(init: WriterInit, options: WriterOptions) {
-  let writerTakesCheckpoints = () => {};
+  // A checkpointer lost before the writer is up is remembered, and handed over once it is.
+  let checkpointerLost = false;
+  let writerTakesCheckpoints = () => {
+    checkpointerLost = true;
+  };
   // Both threads start at once (one after the other added their starts to the server's first
   // answer); the writer is told the checkpointer runs, and takes the checkpoints back if it did not start.
   const [checkpointer, writer] = await Promise.allSettled([
@@ -68,9 +72,14 @@ export async function startSqliteWriter(init: WriterInit, options: WriterOptions
     throw writer.reason;
   }
   writerTakesCheckpoints = () => void writer.value.takeCheckpoints().catch(() => {});
-  if (checkpointer.status === 'rejected') {
-    options.onCheckpointFailed?.(checkpointer.reason);
-    await writer.value.takeCheckpoints();
+  if (checkpointer.status === 'rejected') options.onCheckpointFailed?.(checkpointer.reason);
+  if (checkpointer.status === 'rejected' || checkpointerLost) {
+    try {
+      await writer.value.takeCheckpoints();
+    } catch (error) {
+      await writer.value.close().catch(() => {});
+      throw error;
+    }
   }
   const running = checkpointer.status === 'fulfilled' ? checkpointer.value : undefined;
   return {
@@ -79,8 +88,11 @@ export async function startSqliteWriter(init: WriterInit, options: WriterOptions
     checkpointer: running?.thread,
     /** The checkpointer first, then the writer: the request thread's connection, closed last, checkpoints what remains. */
     async close(): Promise<void> {
-      await running?.close();
-      await writer.value.close();
+      try {
+        await running?.close();
+      } finally {
+        await writer.value.close();
+      }
     },
   };
 }

@@ -59,6 +59,11 @@ export function openWriter(init: WriterInit, post: (event: WriterEvent) => void)
 
   let pending: RecordRequest[] = [];
   let scheduled = false;
+  /**
+   * A rebuild holds its transaction across awaits: plays that arrive meanwhile wait for it to end,
+   * never committed inside it (an answer before the rebuild's own commit would not be durable).
+   */
+  let rebuilding = false;
   const flushes = createWriterFlushes(deferred, post, {
     waiting: () => pending.length > 0,
     commit: () => commitPending(),
@@ -67,6 +72,7 @@ export function openWriter(init: WriterInit, post: (event: WriterEvent) => void)
   /** Writes every record request that waits, in one transaction, and answers each. */
   const commitPending = async (): Promise<void> => {
     scheduled = false;
+    if (rebuilding) return;
     const requests = pending;
     pending = [];
     if (requests.length === 0) return;
@@ -118,7 +124,13 @@ export function openWriter(init: WriterInit, post: (event: WriterEvent) => void)
         case 'rebuild':
           await commitPending();
           return answer(request.id, async () => {
-            await plays.rebuildCounters();
+            rebuilding = true;
+            try {
+              await plays.rebuildCounters();
+            } finally {
+              rebuilding = false;
+            }
+            await commitPending();
             return 0;
           });
         case 'party':
