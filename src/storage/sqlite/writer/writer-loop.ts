@@ -123,16 +123,17 @@ export function openWriter(init: WriterInit, post: (event: WriterEvent) => void)
           return answer(request.id, flushes.now);
         case 'rebuild':
           await commitPending();
-          return answer(request.id, async () => {
-            rebuilding = true;
-            try {
+          rebuilding = true;
+          try {
+            await answer(request.id, async () => {
               await plays.rebuildCounters();
-            } finally {
-              rebuilding = false;
-            }
-            await commitPending();
-            return 0;
-          });
+              return 0;
+            });
+          } finally {
+            rebuilding = false;
+          }
+          // The plays that arrived meanwhile, after the rebuild's commit and its answer.
+          return commitPending();
         case 'party':
           return answer(request.id, () => party.recordGame(request.game));
         case 'meta':

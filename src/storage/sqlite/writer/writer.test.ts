@@ -118,6 +118,31 @@ describe('the SQLite writer (docs/decisions/035)', () => {
     expect(await stores.plays.verifyCounters()).toEqual([]);
   }, 60_000);
 
+  test("a play that arrives during the writer's rebuild is committed after it, not inside its transaction", async () => {
+    const { path, db } = fileDb();
+    const local = createSqliteStores(db, 'salt');
+    const all = plays(db, 12_000, 17);
+    for (let i = 0; i < all.length; i += 1_000) await local.plays.recordPlays(all.slice(i, i + 1_000));
+    const { stores } = await serving(path, db);
+    const order: string[] = [];
+    // The rebuild holds its transaction across the awaits of its chunks of plays.
+    const rebuilding = stores.plays.rebuildCounters().then(() => order.push('rebuilt'));
+    await Bun.sleep(1);
+    const recording = stores.plays.recordPlays(plays(db, 1, 18)).then((outcomes) => {
+      order.push('recorded');
+      return outcomes;
+    });
+    const [outcome] = await recording;
+    await rebuilding;
+    expect(outcome).not.toBeInstanceOf(Error);
+    // Acknowledged only once the rebuild had committed: an answer from inside its transaction
+    // would not have been durable.
+    expect(order).toEqual(['rebuilt', 'recorded']);
+    await stores.plays.flushCounters();
+    expect((await stores.stats.getOverview()).totalAttempts).toBe(12_001);
+    expect(await stores.plays.verifyCounters()).toEqual([]);
+  }, 60_000);
+
   test('a flush the writer runs by itself comes in chunks: a play submitted meanwhile is committed before the flush ends', async () => {
     const { path, db } = fileDb();
     const local = createSqliteStores(db, 'salt');
