@@ -14,7 +14,7 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { fetchQuizzes, type Generated, generatedRequests } from '../test/hostile/fuzz-requests';
+import { fetchQuizzes, floodAddress, type Generated, generatedRequests } from '../test/hostile/fuzz-requests';
 import { cpuSeconds } from './lib/proc';
 import { startServer, stopAllServers } from './lib/server';
 import { parseVersions } from './lib/versions';
@@ -67,7 +67,7 @@ async function flood(binary: string, env: Record<string, string>): Promise<Run> 
         const request = requests[i]!;
         const headers = {
           ...request.headers,
-          'x-forwarded-for': `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`,
+          'x-forwarded-for': floodAddress(i),
         };
         const res = await fetch(`${server.url}${request.path}`, {
           method: request.method,

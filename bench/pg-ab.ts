@@ -21,7 +21,7 @@ import { startCluster } from '../test/support/postgres';
 import { openLoop } from './lib/open-loop';
 import { clusterPids, cpuSeconds } from './lib/proc';
 import { type BenchServer, startServer, stopAllServers } from './lib/server';
-import { prepareSubmissions } from './lib/submit-load';
+import { bodyFilesPerInstance, prepareSubmissions } from './lib/submit-load';
 import { parseVersions } from './lib/versions';
 import { ensureWrk, wrk } from './lib/wrk';
 
@@ -90,18 +90,8 @@ async function closedLoop(
   cpu?: { port: number; bunUs: number[]; pgUs: number[] },
 ): Promise<number> {
   const before = await recorded(databaseUrl);
-  const files = await Promise.all(
-    servers.map(async (server, i) => {
-      const bodies = await prepareSubmissions(
-        server.url,
-        Math.ceil((2_500 * seconds) / servers.length),
-        10,
-        i * 5_000,
-      );
-      const file = join(work, `bodies-${name}-${round}-${i}.ndjson`);
-      writeFileSync(file, `${bodies.join('\n')}\n`);
-      return file;
-    }),
+  const files = await bodyFilesPerInstance(servers, 2_500 * seconds, (i) =>
+    join(work, `bodies-${name}-${round}-${i}.ndjson`),
   );
   // The cluster's processes before and after: a backend a pool opened during the load counts whole.
   const pgBefore = new Map((cpu ? clusterPids(cpu.port) : []).map((pid) => [pid, cpuSeconds(pid)]));

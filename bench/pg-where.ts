@@ -16,7 +16,7 @@ import { join, resolve } from 'node:path';
 import { startCluster } from '../test/support/postgres';
 import { clusterPids, cpuSeconds } from './lib/proc';
 import { type BenchServer, startServer, stopAllServers } from './lib/server';
-import { prepareSubmissions } from './lib/submit-load';
+import { bodyFilesPerInstance, prepareSubmissions } from './lib/submit-load';
 import { ensureWrk, wrk } from './lib/wrk';
 
 const args = process.argv.slice(2);
@@ -182,18 +182,8 @@ async function main() {
     const ext = new Bun.SQL(url, { max: 1 });
     await ext.unsafe('CREATE EXTENSION IF NOT EXISTS pg_stat_statements');
     const closed = async (plays: number, runSeconds: number, tag: string) => {
-      const files = await Promise.all(
-        servers.map(async (server, i) => {
-          const bodies = await prepareSubmissions(
-            server.url,
-            Math.ceil(plays / servers.length),
-            10,
-            i * 5_000,
-          );
-          const file = join(work, `bodies-${tag}-${i}.ndjson`);
-          writeFileSync(file, `${bodies.join('\n')}\n`);
-          return file;
-        }),
+      const files = await bodyFilesPerInstance(servers, plays, (i) =>
+        join(work, `bodies-${tag}-${i}.ndjson`),
       );
       return () =>
         Promise.all(

@@ -12,12 +12,12 @@
  * durable (fsync on): what production pays for a commit.
  * Used by `npm run bench` (bench/run.ts) and `npm run bench:pg` (bench/pg-instances.ts).
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { startCluster } from '../../test/support/postgres';
 import { type OpenLoopRun, openLoop } from './open-loop';
 import { type BenchServer, startServer } from './server';
-import { prepareSubmissions } from './submit-load';
+import { bodyFilesPerInstance, prepareSubmissions } from './submit-load';
 import { wrk } from './wrk';
 
 export interface EngineProfile {
@@ -261,21 +261,8 @@ export async function measureEngines(options: {
             : Math.min(profile.maxBodies, Math.max(300, Math.ceil(best * profile.seconds * 4)));
         const before = await totalAttempts(servers[0]!.url);
         // Each instance gets bodies from its own quizzes and an equal share of the connections.
-        const files = await Promise.all(
-          servers.map(async (server, i) => {
-            const prepared = await prepareSubmissions(
-              server.url,
-              Math.ceil(bodies / servers.length),
-              10,
-              i * 5_000,
-            );
-            const file = join(
-              work,
-              `engines-bodies-${round}-${result.name.replace(/\W+/g, '-')}-${i}.ndjson`,
-            );
-            writeFileSync(file, `${prepared.join('\n')}\n`);
-            return file;
-          }),
+        const files = await bodyFilesPerInstance(servers, bodies, (i) =>
+          join(work, `engines-bodies-${round}-${result.name.replace(/\W+/g, '-')}-${i}.ndjson`),
         );
         let loading = true;
         const reader = (async () => {

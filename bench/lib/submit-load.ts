@@ -3,6 +3,8 @@
  * builds truthful submissions, then posts them with `connections` requests in
  * flight. Returns plays/s and latency percentiles of the POSTs only.
  */
+import { writeFileSync } from 'node:fs';
+
 interface SubmitLoadResult {
   plays: number;
   ok: number;
@@ -17,6 +19,25 @@ interface Question {
   lyricId: number;
   correctSongId: number;
   options: { id: number }[];
+}
+
+/**
+ * Submission bodies for instances behind a balancer, each instance's from its own quizzes and its
+ * own players (see `firstPlayer`), `plays` in all, written one JSON body a line to `fileOf(i)`
+ * (what wrk's submit script reads). Returns the files, in the instances' order.
+ */
+export function bodyFilesPerInstance(
+  servers: readonly { url: string }[],
+  plays: number,
+  fileOf: (instance: number) => string,
+): Promise<string[]> {
+  return Promise.all(
+    servers.map(async (server, i) => {
+      const bodies = await prepareSubmissions(server.url, Math.ceil(plays / servers.length), 10, i * 5_000);
+      writeFileSync(fileOf(i), `${bodies.join('\n')}\n`);
+      return fileOf(i);
+    }),
+  );
 }
 
 const percentile = (sorted: number[], p: number) =>

@@ -208,3 +208,6 @@ export function generatedRequests(quizzes: Quiz[], password: string, total: numb
     return batch[i - batchStart]!;
   };
 }
+
+/** The i-th of the flood's client addresses (10.0.0.0/8, one per request index): what a proxy forwards. */
+export const floodAddress = (i: number) => `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`;

@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { readFileSync } from 'node:fs';
 import { MAX_JSON_DEPTH } from '../../src/http/body-parser';
 import { type RunningBinary, startBinary } from '../support/binary';
-import { fetchQuizzes, type Generated, generatedRequests } from './fuzz-requests';
+import { fetchQuizzes, floodAddress, type Generated, generatedRequests } from './fuzz-requests';
 
 const REQUESTS = Number(process.env.FUZZ_REQUESTS) || 2_000;
 const DISTINCT_ADDRESSES = process.env.FUZZ_DISTINCT_ADDRESSES === '1';
@@ -86,8 +86,7 @@ describe(`${REQUESTS} generated requests against the binary on loopback`, () => 
         for (let item = take(); item; item = take()) {
           const [request, i] = item;
           const headers = { ...request.headers };
-          if (DISTINCT_ADDRESSES)
-            headers['x-forwarded-for'] = `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`;
+          if (DISTINCT_ADDRESSES) headers['x-forwarded-for'] = floodAddress(i);
           const res = await fetch(`${server.url}${request.path}`, {
             method: request.method,
             headers,

@@ -313,6 +313,12 @@ export function createDeferredCounters(db: Db) {
   };
   const flushAllInTransaction = sqlite.transaction(flushAll);
   const chunkInTransaction = sqlite.transaction(chunkWithin);
+  /**
+   * Some play is not counted yet, and no transaction is open on this connection: a verify or a
+   * rebuild holds one across its awaits, and a flush inside it would move the watermark and the
+   * counters under its snapshot (the next flush counts those plays).
+   */
+  const mayFlush = () => !sqlite.inTransaction && latest() > watermark();
 
   return {
     watermark,
@@ -325,14 +331,10 @@ export function createDeferredCounters(db: Db) {
     /**
      * Counts the plays past the watermark in a transaction of its own (IMMEDIATE: the write lock
      * first, so no other writer commits a play in between): the flush, the catch-up at start.
-     * Returns the number of plays counted; nothing is written when there is none, nor while a
-     * transaction is open on this connection: a verify or a rebuild holds one across its awaits
-     * (counter-check.ts), and a flush inside it (the in-process store's timer, a read's flush)
-     * would move the watermark and the counters under the snapshot it compares. The next flush
-     * counts them.
+     * Returns the number of plays counted; nothing is written when there is none, nor inside
+     * another caller's transaction (`mayFlush`).
      */
-    flush: (): number =>
-      !sqlite.inTransaction && latest() > watermark() ? flushAllInTransaction.immediate() : 0,
+    flush: (): number => (mayFlush() ? flushAllInTransaction.immediate() : 0),
     /**
      * The next chunk of at most `budget` rows of the flush under way (a new one when none is), in
      * a transaction of its own, ending sooner once `ms` have passed: the writer commits the plays
@@ -342,8 +344,7 @@ export function createDeferredCounters(db: Db) {
       budget: number,
       ms = Number.POSITIVE_INFINITY,
     ): { plays: number; rows: number; finished: boolean } =>
-      // As `flush`: nothing inside a transaction another caller holds (the next flush counts them).
-      !sqlite.inTransaction && latest() > watermark()
+      mayFlush()
         ? chunkInTransaction.immediate(budget, performance.now() + ms)
         : { plays: 0, rows: 0, finished: true },
     /** The watermark after a rebuild: every play recorded counted (inside the rebuild's transaction). */
