@@ -128,6 +128,29 @@ async function target(page: Page, selector: string) {
 }
 
 /**
+ * Runs `act` (a click that sets or removes a filter) and waits for the data the new filters ask
+ * for: the summary read with exactly `filter` (none: `null`) answered, then the panel no longer
+ * busy. Until then the cards and tables are the previous view's, and may even show the figures
+ * expected (an album's plays and accuracy can equal the whole's): a row read before the new data
+ * is in may be gone a moment later, and a click on it lands on another.
+ */
+async function loadsAfter(page: Page, filter: Filter | null, act: () => Promise<unknown>) {
+  const wanted = (name: 'song' | 'album') =>
+    filter && name in filter ? String((filter as Record<string, number>)[name]) : null;
+  const answered = page.waitForResponse((response) => {
+    const url = new URL(response.url());
+    return (
+      url.pathname === '/api/admin/stats/summary' &&
+      url.searchParams.get('song') === wanted('song') &&
+      url.searchParams.get('album') === wanted('album')
+    );
+  });
+  await act();
+  await answered;
+  await page.locator('[role="tabpanel"][aria-busy="false"]').waitFor();
+}
+
+/**
  * After a click on a song or album: the address and the chip name it, and the cards (every tab's)
  * count the plays shown it and the accuracy of its lines' answers, as the database has them.
  */
@@ -169,7 +192,7 @@ describe('the line rows filter the whole dashboard', () => {
     const table = '[data-sortable-table="Statistika stihova"]';
     const song = await target(page, `${table} [data-filter-by^="song:"]`);
     expect(await song.button.getAttribute('title')).toBe('Filtriraj cijeli pregled po ovoj pjesmi');
-    await song.button.click();
+    await loadsAfter(page, { song: song.id }, () => song.button.click());
     const want = await expectFiltered(page, { song: song.id }, `Pjesma: ${song.text}`);
     // The table keeps that song's 5 lines, every one naming it.
     await page.waitForFunction((t) => document.querySelectorAll(`${t} tbody tr`).length === 5, table);
@@ -188,13 +211,13 @@ describe('the line rows filter the whole dashboard', () => {
     await loaded(page);
     const active = page.locator(`${table} [data-filter-by="song:${song.id}"]`).first();
     expect(await active.getAttribute('aria-pressed')).toBe('true');
-    await active.click();
+    await loadsAfter(page, null, () => active.click());
     await page.waitForFunction(() => !new URL(location.href).searchParams.has('song'));
     await page.locator('[data-chip="song"]').waitFor({ state: 'detached' });
 
     // A line's album (its year in brackets), clicked: the album's plays and lines.
     const album = await target(page, `${table} [data-filter-by^="album:"]`);
-    await album.button.click();
+    await loadsAfter(page, { album: album.id }, () => album.button.click());
     const title = album.text.replace(/ \(\d{4}\)$/, '');
     await expectFiltered(page, { album: album.id }, `Album: ${title}`);
     await page.waitForFunction((t) => document.querySelectorAll(`${t} tbody tr`).length === 30, table);
@@ -210,7 +233,7 @@ describe('the line rows filter the whole dashboard', () => {
     await page.locator('[data-sort="percentage"]').click();
     await page.locator('[data-sortable-table="Statistika stihova"] [data-detail-toggle]').first().click();
     const picked = await target(page, '[data-confusion] [data-filter-by^="song:"]');
-    await picked.button.click();
+    await loadsAfter(page, { song: picked.id }, () => picked.button.click());
     await expectFiltered(page, { song: picked.id }, `Pjesma: ${picked.text}`);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(375);
     expect(await layoutProblems(page)).toEqual([]);
@@ -226,7 +249,7 @@ describe('the line rows filter the whole dashboard', () => {
     const albums = page.locator(`${table} [data-filter-by^="album:"]`);
     const last = await target(page, `${table} tbody tr:last-child [data-filter-by^="album:"]`);
     expect(await albums.count()).toBeGreaterThan(6);
-    await last.button.click();
+    await loadsAfter(page, { album: last.id }, () => last.button.click());
     await expectFiltered(page, { album: last.id }, `Album: ${last.text.replace(/ \(\d{4}\)$/, '')}`);
     await page.waitForFunction((t) => document.querySelectorAll(`${t} tbody tr`).length === 6, table);
     for (const row of await rows(page, table)) expect(row[1]).toBe(last.text);
@@ -247,14 +270,15 @@ describe('the line rows filter the whole dashboard', () => {
     const { context, page, problems } = await dashboard(1280, '?tab=top');
     const hardest = '[data-top-table="Stihovi s najnižim postotkom"] tbody tr:first-child';
     const song = await target(page, `${hardest} [data-filter-by^="song:"]`);
-    await song.button.click();
+    await loadsAfter(page, { song: song.id }, () => song.button.click());
     await expectFiltered(page, { song: song.id }, `Pjesma: ${song.text}`);
     // Removed by its chip; then the same line's album.
-    await page.getByRole('button', { name: `Ukloni filtar: Pjesma: ${song.text}` }).click();
-    await page.waitForFunction(() => !new URL(location.href).searchParams.has('song'));
-    await loaded(page);
+    await loadsAfter(page, null, () =>
+      page.getByRole('button', { name: `Ukloni filtar: Pjesma: ${song.text}` }).click(),
+    );
+    expect(new URL(page.url()).searchParams.has('song')).toBe(false);
     const album = await target(page, `${hardest} [data-filter-by^="album:"]`);
-    await album.button.click();
+    await loadsAfter(page, { album: album.id }, () => album.button.click());
     await expectFiltered(page, { album: album.id }, `Album: ${album.text}`);
     // The overall confusions of the album's lines: the song picked instead of the right one,
     // often of another album. It replaces the album filter (both would leave nothing).
@@ -262,7 +286,7 @@ describe('the line rows filter the whole dashboard', () => {
       page,
       '[data-view-table="confusions"] tbody tr:first-child td:nth-child(2) [data-filter-by^="song:"]',
     );
-    await confused.button.click();
+    await loadsAfter(page, { song: confused.id }, () => confused.button.click());
     await expectFiltered(page, { song: confused.id }, `Pjesma: ${confused.text}`);
     expect(new URL(page.url()).searchParams.has('album')).toBe(false);
     expect(await page.locator('[data-chip="album"]').count()).toBe(0);
