@@ -4,8 +4,8 @@
  * a range with its compared period under a device filter, an album filter and a mode filter, and
  * every day of the record. Usage: bun bench/lib/filter-latency.ts DB_PATH SAMPLES
  */
-import { getAdminSummary } from '../../src/stats/admin-range';
-import { statsFor } from '../../src/stats/filter-params';
+import { getAdminSummary } from '../../src/ranges/admin-range';
+import { statsFor } from '../../src/ranges/filter-params';
 import { closeDb, createSqliteDb } from '../../src/storage/sqlite/client';
 import { createSqliteStatsStore } from '../../src/storage/sqlite/stats-store';
 

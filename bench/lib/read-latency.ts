@@ -5,7 +5,6 @@
  * database spends per play. Usage: bun bench/lib/read-latency.ts DB_PATH SAMPLES
  */
 
-import { percentileOf } from '../../src/stats/percentile';
 import {
   getDailySeries,
   getLineConfusions,
@@ -14,7 +13,8 @@ import {
   getScoreDistribution,
   getSongConfusions,
   getTopConfusions,
-} from '../../src/stats/range-reads';
+} from '../../src/ranges/range-reads';
+import { percentileOf } from '../../src/stats/percentile';
 import { closeDb, createSqliteDb } from '../../src/storage/sqlite/client';
 import { createSqliteCounterCheck } from '../../src/storage/sqlite/counter-check';
 import { createSqliteStatsStore } from '../../src/storage/sqlite/stats-store';

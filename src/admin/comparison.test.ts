@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { parse } from 'csv-parse/sync';
 import { createEngineTestApp, type EngineTestApp } from '../../test/support/engines';
 import { answerQuiz, fetchQuiz, submit } from '../../test/support/play';
+import { sameDatesYearBefore } from '../ranges/admin-range';
 import type { AdminSummary } from '../shared/contracts/admin-range';
-import { sameDatesYearBefore } from '../stats/admin-range';
 
 /**
  * What the summary compares a range with (issue 34, defect 5): 'Ova godina' with the same dates a

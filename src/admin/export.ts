@@ -1,15 +1,3 @@
-import { percentChange } from '../shared/change';
-import {
-  type AdminDevices,
-  DEVICES_FIGURES,
-  EXPORT_COLUMNS,
-  type ExportTable,
-  exportHeader,
-  SUMMARY_FIGURES,
-} from '../shared/contracts/admin-range';
-import type { LyricStat } from '../shared/contracts/stats';
-import type { ScoreMode } from '../shared/play-mode';
-import { lyricSearchText, matchesTerms, queryTerms } from '../shared/search';
 import {
   type Comparison,
   getAdminConfusions,
@@ -23,9 +11,21 @@ import {
   hasRange,
   type RangeParams,
   resolveRange,
-} from '../stats/admin-range';
-import { type DayRange, getScoreDistribution, MAX_CONFUSIONS } from '../stats/range-reads';
-import type { TrendGroup } from '../stats/trend';
+} from '../ranges/admin-range';
+import { type DayRange, getScoreDistribution, MAX_CONFUSIONS } from '../ranges/range-reads';
+import type { TrendGroup } from '../ranges/trend';
+import { percentChange } from '../shared/change';
+import {
+  type AdminDevices,
+  DEVICES_FIGURES,
+  EXPORT_COLUMNS,
+  type ExportTable,
+  exportHeader,
+  SUMMARY_FIGURES,
+} from '../shared/contracts/admin-range';
+import type { LyricStat } from '../shared/contracts/stats';
+import type { ScoreMode } from '../shared/play-mode';
+import { lyricSearchText, matchesTerms, queryTerms } from '../shared/search';
 import type { StatsStore } from '../storage/contract';
 import type { Day } from '../time/day';
 import { toCsv } from './csv';

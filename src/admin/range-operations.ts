@@ -3,6 +3,10 @@ import { t } from 'elysia';
 import { enumParam, integerParam, type Param } from '../http/params';
 import { headers, responses, validationFailed } from '../openapi/components';
 import type { OperationSpec, ResponseSpec } from '../openapi/contract';
+import { COMPARISONS } from '../ranges/admin-range';
+import { FilterQueryParams, filterParams } from '../ranges/filter-params';
+import { MAX_CONFUSIONS } from '../ranges/range-reads';
+import { TREND_GROUPS } from '../ranges/trend';
 import {
   AdminConfusions,
   AdminDaily,
@@ -15,11 +19,7 @@ import {
 import { ScoreDistribution } from '../shared/contracts/time-series';
 import { MAX_FILTER_ID } from '../shared/dashboard-filters';
 import { SCORE_MODES } from '../shared/play-mode';
-import { COMPARISONS } from '../stats/admin-range';
-import { FilterQueryParams, filterParams } from '../stats/filter-params';
 import { RangeQueryParams, rangeInvalid, rangeParams } from '../stats/openapi';
-import { MAX_CONFUSIONS } from '../stats/range-reads';
-import { TREND_GROUPS } from '../stats/trend';
 import {
   exampleConfusions,
   exampleCsv,

@@ -8,8 +8,8 @@ import {
   getAdminHourlyPlayers,
   getAdminScores,
   getAdminSummary,
-} from '../stats/admin-range';
-import { type RangeDeps, statsFor } from '../stats/filter-params';
+} from '../ranges/admin-range';
+import { type RangeDeps, statsFor } from '../ranges/filter-params';
 import { exportCsv } from './export';
 import {
   type AdminRead,
@@ -41,7 +41,7 @@ const v1 = (operationId: string, path: string) => ({ operationId, path: `/api/v1
  */
 export const adminRangeRoutes = (deps: RangeDeps) => {
   const { stats, today } = deps;
-  /** The read store of a query: the counters, or the filtered reads (src/stats/filter-params.ts). */
+  /** The read store of a query: the counters, or the filtered reads (src/ranges/filter-params.ts). */
   const scoped = (query: Parameters<typeof statsFor>[1]) => statsFor(deps, query, today());
   return new Elysia()
     .get('/stats/summary', async ({ query }) => getAdminSummary(await scoped(query), query, today()), {

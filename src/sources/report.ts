@@ -3,6 +3,9 @@
  * shares per button, and the funnel quizzes issued → plays finished → shares → played again.
  * Reads per-day counters only: the source sums of the range and four running-total rows.
  */
+
+import { type RangeParams, resolveRange } from '../ranges/admin-range';
+import { type DayRange, getRangeCounts } from '../ranges/range-reads';
 import {
   type AdminSources,
   type CampaignRow,
@@ -12,8 +15,6 @@ import {
   type ShareTarget,
   SOURCE_ROWS,
 } from '../shared/contracts/admin-sources';
-import { type RangeParams, resolveRange } from '../stats/admin-range';
-import { type DayRange, getRangeCounts } from '../stats/range-reads';
 import type { SourceStore, StatsStore } from '../storage/contract';
 import type { Day } from '../time/day';
 

@@ -13,11 +13,11 @@ import { CLUSTER_START_MS, createTestDatabase } from '../../test/support/postgre
 import { randomPlay } from '../../test/support/random-play';
 import { tempDirsRemovedAfterEach } from '../../test/support/temp-dirs';
 import { statsCommand } from '../cli/stats';
+import { getRangeSummary } from '../ranges/range-reads';
 import { migratePg } from '../storage/pg/client';
 import { createSqliteDb } from '../storage/sqlite/client';
 import { migrateDb } from '../storage/sqlite/migrate';
 import { dayOf } from '../time/day';
-import { getRangeSummary } from './range-reads';
 
 /** `kviz stats verify` on a database file: statsCommand closes its connection before it returns. */
 const tempDir = tempDirsRemovedAfterEach('kviz-stats-');

@@ -3,11 +3,6 @@ import { Elysia, t } from 'elysia';
 import { type Exchange, encodeJson } from '../http/encoded-body';
 import { errorExample, headers, responses, validationFailed } from '../openapi/components';
 import { type OperationSpec, operation, type ResponseSpec } from '../openapi/contract';
-import { HourlyRangeStat } from '../shared/contracts/admin-range';
-import { ErrorBody } from '../shared/contracts/error';
-import { AlbumStat, HourlyStat, LyricStat, Overview, SongStat } from '../shared/contracts/stats';
-import type { StatsStore } from '../storage/contract';
-import type { Day } from '../time/day';
 import {
   getRangeAlbums,
   getRangeHourly,
@@ -16,14 +11,7 @@ import {
   hasRange,
   type RangeParams,
   resolveRange,
-} from './admin-range';
-import {
-  type CachedStatsJson,
-  jsonResponse,
-  type ListQuery,
-  narrowList,
-  type ReadCaching,
-} from './cached-reads';
+} from '../ranges/admin-range';
 import {
   type FilterQuery,
   FilterQueryParams,
@@ -31,7 +19,19 @@ import {
   isFiltered,
   type RangeDeps,
   statsFor,
-} from './filter-params';
+} from '../ranges/filter-params';
+import { HourlyRangeStat } from '../shared/contracts/admin-range';
+import { ErrorBody } from '../shared/contracts/error';
+import { AlbumStat, HourlyStat, LyricStat, Overview, SongStat } from '../shared/contracts/stats';
+import type { StatsStore } from '../storage/contract';
+import type { Day } from '../time/day';
+import {
+  type CachedStatsJson,
+  jsonResponse,
+  type ListQuery,
+  narrowList,
+  type ReadCaching,
+} from './cached-reads';
 import {
   decodeListQuery,
   ifNoneMatch,
@@ -45,7 +45,7 @@ import {
 } from './openapi';
 
 /** What the admin reads need for a date range: the read store and today in STATS_TIMEZONE. */
-export type { RangeDeps } from './filter-params';
+export type { RangeDeps } from '../ranges/filter-params';
 
 interface ReadRoutesOptions {
   /** Public reads are cacheable and revalidated by ETag; admin reads need Basic auth and are never stored. */

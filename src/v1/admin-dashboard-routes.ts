@@ -33,8 +33,8 @@ import {
   getAdminHourlyPlayers,
   getAdminScores,
   getAdminSummary,
-} from '../stats/admin-range';
-import { type RangeDeps, statsFor } from '../stats/filter-params';
+} from '../ranges/admin-range';
+import { type RangeDeps, statsFor } from '../ranges/filter-params';
 import type { PartyStore } from '../storage/contract';
 import { Confusions, LiveGamePageQuery, StatsSummary, Trend } from './admin-dashboard-openapi';
 import {
@@ -63,7 +63,7 @@ export interface V1DashboardDeps {
  */
 export function v1DashboardRoutes({ range, party, live, annotations }: V1DashboardDeps) {
   const { stats, today } = range;
-  /** The read store of a query: the counters, or the filtered reads (src/stats/filter-params.ts). */
+  /** The read store of a query: the counters, or the filtered reads (src/ranges/filter-params.ts). */
   const scoped = (query: Parameters<typeof statsFor>[1]) => statsFor(range, query, today());
   let app = new Elysia({ name: 'v1-dashboard-routes' })
     .get(

@@ -1,6 +1,5 @@
 import { Elysia } from 'elysia';
 import type { CatalogueIndex } from '../catalogue/catalogue-index';
-import type { AlbumStat, HourlyStat, LyricStat, SongStat } from '../shared/contracts/stats';
 import {
   getRangeAlbums,
   getRangeHourly,
@@ -9,9 +8,10 @@ import {
   hasRange,
   type RangeParams,
   resolveRange,
-} from '../stats/admin-range';
+} from '../ranges/admin-range';
+import type { DayRange } from '../ranges/range-reads';
+import type { AlbumStat, HourlyStat, LyricStat, SongStat } from '../shared/contracts/stats';
 import { RangeQueryParams } from '../stats/openapi';
-import type { DayRange } from '../stats/range-reads';
 import type { StatsStore } from '../storage/contract';
 import type { Day } from '../time/day';
 import {

@@ -1,4 +1,5 @@
 import { unprocessable } from '../../errors';
+import { type RangeParams, resolveRange } from '../../ranges/admin-range';
 import {
   ANNOTATION_MAX_LENGTH,
   ANNOTATIONS_MAX,
@@ -6,7 +7,6 @@ import {
   type AnnotationList,
   type NewAnnotation,
 } from '../../shared/contracts/admin-annotations';
-import { type RangeParams, resolveRange } from '../../stats/admin-range';
 import type { AnnotationStore, StatsStore } from '../../storage/contract';
 import { type Day, isDay } from '../../time/day';
 

@@ -6,7 +6,7 @@ import type { SCORE_MODES } from '../play-mode';
  * The API contract of the statistics over time (docs/decisions/014): the
  * figures of a date range from running totals per day, a point per day, the
  * score distribution of a range, and the songs players confuse. Served by the dashboard's routes (a later issue);
- * computed today by src/stats/range-reads.ts.
+ * computed today by src/ranges/range-reads.ts.
  */
 
 export const IsoDate = T.String({

@@ -8,7 +8,7 @@ import { submit } from '../../../test/support/play';
 import { tempDirsRemovedAfterEach } from '../../../test/support/temp-dirs';
 import { loadConfig } from '../../config';
 import { classifyUserAgent } from '../../play/device';
-import { getRangeSummary, getTopConfusions } from '../../stats/range-reads';
+import { getRangeSummary, getTopConfusions } from '../../ranges/range-reads';
 import { dayOf } from '../../time/day';
 import { Interrupted } from '../contract';
 import { decodeAnswers } from '../encoding/answer-codec';

@@ -2,7 +2,7 @@
  * The admin dashboard's reads of a date range (docs/decisions/019): the defaults of
  * `from`/`to`, the cards of a range and of the period before it, devices and players,
  * the daily series, the lists of a range. Plain functions over the read store and
- * src/stats/range-reads.ts; the routes are thin over them.
+ * src/ranges/range-reads.ts; the routes are thin over them.
  */
 import { unprocessable } from '../errors';
 import type {
@@ -163,7 +163,7 @@ export async function getAdminDevices(
 
 /**
  * The trend of a range grouped by day, week or month; with `compare`, the compared period (as the
- * summary picks it) grouped alike (src/stats/trend.ts).
+ * summary picks it) grouped alike (src/ranges/trend.ts).
  */
 export async function getAdminDaily(
   stats: StatsStore,

@@ -13,6 +13,7 @@ import type { AlbumStat, LyricStat, SongStat } from '../shared/contracts/stats';
 import type { Confusion, LineConfusion } from '../shared/contracts/time-series';
 import type { DashboardFilters } from '../shared/dashboard-filters';
 import { playModesOf } from '../shared/play-mode';
+import { round } from '../stats/round';
 import {
   addScoreCounts,
   createFilteredCount,
@@ -24,7 +25,6 @@ import {
 } from '../storage/contract';
 import type { Day } from '../time/day';
 import type { DayRange } from './range-reads';
-import { round } from './round';
 
 interface Loaded {
   counts: FilteredCounts;
