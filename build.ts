@@ -12,6 +12,7 @@
 import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { basename, join, relative, resolve } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { recordBytecodeOrder } from './scripts/bytecode-order';
 import { lazyBunSql, lazyBunSqlRewrites } from './scripts/lazy-bun-sql-plugin';
 import { preactCompat } from './scripts/preact-compat-plugin';
 import { renderShareImages } from './scripts/share-images';
@@ -223,9 +224,8 @@ export async function buildClient(): Promise<ClientManifest> {
   return manifest;
 }
 
-async function buildServer(outfile: string) {
-  rmSync(outfile, { force: true });
-  mkdirSync(resolve(outfile, '..'), { recursive: true });
+/** One compile of the server; `bytecodeOrder`: the profile that lays its bytecode out (scripts/bytecode-order.ts). */
+async function compileServer(outfile: string, bytecodeOrder?: string) {
   check(
     await Bun.build({
       // The SQLite writer's and checkpointer's Workers are entry points too: Bun embeds a worker's
@@ -243,10 +243,28 @@ async function buildServer(outfile: string) {
         assets: embeddedAssets.map((asset) => relative(process.cwd(), join(root, asset))),
         autoloadDotenv: false,
         autoloadBunfig: false,
+        bytecodeOrder,
       },
     }),
     'server',
   );
+}
+
+/**
+ * The binary, built twice: the first build runs once through what a server does most and
+ * records the functions that ran; the second lays their bytecode out together at the front
+ * (docs/decisions/046).
+ */
+async function buildServer(outfile: string) {
+  rmSync(outfile, { force: true });
+  mkdirSync(resolve(outfile, '..'), { recursive: true });
+  await compileServer(outfile);
+  const order = await recordBytecodeOrder(outfile);
+  try {
+    await compileServer(outfile, order.file);
+  } finally {
+    order.remove();
+  }
   if (lazyBunSqlRewrites() === 0)
     throw new Error("lazy-bun-sql: drizzle's bun-sql driver was not rewritten (moved or renamed?)");
 }
