@@ -9,7 +9,8 @@
  * query parameters. NODE_ENV is defined explicitly, or React and Elysia run
  * their development builds.
  */
-import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { basename, join, relative, resolve } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { recordBytecodeOrder } from './scripts/bytecode-order';
@@ -251,19 +252,24 @@ async function compileServer(outfile: string, bytecodeOrder?: string) {
 }
 
 /**
- * The binary, built twice: the first build runs once through what a server does most and
- * records the functions that ran; the second lays their bytecode out together at the front
- * (docs/decisions/046).
+ * The binary, built twice: a first build, in a temporary directory, runs once through what a
+ * server does most and records the functions that ran; the build written to `outfile` lays their
+ * bytecode out together at the front (docs/decisions/046). Nothing is left at `outfile` when
+ * either fails.
  */
 async function buildServer(outfile: string) {
   rmSync(outfile, { force: true });
   mkdirSync(resolve(outfile, '..'), { recursive: true });
-  await compileServer(outfile);
-  const order = await recordBytecodeOrder(outfile);
+  const work = mkdtempSync(join(tmpdir(), 'kviz-bytecode-order-'));
   try {
-    await compileServer(outfile, order.file);
+    const profiled = join(work, 'kviz');
+    await compileServer(profiled);
+    await compileServer(outfile, await recordBytecodeOrder(profiled, work));
+  } catch (error) {
+    rmSync(outfile, { force: true });
+    throw error;
   } finally {
-    order.remove();
+    rmSync(work, { recursive: true, force: true });
   }
   if (lazyBunSqlRewrites() === 0)
     throw new Error("lazy-bun-sql: drizzle's bun-sql driver was not rewritten (moved or renamed?)");

@@ -145,8 +145,8 @@ async function loadsAfter(page: Page, filter: Filter | null, act: () => Promise<
       url.searchParams.get('album') === wanted('album')
     );
   });
-  await act();
-  await answered;
+  // Together: a click that fails must not leave the wait for its answer unhandled.
+  await Promise.all([answered, act()]);
   await page.locator('[role="tabpanel"][aria-busy="false"]').waitFor();
 }
 
