@@ -9,11 +9,9 @@
  * query parameters. NODE_ENV is defined explicitly, or React and Elysia run
  * their development builds.
  */
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { basename, join, relative, resolve } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { recordBytecodeOrder } from './scripts/bytecode-order';
 import { lazyBunSql, lazyBunSqlRewrites } from './scripts/lazy-bun-sql-plugin';
 import { preactCompat } from './scripts/preact-compat-plugin';
 import { renderShareImages } from './scripts/share-images';
@@ -225,8 +223,9 @@ export async function buildClient(): Promise<ClientManifest> {
   return manifest;
 }
 
-/** One compile of the server; `bytecodeOrder`: the profile that lays its bytecode out (scripts/bytecode-order.ts). */
-async function compileServer(outfile: string, bytecodeOrder?: string) {
+async function buildServer(outfile: string) {
+  rmSync(outfile, { force: true });
+  mkdirSync(resolve(outfile, '..'), { recursive: true });
   check(
     await Bun.build({
       // The SQLite writer's and checkpointer's Workers are entry points too: Bun embeds a worker's
@@ -244,33 +243,10 @@ async function compileServer(outfile: string, bytecodeOrder?: string) {
         assets: embeddedAssets.map((asset) => relative(process.cwd(), join(root, asset))),
         autoloadDotenv: false,
         autoloadBunfig: false,
-        bytecodeOrder,
       },
     }),
     'server',
   );
-}
-
-/**
- * The binary, built twice: a first build, in a temporary directory, runs once through what a
- * server does most and records the functions that ran; the build written to `outfile` lays their
- * bytecode out together at the front (docs/decisions/046). Nothing is left at `outfile` when
- * either fails.
- */
-async function buildServer(outfile: string) {
-  rmSync(outfile, { force: true });
-  mkdirSync(resolve(outfile, '..'), { recursive: true });
-  const work = mkdtempSync(join(tmpdir(), 'kviz-bytecode-order-'));
-  try {
-    const profiled = join(work, 'kviz');
-    await compileServer(profiled);
-    await compileServer(outfile, await recordBytecodeOrder(profiled, work));
-  } catch (error) {
-    rmSync(outfile, { force: true });
-    throw error;
-  } finally {
-    rmSync(work, { recursive: true, force: true });
-  }
   if (lazyBunSqlRewrites() === 0)
     throw new Error("lazy-bun-sql: drizzle's bun-sql driver was not rewritten (moved or renamed?)");
 }
