@@ -14,7 +14,13 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { fetchQuizzes, floodAddress, type Generated, generatedRequests } from '../test/hostile/fuzz-requests';
+import {
+  fetchQuizzes,
+  floodAddress,
+  type Generated,
+  generatedRequests,
+  sendGenerated,
+} from '../test/hostile/fuzz-requests';
 import { cpuSeconds } from './lib/proc';
 import { startServer, stopAllServers } from './lib/server';
 import { parseVersions } from './lib/versions';
@@ -64,19 +70,7 @@ async function flood(binary: string, env: Record<string, string>): Promise<Run> 
     let fiveHundreds = 0;
     const worker = async () => {
       for (let i = next++; i < REQUESTS; i = next++) {
-        const request = requests[i]!;
-        const headers = {
-          ...request.headers,
-          'x-forwarded-for': floodAddress(i),
-        };
-        const res = await fetch(`${server.url}${request.path}`, {
-          method: request.method,
-          headers,
-          body: request.body,
-          redirect: 'manual',
-        });
-        await res.arrayBuffer();
-        if (res.status >= 500) fiveHundreds++;
+        if ((await sendGenerated(server.url, requests[i]!, floodAddress(i))) >= 500) fiveHundreds++;
       }
     };
     let peak = rssMiB(server.pid);

@@ -211,3 +211,18 @@ export function generatedRequests(quizzes: Quiz[], password: string, total: numb
 
 /** The i-th of the flood's client addresses (10.0.0.0/8, one per request index): what a proxy forwards. */
 export const floodAddress = (i: number) => `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`;
+
+/**
+ * Sends `request` to the server at `url` (from the client `address` a trusted proxy forwards, when
+ * given), reads the whole answer and returns its status. Redirects are answers, never followed.
+ */
+export async function sendGenerated(url: string, request: Generated, address?: string): Promise<number> {
+  const res = await fetch(`${url}${request.path}`, {
+    method: request.method,
+    headers: address === undefined ? request.headers : { ...request.headers, 'x-forwarded-for': address },
+    body: request.body,
+    redirect: 'manual',
+  });
+  await res.arrayBuffer();
+  return res.status;
+}

@@ -15,7 +15,13 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { readFileSync } from 'node:fs';
 import { MAX_JSON_DEPTH } from '../../src/http/body-parser';
 import { type RunningBinary, startBinary } from '../support/binary';
-import { fetchQuizzes, floodAddress, type Generated, generatedRequests } from './fuzz-requests';
+import {
+  fetchQuizzes,
+  floodAddress,
+  type Generated,
+  generatedRequests,
+  sendGenerated,
+} from './fuzz-requests';
 
 const REQUESTS = Number(process.env.FUZZ_REQUESTS) || 2_000;
 const DISTINCT_ADDRESSES = process.env.FUZZ_DISTINCT_ADDRESSES === '1';
@@ -85,19 +91,14 @@ describe(`${REQUESTS} generated requests against the binary on loopback`, () => 
       const worker = async () => {
         for (let item = take(); item; item = take()) {
           const [request, i] = item;
-          const headers = { ...request.headers };
-          if (DISTINCT_ADDRESSES) headers['x-forwarded-for'] = floodAddress(i);
-          const res = await fetch(`${server.url}${request.path}`, {
-            method: request.method,
-            headers,
-            body: request.body,
-            redirect: 'manual',
-          });
-          await res.arrayBuffer();
-          const key = `${request.method} ${res.status}`;
+          const status = await sendGenerated(
+            server.url,
+            request,
+            DISTINCT_ADDRESSES ? floodAddress(i) : undefined,
+          );
+          const key = `${request.method} ${status}`;
           sent.set(key, (sent.get(key) ?? 0) + 1);
-          if (res.status >= 500)
-            fiveHundreds.push(`${request.method} ${request.path.slice(0, 100)} → ${res.status}`);
+          if (status >= 500) fiveHundreds.push(`${request.method} ${request.path.slice(0, 100)} → ${status}`);
         }
       };
       // The RSS during the run too (every 100 ms): the figure right after depends on where the
