@@ -11,7 +11,7 @@
  * kept. `FLOOD_SIGNAL_AFTER=SIGUSR2` sends that signal right after the flood (a probe's cue to
  * write a heap snapshot).
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import {
@@ -22,7 +22,7 @@ import {
   sendGenerated,
 } from '../test/hostile/fuzz-requests';
 import { cpuSeconds } from './lib/proc';
-import { startServer, stopAllServers } from './lib/server';
+import { residentMiB, startServer, stopAllServers } from './lib/server';
 import { parseVersions } from './lib/versions';
 
 const args = process.argv.slice(2);
@@ -39,13 +39,14 @@ const PASSWORD = 'bench-password-1'; // bench/lib/server.ts starts every server 
 const log = (message: string) => console.log(`[flood] ${message}`);
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
-const rssMiB = (pid: number) =>
-  Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
+const rssMiB = (pid: number) => residentMiB(pid).rss;
 const cpuMs = (pid: number) => cpuSeconds(pid) * 1000;
 
 interface Run {
   peak: number;
   after: number;
+  /** Anonymous memory right after (RSS less the binary's and other files' pages). */
+  afterAnon: number;
   idle: number;
   cpuUs: number;
   perSecond: number;
@@ -82,7 +83,7 @@ async function flood(binary: string, env: Record<string, string>): Promise<Run> 
     await Promise.all(Array.from({ length: CONCURRENCY }, worker));
     const seconds = (performance.now() - started) / 1000;
     clearInterval(sampler);
-    const after = rssMiB(server.pid);
+    const { rss: after, anon: afterAnon } = residentMiB(server.pid);
     if (process.env.FLOOD_SIGNAL_AFTER) process.kill(server.pid, process.env.FLOOD_SIGNAL_AFTER);
     const cpuUs = ((cpuMs(server.pid) - cpuBefore) * 1000) / REQUESTS;
     await Bun.sleep(IDLE_SECONDS * 1000);
@@ -90,6 +91,7 @@ async function flood(binary: string, env: Record<string, string>): Promise<Run> 
     return {
       peak: Math.max(peak, after),
       after,
+      afterAnon,
       idle,
       cpuUs,
       perSecond: REQUESTS / seconds,
@@ -115,7 +117,7 @@ try {
       results.get(label)!.push(run);
       const f = (n: number) => n.toFixed(0);
       log(
-        `round ${round + 1} ${label}: peak ${f(run.peak)} MiB, after ${f(run.after)}, idle ${f(run.idle)}; ` +
+        `round ${round + 1} ${label}: peak ${f(run.peak)} MiB, after ${f(run.after)} (anonymous ${f(run.afterAnon)}), idle ${f(run.idle)}; ` +
           `${f(run.cpuUs)} µs CPU a request, ${f(run.perSecond)} req/s, ${run.fiveHundreds} × 5xx`,
       );
     }
@@ -123,11 +125,13 @@ try {
 } finally {
   stopAllServers();
 }
-console.log('\nmedians | peak MiB | right after | idle | server µs a request | req/s | 5xx');
+console.log(
+  '\nmedians | peak MiB | right after | anonymous right after | idle | server µs a request | req/s | 5xx',
+);
 for (const [label, runs] of results) {
   const m = (key: keyof Run) => median(runs.map((r) => r[key])).toFixed(0);
   const all = (key: keyof Run) => runs.map((r) => r[key].toFixed(0)).join(' · ');
   console.log(
-    `${label} | ${m('peak')} (${all('peak')}) | ${m('after')} (${all('after')}) | ${m('idle')} | ${m('cpuUs')} | ${m('perSecond')} | ${runs.reduce((a, r) => a + r.fiveHundreds, 0)}`,
+    `${label} | ${m('peak')} (${all('peak')}) | ${m('after')} (${all('after')}) | ${m('afterAnon')} | ${m('idle')} | ${m('cpuUs')} | ${m('perSecond')} | ${runs.reduce((a, r) => a + r.fiveHundreds, 0)}`,
   );
 }

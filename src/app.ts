@@ -304,11 +304,14 @@ export function createApp(deps: AppDeps) {
   const recorder = appRecorder(deps, { localTime, storage, dailyRankLimiter, activity: live.activity });
   const sources = sourceCounting(deps, localTime);
   let requests = 0;
-  // While idle, ended rate-limit windows are dropped (src/http/idle-tidy.ts).
+  // Once a burst is over, ended rate-limit windows are dropped (src/http/idle-tidy.ts).
   const idle = createIdleTidy({
     activity: () => requests,
-    tidy: () => {
+    tidy: (residentBytes) => {
       for (const l of limiters) l.expire();
+      deps.log.debug('a burst of requests is over: memory given back', {
+        residentMiB: Math.round(residentBytes / 1024 / 1024),
+      });
     },
   });
   const dailyToday = createDailyToday({

@@ -5,6 +5,7 @@ import type { EngineResults } from './engines';
 import type { LiveGameReport } from './live-game';
 import type { OpenLoopRun } from './open-loop';
 import type { PageWeight } from './page-weight';
+import type { ResidentMiB } from './server';
 import type { Load } from './wrk';
 
 interface StatsSize {
@@ -29,6 +30,10 @@ interface StatsSize {
   };
 }
 
+/** `(anonymous A MiB, file pages F MiB)` when the run recorded the split. */
+const split = (m: ResidentMiB | undefined) =>
+  m ? ` (anonymous ${m.anon.toFixed(0)} MiB, file pages ${m.file.toFixed(0)} MiB)` : '';
+
 export interface Results {
   date: string;
   command: string;
@@ -38,6 +43,9 @@ export interface Results {
   firstStartFreshMs: number;
   firstStartExistingMs: number;
   rssAfterLoadMiB: number;
+  /** The same by kind (absent in results of runs before 2026-11-28). */
+  residentAfterLoadMiB?: ResidentMiB;
+  residentIdleMiB?: ResidentMiB;
   /** RSS of the same server after it has been idle `rssIdleAfterMs` following the loads. */
   rssIdleMiB: number;
   rssIdleAfterMs: number;
@@ -309,9 +317,9 @@ export function renderPerformanceDoc(r: Results): string {
     `| First start to first 200, fresh database (median of 5: ${r.starts.freshMs.map(n0).join(', ')} ms) | **${n0(r.firstStartFreshMs)} ms** | ≤ 100 ms | ${verdict(r.firstStartFreshMs <= 100)} |`,
     `| Start to first 200, existing database (median of 5: ${r.starts.existingMs.map(n0).join(', ')} ms) | ${n0(r.firstStartExistingMs)} ms | — | — |`,
     ...latencyRows(r),
-    `| RSS after the loads above | **${r.rssAfterLoadMiB.toFixed(0)} MiB** | ≤ 100 MB | ${verdict(r.rssAfterLoadMiB <= 100)} |`,
+    `| RSS right after the loads above${split(r.residentAfterLoadMiB)} | **${r.rssAfterLoadMiB.toFixed(0)} MiB** | ≤ 100 MB | ${verdict(r.rssAfterLoadMiB <= 100)} |`,
     ...rssAfterOpenLoop(r),
-    `| RSS of the same server idle ${(r.rssIdleAfterMs / 1000).toFixed(1)} s after the loads | ${r.rssIdleMiB.toFixed(0)} MiB | — | — |`,
+    `| RSS of the same server idle ${(r.rssIdleAfterMs / 1000).toFixed(1)} s after the loads${split(r.residentIdleMiB)} | ${r.rssIdleMiB.toFixed(0)} MiB | — | — |`,
     `| Binary size | ${r.binaryMiB.toFixed(1)} MiB | — | — |`,
     ...lighthouseRows(),
   ];

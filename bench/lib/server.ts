@@ -14,6 +14,12 @@ export interface BenchServer {
   logFile: string;
   /** Resident memory of the server process, in MiB. */
   rssMiB(): number;
+  /**
+   * The same split by kind: anonymous (heaps, allocators, JIT code: what the process costs the
+   * machine) and file pages (mostly the binary's code, clean pages the kernel can drop and read
+   * again at any time).
+   */
+  residentMiB(): ResidentMiB;
   stop(): Promise<number>;
   /** SIGKILL, without waiting: the clean-up of a run that failed half-way. */
   kill(): void;
@@ -31,6 +37,19 @@ export function pinToCpu(pid: number, cpu: number): boolean {
     stdout: 'ignore',
   });
   return taskset.exitCode === 0;
+}
+
+export interface ResidentMiB {
+  rss: number;
+  anon: number;
+  file: number;
+}
+
+/** VmRSS, RssAnon and RssFile (+ RssShmem) of a process from /proc, in MiB. */
+export function residentMiB(pid: number): ResidentMiB {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kib = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0) / 1024;
+  return { rss: kib('VmRSS'), anon: kib('RssAnon'), file: kib('RssFile') + kib('RssShmem') };
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -100,8 +119,8 @@ export async function startServer(
     pid: proc.pid,
     firstOkMs,
     logFile: log,
-    rssMiB: () =>
-      Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${proc.pid}/status`, 'utf8'))?.[1] ?? 0) / 1024,
+    rssMiB: () => residentMiB(proc.pid).rss,
+    residentMiB: () => residentMiB(proc.pid),
     async stop() {
       proc.kill('SIGTERM');
       return proc.exited;
