@@ -1,7 +1,7 @@
 import type { DailyPercentile, DailyStreak, DailySummary } from '../shared/contracts/daily';
+import { round } from '../shared/round';
 import { streakOf } from '../shared/streak';
 import { percentileOf } from '../stats/percentile';
-import { round } from '../stats/round';
 import type { DailyStore } from '../storage/contract';
 import { addDays, type Day } from '../time/day';
 

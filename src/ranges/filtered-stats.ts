@@ -13,7 +13,7 @@ import type { AlbumStat, LyricStat, SongStat } from '../shared/contracts/stats';
 import type { Confusion, LineConfusion } from '../shared/contracts/time-series';
 import type { DashboardFilters } from '../shared/dashboard-filters';
 import { playModesOf } from '../shared/play-mode';
-import { round } from '../stats/round';
+import { round } from '../shared/round';
 import {
   addScoreCounts,
   createFilteredCount,

@@ -1,5 +1,5 @@
 import type { Percentile } from '../shared/contracts/stats';
-import { round } from './round';
+import { round } from '../shared/round';
 
 /**
  * Share of plays with a strictly lower score and share of plays with the same score, in

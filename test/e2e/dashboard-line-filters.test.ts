@@ -10,7 +10,7 @@ import { Database } from 'bun:sqlite';
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { round } from '../../src/stats/round';
+import { round } from '../../src/shared/round';
 import { forEachAnswer } from '../../src/storage/encoding/answer-codec';
 import { formatPercent } from '../../web/lib/format';
 import { type RunningBinary, startBinaryWithCatalogue } from '../support/binary';

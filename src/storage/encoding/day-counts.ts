@@ -8,8 +8,8 @@ import type { DaySeriesPoint, RangeSummary, ScoreDistribution } from '../../shar
 import { BROWSER_FAMILIES, type BrowserFamily, DEVICE_CLASSES, type DeviceClass } from '../../shared/devices';
 import type { ScoreMode } from '../../shared/play-mode';
 import { RATING_BANDS } from '../../shared/rating';
+import { round } from '../../shared/round';
 import { PLAY_LENGTH } from '../../shared/rules';
-import { round } from '../../stats/round';
 import { addDays, type Day, daysInRange } from '../../time/day';
 
 export const HOURS_PER_DAY = 24;

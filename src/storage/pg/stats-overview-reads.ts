@@ -7,7 +7,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Overview } from '../../shared/contracts/stats';
 import { DEFAULT_DIFFICULTY } from '../../shared/difficulty';
-import { round } from '../../stats/round';
+import { round } from '../../shared/round';
 import type { StatsStore } from '../contract';
 import { playModeCode } from '../encoding/codes';
 import type { PgDb } from './client';

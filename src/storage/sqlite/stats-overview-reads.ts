@@ -7,7 +7,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import type { AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
 import type { Overview } from '../../shared/contracts/stats';
 import { DEFAULT_DIFFICULTY } from '../../shared/difficulty';
-import { round } from '../../stats/round';
+import { round } from '../../shared/round';
 import type { StatsStore } from '../contract';
 import type { Db } from './client';
 import { onFirstUse } from './prepared';
