@@ -60,6 +60,8 @@ export function openCheckpointer(init: CheckpointerInit, post: (event: Checkpoin
   let failing = false;
   const run = () => {
     try {
+      // `busy` is 1 when another connection was checkpointing at that moment (the writer's own
+      // safety net): nothing was lost, and the next run, CHECKPOINT_EVERY_MS later, copies on.
       checkpoint.get();
       failing = false;
     } catch (error) {
