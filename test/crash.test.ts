@@ -156,7 +156,16 @@ test(`plays acknowledged before a kill -9 survive it (${ROUNDS} rounds at ${RATE
     const bodies = await prepareSubmissions(server.url, Math.ceil(RATE * (MAX_SECONDS + 1)), 16);
     let killed = false;
     const killAfterMs = Math.round((MIN_SECONDS + Math.random() * (MAX_SECONDS - MIN_SECONDS)) * 1000);
+    const acknowledgedBefore = ledger.acknowledged.size;
     const sending = openLoop(server.url, bodies, ledger, () => killed);
+    // The kill comes killAfterMs after the round's first acknowledgement, not after its start: on
+    // a loaded machine the first answers can take longer than MIN_SECONDS, and a round killed
+    // before any would check nothing.
+    const waitingSince = performance.now();
+    while (ledger.acknowledged.size === acknowledgedBefore) {
+      if (performance.now() - waitingSince > 30_000) throw new Error('no play acknowledged within 30 s');
+      await Bun.sleep(5);
+    }
     await Bun.sleep(killAfterMs);
     // No request after this point: only those in flight meet the kill.
     killed = true;
