@@ -304,12 +304,14 @@ export function createApp(deps: AppDeps) {
   const recorder = appRecorder(deps, { localTime, storage, dailyRankLimiter, activity: live.activity });
   const sources = sourceCounting(deps, localTime);
   let requests = 0;
-  // Once a burst is over, ended rate-limit windows are dropped (src/http/idle-tidy.ts).
+  // Once a burst is over, ended rate-limit windows are dropped and memory may be given back
+  // (src/http/idle-tidy.ts). An open Kviz uživo room is activity at every look: its sockets
+  // carry no HTTP requests, and a game must not meet a collection's pause.
   const idle = createIdleTidy({
-    activity: () => requests,
-    tidy: (residentBytes) => {
+    activity: () => (party.roomsOpen() > 0 ? Number.NaN : requests),
+    tidy: ({ residentBytes, collecting }) => {
       for (const l of limiters) l.expire();
-      deps.log.debug('a burst of requests is over: memory given back', {
+      deps.log.debug(collecting ? 'a burst is over: giving memory back' : 'a burst is over', {
         residentMiB: Math.round(residentBytes / 1024 / 1024),
       });
     },

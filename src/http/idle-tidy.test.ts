@@ -3,51 +3,90 @@ import { createIdleTidy } from './idle-tidy';
 
 const MiB = 1024 * 1024;
 
+/** A tidy over a fake clock of requests and resident memory, and what it did. */
+function watched(startMiB: number) {
+  const state = { requests: 0, resident: startMiB * MiB, ends: 0, collections: 0 };
+  const idle = createIdleTidy({
+    activity: () => state.requests,
+    tidy: ({ collecting }) => {
+      state.ends++;
+      if (collecting) state.collections++;
+    },
+    resident: () => state.resident,
+  });
+  const quietSeconds = (n: number) => {
+    for (let i = 0; i < n; i++) idle.tick();
+  };
+  /** Requests during one tick, leaving the memory at `mib`. */
+  const burst = (mib: number) => {
+    state.requests++;
+    state.resident = mib * MiB;
+    idle.tick();
+  };
+  return { state, quietSeconds, burst };
+}
+
 describe('tidying up after a burst', () => {
-  test('once after five quiet one-second ticks that followed requests; never while they arrive', () => {
-    let requests = 0;
-    let tidied = 0;
-    let resident = 80 * MiB;
-    const idle = createIdleTidy({
-      activity: () => requests,
-      tidy: () => void tidied++,
-      resident: () => resident,
-    });
-    idle.tick();
-    expect(tidied).toBe(0); // idle from the start: nothing to tidy
-    requests += 5;
-    resident = 120 * MiB;
-    idle.tick();
-    requests += 3;
-    idle.tick();
-    expect(tidied).toBe(0); // busy
-    for (let second = 1; second < 5; second++) idle.tick();
-    expect(tidied).toBe(0); // four quiet seconds are a pause, not an end
-    idle.tick();
-    expect(tidied).toBe(1); // the burst is over
-    idle.tick();
-    idle.tick();
-    expect(tidied).toBe(1); // once
+  test('once, after five quiet one-second ticks that followed requests; never while they arrive', () => {
+    const { state, quietSeconds, burst } = watched(80);
+    quietSeconds(1);
+    expect(state.ends).toBe(0); // idle from the start: nothing to tidy
+    burst(120);
+    burst(121);
+    expect(state.ends).toBe(0); // busy
+    quietSeconds(4);
+    expect(state.ends).toBe(0); // four quiet seconds are a pause, not an end
+    quietSeconds(1);
+    expect(state).toMatchObject({ ends: 1, collections: 1 }); // the burst is over
+    quietSeconds(3);
+    expect(state.ends).toBe(1); // once
   });
 
-  test('not after a burst that left the resident memory within 12 MiB of the quiet low', () => {
-    let requests = 0;
-    let tidied = 0;
-    let resident = 90 * MiB;
-    const idle = createIdleTidy({
-      activity: () => requests,
-      tidy: () => void tidied++,
-      resident: () => resident,
-    });
-    resident = 85 * MiB;
-    idle.tick(); // the quiet low: 85 MiB
-    requests++;
-    resident = 96 * MiB;
-    for (let second = 0; second < 6; second++) idle.tick();
-    expect(tidied).toBe(0); // 11 MiB above the low: not worth a collection
-    requests++;
-    resident = 98 * MiB;
-    for (let second = 0; second < 6; second++) idle.tick();
-    expect(tidied).toBe(1); // 13 MiB above it
+  test('a request during the wait starts the count again', () => {
+    const { state, quietSeconds, burst } = watched(80);
+    quietSeconds(1);
+    burst(120);
+    quietSeconds(4);
+    burst(120);
+    quietSeconds(4);
+    expect(state.ends).toBe(0);
+    quietSeconds(1);
+    expect(state.ends).toBe(1);
+  });
+
+  test('memory is given back only when the burst left 12 MiB or more above the quiet low before it', () => {
+    const { state, quietSeconds, burst } = watched(90);
+    state.resident = 85 * MiB;
+    quietSeconds(1); // the quiet low: 85 MiB
+    burst(96);
+    quietSeconds(5);
+    // 11 MiB above the low: the burst's end is told (limiter windows go), nothing collected.
+    expect(state).toMatchObject({ ends: 1, collections: 0 });
+    burst(98);
+    quietSeconds(5);
+    expect(state).toMatchObject({ ends: 2, collections: 1 }); // 13 MiB above it
+  });
+
+  test('the low is never what the server used while starting, and is taken again after a collection', () => {
+    // Started at 60 MiB, settled at 85 after its first burst: lone requests later grow nothing.
+    const { state, quietSeconds, burst } = watched(60);
+    quietSeconds(1); // the low while starting: 60 MiB
+    burst(110);
+    quietSeconds(5);
+    expect(state.collections).toBe(1);
+    state.resident = 85 * MiB;
+    quietSeconds(2); // the low after the collection
+    for (let i = 0; i < 5; i++) {
+      burst(86);
+      quietSeconds(6);
+    }
+    expect(state).toMatchObject({ ends: 6, collections: 1 });
+  });
+
+  test('a burst before any quiet tick (no low yet) is collected', () => {
+    const { state, quietSeconds, burst } = watched(80);
+    burst(82);
+    quietSeconds(5);
+    expect(state).toMatchObject({ ends: 1, collections: 1 });
   });
 });

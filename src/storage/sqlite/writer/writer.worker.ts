@@ -15,7 +15,9 @@ let writer: ReturnType<typeof openWriter> | undefined;
 let handled = 0;
 // This thread has a heap and an allocator of its own: after a burst of plays it collects and
 // gives pages back once idle, as the request thread does (~10 MiB after the flood of issue 37).
-createIdleTidy({ activity: () => handled, tidy: () => {} }).start();
+// After every burst of its own: the process's RSS moves with the request thread's memory, not
+// this thread's, and this heap's own size (`heapUsed`) is only read again at a collection.
+createIdleTidy({ activity: () => handled, tidy: () => {}, resident: () => 0, growthBytes: 0 }).start();
 
 self.onmessage = (message: MessageEvent<WriterInit | WriterRequest>) => {
   handled++;
