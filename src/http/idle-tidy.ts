@@ -21,8 +21,8 @@ const residentBytes = () => process.memoryUsage.rss();
  * back nothing measurable: 112 MiB before and after, docs/performance.md).
  *
  * A burst is over after QUIET_TICKS one-second ticks without a request (5–6 s after its last;
- * it was 10–20 s). The low is taken while quiet and not waiting for a burst to end, never at the
- * start (a server settles above what it used while starting), and again after each collection:
+ * it was 10–20 s). The low is the least seen while quiet, from a second after the start (never
+ * during it: a server settles above what it used while starting) and again after each collection:
  * a handful of requests leaves nothing worth it, and the next requests after a collection run on
  * code compiled again (the first quiz 2.5–2.9 ms instead of 0.9). Quiet, the collection takes
  * 2–8 ms. Never while requests arrive.
@@ -45,9 +45,12 @@ export function createIdleTidy({
   let seen = activity();
   let busy = false;
   let quiet = 0;
-  // None yet: a burst before the first quiet tick is collected after whatever it grew.
-  let low = Number.POSITIVE_INFINITY;
+  // First taken at the first look, a second after the start (busy or not: the start's own
+  // garbage is behind it by then), and again at the first look after each collection.
+  let low: number | undefined;
   const tick = () => {
+    const bytes = resident();
+    low ??= bytes;
     const now = activity();
     if (now !== seen) {
       seen = now;
@@ -55,21 +58,20 @@ export function createIdleTidy({
       quiet = 0;
       return;
     }
-    const bytes = resident();
     if (!busy) {
       low = Math.min(low, bytes);
       return;
     }
     if (++quiet < QUIET_TICKS) return;
     busy = false;
-    const collecting = low === Number.POSITIVE_INFINITY || bytes - low >= growthBytes;
+    const collecting = bytes - low >= growthBytes;
     tidy({ residentBytes: bytes, collecting });
     if (!collecting) return;
     Bun.gc(true);
     // Deprecated in the typings, without a successor; it still asks the VM to shrink its
     // footprint at its next idle moment, which is what this is for.
     Bun.shrink();
-    low = Number.POSITIVE_INFINITY;
+    low = undefined;
   };
   return {
     start() {
