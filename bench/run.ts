@@ -238,9 +238,9 @@ async function main() {
   const statisticsPageRaw = await load({ url: `${server.url}/statistics`, serverPid: server.pid });
   const afterLoad = server.residentMiB();
   // Most of that is the loads' garbage and what the allocators keep of it: the same server
-  // again once it has been idle a few seconds, past its tidy 5–6 s after a burst
+  // again once it has been idle a few seconds, past its tidy 10–11 s after a burst
   // (src/http/idle-tidy.ts; docs/performance.md, "Where the memory goes").
-  const idleMs = smoke ? 100 : 8_000;
+  const idleMs = smoke ? 100 : 12_000;
   await Bun.sleep(idleMs);
   const idle = server.residentMiB();
   const pageHtml: Record<string, string> = {};

@@ -27,15 +27,15 @@ function watched(startMiB: number) {
 }
 
 describe('tidying up after a burst', () => {
-  test('once, after five quiet one-second ticks that followed requests; never while they arrive', () => {
+  test('once, after ten quiet one-second ticks that followed requests; never while they arrive', () => {
     const { state, quietSeconds, burst } = watched(80);
     quietSeconds(1);
     expect(state.ends).toBe(0); // idle from the start: nothing to tidy
     burst(120);
     burst(121);
     expect(state.ends).toBe(0); // busy
-    quietSeconds(4);
-    expect(state.ends).toBe(0); // four quiet seconds are a pause, not an end
+    quietSeconds(9);
+    expect(state.ends).toBe(0); // nine quiet seconds are a pause, not an end
     quietSeconds(1);
     expect(state).toMatchObject({ ends: 1, collections: 1 }); // the burst is over
     quietSeconds(3);
@@ -46,9 +46,9 @@ describe('tidying up after a burst', () => {
     const { state, quietSeconds, burst } = watched(80);
     quietSeconds(1);
     burst(120);
-    quietSeconds(4);
+    quietSeconds(9);
     burst(120);
-    quietSeconds(4);
+    quietSeconds(9);
     expect(state.ends).toBe(0);
     quietSeconds(1);
     expect(state.ends).toBe(1);
@@ -59,11 +59,11 @@ describe('tidying up after a burst', () => {
     state.resident = 85 * MiB;
     quietSeconds(1); // the quiet low: 85 MiB
     burst(96);
-    quietSeconds(5);
+    quietSeconds(10);
     // 11 MiB above the low: the burst's end is told (limiter windows go), nothing collected.
     expect(state).toMatchObject({ ends: 1, collections: 0 });
     burst(98);
-    quietSeconds(5);
+    quietSeconds(10);
     expect(state).toMatchObject({ ends: 2, collections: 1 }); // 13 MiB above it
   });
 
@@ -72,13 +72,13 @@ describe('tidying up after a burst', () => {
     const { state, quietSeconds, burst } = watched(60);
     quietSeconds(1); // the first look: 60 MiB
     burst(110);
-    quietSeconds(5);
+    quietSeconds(10);
     expect(state.collections).toBe(1);
     state.resident = 85 * MiB;
     quietSeconds(2); // the low after the collection
     for (let i = 0; i < 5; i++) {
       burst(86);
-      quietSeconds(6);
+      quietSeconds(11);
     }
     expect(state).toMatchObject({ ends: 6, collections: 1 });
   });
@@ -87,10 +87,10 @@ describe('tidying up after a burst', () => {
     // Requests from the start (a bench's first fetch): the low is that first look's 85 MiB.
     const { state, quietSeconds, burst } = watched(85);
     burst(86);
-    quietSeconds(5);
+    quietSeconds(10);
     expect(state).toMatchObject({ ends: 1, collections: 0 });
     burst(99);
-    quietSeconds(5);
+    quietSeconds(10);
     expect(state).toMatchObject({ ends: 2, collections: 1 });
   });
 });

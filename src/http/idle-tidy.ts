@@ -2,10 +2,13 @@
 const TICK_MS = 1_000;
 /**
  * Ticks without a request that end a burst. Not fewer: a collection here deletes the compiled
- * code, and a load that followed a 2 s pause on a freshly tidied server had its submit p99 at
- * 1,000 plays/s go from 20 to 25 ms (medians of 4 runs each, `bun bench/latency.ts`).
+ * code, and the next burst starts on code compiled again. With two, an open loop of 1,000
+ * plays/s that began a few seconds after its plays were prepared had its submit p99 go from 20
+ * to 25 ms (medians of 4 runs, `bun bench/latency.ts`); with five, 3,000 plays/s on a server
+ * collected just before had its readers' p99 at 79 ms against 61 (medians of 5, a noisy host).
+ * Ten keeps the start of a burst warm after any pause shorter than that, as the 10 s tick did.
  */
-const QUIET_TICKS = 5;
+const QUIET_TICKS = 10;
 /** What a burst must have added to the resident memory before a collection is worth its cost. */
 const GROWTH_BYTES = 12 * 1024 * 1024;
 
@@ -20,7 +23,7 @@ const residentBytes = () => process.memoryUsage.rss();
  * give the freed pages and the compiled code back to the system (the collection alone gives
  * back nothing measurable: 112 MiB before and after, docs/performance.md).
  *
- * A burst is over after QUIET_TICKS one-second ticks without a request (5–6 s after its last;
+ * A burst is over after QUIET_TICKS one-second ticks without a request (10–11 s after its last;
  * it was 10–20 s). The low is the least seen while quiet, from a second after the start (never
  * during it: a server settles above what it used while starting) and again after each collection:
  * a handful of requests leaves nothing worth it, and the next requests after a collection run on
