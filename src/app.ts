@@ -305,10 +305,11 @@ export function createApp(deps: AppDeps) {
   const sources = sourceCounting(deps, localTime);
   let requests = 0;
   // Once a burst is over, ended rate-limit windows are dropped and memory may be given back
-  // (src/http/idle-tidy.ts). An open Kviz uživo room is activity at every look: its sockets
-  // carry no HTTP requests, and a game must not meet a collection's pause.
+  // (src/http/idle-tidy.ts). Kviz uživo's socket messages are activity too: a game carries no
+  // HTTP requests and must not meet a collection's pause (a room left open with nobody in it
+  // does not keep the memory).
   const idle = createIdleTidy({
-    activity: () => (party.roomsOpen() > 0 ? Number.NaN : requests),
+    activity: () => requests + party.messagesReceived(),
     tidy: ({ residentBytes, collecting }) => {
       for (const l of limiters) l.expire();
       deps.log.debug(collecting ? 'a burst is over: giving memory back' : 'a burst is over', {

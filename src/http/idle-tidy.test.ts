@@ -93,4 +93,30 @@ describe('tidying up after a burst', () => {
     quietSeconds(10);
     expect(state).toMatchObject({ ends: 2, collections: 1 });
   });
+
+  test('after a collection a busy look is not the low: a flood right after a collection is collected too', () => {
+    const { state, quietSeconds, burst } = watched(85);
+    quietSeconds(1); // the first look: 85 MiB
+    burst(100);
+    quietSeconds(10);
+    expect(state.collections).toBe(1);
+    // The next burst comes before any quiet look, at 140 MiB, and ends at 137.
+    for (let second = 0; second < 14; second++) burst(140);
+    state.resident = 137 * MiB;
+    quietSeconds(10);
+    expect(state).toMatchObject({ ends: 2, collections: 2 });
+  });
+
+  test('a burst of 1,000 requests or more is collected whatever the low (a flood that began before the first look)', () => {
+    const { state, quietSeconds } = watched(85);
+    // The flood starts at once: the first look, busy, takes 139 MiB for the low.
+    for (let second = 0; second < 15; second++) {
+      state.requests += 100;
+      state.resident = 139 * MiB;
+      quietSeconds(1);
+    }
+    state.resident = 137 * MiB;
+    quietSeconds(10);
+    expect(state).toMatchObject({ ends: 1, collections: 1 });
+  });
 });

@@ -9,8 +9,10 @@ const TICK_MS = 1_000;
  * Ten keeps the start of a burst warm after any pause shorter than that, as the 10 s tick did.
  */
 const QUIET_TICKS = 10;
-/** What a burst must have added to the resident memory before a collection is worth its cost. */
+/** What a burst must have added to the resident memory before a collection is worth its cost… */
 const GROWTH_BYTES = 12 * 1024 * 1024;
+/** …or how many requests it must have had (a flood that began before the first look is one). */
+const BURST_REQUESTS = 1_000;
 
 const residentBytes = () => process.memoryUsage.rss();
 
@@ -18,14 +20,15 @@ const residentBytes = () => process.memoryUsage.rss();
  * What a server does once a burst of requests is over, so that its memory goes back down
  * while nobody asks (issue 37: 100,000 requests from 100,000 addresses left 226 MiB): `tidy`
  * runs (the limiters drop their ended windows: requests do that as they arrive, so an idle
- * server kept them), and, when the burst left the memory `growthBytes` above the lowest seen
- * while quiet before it, one full garbage collection runs and `Bun.shrink()` has JavaScriptCore
+ * server kept them), and, when the burst had BURST_REQUESTS or left the memory `growthBytes`
+ * above the lowest seen while quiet before it, one full garbage collection runs and `Bun.shrink()` has JavaScriptCore
  * give the freed pages and the compiled code back to the system (the collection alone gives
  * back nothing measurable: 112 MiB before and after, docs/performance.md).
  *
  * A burst is over after QUIET_TICKS one-second ticks without a request (10–11 s after its last;
  * it was 10–20 s). The low is the least seen while quiet, from a second after the start (never
- * during it: a server settles above what it used while starting) and again after each collection:
+ * during it: a server settles above what it used while starting) and again after each collection
+ * (a burst that comes before the next quiet look is collected):
  * a handful of requests leaves nothing worth it, and the next requests after a collection run on
  * code compiled again (the first quiz 2.5–2.9 ms instead of 0.9). Quiet, the collection takes
  * 2–8 ms. Never while requests arrive.
@@ -36,7 +39,7 @@ export function createIdleTidy({
   resident = residentBytes,
   growthBytes = GROWTH_BYTES,
 }: {
-  /** A count that moves with every request; NaN (never equal to itself) is activity at every look. */
+  /** A count that moves with every request. */
   activity: () => number;
   /** The caller's own tidying at the end of every burst; told whether memory is given back too. */
   tidy: (end: { residentBytes: number; collecting: boolean }) => void;
@@ -49,8 +52,11 @@ export function createIdleTidy({
   let busy = false;
   let quiet = 0;
   // First taken at the first look, a second after the start (busy or not: the start's own
-  // garbage is behind it by then), and again at the first look after each collection.
+  // garbage is behind it by then). After a collection it is unknown (+∞) until a quiet look: a
+  // busy one would take a burst's height for the low, and that burst would never be collected.
   let low: number | undefined;
+  // The activity count at the last quiet look: what a burst's requests are counted from.
+  let before = seen;
   const tick = () => {
     const bytes = resident();
     low ??= bytes;
@@ -63,18 +69,21 @@ export function createIdleTidy({
     }
     if (!busy) {
       low = Math.min(low, bytes);
+      before = now;
       return;
     }
     if (++quiet < QUIET_TICKS) return;
     busy = false;
-    const collecting = bytes - low >= growthBytes;
+    const collecting =
+      now - before >= BURST_REQUESTS || low === Number.POSITIVE_INFINITY || bytes - low >= growthBytes;
+    before = now;
     tidy({ residentBytes: bytes, collecting });
     if (!collecting) return;
     Bun.gc(true);
     // Deprecated in the typings, without a successor; it still asks the VM to shrink its
     // footprint at its next idle moment, which is what this is for.
     Bun.shrink();
-    low = undefined;
+    low = Number.POSITIVE_INFINITY;
   };
   return {
     start() {

@@ -40,7 +40,7 @@ class PartyConnection {
   private session: PartySession | undefined;
 
   constructor(
-    private readonly edge: { hub: PartyHub; onError: (error: unknown) => void },
+    private readonly edge: { hub: PartyHub; onError: (error: unknown) => void; messages: number },
     private readonly address: string,
   ) {}
 
@@ -55,6 +55,7 @@ class PartyConnection {
    */
   message(ws: ServerWebSocket<unknown>, frame: string | Buffer): void {
     if (!this.session) return;
+    this.edge.messages++;
     this.edge.hub.message(this.session, frame).catch((error: unknown) => {
       this.edge.onError(error);
       ws.close(PARTY_CLOSE.serverError, 'server error');
@@ -99,7 +100,7 @@ export function partyRoutes(deps: PartyRoutesDeps) {
         onFinished: deps.onFinished,
       }),
   );
-  const edge = { hub, onError: deps.onError ?? (() => {}) };
+  const edge = { hub, onError: deps.onError ?? (() => {}), messages: 0 };
   // The upgrade is done here, not by Elysia's `.ws()`: that keeps, for every socket, a copy of the
   // whole request context (the Request, its parsed headers and query, six closures) and wraps each
   // message in a new object of bound methods, ~4 KB a player in a 5,000-player room
@@ -114,6 +115,7 @@ export function partyRoutes(deps: PartyRoutesDeps) {
       if (!current.upgrade(request, { data: connection })) throw new NotFoundError();
     })
     .onStop(() => hub.rooms.closeAll());
-  // The dashboard's "Igra sada" shows how many rooms are open (docs/decisions/037).
-  return Object.assign(routes, { roomsOpen: () => hub.rooms.size });
+  // The dashboard's "Igra sada" shows how many rooms are open (docs/decisions/037); the idle tidy
+  // counts the sockets' messages as activity (src/http/idle-tidy.ts).
+  return Object.assign(routes, { roomsOpen: () => hub.rooms.size, messagesReceived: () => edge.messages });
 }
