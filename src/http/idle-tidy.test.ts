@@ -17,9 +17,9 @@ function watched(startMiB: number) {
   const quietSeconds = (n: number) => {
     for (let i = 0; i < n; i++) idle.tick();
   };
-  /** Requests during one tick, leaving the memory at `mib`. */
-  const burst = (mib: number) => {
-    state.requests++;
+  /** `requests` during one tick, leaving the memory at `mib`. */
+  const burst = (mib: number, requests = 1) => {
+    state.requests += requests;
     state.resident = mib * MiB;
     idle.tick();
   };
@@ -108,13 +108,9 @@ describe('tidying up after a burst', () => {
   });
 
   test('a burst of 1,000 requests or more is collected whatever the low (a flood that began before the first look)', () => {
-    const { state, quietSeconds } = watched(85);
+    const { state, quietSeconds, burst } = watched(85);
     // The flood starts at once: the first look, busy, takes 139 MiB for the low.
-    for (let second = 0; second < 15; second++) {
-      state.requests += 100;
-      state.resident = 139 * MiB;
-      quietSeconds(1);
-    }
+    for (let second = 0; second < 15; second++) burst(139, 100);
     state.resident = 137 * MiB;
     quietSeconds(10);
     expect(state).toMatchObject({ ends: 1, collections: 1 });

@@ -28,8 +28,8 @@ const residentBytes = () => process.memoryUsage.rss();
  * A burst is over after QUIET_TICKS one-second ticks without a request (10–11 s after its last;
  * it was 10–20 s). The low is the least seen while quiet, from a second after the start (never
  * during it: a server settles above what it used while starting) and again after each collection
- * (a burst that comes before the next quiet look is collected):
- * a handful of requests leaves nothing worth it, and the next requests after a collection run on
+ * (a burst that comes before the next quiet look is collected). A handful of requests leaves
+ * nothing worth collecting, and the next requests after a collection run on
  * code compiled again (the first quiz 2.5–2.9 ms instead of 0.9). Quiet, the collection takes
  * 2–8 ms. Never while requests arrive.
  */
