@@ -16,6 +16,7 @@ import { join, resolve } from 'node:path';
 import { startCluster } from '../test/support/postgres';
 import { clusterPids, cpuSeconds } from './lib/proc';
 import { type BenchServer, startServer, stopAllServers } from './lib/server';
+import { sleepUntil } from './lib/sleep-until';
 import { bodyFilesPerInstance, prepareSubmissions } from './lib/submit-load';
 import { ensureWrk, wrk } from './lib/wrk';
 
@@ -114,7 +115,7 @@ async function openLoopRecorded(url: string, bodies: string[], rate: number, run
       );
       i++;
     }
-    await Bun.sleep(Math.max(0, Math.min(start + i * (1000 / rate), end) - performance.now()));
+    await sleepUntil(Math.min(start + i * (1000 / rate), end));
   }
   await Promise.all(inFlight);
   return { start, records };

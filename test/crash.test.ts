@@ -16,6 +16,7 @@ import { expect, test } from 'bun:test';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { sleepUntil } from '../bench/lib/sleep-until';
 import { prepareSubmissions } from '../bench/lib/submit-load';
 import { startBinary } from './support/binary';
 
@@ -84,7 +85,7 @@ async function openLoop(url: string, bodies: string[], ledger: Ledger, stopped: 
       inFlight.add(sending);
       sending.finally(() => inFlight.delete(sending));
     }
-    await Bun.sleep(Math.max(0, start + sent * everyMs - performance.now()));
+    await sleepUntil(start + sent * everyMs);
   }
   await Promise.all(inFlight);
   return { sent, seconds: (performance.now() - start) / 1000, acknowledged };

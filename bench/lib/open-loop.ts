@@ -7,6 +7,7 @@
  * comes from its probe's log lines (`LOG_LEVEL=debug`, src/cli/event-loop-probe.ts).
  */
 import { readFileSync } from 'node:fs';
+import { sleepUntil } from './sleep-until';
 
 interface Latency {
   count: number;
@@ -72,7 +73,7 @@ async function paced(
       );
       i++;
     }
-    await Bun.sleep(Math.max(0, Math.min(start + i * everyMs, end) - performance.now()));
+    await sleepUntil(Math.min(start + i * everyMs, end));
   }
   await Promise.all(inFlight);
   return summary(latencies, failed);
