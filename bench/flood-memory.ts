@@ -21,8 +21,8 @@ import {
   generatedRequests,
   sendGenerated,
 } from '../test/hostile/fuzz-requests';
-import { cpuSeconds } from './lib/proc';
-import { residentMiB, startServer, stopAllServers } from './lib/server';
+import { cpuSeconds, residentMiB } from './lib/proc';
+import { startServer, stopAllServers } from './lib/server';
 import { parseVersions } from './lib/versions';
 
 const args = process.argv.slice(2);

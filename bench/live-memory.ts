@@ -7,11 +7,12 @@
  * the host moves on to the scoreboard) and the peak RSS (VmHWM) is read. Bytes per player are the
  * RSS grown over the players added between two steps: the slope, not the server's fixed cost.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { liveServerEnv } from './lib/live-game';
 import { LiveSocket } from './lib/live-socket';
+import { residentMiB } from './lib/proc';
 import { startServer } from './lib/server';
 
 const flag = (name: string) => {
@@ -25,12 +26,6 @@ const steps = (flag('steps') ?? '1000,2000,5000').split(',').map(Number);
 const lines = Number(flag('lines') ?? 1);
 const players = Math.max(...steps);
 
-function memory(pid: number) {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const mib = (key: string) => Number(new RegExp(`${key}:\\s+(\\d+)`).exec(status)?.[1] ?? 0) / 1024;
-  return { rss: mib('VmRSS'), peak: mib('VmHWM') };
-}
-
 const dir = mkdtempSync(join(tmpdir(), 'kviz-live-memory-'));
 const server = await startServer(
   resolve(binary),
@@ -40,13 +35,13 @@ const server = await startServer(
 const url = `${server.url.replace(/^http/, 'ws')}/api/uzivo/ws`;
 try {
   await Bun.sleep(1_000);
-  const empty = memory(server.pid).rss;
+  const empty = residentMiB(server.pid).rss;
   const host = await LiveSocket.open(url, ['lobby', 'progress']);
   const hosting = host.next('hosting');
   host.send({ type: 'create', settings: { lines: 10, seconds: 10, difficulty: 'normal', autoNext: 0 } });
   const { code } = (await hosting).m;
   await Bun.sleep(1_000);
-  const oneRoom = memory(server.pid).rss;
+  const oneRoom = residentMiB(server.pid).rss;
   console.log(`server idle ${empty.toFixed(1)} MiB; with an empty room ${oneRoom.toFixed(1)} MiB`);
   const sockets: LiveSocket[] = [];
   let previous = { players: 0, rss: oneRoom };
@@ -67,7 +62,7 @@ try {
         }),
       );
     await Bun.sleep(1_000);
-    const { rss } = memory(server.pid);
+    const { rss } = residentMiB(server.pid);
     const perPlayer = ((rss - previous.rss) * 1024 * 1024) / (step - previous.players);
     const overall = ((rss - oneRoom) * 1024 * 1024) / step;
     console.log(
@@ -91,7 +86,7 @@ try {
     await host.next('scoreboard');
   }
   await Bun.sleep(1_000);
-  const end = memory(server.pid);
+  const end = residentMiB(server.pid);
   console.log(`after ${lines} line(s): RSS ${end.rss.toFixed(1)} MiB, peak ${end.peak.toFixed(1)} MiB`);
   for (const socket of sockets) socket.close();
   host.close();

@@ -15,11 +15,12 @@
  * came "before" the time-up.) The server's CPU (share of one core over the scenario), its RSS once
  * started and once every player joined (what the players cost), and its peak RSS, from /proc.
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { PlayersJob, PlayersReport } from './live-players';
 import { LiveSocket, wallNow } from './live-socket';
+import { cpuSeconds, residentMiB } from './proc';
 
 export interface LiveServer {
   /** ws://…/api/uzivo/ws */
@@ -76,11 +77,8 @@ function percentile(values: number[], p: number): number {
 
 /** utime + stime of a process in seconds, and its peak RSS in MiB, from /proc. */
 function processUsage(pid: number) {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  const ticks = Number(stat[11]) + Number(stat[12]);
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kib = (key: string) => Number(new RegExp(`${key}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
-  return { cpuSeconds: ticks / 100, peakMiB: kib('VmHWM') / 1024, rssMiB: kib('VmRSS') / 1024 };
+  const { peak, rss } = residentMiB(pid);
+  return { cpuSeconds: cpuSeconds(pid), peakMiB: peak, rssMiB: rss };
 }
 
 /** A generator process: its reports, one per line of its output, awaited in order. */

@@ -1,6 +1,6 @@
 /**
  * What the benchmarks read of processes from Linux's /proc: CPU time used, and the processes of
- * a throwaway PostgreSQL cluster. One place for what the A/B tools had each written for themselves.
+ * a throwaway PostgreSQL cluster, resident memory. One place for what the A/B tools had each written for themselves.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 
@@ -19,6 +19,26 @@ function statFields(pid: number | string): string[] {
 export function cpuSeconds(pid: number | 'self'): number {
   const fields = statFields(pid);
   return fields.length === 0 ? 0 : (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
+}
+
+export interface ResidentMiB {
+  rss: number;
+  anon: number;
+  file: number;
+  /** The peak RSS so far (VmHWM). */
+  peak: number;
+}
+
+/** VmRSS, RssAnon, RssFile (+ RssShmem) and VmHWM of a process from /proc/<pid>/status, in MiB. */
+export function residentMiB(pid: number): ResidentMiB {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kib = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0) / 1024;
+  return {
+    rss: kib('VmRSS'),
+    anon: kib('RssAnon'),
+    file: kib('RssFile') + kib('RssShmem'),
+    peak: kib('VmHWM'),
+  };
 }
 
 /** A throwaway cluster's processes: its postmaster (found by its port) and the postmaster's children. */

@@ -5,7 +5,7 @@ import type { EngineResults } from './engines';
 import type { LiveGameReport } from './live-game';
 import type { OpenLoopRun } from './open-loop';
 import type { PageWeight } from './page-weight';
-import type { ResidentMiB } from './server';
+import type { ResidentMiB } from './proc';
 import type { Load } from './wrk';
 
 interface StatsSize {

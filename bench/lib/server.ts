@@ -5,6 +5,7 @@
  */
 import { copyFileSync, existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { type ResidentMiB, residentMiB } from './proc';
 
 export interface BenchServer {
   url: string;
@@ -37,19 +38,6 @@ export function pinToCpu(pid: number, cpu: number): boolean {
     stdout: 'ignore',
   });
   return taskset.exitCode === 0;
-}
-
-export interface ResidentMiB {
-  rss: number;
-  anon: number;
-  file: number;
-}
-
-/** VmRSS, RssAnon and RssFile (+ RssShmem) of a process from /proc, in MiB. */
-export function residentMiB(pid: number): ResidentMiB {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kib = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0) / 1024;
-  return { rss: kib('VmRSS'), anon: kib('RssAnon'), file: kib('RssFile') + kib('RssShmem') };
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
