@@ -7,7 +7,7 @@ import type { Percentile } from '../../src/shared/contracts/stats';
 import type { Difficulty } from '../../src/shared/difficulty';
 import { PLAY_LENGTH } from '../../src/shared/rules';
 import { levelSuffix } from './difficulty';
-import { formatCount, formatPercent } from './format';
+import { formatCount, formatShare } from './format';
 import type { PlayRecord } from './play-store';
 
 export interface PositionTexts {
@@ -16,7 +16,10 @@ export interface PositionTexts {
    * difficulty than normal, 'Bolje od X% igrača na teškoj razini'.
    */
   better: string;
-  /** 'Isti rezultat ima Y% igrača' (the player's own play included); absent from a server that does not send it. */
+  /**
+   * 'Isti rezultat ima Y% igrača' (the player's own play included); absent from a server that does
+   * not send it, and for the first play of all.
+   */
   same?: string;
   /** '(od ukupno N igranja)', kept exact. */
   total: string;
@@ -30,10 +33,12 @@ export interface PositionTexts {
  */
 export function positionTexts(p: Percentile, difficulty?: Difficulty): PositionTexts {
   const texts: PositionTexts = {
-    better: `Bolje od ${formatPercent(p.percentile)} igrača${levelSuffix(difficulty)}`,
+    better: `Bolje od ${formatShare(p.percentile)} igrača${levelSuffix(difficulty)}`,
     total: `(od ukupno ${formatCount(p.totalPlayers)} igranja)`,
   };
-  if (Number.isFinite(p.samePercent)) texts.same = `Isti rezultat ima ${formatPercent(p.samePercent)} igrača`;
+  // The first play of all has no one to share its score with: 'mjerilo' below says it instead.
+  if (Number.isFinite(p.samePercent) && p.totalPlayers > 1)
+    texts.same = `Isti rezultat ima ${formatShare(p.samePercent)} igrača`;
   if (p.totalPlayers === 1)
     texts.first = `Vi ste prvi igrač ovog kviza${levelSuffix(difficulty)} – vaš rezultat je mjerilo za sve ostale!`;
   return texts;

@@ -88,13 +88,34 @@ describe('counts read as Croatian (defect 8)', () => {
   });
 
   test("the percentile's words: 'na teškoj razini', 'Isti rezultat ima', 'mjerilo'", () => {
-    const p = { percentile: 63.4, samePercent: 5.1, totalPlayers: 1 };
+    const p = { percentile: 63.4, samePercent: 5.1, totalPlayers: 40 };
     const texts = positionTexts(p, 'hard');
     expect(texts.better).toBe('Bolje od 63,4% igrača na teškoj razini');
     expect(positionTexts(p, 'easy').better).toBe('Bolje od 63,4% igrača na laganoj razini');
     expect(texts.same).toBe('Isti rezultat ima 5,1% igrača');
-    expect(texts.first).toBe(
+    expect(texts.first).toBeUndefined();
+    // The first play of all: 'mjerilo', and no 'Isti rezultat ima 100,0%' beside it.
+    const first = positionTexts({ percentile: 0, samePercent: 100, totalPlayers: 1 }, 'hard');
+    expect(first.first).toBe(
       'Vi ste prvi igrač ovog kviza na teškoj razini – vaš rezultat je mjerilo za sve ostale!',
+    );
+    expect(first.same).toBeUndefined();
+  });
+
+  test('a position is never rounded to everyone or no one', () => {
+    // The first 30/30 among 3,000 plays: better than 2,999 (99.97 %), the same as itself (0.03 %).
+    const top = positionTexts({
+      percentile: (2999 / 3000) * 100,
+      samePercent: (1 / 3000) * 100,
+      totalPlayers: 3000,
+    });
+    expect(top.better).toBe('Bolje od 99,9% igrača');
+    expect(top.same).toBe('Isti rezultat ima 0,1% igrača');
+    const none = positionTexts({ percentile: 0, samePercent: 100, totalPlayers: 3 });
+    expect(none.better).toBe('Bolje od 0,0% igrača');
+    expect(none.same).toBe('Isti rezultat ima 100,0% igrača');
+    expect(positionTexts({ percentile: 99.94, samePercent: 0.06, totalPlayers: 5000 }).better).toBe(
+      'Bolje od 99,9% igrača',
     );
   });
 

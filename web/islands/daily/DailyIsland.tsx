@@ -7,7 +7,7 @@ import { Card } from '../../components/Card/Card';
 import { Spinner } from '../../components/Spinner/Spinner';
 import { Toaster, useToast } from '../../components/Toast/Toast';
 import { dailyShareText, dailyUrl, formatCountdown } from '../../lib/daily';
-import { formatPercent } from '../../lib/format';
+import { formatShare } from '../../lib/format';
 import { CORRECT_ANSWERS, countOf, DAYS, RANKED_PLAYS } from '../../lib/plural';
 import { RIGHT_SQUARE } from '../../lib/share';
 import { sendShareBeacon } from '../../lib/share-beacon';
@@ -157,7 +157,7 @@ export function DailyIsland({
                 ? 'Računamo vašu poziciju…'
                 : percentile.rankedPlays === 1
                   ? 'Prvi ste odigrali današnji izazov!'
-                  : `Bolji ste od ${formatPercent(percentile.percentile)} igrača današnjeg izazova, jednako kao ${formatPercent(percentile.samePercent)} (${countOf(percentile.rankedPlays, RANKED_PLAYS)}).`}
+                  : `Bolji ste od ${formatShare(percentile.percentile)} igrača današnjeg izazova, jednako kao ${formatShare(percentile.samePercent)} (${countOf(percentile.rankedPlays, RANKED_PLAYS)}).`}
             </p>
           ) : (
             <p data-ranked="false" className={resultStyles.scoreNote}>

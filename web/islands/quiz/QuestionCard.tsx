@@ -11,16 +11,22 @@ import { OPTION_LETTERS, useQuizKeys } from './use-quiz-keys';
 const EDGE = 8;
 
 /**
- * After an answer on a small screen: the right option scrolled into view above the answer bar
- * (which sticks to the bottom with the album line and the next button).
+ * After an answer on a small screen: the right option and the player's own wrong pick scrolled
+ * into view above the answer bar (which sticks to the bottom with the album line and the next
+ * button). When both do not fit, the player's pick wins: the bar names the right song anyway.
  */
-function keepInView(option: Element | null | undefined, bar: Element | null) {
-  if (!option || !bar) return;
-  const box = option.getBoundingClientRect();
+function keepInView(options: (Element | null | undefined)[], bar: Element | null) {
+  const boxes = options.filter((o): o is Element => Boolean(o)).map((o) => o.getBoundingClientRect());
+  if (boxes.length === 0 || !bar) return;
   const bottom = Math.min(bar.getBoundingClientRect().top, innerHeight) - EDGE;
+  const fits = (list: DOMRect[]) =>
+    Math.max(...list.map((b) => b.bottom)) - Math.min(...list.map((b) => b.top)) <= bottom - EDGE;
+  const shown = fits(boxes) ? boxes : boxes.slice(0, 1);
+  const top = Math.min(...shown.map((b) => b.top));
+  const low = Math.max(...shown.map((b) => b.bottom));
   const behavior = matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth';
-  if (box.bottom > bottom) scrollBy({ top: box.bottom - bottom, behavior });
-  else if (box.top < EDGE) scrollBy({ top: box.top - EDGE, behavior });
+  if (low > bottom) scrollBy({ top: low - bottom, behavior });
+  else if (top < EDGE) scrollBy({ top: top - EDGE, behavior });
 }
 
 export interface QuestionCardProps {
@@ -57,7 +63,8 @@ export function QuestionCard({ state, question, answer, isLast, choose, next, wa
   useLayoutEffect(() => {
     if (!answer) return;
     nextRef.current?.focus({ preventScroll: true });
-    keepInView(optionsRef.current?.querySelector('[data-state="correct"]'), barRef.current);
+    const option = (state: string) => optionsRef.current?.querySelector(`[data-state="${state}"]`);
+    keepInView([option('wrong'), option('correct')], barRef.current);
   }, [answer]);
   useQuizKeys({ question, answer, choose, next });
 
