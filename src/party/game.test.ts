@@ -332,7 +332,7 @@ describe('between lines and the end', () => {
     const { game, join } = setUp();
     join('Ana');
     game.start();
-    expect(game.next()).toEqual({ ok: false, code: 'not_now', message: 'Pitanje još traje.' });
+    expect(game.next()).toEqual({ ok: false, code: 'not_now', message: 'Stih još traje.' });
   });
 
   test('automatic next: reveal and scoreboard each last the chosen pause', () => {

@@ -53,7 +53,7 @@ const refusals: Record<RefusalReason, string> = {
   late: 'Vrijeme je isteklo: odgovor nije primljen.',
   locked: 'Odgovor je već zaključan.',
   paused: 'Igra je zaustavljena.',
-  no_line: 'Sada nema pitanja.',
+  no_line: 'Sada nema stiha.',
   wrong_line: 'Ovo pitanje je već završilo.',
 };
 
@@ -215,12 +215,12 @@ export class PartyGame {
       this.beginLine(this.index + 1);
       return OK;
     }
-    return notNow(this.phase === 'line' ? 'Pitanje još traje.' : 'Igra je završila.');
+    return notNow(this.phase === 'line' ? 'Stih još traje.' : 'Igra je završila.');
   }
 
   /** Drops the current line: nobody scores it, and the game goes on with the next one. */
   skip(): ControlResult {
-    if (this.phase !== 'line') return notNow('Sada nema pitanja za preskočiti.');
+    if (this.phase !== 'line') return notNow('Sada nema stiha koji se može preskočiti.');
     this.skipped[this.index] = true;
     for (const p of this.roster.all()) p.answers[this.index] = undefined;
     this.pausedRemainingMs = undefined;

@@ -120,7 +120,7 @@ async function hello(edge: Edge, session: PartySession, message: ClientMessage):
       const room = rooms.find(message.code);
       if (!room || !sameToken(room.hostToken, message.hostToken)) {
         deps.joinLimiter.count(session.address);
-        return room ? error(session, 'token_invalid', 'Ovo nije voditelj te sobe.') : notFound();
+        return room ? error(session, 'token_invalid', 'Nisi voditelj ove sobe.') : notFound();
       }
       enter(session, room, true);
       room.game.touch();
@@ -176,7 +176,7 @@ function roomOutbox(
       const session = playerSockets.get(code)?.get(id);
       if (!session) return;
       playerSockets.get(code)?.delete(id);
-      send(session, { type: 'closed', reason: 'removed', message: 'Voditelj te uklonio iz igre.' });
+      send(session, { type: 'closed', reason: 'removed', message: 'Voditelj te je uklonio iz igre.' });
       session.player = undefined;
       session.socket.close(PARTY_CLOSE.removed, 'removed by the host');
     },

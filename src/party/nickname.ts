@@ -1,3 +1,4 @@
+import { pluralForm } from '../../web/lib/plural';
 import { NICKNAME_MAX_LENGTH } from '../shared/contracts/party';
 
 export type NicknameCheck = { ok: true; nickname: string } | { ok: false; message: string };
@@ -17,7 +18,10 @@ export function checkNickname(raw: string): NicknameCheck {
   const nickname = spaced.trim();
   if (nickname === '') return { ok: false, message: 'Upiši nadimak.' };
   if ([...nickname].length > NICKNAME_MAX_LENGTH)
-    return { ok: false, message: `Nadimak može imati najviše ${NICKNAME_MAX_LENGTH} znakova.` };
+    return {
+      ok: false,
+      message: `Nadimak može imati najviše ${NICKNAME_MAX_LENGTH} ${pluralForm(NICKNAME_MAX_LENGTH, ['znak', 'znaka', 'znakova'])}.`,
+    };
   return { ok: true, nickname };
 }
 

@@ -48,7 +48,7 @@ describe('nicknames', () => {
     ['  Ana   Marija ', { ok: true, nickname: 'Ana Marija' }],
     ['Đurđa Šimić', { ok: true, nickname: 'Đurđa Šimić' }],
     ['   ', { ok: false, message: 'Upiši nadimak.' }],
-    ['x'.repeat(25), { ok: false, message: 'Nadimak može imati najviše 24 znakova.' }],
+    ['x'.repeat(25), { ok: false, message: 'Nadimak može imati najviše 24 znaka.' }],
     ['Ana\u0007', { ok: false, message: 'Nadimak ne smije sadržavati nevidljive ni kontrolne znakove.' }],
     ['A\u200bna', { ok: false, message: 'Nadimak ne smije sadržavati nevidljive ni kontrolne znakove.' }],
     ['Ana\nMarija', { ok: false, message: 'Nadimak ne smije sadržavati nevidljive ni kontrolne znakove.' }],

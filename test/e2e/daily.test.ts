@@ -170,7 +170,9 @@ describe('the daily challenge over three days', () => {
     );
     // Two ranked plays today: the second player's place among them.
     await page
-      .getByText(/^Bolji ste od 50,0% igrača današnjeg izazova, jednako kao 50,0% \(2 rangirane igre\)\.$/)
+      .getByText(
+        /^Bolji ste od 50,0% igrača današnjeg izazova; isti rezultat ima 50,0% igrača \(2 rangirane igre\)\.$/,
+      )
       .waitFor();
 
     // A day missed: the streak starts again, the best stays.

@@ -97,7 +97,7 @@ const flush = () => clock.advance(1_000);
 
 async function lyricOnHost(host: Page): Promise<string> {
   const text = await host.locator('p', { hasText: '„' }).first().textContent();
-  return text!.replace(/^„|”$/g, '');
+  return text!.replace(/^„|“$/g, '');
 }
 
 async function answer(phone: Page, title: string | 'wrong', options: string[], right: string) {

@@ -18,18 +18,19 @@ describe('Kviz uživo words', () => {
     expect(rankChange(2)).toEqual({ text: '▲ 2', label: '2 mjesta gore', kind: 'up' });
     expect(rankChange(-1)).toEqual({ text: '▼ 1', label: '1 mjesto dolje', kind: 'down' });
     expect(partyShareText(2, 3, 1700, 'Lovro Lanterna')).toBe(
-      'Osvojio/la sam 2. mjesto od 3 igrača u Kvizu uživo (Lovro Lanterna Kviz znanja) s 1.700 bodova!',
+      'Moj rezultat u Kvizu uživo (Lovro Lanterna Kviz znanja): 2. mjesto od 3 igrača, 1.700 bodova!',
     );
   });
 
-  test('after "od" and "s" the cases the sentence needs, for one as for many', () => {
+  test('after "od" the genitive, and the points counted, for one as for many', () => {
     expect(ofPlayers(1)).toBe('od 1 igrača');
     expect(ofPlayers(21)).toBe('od 21 igrača');
     expect(partyShareText(1, 1, 1501, 'Lovro Lanterna')).toBe(
-      'Osvojio/la sam 1. mjesto od 1 igrača u Kvizu uživo (Lovro Lanterna Kviz znanja) s 1.501 bodom!',
+      'Moj rezultat u Kvizu uživo (Lovro Lanterna Kviz znanja): 1. mjesto od 1 igrača, 1.501 bod!',
     );
     expect(partyShareText(1, 2, 0, 'Lovro Lanterna')).toContain('od 2 igrača');
-    expect(partyShareText(1, 2, 0, 'Lovro Lanterna')).toContain('s 0 bodova!');
+    expect(partyShareText(1, 2, 0, 'Lovro Lanterna')).toContain(', 0 bodova!');
+    expect(partyShareText(3, 4, 22, 'Lovro Lanterna')).toContain(', 22 boda!');
   });
 });
 

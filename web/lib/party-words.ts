@@ -12,8 +12,6 @@ export const playersCount = (n: number) => countOf(n, PLAYERS);
 export const pointsCount = (n: number) => countOf(n, POINTS_WORD);
 /** After "od" the genitive, "igrača" for every count: od 1 igrača, od 3 igrača, od 21 igrača. */
 export const ofPlayers = (n: number) => `od ${countOf(n, ['igrača', 'igrača', 'igrača'])}`;
-/** After "s" the instrumental for one: s 1.501 bodom, s 2 boda, s 1.900 bodova. */
-const withPoints = (n: number) => `s ${countOf(n, ['bodom', 'boda', 'bodova'])}`;
 
 export function settingsSummary(s: PartySettings): string {
   const pause = s.autoNext === 0 ? 'voditelj pokreće sljedeći korak' : `sljedeći korak nakon ${s.autoNext} s`;
@@ -29,5 +27,5 @@ export function rankChange(change: number): { text: string; label: string; kind:
 
 /** The sentence a player shares at the end. */
 export function partyShareText(place: number, players: number, points: number, artist: string): string {
-  return `Osvojio/la sam ${place}. mjesto ${ofPlayers(players)} u Kvizu uživo (${artist} Kviz znanja) ${withPoints(points)}!`;
+  return `Moj rezultat u Kvizu uživo (${artist} Kviz znanja): ${place}. mjesto ${ofPlayers(players)}, ${pointsCount(points)}!`;
 }

@@ -67,11 +67,3 @@ export function linesHeading(lines: number): string {
   const counted = `${round} ${pluralForm(round, LINES)}`;
   return round === lines ? counted : `Skoro ${counted}`;
 }
-
-/** The stat cards' labels, read after their figure: '1 različit igrač', '3 rangirane igre danas'. */
-export const DIFFERENT_PLAYERS: PluralForms = ['Različit igrač', 'Različita igrača', 'Različitih igrača'];
-export const RANKED_TODAY: PluralForms = [
-  'Rangirana igra danas',
-  'Rangirane igre danas',
-  'Rangiranih igara danas',
-];

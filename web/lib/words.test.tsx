@@ -70,21 +70,28 @@ describe('counts read as Croatian (defect 8)', () => {
       expect(html).not.toContain(ti);
   });
 
-  test('stat cards agree with their count: 1 različit igrač, 1 rangirana igra danas', () => {
+  test('stat cards keep a fixed heading above their figure, as "Ukupno igranja" does', () => {
     const one = { totalAttempts: 1, uniquePlayers: 1, averageScore: 10, averagePercentage: 33.3 };
-    expect(text(renderToString(<StatsCards overview={one} />))).toContain('Različit igrač');
-    expect(text(renderToString(<StatsCards overview={{ ...one, uniquePlayers: 3 }} />))).toContain(
-      'Različita igrača',
-    );
-    expect(text(renderToString(<StatsCards overview={{ ...one, uniquePlayers: 7 }} />))).toContain(
-      'Različitih igrača',
-    );
+    for (const uniquePlayers of [1, 3, 21])
+      expect(text(renderToString(<StatsCards overview={{ ...one, uniquePlayers }} />))).toContain(
+        'Različiti igrači',
+      );
+    expect(text(renderToString(<StatsCards overview={one} />))).not.toContain('Različit igrač');
     const daily = { number: 4, rankedPlays: 1, averageScore: 12, yesterdayHardestLine: null };
     const html = text(
       renderToString(<StatisticsPage page={page} stats={{ ...stats([]), daily } as never} />),
     );
-    expect(html).toContain('Rangirana igra danas');
-    expect(html).not.toContain('Rangiranih igara danas');
+    expect(html).toContain('Rangirane igre danas');
+    expect(html).not.toContain('Rangirana igra danas');
+    expect(html).toContain('Jučerašnji izazov nitko nije igrao.');
+    // The first challenge has no yesterday's to speak of.
+    const first = text(
+      renderToString(
+        <StatisticsPage page={page} stats={{ ...stats([]), daily: { ...daily, number: 1 } } as never} />,
+      ),
+    );
+    expect(first).toContain('Ovo je prvi dnevni izazov.');
+    expect(first).not.toContain('Jučerašnji');
   });
 
   test("the percentile's words: 'na teškoj razini', 'Isti rezultat ima', 'mjerilo'", () => {

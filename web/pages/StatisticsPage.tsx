@@ -9,7 +9,6 @@ import * as cards from '../components/StatsCards/StatsCards.css';
 import { TopListPair } from '../components/Tables/TopListPair';
 import { albumTopColumns, lyricTopColumns, songTopColumns } from '../components/Tables/top-columns';
 import { formatCount, formatDecimal, formatPercent } from '../lib/format';
-import { pluralForm, RANKED_TODAY } from '../lib/plural';
 import { PUBLIC_MIN_OCCURRENCES } from '../lib/stats';
 import * as styles from './statistics.css';
 
@@ -64,7 +63,7 @@ function DailyFigures({ daily }: { daily: DailySummary }) {
       </h2>
       <dl className={cards.grid}>
         <div className={cards.card}>
-          <dt className={cards.label}>{pluralForm(daily.rankedPlays, RANKED_TODAY)}</dt>
+          <dt className={cards.label}>Rangirane igre danas</dt>
           <dd className={cards.value} data-stat="dailyRankedPlays">
             {formatCount(daily.rankedPlays)}
           </dd>
@@ -72,7 +71,7 @@ function DailyFigures({ daily }: { daily: DailySummary }) {
         <div className={cards.card}>
           <dt className={cards.label}>Prosječni rezultat danas</dt>
           <dd className={cards.value} data-stat="dailyAverageScore">
-            {daily.rankedPlays === 0 ? '–' : `${formatDecimal(daily.averageScore)} / ${PLAY_LENGTH}`}
+            {daily.rankedPlays === 0 ? '—' : `${formatDecimal(daily.averageScore)} / ${PLAY_LENGTH}`}
           </dd>
         </div>
       </dl>
@@ -83,6 +82,8 @@ function DailyFigures({ daily }: { daily: DailySummary }) {
             {formatPercent((hardest.correctAnswers / hardest.occurrences) * 100)} igrača (
             {formatCount(hardest.correctAnswers)} od {formatCount(hardest.occurrences)}).
           </>
+        ) : daily.number === 1 ? (
+          'Ovo je prvi dnevni izazov.'
         ) : (
           'Jučerašnji izazov nitko nije igrao.'
         )}{' '}

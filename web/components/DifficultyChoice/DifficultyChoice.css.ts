@@ -37,7 +37,7 @@ export const input = style({
 export const text = style({
   display: 'inline-flex',
   alignItems: 'center',
-  minHeight: '40px',
+  minHeight: '44px', // a finger's target (WCAG 2.5.5)
   // Narrower on a small phone: the three choices stay on one line at 320 px.
   padding: `0 clamp(${vars.space.sm}, 3vw, ${vars.space.md})`,
   whiteSpace: 'nowrap',

@@ -2,7 +2,6 @@ import type { ReactNode } from 'react';
 import { PLAY_LENGTH } from '../../../src/shared/rules';
 import type { Change } from '../../lib/date-range';
 import { formatCount, formatDecimal, formatPercent } from '../../lib/format';
-import { DIFFERENT_PLAYERS, type PluralForms, pluralForm } from '../../lib/plural';
 import type { Overview } from '../../lib/stats';
 import * as styles from './StatsCards.css';
 
@@ -61,14 +60,17 @@ function NoAverage() {
 export function StatsCards({
   overview,
   changes,
-  playersLabel = DIFFERENT_PLAYERS,
+  playersLabel = 'Različiti igrači',
   playersNote,
   wording = PREVIOUS_PERIOD,
 }: {
   overview: Overview;
   changes?: CardChanges;
-  /** The players card's label, agreeing with its figure ('1 različit igrač', '5 različitih igrača'). */
-  playersLabel?: PluralForms;
+  /**
+   * The players card's label: a fixed heading above its figure, like 'Ukupno igranja' (a label
+   * that agreed with the figure read 'Različit igrač: 21').
+   */
+  playersLabel?: string;
   playersNote?: ReactNode;
   wording?: ChangeWording;
 }) {
@@ -84,7 +86,7 @@ export function StatsCards({
         </dd>
       </div>
       <div className={styles.card}>
-        <dt className={styles.label}>{pluralForm(overview.uniquePlayers, playersLabel)}</dt>
+        <dt className={styles.label}>{playersLabel}</dt>
         <dd className={styles.value} data-stat="uniquePlayers">
           {formatCount(overview.uniquePlayers)}
           {playersNote && <span className={styles.note}>{playersNote}</span>}

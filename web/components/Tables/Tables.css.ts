@@ -73,6 +73,11 @@ export const td = style([
     verticalAlign: 'top',
     // A very long word (a URL, a made-up word in a line) breaks instead of widening the page.
     overflowWrap: 'anywhere',
+    selectors: {
+      // The top lists hold only titles and lines, never a URL: a word breaks only when it cannot
+      // fit a line of its own ('anywhere' let the columns shrink below a word, 'sedamnaes|t').
+      [`${topWrapper} &`]: { overflowWrap: 'break-word' },
+    },
   },
   asCards({
     display: 'block',

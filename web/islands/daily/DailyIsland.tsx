@@ -157,7 +157,7 @@ export function DailyIsland({
                 ? 'Računamo vašu poziciju…'
                 : percentile.rankedPlays === 1
                   ? 'Prvi ste odigrali današnji izazov!'
-                  : `Bolji ste od ${formatShare(percentile.percentile)} igrača današnjeg izazova, jednako kao ${formatShare(percentile.samePercent)} (${countOf(percentile.rankedPlays, RANKED_PLAYS)}).`}
+                  : `Bolji ste od ${formatShare(percentile.percentile)} igrača današnjeg izazova; isti rezultat ima ${formatShare(percentile.samePercent)} igrača (${countOf(percentile.rankedPlays, RANKED_PLAYS)}).`}
             </p>
           ) : (
             <p data-ranked="false" className={resultStyles.scoreNote}>

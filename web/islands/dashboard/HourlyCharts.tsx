@@ -99,8 +99,8 @@ function HourlyCharts({
           <LineChart {...c} />
           {c.testId === 'cumulative' && !perRange && playersThrough && (
             <p className={styles.chartNote} data-chart-note="">
-              „{CUMULATIVE_PLAYERS}“ u satu h: različiti igrači koji su igrali u h ili ranije tijekom dana,
-              svaki jednom (prema najranijem satu u kojem je ikad igrao)
+              „{CUMULATIVE_PLAYERS}“ u pojedinom satu: različiti igrači koji su igrali u tom satu ili ranije
+              tijekom dana, svaki jednom (prema najranijem satu u kojem su ikad igrali)
               {uniquePlayers === null ? (
                 '.'
               ) : (

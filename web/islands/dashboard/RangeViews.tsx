@@ -12,7 +12,7 @@ import { Card } from '../../components/Card/Card';
 import type { RangeParams } from '../../lib/api';
 import { browserNames, deviceNames } from '../../lib/device-names';
 import { formatCount, formatDecimal, formatPercent } from '../../lib/format';
-import { countOf, PLAYS, TIMES } from '../../lib/plural';
+import { countOf, PLAYS, pluralForm, TIMES } from '../../lib/plural';
 import { CsvButton } from './CsvButton';
 import * as styles from './DashboardIsland.css';
 import { FilterButton } from './filters/filter-context';
@@ -179,7 +179,7 @@ export function DevicesView({
           <dd className={styles.figureNote}>
             {filtered
               ? 'nije poznato uz filtre: izdani kvizovi ne bilježe se po uređaju, načinu igre ni pjesmi'
-              : `${countOf(devices.plays, PLAYS)} zabilježeno od ${formatCount(devices.quizzesIssued)} izdanih kvizova`}
+              : `${countOf(devices.plays, PLAYS)} ${pluralForm(devices.plays, ['zabilježena', 'zabilježene', 'zabilježeno'])} od ${formatCount(devices.quizzesIssued)} ${pluralForm(devices.quizzesIssued, ['izdanog kviza', 'izdana kviza', 'izdanih kvizova'])}`}
           </dd>
         </div>
         <div className={styles.figure}>

@@ -26,7 +26,7 @@ export function HostLine({ view }: { view: PartyView }) {
           </span>
         )}
       </div>
-      <p className={styles.lyric}>„{line.lyric}”</p>
+      <p className={styles.lyric}>„{line.lyric}“</p>
       <ol className={styles.hostOptions}>
         {line.options.map((title, i) => {
           const state = !reveal ? 'neutral' : i === reveal.correct ? 'right' : 'faded';

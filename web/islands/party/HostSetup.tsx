@@ -101,7 +101,7 @@ export function HostSetup({
           name="autoNext"
           values={PARTY_AUTO_NEXT}
           value={settings.autoNext}
-          label={(v) => (v === 0 ? 'Ručno' : `Sam nakon ${v} s`)}
+          label={(v) => (v === 0 ? 'Ručno' : `Automatski nakon ${v} s`)}
           onChange={set('autoNext')}
         />
         <div>

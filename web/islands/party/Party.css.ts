@@ -260,11 +260,14 @@ export const answerButton = style({
   textAlign: 'left',
   cursor: 'pointer',
   selectors: {
-    '&:hover:not(:disabled)': { borderColor: vars.color.accent },
     '&:disabled': { cursor: 'default' },
     '&[aria-pressed="true"]': { borderColor: vars.color.accent, background: vars.color.surfaceAlt },
   },
-  '@media': { [phone]: { fontSize: '1rem' } },
+  '@media': {
+    [phone]: { fontSize: '1rem' },
+    // As the quiz's options: no hover look left under a finger on a touch screen.
+    '(hover: hover)': { selectors: { '&:hover:not(:disabled)': { borderColor: vars.color.accent } } },
+  },
 });
 export const verdict = styleVariants({
   right: { background: vars.color.correctBg, color: vars.color.correct },

@@ -41,7 +41,7 @@ export function PlayerIsland({ artist, siteUrl }: { artist: string; siteUrl: str
           <h1 id="phone-lobby" className={styles.title}>
             Bok, {view.nickname}!
           </h1>
-          <p className={styles.lead}>Ušao/la si u sobu {view.code}. Igra počinje kad je voditelj pokrene.</p>
+          <p className={styles.lead}>Sad si u sobi {view.code}. Igra počinje kad je voditelj pokrene.</p>
           <p className={styles.waiting}>Čekamo početak… ({playersCount(view.count)})</p>
         </section>
       )}

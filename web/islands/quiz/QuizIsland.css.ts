@@ -58,11 +58,17 @@ const optionBase = style({
   textAlign: 'left',
   fontSize: '1.05rem',
   cursor: 'pointer',
-  '@media': { [phone]: { minHeight: '48px', gap: vars.space.sm, fontSize: '1rem' } },
-  selectors: {
-    '&:hover:not(:disabled)': { borderColor: vars.color.accent, background: vars.color.surfaceAlt },
-    '&:disabled': { cursor: 'default' },
+  '@media': {
+    [phone]: { minHeight: '48px', gap: vars.space.sm, fontSize: '1rem' },
+    // Only where a pointer hovers: on a touch screen the next line's option under the finger
+    // that answered would otherwise light up as if chosen.
+    '(hover: hover)': {
+      selectors: {
+        '&:hover:not(:disabled)': { borderColor: vars.color.accent, background: vars.color.surfaceAlt },
+      },
+    },
   },
+  selectors: { '&:disabled': { cursor: 'default' } },
 });
 export const option = styleVariants({
   idle: [optionBase],

@@ -20,7 +20,7 @@ export function ReviewList({ items, shares }: { items: ReviewItem[]; shares: 'lo
       <p className={styles.note}>
         {missed === 0
           ? 'Nijedan promašaj – svi stihovi su pogođeni.'
-          : `${countOf(missed, MISSED)} od ${items.length}, promašeni su navedeni prvi.`}
+          : `${countOf(missed, MISSED)} od ${items.length}; ${missed === 1 ? 'promašaj je naveden prvi' : 'promašaji su navedeni prvi'}.`}
         {shares === 'loading' && ' Učitavamo kako su odgovarali ostali igrači…'}
       </p>
       <ol className={styles.review} data-review="">
