@@ -233,6 +233,7 @@ describe('a player', () => {
     expect(await page.locator('[data-counts]').textContent()).toBe(embeddedCatalogueCounts());
     expect(await page.locator('footer').textContent()).toContain('© 2025');
     expect(await page.locator('footer a[href="/statistics"]').textContent()).toBe('Statistika');
+    expect(await page.locator('footer a[href="/uzivo"]').textContent()).toBe('Kviz uživo');
     // No React on this page, and at most 5 KB of JavaScript in all: players arrive from a shared
     // link on a phone (docs/decisions/008); the outbox's sender is fetched only while a play
     // waits (docs/decisions/032).

@@ -185,6 +185,12 @@ describe('admin', () => {
     expect(await page.locator('[data-page]').textContent()).toBe('Stranica 1 od 2 (1–100 od 120)');
     await page.getByRole('button', { name: 'Sljedeća →' }).click();
     expect(await table.locator('tbody tr').count()).toBe(lyrics.length - 100);
+    // The next page is read from its top: the table's first row is on screen, not its last.
+    await page.waitForFunction(
+      () =>
+        document.querySelector('[data-sortable-table="Statistika stihova"]')!.getBoundingClientRect().top >=
+        0,
+    );
     const firstPercent = () =>
       table.locator('tbody tr').first().locator('td[data-label="Postotak"]').textContent();
     await table.locator('[data-sort="percentage"]').click();

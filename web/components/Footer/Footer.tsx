@@ -12,6 +12,8 @@ export function Footer({ creator, width = 'normal' }: { creator: Creator; width?
         <p>© {COPYRIGHT_YEAR}</p>
         <p className={styles.links}>
           <a href="/statistics">Statistika</a>
+          {/* The live game for a room has no other way in than its address. */}
+          <a href="/uzivo">Kviz uživo</a>
           <span>
             Autor: <CreatorLink creator={creator} />
           </span>

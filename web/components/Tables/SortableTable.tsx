@@ -1,4 +1,4 @@
-import { Fragment, memo, type ReactNode, useCallback, useMemo, useState } from 'react';
+import { Fragment, memo, type ReactNode, useCallback, useMemo, useRef, useState } from 'react';
 import { formatCount, formatPercent } from '../../lib/format';
 import {
   type Counted,
@@ -276,9 +276,18 @@ export function SortableTable<T extends Counted>({
   // Pages of rows: re-laying-out all ~2,000 rows made every sort a visible pause in chromium
   // (docs/performance.md#figures-behind-code-comments); sorting and the totals still cover every row.
   const shown = pageOf(sorted, page, pageSize);
+  // 'Sljedeća' under a long page of rows: the next page starts at the table's top, not where the
+  // old one ended (the reader was left at the new page's last rows).
+  const box = useRef<HTMLDivElement>(null);
+  const turnPage = (next: number) => {
+    onPage(next);
+    requestAnimationFrame(() => {
+      if (box.current && box.current.getBoundingClientRect().top < 0) box.current.scrollIntoView();
+    });
+  };
 
   return (
-    <div className={detail ? styles.detailWrapper : styles.sortableWrapper}>
+    <div className={detail ? styles.detailWrapper : styles.sortableWrapper} ref={box}>
       <table className={styles.table} data-sortable-table={caption}>
         <caption className={styles.caption}>{caption}</caption>
         <SortHead
@@ -338,7 +347,7 @@ export function SortableTable<T extends Counted>({
           </tr>
         </tfoot>
       </table>
-      {shown.pages > 1 && <Pager caption={caption} shown={shown} total={sorted.length} onPage={onPage} />}
+      {shown.pages > 1 && <Pager caption={caption} shown={shown} total={sorted.length} onPage={turnPage} />}
     </div>
   );
 }
