@@ -28,6 +28,8 @@ const TABS = [
   'Statistika albuma',
   'Top liste',
   'Vremenska statistika',
+  'Izvori',
+  'Uživo',
 ];
 
 /**
@@ -179,6 +181,12 @@ describe('layout at 320, 375, 768, 1024, 1280 and 1920 px: nothing overlaps, eve
         for (const summary of await page.locator('summary').all()) await summary.click();
       }
       if (tab === 'Top liste') await longestNamesInTopLists(page);
+      if (tab === 'Uživo') {
+        // The live games ignore the range and the filters, and say so; the tab opens a new game.
+        const note = page.locator('[data-party-note]');
+        expect(await note.textContent()).toContain('Razdoblje i filtri se ovdje ne primjenjuju');
+        expect(await note.locator('a[href="/uzivo"]').count()).toBe(1);
+      }
       expect(await layoutProblems(page), `${width} px, ${tab}`).toEqual([]);
       expect(await seriousViolations(page), `${width} px, ${tab}`).toEqual([]);
     }

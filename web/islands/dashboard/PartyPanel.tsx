@@ -3,8 +3,11 @@ import type { PartyGameList, PartyHardLines } from '../../../src/shared/contract
 import { DIFFICULTY_LABELS, isDifficulty } from '../../../src/shared/difficulty';
 import { Button } from '../../components/Button/Button';
 import { Notice } from '../../components/Notice/Notice';
+import * as tables from '../../components/Tables/Tables.css';
 import { getAdminPartyExport, getAdminPartyGames, getAdminPartyLines } from '../../lib/api';
 import { formatPercent } from '../../lib/format';
+import { colourBand } from '../../lib/stats';
+import * as dashboard from './DashboardIsland.css';
 import { SimpleTable } from './SimpleTable';
 
 type Game = PartyGameList['games'][number];
@@ -65,6 +68,10 @@ export function PartyPanel({ credentials }: { credentials: string }) {
   if (data === 'failed') return <Notice title="Igre uživo nije moguće učitati." />;
   return (
     <>
+      <p className={dashboard.muted} data-party-note="">
+        <strong>Razdoblje i filtri se ovdje ne primjenjuju:</strong> prikazane su sve završene igre uživo,
+        najnovije prve, i najteži stihovi svih tih igara. <a href="/uzivo">Otvori novu igru uživo</a>
+      </p>
       <SimpleTable
         caption="Odigrane igre uživo"
         testId="party-games"
@@ -95,7 +102,13 @@ export function PartyPanel({ credentials }: { credentials: string }) {
           { header: 'Pjesma', cell: (l) => l.song },
           { header: 'Igara', cell: (l) => l.games, numeric: true },
           { header: 'Igrača', cell: (l) => l.shown, numeric: true },
-          { header: 'Točno', cell: (l) => formatPercent(l.percentage), numeric: true },
+          {
+            header: 'Točno',
+            cell: (l) => (
+              <span className={tables.percent[colourBand(l.percentage)]}>{formatPercent(l.percentage)}</span>
+            ),
+            numeric: true,
+          },
         ]}
       />
     </>
