@@ -1,3 +1,4 @@
+import { browserNames, deviceNames } from '../../web/lib/device-names';
 import {
   type Comparison,
   getAdminConfusions,
@@ -17,13 +18,16 @@ import type { TrendGroup } from '../ranges/trend';
 import { percentChange } from '../shared/change';
 import {
   type AdminDevices,
+  DEVICE_GROUP_LABELS,
   DEVICES_FIGURES,
   EXPORT_COLUMNS,
   type ExportTable,
   exportHeader,
+  FIGURE_LABELS,
   SUMMARY_FIGURES,
 } from '../shared/contracts/admin-range';
 import type { LyricStat } from '../shared/contracts/stats';
+import type { BrowserFamily, DeviceClass } from '../shared/devices';
 import type { ScoreMode } from '../shared/play-mode';
 import { lyricSearchText, matchesTerms, queryTerms } from '../shared/search';
 import type { StatsStore } from '../storage/contract';
@@ -199,7 +203,7 @@ async function inRange(
         // A period partly before the first play: its figures are not a comparison (empty, not 0).
         const [now, before] = [current[figure], comparable ? previous[figure] : null];
         return {
-          figure,
+          figure: FIGURE_LABELS[figure] ?? figure,
           current: now,
           previous: before,
           change: now === null ? null : percentChange(now, before),
@@ -214,10 +218,22 @@ async function inRange(
 /** The devices view as rows (group, key, value): classes and browsers, then players and quizzes. */
 function devicesRows(d: AdminDevices): Rows {
   return [
-    ...Object.entries(d.byDevice).map(([key, value]) => ({ group: 'device', key, value })),
-    ...Object.entries(d.byBrowser).map(([key, value]) => ({ group: 'browser', key, value })),
+    ...Object.entries(d.byDevice).map(([key, value]) => ({
+      group: DEVICE_GROUP_LABELS.device,
+      key: deviceNames[key as DeviceClass] ?? key,
+      value,
+    })),
+    ...Object.entries(d.byBrowser).map(([key, value]) => ({
+      group: DEVICE_GROUP_LABELS.browser,
+      key: browserNames[key as BrowserFamily] ?? key,
+      value,
+    })),
     ...Object.entries(DEVICES_FIGURES).flatMap(([group, keys]) =>
-      keys.map((key) => ({ group, key, value: d[key] })),
+      keys.map((key) => ({
+        group: DEVICE_GROUP_LABELS[group],
+        key: FIGURE_LABELS[key] ?? key,
+        value: d[key],
+      })),
     ),
   ];
 }

@@ -137,6 +137,6 @@ export const exampleCsv: Record<ExportTable, string> = {
   scores: `${headerOf('scores')}0;0;0\r\n1;0;0\r\n2;1;0,2\r\n`,
   bands: `${headerOf('bands')}Odlično;27;30;10;2,4\r\n`,
   confusions: `${headerOf('confusions')}12;Zatvorene škure;17;Divlja kupina;41\r\n`,
-  summary: `${headerOf('summary')}plays;${current.plays};${exampleSummary.previous.plays};9,3\r\nplayers;${current.players};${exampleSummary.previous.players};7,8\r\n`,
-  devices: `${headerOf('devices')}device;phone;${current.byDevice.phone};61,2\r\nplayers;players;${current.players};\r\nquizzes;completionRate;84,4;\r\n`,
+  summary: `${headerOf('summary')}Igranja;${current.plays};${exampleSummary.previous.plays};9,3\r\nRazličiti igrači;${current.players};${exampleSummary.previous.players};7,8\r\n`,
+  devices: `${headerOf('devices')}Uređaj;Mobitel;${current.byDevice.phone};61,2\r\nIgrači;Različiti igrači;${current.players};\r\nKvizovi;Dovršenost kvizova (%);84,4;\r\n`,
 };

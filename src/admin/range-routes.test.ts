@@ -667,20 +667,22 @@ describe.each(ENGINES)('%s', (engine) => {
       );
       const s = await json<AdminSummary>(`/api/admin/stats/summary?${q}`);
       const rows = back(records);
-      expect(rows.map((r) => r.figure)).toEqual([
-        'plays',
-        'players',
-        'playerDays',
-        'newPlayers',
-        'answers',
-        'correct',
-        'averageScore',
-        'accuracy',
-        'quizzesIssued',
-        'completionRate',
-      ]);
-      for (const row of rows) {
-        const figure = row.figure as keyof AdminSummary['current'];
+      // Each figure named as the dashboard names it, in the JSON's order.
+      const figures = [
+        ['plays', 'Igranja'],
+        ['players', 'Različiti igrači'],
+        ['playerDays', 'Igrači po danima'],
+        ['newPlayers', 'Novi igrači'],
+        ['answers', 'Odgovori'],
+        ['correct', 'Točni odgovori'],
+        ['averageScore', 'Prosječni rezultat'],
+        ['accuracy', 'Točnost (%)'],
+        ['quizzesIssued', 'Izdani kvizovi'],
+        ['completionRate', 'Dovršenost kvizova (%)'],
+      ] as const;
+      expect(rows.map((r) => r.figure)).toEqual(figures.map(([, label]) => label));
+      for (const [i, row] of rows.entries()) {
+        const figure = figures[i]![0];
         const [now, before] = [s.current[figure] as number, s.previous[figure] as number];
         expect(row.current).toEqual(now);
         expect(row.previous).toEqual(before);
@@ -689,8 +691,8 @@ describe.each(ENGINES)('%s', (engine) => {
       }
       // The distinct players of the range from the test's own log (players 1 and 3 played on two days).
       const players = new Set(inRange('2025-10-24', '2025-10-27').map((p) => p.player)).size;
-      expect(rows.find((r) => r.figure === 'players')!.current).toBe(players);
-      expect(rows.find((r) => r.figure === 'playerDays')!.current).toBeGreaterThan(players);
+      expect(rows.find((r) => r.figure === 'Različiti igrači')!.current).toBe(players);
+      expect(rows.find((r) => r.figure === 'Igrači po danima')!.current).toBeGreaterThan(players);
     });
 
     test('devices: classes, browsers, players and quizzes as rows; equals the JSON', async () => {
@@ -699,19 +701,32 @@ describe.each(ENGINES)('%s', (engine) => {
       const rows = back((await csv(`/api/admin/export/devices.csv?${q}`)).records);
       const flat = new Map(rows.map((r) => [`${r.group}.${r.key}`, r.value]));
       expect(rows).toHaveLength(flat.size);
-      for (const [key, value] of Object.entries(d.byDevice)) expect(flat.get(`device.${key}`)).toBe(value);
-      for (const [key, value] of Object.entries(d.byBrowser)) expect(flat.get(`browser.${key}`)).toBe(value);
-      for (const key of [
-        'players',
-        'newPlayers',
-        'returningPlayers',
-        'playerDays',
-        'returningPlayerDays',
+      // Groups, classes, browsers and figures named as the dashboard names them.
+      const devices = { phone: 'Mobitel', tablet: 'Tablet', desktop: 'Računalo', other: 'Ostalo' };
+      const browsers = {
+        chrome: 'Chrome',
+        safari: 'Safari',
+        firefox: 'Firefox',
+        edge: 'Edge',
+        samsung: 'Samsung Internet',
+        opera: 'Opera',
+        other: 'Ostali',
+      };
+      for (const [key, value] of Object.entries(d.byDevice))
+        expect(flat.get(`Uređaj.${devices[key as keyof typeof devices]}`)).toBe(value);
+      for (const [key, value] of Object.entries(d.byBrowser))
+        expect(flat.get(`Preglednik.${browsers[key as keyof typeof browsers]}`)).toBe(value);
+      for (const [key, label] of [
+        ['players', 'Različiti igrači'],
+        ['newPlayers', 'Novi igrači'],
+        ['returningPlayers', 'Povratnici'],
+        ['playerDays', 'Igrači po danima'],
+        ['returningPlayerDays', 'Povratnici po danima'],
       ] as const)
-        expect(flat.get(`players.${key}`)).toBe(d[key]);
-      expect(flat.get('quizzes.quizzesIssued')).toBe(d.quizzesIssued);
-      expect(flat.get('quizzes.plays')).toBe(d.plays);
-      expect(flat.get('quizzes.completionRate')).toBe(d.completionRate ?? '');
+        expect(flat.get(`Igrači.${label}`)).toBe(d[key]);
+      expect(flat.get('Kvizovi.Izdani kvizovi')).toBe(d.quizzesIssued);
+      expect(flat.get('Kvizovi.Igranja')).toBe(d.plays);
+      expect(flat.get('Kvizovi.Dovršenost kvizova (%)')).toBe(d.completionRate ?? '');
       expect(rows).toHaveLength(4 + 7 + 5 + 3);
     });
   });

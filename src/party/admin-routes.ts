@@ -35,7 +35,7 @@ const adminAnswers = (okSpec: ResponseSpec) => ({
   429: responses.SignInLocked,
 });
 const exampleCsv =
-  '\ufeffmjesto;nadimak;bodovi;tocnih;stih_1_odgovor;stih_1_tocno;stih_1_bodovi\r\n1;Ana;875;1;C;1;875\r\n2;Boris;0;0;A;0;0\r\n';
+  '\ufeffMjesto;Nadimak;Bodovi;Točni odgovori;Stih 1: odgovor;Stih 1: točno;Stih 1: bodovi\r\n1;Ana;875;1;C;1;875\r\n2;Boris;0;0;A;0;0\r\n';
 
 export const PartyExportQuery = t.Object({ game: gameParam.validator });
 

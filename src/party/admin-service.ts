@@ -55,6 +55,20 @@ export async function getPartyHardLines(
 
 const OPTION_LETTERS = ['A', 'B', 'C', 'D', 'E'];
 
+const PARTY_HEADERS: Record<string, string> = {
+  mjesto: 'Mjesto',
+  nadimak: 'Nadimak',
+  bodovi: 'Bodovi',
+  tocnih: 'Točni odgovori',
+};
+const LINE_HEADERS: Record<string, string> = { odgovor: 'odgovor', tocno: 'točno', bodovi: 'bodovi' };
+
+/** The Croatian header of a column, as the dashboard's other exports have: 'Stih 2: točno'. */
+function partyCsvHeader(column: string): string {
+  const line = /^stih_(\d+)_(\w+)$/.exec(column);
+  return line ? `Stih ${line[1]}: ${LINE_HEADERS[line[2]!]}` : (PARTY_HEADERS[column] ?? column);
+}
+
 /**
  * A game's results as CSV (the admin dashboard's format, src/admin/csv.ts): one row per player
  * with place, nickname, points and right answers, then per line the option chosen (A–E, empty:
@@ -88,5 +102,5 @@ export async function exportPartyGameCsv(
     return row;
   });
   const day = iso(results.game.endedAtMs).slice(0, 10);
-  return { name: `kviz-uzivo-${results.game.code}-${day}.csv`, body: toCsv(columns, rows) };
+  return { name: `kviz-uzivo-${results.game.code}-${day}.csv`, body: toCsv(columns, rows, partyCsvHeader) };
 }

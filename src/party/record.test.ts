@@ -95,7 +95,7 @@ describe.each(ENGINES)('Kviz uživo record (%s)', (engine) => {
       .trim()
       .split('\r\n');
     expect(rows[0]).toBe(
-      'mjesto;nadimak;bodovi;tocnih;stih_1_odgovor;stih_1_tocno;stih_1_bodovi;stih_2_odgovor;stih_2_tocno;stih_2_bodovi;stih_3_odgovor;stih_3_tocno;stih_3_bodovi',
+      'Mjesto;Nadimak;Bodovi;Točni odgovori;Stih 1: odgovor;Stih 1: točno;Stih 1: bodovi;Stih 2: odgovor;Stih 2: točno;Stih 2: bodovi;Stih 3: odgovor;Stih 3: točno;Stih 3: bodovi',
     );
     expect(rows).toHaveLength(6);
     expect(rows[1]!.split(';').slice(0, 4)).toEqual(['1', 'Ana', String(game.players[0]!.points), '3']);

@@ -385,6 +385,31 @@ export const SUMMARY_FIGURES = [
   'completionRate',
 ] as const;
 
+/**
+ * The Croatian names `summary.csv` and `devices.csv` give their rows' figures and groups (the JSON
+ * keeps the API's field names), as the dashboard names them.
+ */
+export const FIGURE_LABELS: Record<string, string> = {
+  plays: 'Igranja',
+  players: 'Različiti igrači',
+  playerDays: 'Igrači po danima',
+  newPlayers: 'Novi igrači',
+  returningPlayers: 'Povratnici',
+  returningPlayerDays: 'Povratnici po danima',
+  answers: 'Odgovori',
+  correct: 'Točni odgovori',
+  averageScore: 'Prosječni rezultat',
+  accuracy: 'Točnost (%)',
+  quizzesIssued: 'Izdani kvizovi',
+  completionRate: 'Dovršenost kvizova (%)',
+};
+export const DEVICE_GROUP_LABELS: Record<string, string> = {
+  device: 'Uređaj',
+  browser: 'Preglednik',
+  players: 'Igrači',
+  quizzes: 'Kvizovi',
+};
+
 /** The figures of `devices.csv` beyond the device classes and browsers: group → fields of AdminDevices. */
 export const DEVICES_FIGURES = {
   players: ['players', 'newPlayers', 'returningPlayers', 'playerDays', 'returningPlayerDays'],
