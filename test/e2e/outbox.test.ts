@@ -80,6 +80,34 @@ describe('a fast player with PLAY_MIN_SECONDS=30 (defect 1)', () => {
   });
 });
 
+describe('the tab closed while the results page loads', () => {
+  let own: RunningBinary;
+  beforeAll(async () => {
+    own = await startBinary({ env: LIFTED });
+  });
+  afterAll(async () => {
+    await own?.stop();
+  });
+
+  test("the play is sent by the quiz page itself on 'Završi kviz', not only by the results page", async () => {
+    // No service worker: the page's own requests are what is held below (a worker's are not).
+    const { context, page } = await newPage(own.url, { serviceWorkers: 'block' });
+    await page.goto('/quiz?nova');
+    await answerFreeLines(page, (i) => i % 2 === 0);
+    // The results page never arrives (a slow server, a phone that locks): the player gives up.
+    await page.route(
+      (url) => url.pathname === '/results',
+      () => {},
+    );
+    await page.getByRole('button', { name: 'Završi kviz' }).click({ noWaitAfter: true });
+    await Bun.sleep(500);
+    await context.close();
+    // Before, the play waited in the outbox for the next visit, and one after the quiz token's
+    // lifetime lost it.
+    expect(await recorded(own.url, 1, 5_000)).toBe(1);
+  });
+});
+
 describe('offline on the last line (defects 3; the service worker)', () => {
   test("'Završi kviz' offline shows the score and 'Spremljeno…'; back online the play is sent and ranked", async () => {
     const { context, page, problems } = await newPage();

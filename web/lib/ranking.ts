@@ -44,6 +44,16 @@ export function positionTexts(p: Percentile, difficulty?: Difficulty): PositionT
   return texts;
 }
 
+/**
+ * A finished play kept in the browser until it can be sent: offline, when the network is back;
+ * online, the server did not answer (down, or unreachable), so it goes when the server does.
+ */
+export function queuedNote(online: boolean): string {
+  return online
+    ? 'Spremljeno, poslat ćemo čim poslužitelj ponovno odgovori.'
+    : 'Spremljeno, poslat ćemo kad se vratite na mrežu.';
+}
+
 /** A perfect play's celebration, a first play's welcome, or nothing. */
 export function scoreNote(score: number, earlierPlays: number): string | undefined {
   if (score === PLAY_LENGTH) return 'Savršeno! Svih 30 stihova pogođeno – čestitamo!';

@@ -12,7 +12,7 @@ import { LandingPage } from '../pages/LandingPage';
 import { ResultsPage } from '../pages/ResultsPage';
 import { StatisticsPage } from '../pages/StatisticsPage';
 import { fromAllAlbums, linesHeading, playedSoFar } from './plural';
-import { positionTexts } from './ranking';
+import { positionTexts, queuedNote } from './ranking';
 import { lineResultsById, reviewOf } from './review';
 import { topLists } from './stats';
 
@@ -107,6 +107,11 @@ describe('counts read as Croatian (defect 8)', () => {
       'Vi ste prvi igrač ovog kviza na teškoj razini – vaš rezultat je mjerilo za sve ostale!',
     );
     expect(first.same).toBeUndefined();
+  });
+
+  test('a play kept for later says what it waits for: the network, or the server', () => {
+    expect(queuedNote(false)).toBe('Spremljeno, poslat ćemo kad se vratite na mrežu.');
+    expect(queuedNote(true)).toBe('Spremljeno, poslat ćemo čim poslužitelj ponovno odgovori.');
   });
 
   test('a position is never rounded to everyone or no one', () => {

@@ -9,6 +9,7 @@ import { Toaster, useToast } from '../../components/Toast/Toast';
 import { dailyShareText, dailyUrl, formatCountdown } from '../../lib/daily';
 import { formatShare } from '../../lib/format';
 import { CORRECT_ANSWERS, countOf, DAYS, RANKED_PLAYS } from '../../lib/plural';
+import { queuedNote } from '../../lib/ranking';
 import { RIGHT_SQUARE } from '../../lib/share';
 import { sendShareBeacon } from '../../lib/share-beacon';
 import { QuestionCard } from '../quiz/QuestionCard';
@@ -80,7 +81,7 @@ function QueuedResult({ number, score }: { number: number; score: number }) {
         Vaš današnji rezultat
       </h1>
       <p className={resultStyles.score.normal} data-score="">{`${score}/${PLAY_LENGTH}`}</p>
-      <p role="status">Spremljeno, poslat ćemo kad se vratite na mrežu.</p>
+      <p role="status">{queuedNote(navigator.onLine !== false)}</p>
     </Card>
   );
 }

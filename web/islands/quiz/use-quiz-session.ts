@@ -5,6 +5,7 @@ import { shownScoreCookie } from '../../../src/shared/shown-score';
 import { getQuiz } from '../../lib/api';
 import { difficultyOf, NEW_PLAY_PARAM } from '../../lib/difficulty';
 import { enqueuePlay, isWaiting, outcomeOf } from '../../lib/outbox';
+import { flushOutbox } from '../../lib/outbox-sender';
 import {
   currentPlay,
   forgetTabPlay,
@@ -131,14 +132,17 @@ export function useQuizSession(tokenTtlSeconds?: number, initial?: InitialQuiz) 
       // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing from Firefox and older Safari
       document.cookie = shownScoreCookie(state.correctCount);
       // Into the outbox before leaving: whatever the player does next (another play, going
-      // offline, closing the tab), some page of the product sends it (docs/decisions/032);
-      // the results page, next, sends it at once.
+      // offline, closing the tab), some page of the product sends it (docs/decisions/032).
       enqueuePlay(
         localStorage,
         playIdOf(state),
         submissionOf(state, getSessionId(), navigator.userAgent),
         Date.now(),
       );
+      // Sent from here too, not only by the results page: a `keepalive` request outlives this
+      // page, so a tab closed while /results loads still delivers the play within its token's
+      // lifetime (the results page's own send of it is answered with the same result).
+      void flushOutbox();
       location.assign('/results');
     }
   }, [state, status]);

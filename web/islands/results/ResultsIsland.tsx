@@ -10,7 +10,7 @@ import { CreatorLink } from '../../components/CreatorLink/CreatorLink';
 import { Spinner } from '../../components/Spinner/Spinner';
 import { Toaster, useToast } from '../../components/Toast/Toast';
 import { forgetTabPlay, type PlayRecord, playIdOf } from '../../lib/play-store';
-import { personalRecord, positionTexts, scoreNote } from '../../lib/ranking';
+import { personalRecord, positionTexts, queuedNote, scoreNote } from '../../lib/ranking';
 import { reviewOf } from '../../lib/review';
 import { answerSquares } from '../../lib/share';
 import * as styles from './ResultsIsland.css';
@@ -44,7 +44,7 @@ function Position({
   if (standing.kind === 'queued')
     return (
       <div className={styles.position} data-queued="" role="status">
-        <p className={styles.positionValue}>Spremljeno, poslat ćemo kad se vratite na mrežu.</p>
+        <p className={styles.positionValue}>{queuedNote(navigator.onLine !== false)}</p>
         <p className={styles.pending}>
           Rezultat je sačuvan u ovom pregledniku; poziciju ćete vidjeti kad se pošalje.
         </p>
