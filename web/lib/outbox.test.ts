@@ -132,6 +132,14 @@ describe('the daily record (defect 2)', () => {
     expect(saveDailyRecord(local, record('a', { score: 10, squares: 'x', ranked: true }))).toBe(true);
   });
 
+  test("a play's result is never replaced by its own unfinished state (a stale second tab)", () => {
+    const local = new MemoryStorage();
+    expect(saveDailyRecord(local, record('a'))).toBe(true);
+    expect(saveDailyRecord(local, record('a', { score: 3, squares: 'g', ranked: true }))).toBe(true);
+    expect(saveDailyRecord(local, record('a'))).toBe(false);
+    expect(dailyRecordOf(local, '2026-11-27')?.result).toEqual({ score: 3, squares: 'g', ranked: true });
+  });
+
   test('an unranked or unfinished record of the day may be replaced', () => {
     const local = new MemoryStorage();
     saveDailyRecord(local, record('a', { score: 30, squares: '', ranked: false }));

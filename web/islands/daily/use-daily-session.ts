@@ -135,7 +135,12 @@ export function useDailySession(today: DailyDay) {
   useLayoutEffect(() => {
     if (!record || (status !== 'playing' && status !== 'saving') || state.questions.length === 0) return;
     const current = { ...record, quiz: state };
-    saveDailyRecord(localStorage, current);
+    if (!saveDailyRecord(localStorage, current)) {
+      // Another tab has finished this play (or ranked another): show that result.
+      const kept = dailyRecordOf(localStorage, record.day);
+      if (kept) takeUp(kept);
+      return;
+    }
     if (!isFinished(state) || submitting.current) return;
     submitting.current = true;
     finished.current = { state, record: current };
@@ -143,7 +148,18 @@ export function useDailySession(today: DailyDay) {
     enqueuePlay(localStorage, id, submissionOf(state, getSessionId(), navigator.userAgent), Date.now());
     setStatus('saving');
     setPendingId(id);
-  }, [state, status, record]);
+  }, [state, status, record, takeUp]);
+
+  // The day's play finished in another tab while this one shows it in progress: follow it.
+  useEffect(() => {
+    if (status !== 'playing') return;
+    const onStorage = () => {
+      const kept = dailyRecordOf(localStorage, today.day);
+      if (kept?.result) takeUp(kept);
+    };
+    addEventListener('storage', onStorage);
+    return () => removeEventListener('storage', onStorage);
+  }, [status, today.day, takeUp]);
 
   // The server's answer, from this page's sending or any other tab's.
   useOutboxOutcome(pendingId, {
