@@ -530,23 +530,37 @@ describe("'Preuzmi CSV'", () => {
     expect(cards.length).toBe(10);
     // The two weeks before the range start before the first seeded day: no previous figures.
     expect(summary.comparable).toBe(false);
-    for (const row of cards) {
-      const figure = row.figure as 'plays';
-      expect([row.current, row.previous, row.change]).toEqual([summary.current[figure], null, null]);
-    }
-    // The card shown and its row agree (plays).
-    expect(cards.find((r) => r.figure === 'players')!.current).toBe(summary.current.players);
+    // Rows named as the dashboard names its figures, in the JSON's order.
+    const figures = [
+      ['plays', 'Igranja'],
+      ['players', 'Različiti igrači'],
+      ['playerDays', 'Igrači po danima'],
+      ['newPlayers', 'Novi igrači'],
+      ['answers', 'Odgovori'],
+      ['correct', 'Točni odgovori'],
+      ['averageScore', 'Prosječni rezultat'],
+      ['accuracy', 'Točnost (%)'],
+      ['quizzesIssued', 'Izdani kvizovi'],
+      ['completionRate', 'Dovršenost kvizova (%)'],
+    ] as const;
+    expect(cards.map((r) => r.figure)).toEqual(figures.map(([, label]) => label));
+    for (const [i, row] of cards.entries())
+      expect([row.current, row.previous, row.change]).toEqual([summary.current[figures[i]![0]], null, null]);
+    // With no period to compare with, the button says it exports the figures only.
+    expect(await page.locator('[data-csv="summary"] button').getAttribute('aria-label')).toBe(
+      'Preuzmi CSV: sažetak',
+    );
 
     const devices = await adminApi<AdminDevices>(`stats/devices?${RANGE}`);
     const deviceRows = await csvOf('devices');
     const flat = new Map(deviceRows.map((r) => [`${r.group}.${r.key}`, r.value]));
+    const deviceNames = { phone: 'Mobitel', tablet: 'Tablet', desktop: 'Računalo', other: 'Ostalo' };
     for (const [key, value] of Object.entries(devices.byDevice))
-      expect(flat.get(`device.${key}`)).toBe(value);
-    for (const [key, value] of Object.entries(devices.byBrowser))
-      expect(flat.get(`browser.${key}`)).toBe(value);
-    expect(flat.get('players.players')).toBe(devices.players);
-    expect(flat.get('players.returningPlayers')).toBe(devices.returningPlayers);
-    expect(flat.get('quizzes.completionRate')).toBe(devices.completionRate);
+      expect(flat.get(`Uređaj.${deviceNames[key as keyof typeof deviceNames]}`)).toBe(value);
+    expect(flat.get('Preglednik.Chrome')).toBe(devices.byBrowser.chrome);
+    expect(flat.get('Igrači.Različiti igrači')).toBe(devices.players);
+    expect(flat.get('Igrači.Povratnici')).toBe(devices.returningPlayers);
+    expect(flat.get('Kvizovi.Dovršenost kvizova (%)')).toBe(devices.completionRate);
 
     const scores = await adminApi<ScoreDistribution>(`stats/scores?${RANGE}`);
     expect(await csvOf('bands')).toEqual(scores.bands);

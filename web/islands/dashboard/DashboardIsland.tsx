@@ -252,12 +252,17 @@ function SummaryExport({
 }) {
   return (
     <div className={styles.tableTools}>
-      <span className={styles.muted}>Brojke iznad i usporedba s prethodnim razdobljem:</span>
+      {/* All time has no period before it to compare with: the file then holds the figures only. */}
+      <span className={styles.muted}>
+        {summary && !summary.comparable
+          ? 'Brojke iznad:'
+          : 'Brojke iznad i usporedba s prethodnim razdobljem:'}
+      </span>
       <CsvButton
         credentials={credentials}
         table="summary"
         range={{ ...range, ...(summary?.comparison === 'year' ? { compare: 'year' } : {}) }}
-        label="sažetak s usporedbom"
+        label={summary && !summary.comparable ? 'sažetak' : 'sažetak s usporedbom'}
       />
     </div>
   );

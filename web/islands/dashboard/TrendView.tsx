@@ -16,10 +16,25 @@ const MONTHS = ['sij', 'velj', 'ožu', 'tra', 'svi', 'lip', 'srp', 'kol', 'ruj',
 /** 'ruj 2025.' for a month's point (its first day may be the range's first, not the 1st). */
 const shortMonth = (day: string) => `${MONTHS[Number(day.slice(5, 7)) - 1]} ${day.slice(0, 4)}.`;
 
-const GROUPS: Record<TrendGroup, { label: string; title: string; players: string }> = {
-  day: { label: 'Po danu', title: 'Igranja po danu', players: 'Različiti igrači toga dana' },
-  week: { label: 'Po tjednu', title: 'Igranja po tjednu', players: 'Različiti igrači toga tjedna' },
-  month: { label: 'Po mjesecu', title: 'Igranja po mjesecu', players: 'Različiti igrači toga mjeseca' },
+const GROUPS: Record<TrendGroup, { label: string; heading: string; title: string; players: string }> = {
+  day: {
+    label: 'Po danu',
+    heading: 'Dnevni trend',
+    title: 'Igranja po danu',
+    players: 'Različiti igrači toga dana',
+  },
+  week: {
+    label: 'Po tjednu',
+    heading: 'Tjedni trend',
+    title: 'Igranja po tjednu',
+    players: 'Različiti igrači toga tjedna',
+  },
+  month: {
+    label: 'Po mjesecu',
+    heading: 'Mjesečni trend',
+    title: 'Igranja po mjesecu',
+    players: 'Različiti igrači toga mjeseca',
+  },
 };
 const COMPARED = { previous: 'prethodnom razdoblju', year: 'istom razdoblju prošle godine' } as const;
 
@@ -107,7 +122,7 @@ export function DailyTrend({
   const exportRange = { ...range, group, ...(trend?.previous ? { compare: trend.previous.comparison } : {}) };
   return (
     <Card className={styles.view} data-view="daily">
-      <SectionHeading title="Dnevni trend">
+      <SectionHeading title={GROUPS[group].heading}>
         <CsvButton credentials={credentials} table="daily" range={exportRange} label="trend" />
       </SectionHeading>
       <GroupChoice group={group} onGroup={onGroup} />
