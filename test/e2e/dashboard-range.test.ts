@@ -314,10 +314,18 @@ describe('the views of a range equal the API and the recorded plays', () => {
       'Sat',
       'Ukupno igranja',
     ]);
+    expect(await page.locator('[data-hourly-empty]').count()).toBe(0);
 
     await page.getByRole('tab', { name: 'Pregled' }).click();
     await page.locator('[data-updated]', { hasText: 'Zadnje ažurirano' }).waitFor();
     const scores = await adminApi<ScoreDistribution>(`stats/scores?${RANGE}`);
+    // A range with no plays says so above its charts' flat lines.
+    const other = await adminContext();
+    await openDashboard(other.page, '?tab=vrijeme&from=2020-01-01&to=2020-01-07');
+    expect(await other.page.locator('[data-hourly-empty]').textContent()).toBe(
+      'Nema igara u odabranom razdoblju.',
+    );
+    await other.context.close();
     expect((await rowsOf(page, '[data-chart-table="scores"]')).map((r) => number(r[1]!))).toEqual(
       scores.histogram,
     );

@@ -85,8 +85,15 @@ function HourlyCharts({
 }) {
   const charts = useMemo(() => chartsOf(hourly, playersThrough, period), [hourly, playersThrough, period]);
   const perRange = charts[0]!.labels.length === 1;
+  const played = hourly.some((h) => h.attempts > 0);
   return (
     <div className={styles.charts}>
+      {/* Flat lines at zero would pass for a broken chart. */}
+      {!played && (
+        <p className={styles.chartNote} data-hourly-empty="">
+          Nema igara u odabranom razdoblju.
+        </p>
+      )}
       {perRange && (
         <p className={styles.chartNote} data-hourly-note="">
           {filtered
