@@ -23,6 +23,7 @@ export interface PartySocket {
 /** One connection: who it is, once it said so. */
 export interface PartySession {
   socket: PartySocket;
+  /** The client's limiter key (an IPv6 address as its /64), which the limits count. */
   address: string;
   room?: Room;
   host?: boolean;

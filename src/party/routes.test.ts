@@ -145,6 +145,32 @@ describe('the socket', () => {
     expect((await second.next('error')).code).toBe('rate_limited');
   });
 
+  test('an IPv6 /64 behind a trusted proxy is one client to the limits, as for HTTP', async () => {
+    const { url } = await listen({
+      TRUST_PROXY: 'true',
+      RATE_LIMIT_PARTY_JOINS_PER_MINUTE: '2',
+      RATE_LIMIT_PARTY_ROOMS_PER_HOUR: '1',
+    });
+    const from = (address: string) => PartyClient.connect(url, { 'x-forwarded-for': address });
+    const first = await from('2001:db8:1:2::1');
+    first.send({ type: 'create', settings: SETTINGS });
+    const { code } = await first.next('hosting');
+    const sameNetwork = await from('2001:db8:1:2:ffff::9');
+    sameNetwork.send({ type: 'create', settings: SETTINGS });
+    expect((await sameNetwork.next('error')).code).toBe('rate_limited');
+    const otherNetwork = await from('2001:db8:1:3::1');
+    otherNetwork.send({ type: 'create', settings: SETTINGS });
+    expect((await otherNetwork.next('hosting')).code).toMatch(/^[A-HJ-NP-Z2-9]{7}$/);
+    const joins = ['2001:db8:1:2::a', '2001:db8:1:2::b', '2001:db8:1:2::c'];
+    const answers = [];
+    for (const [i, address] of joins.entries()) {
+      const phone = await from(address);
+      phone.send({ type: 'join', code, nickname: `Igrač ${i}` });
+      answers.push((await Promise.race([phone.next('joined'), phone.next('error')])).type);
+    }
+    expect(answers).toEqual(['joined', 'joined', 'error']);
+  });
+
   test('rooms are limited; an unknown code is named', async () => {
     const { url } = await listen({ PARTY_MAX_ROOMS: '1' });
     await room(url);

@@ -1,7 +1,7 @@
 import type { Server, ServerWebSocket } from 'bun';
 import { Elysia, NotFoundError } from 'elysia';
 import type { CatalogueIndex } from '../catalogue/catalogue-index';
-import { createAddressMatcher } from '../http/address';
+import { createAddressMatcher, createLimiterKeyCache } from '../http/address';
 import { clientAddressOf } from '../http/client-address';
 import { createRateLimiter } from '../http/rate-limit';
 import type { DifficultySelection } from '../quiz/difficulty-selection';
@@ -41,11 +41,12 @@ class PartyConnection {
 
   constructor(
     private readonly edge: { hub: PartyHub; onError: (error: unknown) => void; messages: number },
-    private readonly address: string,
+    /** The client's limiter key: its address, an IPv6 one as its /64 (src/http/address.ts). */
+    private readonly key: string,
   ) {}
 
   open(ws: ServerWebSocket<unknown>): void {
-    this.session = this.edge.hub.open(ws, this.address);
+    this.session = this.edge.hub.open(ws, this.key);
   }
 
   /**
@@ -75,6 +76,9 @@ export function partyRoutes(deps: PartyRoutesDeps) {
   const { clock } = deps;
   let server: Server<unknown> | null = null;
   const isTrusted = createAddressMatcher(deps.trustedProxies);
+  // Counted like every HTTP limit (docs/decisions/012): an IPv6 client as its /64, which one
+  // subscriber usually holds whole; its single addresses would each get a budget of their own.
+  const limiterKey = createLimiterKeyCache();
   const hub = createPartyHub(
     {
       nowMs: clock.nowMs,
@@ -111,7 +115,8 @@ export function partyRoutes(deps: PartyRoutesDeps) {
       server ??= current;
       if (request.headers.get('upgrade')?.toLowerCase() !== 'websocket' || !current)
         throw new NotFoundError();
-      const connection = new PartyConnection(edge, clientAddressOf(request, current, isTrusted));
+      const key = limiterKey(clientAddressOf(request, current, isTrusted));
+      const connection = new PartyConnection(edge, key);
       if (!current.upgrade(request, { data: connection })) throw new NotFoundError();
     })
     .onStop(() => hub.rooms.closeAll());
