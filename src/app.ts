@@ -184,7 +184,9 @@ function livePartyRoutes(
     trustedProxies: proxies,
     roomsPerHour: config.rateLimitPartyRoomsPerHour,
     joinsPerMinute: config.rateLimitPartyJoinsPerMinute,
+    maxSocketsPerKey: config.partyMaxSocketsPerAddress,
     codePrefixes: config.partyCodePrefixes,
+    ...(deps.shutdown ? { shutdown: deps.shutdown } : {}),
     onMisrouted: (code) =>
       log.warn(
         'a Kviz uživo socket named a room of another instance: check the proxy against PARTY_CODE_PREFIXES',

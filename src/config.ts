@@ -410,6 +410,14 @@ export const configVariables = [
     parse: integer(1, 100_000),
   }),
   variable({
+    name: 'PARTY_MAX_SOCKETS_PER_ADDRESS',
+    key: 'partyMaxSocketsPerAddress',
+    default: '1000',
+    meaning:
+      'Kviz uživo: the most sockets one client address (an IPv6 /64) may hold open at once, in rooms or not; more are refused (429). A venue with more players behind one address raises it.',
+    parse: integer(1, 1_000_000),
+  }),
+  variable({
     name: 'PARTY_CODE_PREFIXES',
     key: 'partyCodePrefixes',
     default: '',

@@ -205,6 +205,75 @@ describe('the socket', () => {
     expect((await misrouted.next('error')).code).toBe('room_not_found');
   });
 
+  test('a socket not in a room 10 s after it opened is closed (4408); a player in a room plays on', async () => {
+    const { url, clock } = await listen();
+    const { code } = await room(url);
+    const ana = await player(url, code, 'Ana');
+    const silent = await PartyClient.connect(url);
+    const refused = await PartyClient.connect(url);
+    refused.send({ type: 'join', code, nickname: 'Ana' });
+    expect((await refused.next('error')).code).toBe('nickname_taken');
+    clock.advance(12_000);
+    expect(await silent.closedBy()).toEqual({
+      code: PARTY_CLOSE.noHello,
+      reason: 'not in a room within 10 s',
+    });
+    expect((await refused.closedBy()).code).toBe(PARTY_CLOSE.noHello);
+    ana.client.send({ type: 'answer', line: 0, option: 0 });
+    expect((await ana.client.next('refused')).reason).toBe('no_line');
+    expect(ana.client.closed).toBeUndefined();
+  });
+
+  test('a client holds at most PARTY_MAX_SOCKETS_PER_ADDRESS sockets; more are refused (429)', async () => {
+    const { url } = await listen({ PARTY_MAX_SOCKETS_PER_ADDRESS: '2' });
+    const first = await PartyClient.connect(url);
+    await PartyClient.connect(url);
+    await expect(PartyClient.connect(url)).rejects.toThrow('could not connect');
+    const upgrade = await fetch(url.replace(/^ws/, 'http'), {
+      headers: {
+        upgrade: 'websocket',
+        connection: 'upgrade',
+        'sec-websocket-version': '13',
+        'sec-websocket-key': 'dGhlIHNhbXBsZSBub25jZQ==',
+      },
+    });
+    expect([upgrade.status, upgrade.headers.get('retry-after')]).toEqual([429, '10']);
+    first.close();
+    await first.closedBy();
+    // The server counts the socket out when its close arrives: wait for that, not for a time.
+    for (let i = 0; ; i++) {
+      const again = await PartyClient.connect(url).catch(() => undefined);
+      if (again) break;
+      if (i > 50) throw new Error('the closed socket was never counted out');
+    }
+  });
+
+  test('a stopping server closes every socket (1001), in a room or not, and stops at once', async () => {
+    const { deps } = await createTestApp();
+    const shutdown = new AbortController();
+    const app = createApp({ ...deps, partyClock: createManualClock(), shutdown: shutdown.signal }).listen({
+      port: 0,
+      hostname: '127.0.0.1',
+    });
+    const url = `ws://127.0.0.1:${app.server!.port}${PARTY_SOCKET_PATH}`;
+    const { host, code } = await room(url);
+    const ana = await player(url, code, 'Ana');
+    const silent = await PartyClient.connect(url);
+    shutdown.abort();
+    const stopped = await Promise.race([
+      app.stop(false).then(() => 'stopped'),
+      new Promise((resolve) => setTimeout(resolve, 3_000, 'still waiting after 3 s')),
+    ]);
+    if (stopped !== 'stopped') await app.stop(true);
+    expect(stopped).toBe('stopped');
+    const going = { code: PARTY_CLOSE.stopping, reason: 'server stopping' };
+    expect([await host.closedBy(), await ana.client.closedBy(), await silent.closedBy()]).toEqual([
+      going,
+      going,
+      going,
+    ]);
+  });
+
   test('a room idle for 30 minutes closes and tells everyone in it', async () => {
     const { url, clock } = await listen();
     const { host, code } = await room(url);
@@ -239,6 +308,7 @@ describe('the socket', () => {
           trustedProxies: [],
           roomsPerHour: 100,
           joinsPerMinute: 100,
+          maxSocketsPerKey: 100,
           codePrefixes: ROOM_CODE_ALPHABET,
           onError: (error) => errors.push(error),
         }),

@@ -1,6 +1,7 @@
 import type { Server, ServerWebSocket } from 'bun';
 import { Elysia, NotFoundError } from 'elysia';
 import type { CatalogueIndex } from '../catalogue/catalogue-index';
+import { tooManyRequests } from '../errors';
 import { createAddressMatcher, createLimiterKeyCache } from '../http/address';
 import { clientAddressOf } from '../http/client-address';
 import { createRateLimiter } from '../http/rate-limit';
@@ -11,6 +12,7 @@ import type { FinishedGame } from './game';
 import { createPartyHub, type PartyHub, type PartySession } from './hub';
 import { drawPartyLines } from './lines';
 import { PartyRooms } from './rooms';
+import { HELLO_TIMEOUT_MS, PartySockets, type TrackedSocket } from './sockets';
 
 export interface PartyRoutesDeps {
   clock: TimerClock;
@@ -22,6 +24,8 @@ export interface PartyRoutesDeps {
   trustedProxies: readonly string[];
   roomsPerHour: number;
   joinsPerMinute: number;
+  /** PARTY_MAX_SOCKETS_PER_ADDRESS: open sockets one client (limiter key) may hold. */
+  maxSocketsPerKey: number;
   /** PARTY_CODE_PREFIXES: the first symbols of the codes this instance owns. */
   codePrefixes: string;
   /** Told when a socket names another instance's room (the proxy's map is wrong). */
@@ -29,6 +33,19 @@ export interface PartyRoutesDeps {
   onFinished?: (game: FinishedGame) => void;
   /** A socket's message failed on the server (its socket is closed, 1011). */
   onError?: (error: unknown) => void;
+  /** Aborted when the server stops: every socket is closed then, before in-flight requests are awaited. */
+  shutdown?: AbortSignal;
+}
+
+/** What every connection shares. */
+interface PartyEdge {
+  hub: PartyHub;
+  sockets: PartySockets;
+  nowMs: () => number;
+  onError: (error: unknown) => void;
+  messages: number;
+  /** The server stops: closing sockets leave their rooms alone (the rooms are closed too). */
+  stopping: boolean;
 }
 
 /**
@@ -36,17 +53,26 @@ export interface PartyRoutesDeps {
  * calls `ws.data.open(ws)`, `.message(ws, frame)` and `.close(ws)`; the methods are the class's, so
  * a socket costs this object and its session, nothing per message.
  */
-class PartyConnection {
+class PartyConnection implements TrackedSocket {
   private session: PartySession | undefined;
+  private ws: ServerWebSocket<unknown> | undefined;
+  openedAtMs = 0;
 
   constructor(
-    private readonly edge: { hub: PartyHub; onError: (error: unknown) => void; messages: number },
+    private readonly edge: PartyEdge,
     /** The client's limiter key: its address, an IPv6 one as its /64 (src/http/address.ts). */
-    private readonly key: string,
+    readonly key: string,
   ) {}
 
   open(ws: ServerWebSocket<unknown>): void {
+    this.ws = ws;
+    this.openedAtMs = this.edge.nowMs();
     this.session = this.edge.hub.open(ws, this.key);
+    this.edge.sockets.add(this);
+  }
+
+  inRoom(): boolean {
+    return this.session?.room !== undefined;
   }
 
   /**
@@ -63,8 +89,15 @@ class PartyConnection {
     });
   }
 
+  /** The registry closes the socket (no hello in time, the server stops). */
+  disconnect(code: number, reason: string): void {
+    this.ws?.close(code, reason);
+  }
+
+  /** The socket closed (Elysia's handler calls this, whoever closed it). */
   close(): void {
-    if (this.session) this.edge.hub.close(this.session);
+    this.edge.sockets.remove(this);
+    if (this.session && !this.edge.stopping) this.edge.hub.close(this.session);
   }
 }
 
@@ -104,7 +137,23 @@ export function partyRoutes(deps: PartyRoutesDeps) {
         onFinished: deps.onFinished,
       }),
   );
-  const edge = { hub, onError: deps.onError ?? (() => {}), messages: 0 };
+  const sockets = new PartySockets({ clock, maxPerKey: deps.maxSocketsPerKey });
+  const edge: PartyEdge = {
+    hub,
+    sockets,
+    nowMs: clock.nowMs,
+    onError: deps.onError ?? (() => {}),
+    messages: 0,
+    stopping: false,
+  };
+  // Bun's stop waits for every open socket, and Elysia's onStop runs only after it: the sockets
+  // are closed when the shutdown signal comes, before the server waits for requests in flight.
+  const stopAll = () => {
+    edge.stopping = true;
+    hub.rooms.closeAll();
+    sockets.closeAll();
+  };
+  deps.shutdown?.addEventListener('abort', stopAll, { once: true });
   // The upgrade is done here, not by Elysia's `.ws()`: that keeps, for every socket, a copy of the
   // whole request context (the Request, its parsed headers and query, six closures) and wraps each
   // message in a new object of bound methods, ~4 KB a player in a 5,000-player room
@@ -116,10 +165,13 @@ export function partyRoutes(deps: PartyRoutesDeps) {
       if (request.headers.get('upgrade')?.toLowerCase() !== 'websocket' || !current)
         throw new NotFoundError();
       const key = limiterKey(clientAddressOf(request, current, isTrusted));
+      // The sockets a client holds cost memory whether it plays or not; a hello-less one closes
+      // after HELLO_TIMEOUT_MS, so that is when a refused client may well get one again.
+      if (!sockets.canOpen(key)) throw tooManyRequests(HELLO_TIMEOUT_MS / 1000);
       const connection = new PartyConnection(edge, key);
       if (!current.upgrade(request, { data: connection })) throw new NotFoundError();
     })
-    .onStop(() => hub.rooms.closeAll());
+    .onStop(stopAll);
   // The dashboard's "Igra sada" shows how many rooms are open (docs/decisions/037); the idle tidy
   // counts the sockets' messages as activity (src/http/idle-tidy.ts).
   return Object.assign(routes, { roomsOpen: () => hub.rooms.size, messagesReceived: () => edge.messages });

@@ -22,7 +22,9 @@ export class PartyClient {
 
   /** `headers`: sent with the upgrade (an `X-Forwarded-For` through a trusted proxy). */
   static async connect(url: string, headers?: Record<string, string>): Promise<PartyClient> {
-    const socket = headers ? new WebSocket(url, { headers }) : new WebSocket(url);
+    // Bun's WebSocket takes options with headers; the DOM's type, which wins here, knows only protocols.
+    const options = { headers } as unknown as string[];
+    const socket = headers ? new WebSocket(url, options) : new WebSocket(url);
     const client = new PartyClient(socket);
     await new Promise<void>((resolve, reject) => {
       socket.addEventListener('open', () => resolve(), { once: true });

@@ -188,4 +188,8 @@ export const PARTY_CLOSE = {
   replaced: 4409,
   /** The server failed on a message (logged); the screen reconnects. */
   serverError: 1011,
+  /** The server stops (a restart or a deploy): the room is gone with it. */
+  stopping: 1001,
+  /** No hello got the socket into a room within 10 s; a screen opens a new one when it has one to send. */
+  noHello: 4408,
 } as const;
