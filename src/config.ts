@@ -437,7 +437,7 @@ export const configVariables = [
     key: 'rateLimitPartyJoinsPerMinute',
     default: '600',
     meaning:
-      'Kviz uživo joins (and failed rejoins) allowed per client address per minute: a venue behind one address joins at this rate.',
+      'Kviz uživo joins allowed per client address per minute, rejoins and host returns counted too (failed or not): a venue behind one address joins and reconnects at this rate.',
     parse: integer(1, 1_000_000),
   }),
   variable({

@@ -145,6 +145,36 @@ describe('the socket', () => {
     expect((await second.next('error')).code).toBe('rate_limited');
   });
 
+  test("rejoins and a host's returns count as joins; a seat closed for flooding waits 10 s", async () => {
+    const { url, clock } = await listen({ RATE_LIMIT_PARTY_JOINS_PER_MINUTE: '4' });
+    const { code, hostToken } = await room(url);
+    const ana = await player(url, code, 'Ana');
+    const rejoin = async () => {
+      const again = await PartyClient.connect(url);
+      again.send({ type: 'rejoin', code, playerToken: ana.joined.playerToken });
+      return Promise.race([again.next('joined'), again.next('error')]);
+    };
+    expect([(await rejoin()).type, (await rejoin()).type]).toEqual(['joined', 'joined']);
+    const screen = await PartyClient.connect(url);
+    screen.send({ type: 'host', code, hostToken });
+    await screen.next('hosting');
+    // One join, two rejoins and the host's return: the minute's four are spent.
+    expect(await rejoin()).toMatchObject({ type: 'error', code: 'rate_limited' });
+    clock.advance(60_000);
+    const flooding = await PartyClient.connect(url);
+    flooding.send({ type: 'rejoin', code, playerToken: ana.joined.playerToken });
+    await flooding.next('joined');
+    for (let i = 0; i < 25; i++) flooding.send({ type: 'answer', line: 0, option: 0 });
+    expect(await flooding.closedBy()).toEqual({ code: PARTY_CLOSE.malformed, reason: 'too many messages' });
+    expect(await rejoin()).toEqual({
+      type: 'error',
+      code: 'rate_limited',
+      message: 'Previše poruka. Pokušaj ponovno za 10 s.',
+    });
+    clock.advance(10_000);
+    expect((await rejoin()).type).toBe('joined');
+  });
+
   test('an IPv6 /64 behind a trusted proxy is one client to the limits, as for HTTP', async () => {
     const { url } = await listen({
       TRUST_PROXY: 'true',
