@@ -187,13 +187,11 @@ function livePartyRoutes(
     maxSocketsPerKey: config.partyMaxSocketsPerAddress,
     codePrefixes: config.partyCodePrefixes,
     ...(deps.shutdown ? { shutdown: deps.shutdown } : {}),
-    onMisrouted: (code) =>
+    // At most once a minute; `misrouted` counts the sockets since the previous warning.
+    onMisrouted: (code, count) =>
       log.warn(
         'a Kviz uživo socket named a room of another instance: check the proxy against PARTY_CODE_PREFIXES',
-        {
-          room: code,
-          prefixes: config.partyCodePrefixes,
-        },
+        { room: code, prefixes: config.partyCodePrefixes, misrouted: count },
       ),
     onFinished: recordFinishedGame(stores.party, (error) =>
       log.error('could not record a finished live game', { error: String(error) }),

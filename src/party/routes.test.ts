@@ -11,7 +11,7 @@ import {
 } from '../shared/contracts/party';
 import { loadCatalogueIndex } from '../storage/sqlite/catalogue-load';
 import { createManualClock, type ManualClock } from './manual-clock';
-import { partyRoutes } from './routes';
+import { type PartyRoutesDeps, partyRoutes } from './routes';
 
 const SETTINGS: PartySettings = { lines: 10, seconds: 20, difficulty: 'normal', autoNext: 0 };
 const running: { stop(): unknown }[] = [];
@@ -323,29 +323,13 @@ describe('the socket', () => {
 
   test('a message that fails on the server is logged and closes its own socket; the server plays on', async () => {
     const errors: unknown[] = [];
-    const index = loadCatalogueIndex(createTestDb());
-    const app = new Elysia()
-      .use(
-        partyRoutes({
-          clock: createManualClock(),
-          catalogue: () => index,
-          // A hard game reads the selection (from the database): here it cannot be read.
-          selection: () => {
-            throw new Error('the database is gone');
-          },
-          maxRooms: 10,
-          maxPlayers: 10,
-          trustedProxies: [],
-          roomsPerHour: 100,
-          joinsPerMinute: 100,
-          maxSocketsPerKey: 100,
-          codePrefixes: ROOM_CODE_ALPHABET,
-          onError: (error) => errors.push(error),
-        }),
-      )
-      .listen({ port: 0, hostname: '127.0.0.1' });
-    running.push({ stop: () => app.stop(true) });
-    const url = `ws://127.0.0.1:${app.server!.port}${PARTY_SOCKET_PATH}`;
+    const { url } = listenBare({
+      // A hard game reads the selection (from the database): here it cannot be read.
+      selection: () => {
+        throw new Error('the database is gone');
+      },
+      onError: (error) => errors.push(error),
+    });
     const failing = await PartyClient.connect(url);
     failing.send({ type: 'create', settings: { ...SETTINGS, difficulty: 'hard' } });
     expect((await failing.closedBy()).code).toBe(PARTY_CLOSE.serverError);
@@ -354,4 +338,50 @@ describe('the socket', () => {
     expect(code).toMatch(/^[A-HJ-NP-Z2-9]{7}$/);
     host.close();
   });
+
+  test("a socket for another instance's room is told so every time, but logged at most once a minute", async () => {
+    const reports: [string, number][] = [];
+    const { url, clock } = listenBare({
+      codePrefixes: 'AB',
+      onMisrouted: (code, count) => reports.push([code, count]),
+    });
+    const astray = await PartyClient.connect(url);
+    for (const code of ['CZZZZZZ', 'DZZZZZZ', 'EZZZZZZ']) {
+      astray.send({ type: 'join', code, nickname: 'Ana' });
+      expect((await astray.next('error')).code).toBe('room_elsewhere');
+    }
+    clock.advance(60_000);
+    const later = await PartyClient.connect(url);
+    later.send({ type: 'rejoin', code: 'FZZZZZZ', playerToken: 'x'.repeat(22) });
+    expect((await later.next('error')).code).toBe('room_elsewhere');
+    expect(reports).toEqual([
+      ['CZZZZZZ', 1],
+      ['FZZZZZZ', 3],
+    ]);
+  });
 });
+
+/** Kviz uživo's routes alone on 127.0.0.1 (no app around them), on a clock the test moves. */
+function listenBare(overrides: Partial<PartyRoutesDeps>) {
+  const clock = createManualClock();
+  const index = loadCatalogueIndex(createTestDb());
+  const app = new Elysia()
+    .use(
+      partyRoutes({
+        clock,
+        catalogue: () => index,
+        selection: () => ({}) as never,
+        maxRooms: 10,
+        maxPlayers: 10,
+        trustedProxies: [],
+        roomsPerHour: 100,
+        joinsPerMinute: 100,
+        maxSocketsPerKey: 100,
+        codePrefixes: ROOM_CODE_ALPHABET,
+        ...overrides,
+      }),
+    )
+    .listen({ port: 0, hostname: '127.0.0.1' });
+  running.push({ stop: () => app.stop(true) });
+  return { url: `ws://127.0.0.1:${app.server!.port}${PARTY_SOCKET_PATH}`, clock };
+}

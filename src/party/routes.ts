@@ -28,13 +28,34 @@ export interface PartyRoutesDeps {
   maxSocketsPerKey: number;
   /** PARTY_CODE_PREFIXES: the first symbols of the codes this instance owns. */
   codePrefixes: string;
-  /** Told when a socket names another instance's room (the proxy's map is wrong). */
-  onMisrouted?: (code: string) => void;
+  /**
+   * Told when a socket names another instance's room (the proxy's map is wrong): at most once
+   * every MISROUTED_REPORT_MS, with how many sockets did so since the last time, this one included.
+   */
+  onMisrouted?: (code: string, count: number) => void;
   onFinished?: (game: FinishedGame) => void;
   /** A socket's message failed on the server (its socket is closed, 1011). */
   onError?: (error: unknown) => void;
   /** Aborted when the server stops: every socket is closed then, before in-flight requests are awaited. */
   shutdown?: AbortSignal;
+}
+
+/**
+ * A misrouted socket is worth one warning a minute: the operator needs to know the proxy's map is
+ * wrong, and a client may name another instance's codes as often as its join budget allows.
+ */
+const MISROUTED_REPORT_MS = 60_000;
+
+function throttledReport(report: (code: string, count: number) => void, nowMs: () => number) {
+  let lastMs = Number.NEGATIVE_INFINITY;
+  let count = 0;
+  return (code: string) => {
+    count++;
+    if (nowMs() - lastMs < MISROUTED_REPORT_MS) return;
+    lastMs = nowMs();
+    report(code, count);
+    count = 0;
+  };
 }
 
 /** What every connection shares. */
@@ -120,7 +141,7 @@ export function partyRoutes(deps: PartyRoutesDeps) {
       },
       createLimiter: createRateLimiter(deps.roomsPerHour, 3_600_000, clock.nowMs),
       joinLimiter: createRateLimiter(deps.joinsPerMinute, 60_000, clock.nowMs),
-      onMisrouted: deps.onMisrouted,
+      ...(deps.onMisrouted ? { onMisrouted: throttledReport(deps.onMisrouted, clock.nowMs) } : {}),
     },
     (outboxFor, onExpired) =>
       new PartyRooms({
