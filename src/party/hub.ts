@@ -39,6 +39,22 @@ const MAX_MESSAGES_PER_SECOND = 20;
 const FLOOD_COOLDOWN_MS = 10_000;
 
 const checkMessage = TypeCompiler.Compile(ClientMessage);
+/** Each message type's own check: a refused message is told by the field that failed, not the union. */
+const checkOfType = new Map(
+  ClientMessage.anyOf.map((schema) => [schema.properties.type.const, TypeCompiler.Compile(schema)]),
+);
+
+/** Why a frame is not a client message: its type and first failing field where it has a known type. */
+function whyInvalid(raw: unknown): string {
+  if (raw === undefined) return 'not a JSON message';
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return 'not a message object';
+  const type: unknown = (raw as { type?: unknown }).type;
+  if (typeof type !== 'string') return 'no type';
+  const check = checkOfType.get(type as ClientMessage['type']);
+  if (!check) return `unknown type ${JSON.stringify(type.slice(0, 20))}`;
+  const first = check.Errors(raw).First();
+  return `${type} ${first?.path || '/'}: ${first?.message}`;
+}
 
 /** A frame's JSON; undefined when it is not JSON (the check then names it so). */
 function parseFrame(frame: string | Uint8Array): unknown {
@@ -318,11 +334,11 @@ export function createPartyHub(
       const size = typeof frame === 'string' ? Buffer.byteLength(frame) : frame.byteLength;
       if (size > PARTY_MAX_MESSAGE_BYTES) return session.socket.close(PARTY_CLOSE.tooBig, 'message too big');
       const raw = parseFrame(frame);
-      if (!checkMessage.Check(raw)) {
-        const first = typeof raw === 'object' && raw !== null ? checkMessage.Errors(raw).First() : undefined;
-        const why = first ? `${first.path || '/'}: ${first.message}` : 'not a JSON message';
-        return session.socket.close(PARTY_CLOSE.malformed, `invalid message (${why})`.slice(0, 120));
-      }
+      if (!checkMessage.Check(raw))
+        return session.socket.close(
+          PARTY_CLOSE.malformed,
+          `invalid message (${whyInvalid(raw)})`.slice(0, 120),
+        );
       const isHello = ['create', 'host', 'join', 'rejoin'].includes(raw.type);
       if (isHello) {
         if (session.room) return error(session, 'not_now', 'Ova veza već je u sobi.');

@@ -107,20 +107,39 @@ describe('the socket', () => {
 
   test.each([
     ['not JSON', 'hello', 'invalid message (not a JSON message)'],
-    ['an unknown type', JSON.stringify({ type: 'cheat' }), 'invalid message'],
-    ['an option out of range', JSON.stringify({ type: 'answer', line: 0, option: 7 }), 'invalid message'],
-    ['an extra field', JSON.stringify({ type: 'start', x: 1 }), 'invalid message'],
-  ])('%s closes that socket with a reason and nothing else changes', async (_, text, reason) => {
-    const { url } = await listen();
-    const { host, code } = await room(url);
-    const ana = await player(url, code, 'Ana');
-    ana.client.send(text);
-    const closed = await ana.client.closedBy();
-    expect(closed.code).toBe(PARTY_CLOSE.malformed);
-    expect(closed.reason).toStartWith(reason);
-    host.send({ type: 'start' });
-    expect((await host.next('line')).index).toBe(0);
-  });
+    ['JSON null', 'null', 'invalid message (not a message object)'],
+    ['a JSON number', '1', 'invalid message (not a message object)'],
+    ['a JSON string', '"create"', 'invalid message (not a message object)'],
+    ['an object without a type', '{}', 'invalid message (no type)'],
+    ['an unknown type', JSON.stringify({ type: 'cheat' }), 'invalid message (unknown type "cheat")'],
+    [
+      'an option out of range',
+      JSON.stringify({ type: 'answer', line: 0, option: 7 }),
+      'invalid message (answer /option: Expected integer to be less or equal to 4)',
+    ],
+    [
+      'an extra field',
+      JSON.stringify({ type: 'start', x: 1 }),
+      'invalid message (start /x: Unexpected property)',
+    ],
+    [
+      'a missing field',
+      JSON.stringify({ type: 'join', code: 'ABCDEFG' }),
+      'invalid message (join /nickname: Expected required property)',
+    ],
+  ])(
+    '%s closes that socket with a reason naming what failed, and nothing else changes',
+    async (_, text, reason) => {
+      const { url } = await listen();
+      const { host, code } = await room(url);
+      const ana = await player(url, code, 'Ana');
+      ana.client.send(text);
+      const closed = await ana.client.closedBy();
+      expect(closed).toEqual({ code: PARTY_CLOSE.malformed, reason });
+      host.send({ type: 'start' });
+      expect((await host.next('line')).index).toBe(0);
+    },
+  );
 
   test('an oversized message closes the socket (1009)', async () => {
     const { url } = await listen();

@@ -169,6 +169,8 @@ export type PartyErrorCode =
   /** The code belongs to another instance: the proxy's map does not match PARTY_CODE_PREFIXES. */
   | 'room_elsewhere'
   | 'room_full'
+  /** The room's game has reached its podium: nobody joins it any more. */
+  | 'game_over'
   | 'too_many_rooms'
   | 'nickname_invalid'
   | 'nickname_taken'
