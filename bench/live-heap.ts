@@ -39,7 +39,11 @@ function snapshot() {
 
 async function measure() {
   const { deps } = await createTestApp({
-    env: { PARTY_MAX_PLAYERS: String(PLAYERS), RATE_LIMIT_PARTY_JOINS_PER_MINUTE: '1000000' },
+    env: {
+      PARTY_MAX_PLAYERS: String(PLAYERS),
+      RATE_LIMIT_PARTY_JOINS_PER_MINUTE: '1000000',
+      PARTY_MAX_SOCKETS_PER_ADDRESS: '1000000',
+    },
   });
   const app = createApp(deps).listen({ port: 0, hostname: '127.0.0.1' });
   const url = `ws://127.0.0.1:${app.server!.port}${PARTY_SOCKET_PATH}`;

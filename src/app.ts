@@ -184,14 +184,14 @@ function livePartyRoutes(
     trustedProxies: proxies,
     roomsPerHour: config.rateLimitPartyRoomsPerHour,
     joinsPerMinute: config.rateLimitPartyJoinsPerMinute,
+    maxSocketsPerKey: config.partyMaxSocketsPerAddress,
     codePrefixes: config.partyCodePrefixes,
-    onMisrouted: (code) =>
+    ...(deps.shutdown ? { shutdown: deps.shutdown } : {}),
+    // At most once a minute; `misrouted` counts the sockets since the previous warning.
+    onMisrouted: (code, count) =>
       log.warn(
         'a Kviz uživo socket named a room of another instance: check the proxy against PARTY_CODE_PREFIXES',
-        {
-          room: code,
-          prefixes: config.partyCodePrefixes,
-        },
+        { room: code, prefixes: config.partyCodePrefixes, misrouted: count },
       ),
     onFinished: recordFinishedGame(stores.party, (error) =>
       log.error('could not record a finished live game', { error: String(error) }),

@@ -410,6 +410,14 @@ export const configVariables = [
     parse: integer(1, 100_000),
   }),
   variable({
+    name: 'PARTY_MAX_SOCKETS_PER_ADDRESS',
+    key: 'partyMaxSocketsPerAddress',
+    default: '1000',
+    meaning:
+      'Kviz uživo: the most sockets one client address (an IPv6 /64) may hold open at once, in rooms or not; more are refused (429). A venue with more players behind one address raises it.',
+    parse: integer(1, 1_000_000),
+  }),
+  variable({
     name: 'PARTY_CODE_PREFIXES',
     key: 'partyCodePrefixes',
     default: '',
@@ -429,7 +437,7 @@ export const configVariables = [
     key: 'rateLimitPartyJoinsPerMinute',
     default: '600',
     meaning:
-      'Kviz uživo joins (and failed rejoins) allowed per client address per minute: a venue behind one address joins at this rate.',
+      'Kviz uživo joins allowed per client address per minute, rejoins and host returns counted too (failed or not): a venue behind one address joins and reconnects at this rate.',
     parse: integer(1, 1_000_000),
   }),
   variable({

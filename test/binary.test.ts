@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { PARTY_CLOSE, PARTY_SOCKET_PATH } from '../src/shared/contracts/party';
 import { type RunningBinary, startBinary } from './support/binary';
+import { PartyClient } from './support/party-client';
 
 // Real processes and a real browser on a shared 2-core machine: generous, never a measure of speed.
 setDefaultTimeout(60_000);
@@ -64,5 +66,28 @@ describe('the compiled binary, copied alone into an empty directory', () => {
     const other = await startBinary();
     expect(await other.stop('SIGTERM')).toBe(0);
     expect(other.logs.at(-1)).toContain('"stopped"');
+  });
+
+  test('SIGTERM stops it at once while Kviz uživo sockets are open, closing each (1001)', async () => {
+    const other = await startBinary();
+    const url = `${other.url.replace(/^http/, 'ws')}${PARTY_SOCKET_PATH}`;
+    const host = await PartyClient.connect(url);
+    host.send({ type: 'create', settings: { lines: 10, seconds: 20, difficulty: 'normal', autoNext: 0 } });
+    const { code } = await host.next('hosting');
+    const phone = await PartyClient.connect(url);
+    phone.send({ type: 'join', code, nickname: 'Ana' });
+    await phone.next('joined');
+    const silent = await PartyClient.connect(url);
+    const started = performance.now();
+    expect(await other.stop('SIGTERM')).toBe(0);
+    // Before, it waited until every client closed its socket (never, for a phone left on the page).
+    expect(performance.now() - started).toBeLessThan(5_000);
+    expect(other.logs.at(-1)).toContain('"stopped"');
+    const going = { code: PARTY_CLOSE.stopping, reason: 'server stopping' };
+    expect([await host.closedBy(), await phone.closedBy(), await silent.closedBy()]).toEqual([
+      going,
+      going,
+      going,
+    ]);
   });
 });

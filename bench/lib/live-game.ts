@@ -67,6 +67,8 @@ export const liveServerEnv = (scenarios: LiveScenario[]): Record<string, string>
   PARTY_MAX_ROOMS: String(Math.max(...scenarios.map((s) => s.rooms))),
   RATE_LIMIT_PARTY_ROOMS_PER_HOUR: '1000000',
   RATE_LIMIT_PARTY_JOINS_PER_MINUTE: '1000000',
+  // Every simulated player comes from 127.0.0.1.
+  PARTY_MAX_SOCKETS_PER_ADDRESS: '1000000',
 });
 
 function percentile(values: number[], p: number): number {

@@ -87,7 +87,9 @@ export async function serve(config: Config, log: Logger, clock: Clock = systemCl
     if (stopping) return;
     stopping = true;
     log.info('stopping', { signal });
-    shutdown.abort(); // the dashboard's event streams end: they would keep the stop waiting
+    // The dashboard's event streams end and every Kviz uživo socket is closed (1001): open, they
+    // would keep the stop waiting for as long as a client stays.
+    shutdown.abort();
     await app.stop(false); // waits for in-flight requests
     await runtime.close();
     log.info('stopped');

@@ -241,12 +241,30 @@ describe('a line', () => {
     expect(ana.points).toBe(500);
   });
 
-  test('an answer to another line is refused', () => {
-    const { game, join } = setUp();
+  test('an answer to another line is refused, saying whether that line is still to come or over', () => {
+    const { game, join, to, last } = setUp();
     const ana = join('Ana');
     game.start();
     expect(game.answer(ana, 1, 0)).toBe('wrong_line');
     expect(ana.answers[1]).toBeUndefined();
+    expect(last(to(ana), 'refused')).toEqual({
+      type: 'refused',
+      reason: 'wrong_line',
+      message: 'Taj stih još nije počeo.',
+    });
+    game.skip();
+    game.next(); // the scoreboard
+    game.next(); // line 1
+    expect(game.answer(ana, 0, 0)).toBe('wrong_line');
+    expect(last(to(ana), 'refused')?.message).toBe('Taj je stih već završio.');
+  });
+
+  test('a finished game takes no one in, and says so', () => {
+    const { game, join } = setUp();
+    join('Ana');
+    game.start();
+    game.end();
+    expect(game.join('Boris')).toEqual({ ok: false, code: 'game_over', message: 'Igra je završila.' });
   });
 
   test('a disconnected player is not waited for; the line ends when the others answered', () => {

@@ -54,7 +54,7 @@ const refusals: Record<RefusalReason, string> = {
   locked: 'Odgovor je već zaključan.',
   paused: 'Igra je zaustavljena.',
   no_line: 'Sada nema stiha.',
-  wrong_line: 'Ovo pitanje je već završilo.',
+  wrong_line: 'Taj je stih već završio.',
 };
 
 const notNow = (message: string): ControlResult => ({ ok: false, code: 'not_now', message });
@@ -121,7 +121,7 @@ export class PartyGame {
   // --- players -------------------------------------------------------------------------------
 
   join(nickname: string): JoinResult {
-    if (this.phase === 'podium') return { ok: false, code: 'room_full', message: 'Igra je završila.' };
+    if (this.phase === 'podium') return { ok: false, code: 'game_over', message: 'Igra je završila.' };
     const joined = this.roster.join(nickname, this.lines.length);
     if (!joined.ok) return joined;
     this.touch();
@@ -161,13 +161,14 @@ export class PartyGame {
 
   /** Grades and locks an answer, or refuses it; the player is told either way. */
   answer(player: Player, line: number, option: number): 'ack' | RefusalReason {
-    const refuse = (reason: RefusalReason) => {
-      this.outbox.toPlayer(player.id, { type: 'refused', reason, message: refusals[reason] });
+    const refuse = (reason: RefusalReason, message = refusals[reason]) => {
+      this.outbox.toPlayer(player.id, { type: 'refused', reason, message });
       return reason;
     };
     this.touch();
     if (this.phase !== 'line') return refuse(line === this.index ? 'late' : 'no_line');
-    if (line !== this.index) return refuse('wrong_line');
+    if (line !== this.index)
+      return refuse('wrong_line', line > this.index ? 'Taj stih još nije počeo.' : undefined);
     if (this.paused) return refuse('paused');
     if (player.answers[line]) return refuse('locked');
     const elapsedMs = this.elapsedMs();

@@ -23,6 +23,7 @@ export interface PartySocket {
 /** One connection: who it is, once it said so. */
 export interface PartySession {
   socket: PartySocket;
+  /** The client's limiter key (an IPv6 address as its /64), which the limits count. */
   address: string;
   room?: Room;
   host?: boolean;
@@ -34,8 +35,26 @@ export interface PartySession {
 
 /** More client messages than this in one second is no person playing. */
 const MAX_MESSAGES_PER_SECOND = 20;
+/** A seat whose socket was closed for flooding may come back after this (a rejoin would flood on). */
+const FLOOD_COOLDOWN_MS = 10_000;
 
 const checkMessage = TypeCompiler.Compile(ClientMessage);
+/** Each message type's own check: a refused message is told by the field that failed, not the union. */
+const checkOfType = new Map(
+  ClientMessage.anyOf.map((schema) => [schema.properties.type.const, TypeCompiler.Compile(schema)]),
+);
+
+/** Why a frame is not a client message: its type and first failing field where it has a known type. */
+function whyInvalid(raw: unknown): string {
+  if (raw === undefined) return 'not a JSON message';
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return 'not a message object';
+  const type: unknown = (raw as { type?: unknown }).type;
+  if (typeof type !== 'string') return 'no type';
+  const check = checkOfType.get(type as ClientMessage['type']);
+  if (!check) return `unknown type ${JSON.stringify(type.slice(0, 20))}`;
+  const first = check.Errors(raw).First();
+  return `${type} ${first?.path || '/'}: ${first?.message}`;
+}
 
 /** A frame's JSON; undefined when it is not JSON (the check then names it so). */
 function parseFrame(frame: string | Uint8Array): unknown {
@@ -58,7 +77,7 @@ export interface HubDeps {
   nowMs: () => number;
   /** Publishes to a topic's subscribers (Bun's server.publish). */
   publish: (topic: string, text: string) => void;
-  /** Creating rooms, and joining (failed rejoins and host tokens count too), per address. */
+  /** Creating rooms, and joining (rejoins and host returns count too, failed or not), per address. */
   createLimiter: RateLimiter;
   joinLimiter: RateLimiter;
   /** A socket named a room of another instance's code: the proxy in front routes it wrong. */
@@ -73,6 +92,8 @@ interface Edge {
   error: (session: PartySession, code: PartyErrorCode, message: string) => void;
   enter: (session: PartySession, room: Room, host: boolean) => void;
   bindPlayer: (session: PartySession, room: Room, player: Player) => void;
+  /** Seats (a player, or a room's host) closed for flooding, and until when they must wait. */
+  flooded: WeakMap<Player | Room, number>;
 }
 
 /** The first message of a socket: create a room, host one again, join, or rejoin. */
@@ -90,6 +111,15 @@ async function hello(edge: Edge, session: PartySession, message: ClientMessage):
     if (!quota.allowed)
       error(session, 'rate_limited', `Previše pokušaja. Pokušaj ponovno za ${quota.resetSeconds} s.`);
     return !quota.allowed;
+  };
+  /** A seat comes back: counted like a join (a reconnecting venue fits), and not while it cools down. */
+  const refusedReturn = (seat: Player | Room) => {
+    const wait = (edge.flooded.get(seat) ?? 0) - deps.nowMs();
+    if (wait > 0) {
+      error(session, 'rate_limited', `Previše poruka. Pokušaj ponovno za ${Math.ceil(wait / 1000)} s.`);
+      return true;
+    }
+    return limited(deps.joinLimiter);
   };
   /** No such room here: none at all, or one of another instance's codes (docs/decisions/031). */
   const notFound = () => {
@@ -122,6 +152,7 @@ async function hello(edge: Edge, session: PartySession, message: ClientMessage):
         deps.joinLimiter.count(session.address);
         return room ? error(session, 'token_invalid', 'Nisi voditelj ove sobe.') : notFound();
       }
+      if (refusedReturn(room)) return;
       enter(session, room, true);
       room.game.touch();
       send(session, {
@@ -151,6 +182,7 @@ async function hello(edge: Edge, session: PartySession, message: ClientMessage):
           ? error(session, 'token_invalid', 'Ova igra te više ne prepoznaje. Pridruži se ponovno.')
           : notFound();
       }
+      if (refusedReturn(player)) return;
       return bindPlayer(session, room, player);
     }
   }
@@ -258,7 +290,7 @@ export function createPartyHub(
     for (const m of room.game.snapshot(player)) send(session, m);
   };
 
-  const edge: Edge = { deps, rooms, send, error, enter, bindPlayer };
+  const edge: Edge = { deps, rooms, send, error, enter, bindPlayer, flooded: new WeakMap() };
 
   const control = (session: PartySession, message: ClientMessage) => {
     const room = session.room!;
@@ -294,16 +326,19 @@ export function createPartyHub(
         session.burstSecond = second;
         session.burst = 0;
       }
-      if (++session.burst > MAX_MESSAGES_PER_SECOND)
+      if (++session.burst > MAX_MESSAGES_PER_SECOND) {
+        const seat = session.player ?? (session.host ? session.room : undefined);
+        if (seat) edge.flooded.set(seat, deps.nowMs() + FLOOD_COOLDOWN_MS);
         return session.socket.close(PARTY_CLOSE.malformed, 'too many messages');
+      }
       const size = typeof frame === 'string' ? Buffer.byteLength(frame) : frame.byteLength;
       if (size > PARTY_MAX_MESSAGE_BYTES) return session.socket.close(PARTY_CLOSE.tooBig, 'message too big');
       const raw = parseFrame(frame);
-      if (!checkMessage.Check(raw)) {
-        const first = typeof raw === 'object' && raw !== null ? checkMessage.Errors(raw).First() : undefined;
-        const why = first ? `${first.path || '/'}: ${first.message}` : 'not a JSON message';
-        return session.socket.close(PARTY_CLOSE.malformed, `invalid message (${why})`.slice(0, 120));
-      }
+      if (!checkMessage.Check(raw))
+        return session.socket.close(
+          PARTY_CLOSE.malformed,
+          `invalid message (${whyInvalid(raw)})`.slice(0, 120),
+        );
       const isHello = ['create', 'host', 'join', 'rejoin'].includes(raw.type);
       if (isHello) {
         if (session.room) return error(session, 'not_now', 'Ova veza već je u sobi.');

@@ -26,7 +26,7 @@ export interface Player {
 
 export type JoinResult =
   | { ok: true; player: Player }
-  | { ok: false; code: 'nickname_invalid' | 'nickname_taken' | 'room_full'; message: string };
+  | { ok: false; code: 'nickname_invalid' | 'nickname_taken' | 'room_full' | 'game_over'; message: string };
 
 /** How many names the host's lobby list carries: the newest ones (the count is always exact). */
 const LOBBY_NAMES = 200;

@@ -11,7 +11,7 @@ import {
 } from '../shared/contracts/party';
 import { loadCatalogueIndex } from '../storage/sqlite/catalogue-load';
 import { createManualClock, type ManualClock } from './manual-clock';
-import { partyRoutes } from './routes';
+import { type PartyRoutesDeps, partyRoutes } from './routes';
 
 const SETTINGS: PartySettings = { lines: 10, seconds: 20, difficulty: 'normal', autoNext: 0 };
 const running: { stop(): unknown }[] = [];
@@ -107,20 +107,39 @@ describe('the socket', () => {
 
   test.each([
     ['not JSON', 'hello', 'invalid message (not a JSON message)'],
-    ['an unknown type', JSON.stringify({ type: 'cheat' }), 'invalid message'],
-    ['an option out of range', JSON.stringify({ type: 'answer', line: 0, option: 7 }), 'invalid message'],
-    ['an extra field', JSON.stringify({ type: 'start', x: 1 }), 'invalid message'],
-  ])('%s closes that socket with a reason and nothing else changes', async (_, text, reason) => {
-    const { url } = await listen();
-    const { host, code } = await room(url);
-    const ana = await player(url, code, 'Ana');
-    ana.client.send(text);
-    const closed = await ana.client.closedBy();
-    expect(closed.code).toBe(PARTY_CLOSE.malformed);
-    expect(closed.reason).toStartWith(reason);
-    host.send({ type: 'start' });
-    expect((await host.next('line')).index).toBe(0);
-  });
+    ['JSON null', 'null', 'invalid message (not a message object)'],
+    ['a JSON number', '1', 'invalid message (not a message object)'],
+    ['a JSON string', '"create"', 'invalid message (not a message object)'],
+    ['an object without a type', '{}', 'invalid message (no type)'],
+    ['an unknown type', JSON.stringify({ type: 'cheat' }), 'invalid message (unknown type "cheat")'],
+    [
+      'an option out of range',
+      JSON.stringify({ type: 'answer', line: 0, option: 7 }),
+      'invalid message (answer /option: Expected integer to be less or equal to 4)',
+    ],
+    [
+      'an extra field',
+      JSON.stringify({ type: 'start', x: 1 }),
+      'invalid message (start /x: Unexpected property)',
+    ],
+    [
+      'a missing field',
+      JSON.stringify({ type: 'join', code: 'ABCDEFG' }),
+      'invalid message (join /nickname: Expected required property)',
+    ],
+  ])(
+    '%s closes that socket with a reason naming what failed, and nothing else changes',
+    async (_, text, reason) => {
+      const { url } = await listen();
+      const { host, code } = await room(url);
+      const ana = await player(url, code, 'Ana');
+      ana.client.send(text);
+      const closed = await ana.client.closedBy();
+      expect(closed).toEqual({ code: PARTY_CLOSE.malformed, reason });
+      host.send({ type: 'start' });
+      expect((await host.next('line')).index).toBe(0);
+    },
+  );
 
   test('an oversized message closes the socket (1009)', async () => {
     const { url } = await listen();
@@ -143,6 +162,62 @@ describe('the socket', () => {
     const second = await PartyClient.connect(url);
     second.send({ type: 'create', settings: SETTINGS });
     expect((await second.next('error')).code).toBe('rate_limited');
+  });
+
+  test("rejoins and a host's returns count as joins; a seat closed for flooding waits 10 s", async () => {
+    const { url, clock } = await listen({ RATE_LIMIT_PARTY_JOINS_PER_MINUTE: '4' });
+    const { code, hostToken } = await room(url);
+    const ana = await player(url, code, 'Ana');
+    const rejoin = async () => {
+      const again = await PartyClient.connect(url);
+      again.send({ type: 'rejoin', code, playerToken: ana.joined.playerToken });
+      return Promise.race([again.next('joined'), again.next('error')]);
+    };
+    expect([(await rejoin()).type, (await rejoin()).type]).toEqual(['joined', 'joined']);
+    const screen = await PartyClient.connect(url);
+    screen.send({ type: 'host', code, hostToken });
+    await screen.next('hosting');
+    // One join, two rejoins and the host's return: the minute's four are spent.
+    expect(await rejoin()).toMatchObject({ type: 'error', code: 'rate_limited' });
+    clock.advance(60_000);
+    const flooding = await PartyClient.connect(url);
+    flooding.send({ type: 'rejoin', code, playerToken: ana.joined.playerToken });
+    await flooding.next('joined');
+    for (let i = 0; i < 25; i++) flooding.send({ type: 'answer', line: 0, option: 0 });
+    expect(await flooding.closedBy()).toEqual({ code: PARTY_CLOSE.malformed, reason: 'too many messages' });
+    expect(await rejoin()).toEqual({
+      type: 'error',
+      code: 'rate_limited',
+      message: 'Previše poruka. Pokušaj ponovno za 10 s.',
+    });
+    clock.advance(10_000);
+    expect((await rejoin()).type).toBe('joined');
+  });
+
+  test('an IPv6 /64 behind a trusted proxy is one client to the limits, as for HTTP', async () => {
+    const { url } = await listen({
+      TRUST_PROXY: 'true',
+      RATE_LIMIT_PARTY_JOINS_PER_MINUTE: '2',
+      RATE_LIMIT_PARTY_ROOMS_PER_HOUR: '1',
+    });
+    const from = (address: string) => PartyClient.connect(url, { 'x-forwarded-for': address });
+    const first = await from('2001:db8:1:2::1');
+    first.send({ type: 'create', settings: SETTINGS });
+    const { code } = await first.next('hosting');
+    const sameNetwork = await from('2001:db8:1:2:ffff::9');
+    sameNetwork.send({ type: 'create', settings: SETTINGS });
+    expect((await sameNetwork.next('error')).code).toBe('rate_limited');
+    const otherNetwork = await from('2001:db8:1:3::1');
+    otherNetwork.send({ type: 'create', settings: SETTINGS });
+    expect((await otherNetwork.next('hosting')).code).toMatch(/^[A-HJ-NP-Z2-9]{7}$/);
+    const joins = ['2001:db8:1:2::a', '2001:db8:1:2::b', '2001:db8:1:2::c'];
+    const answers = [];
+    for (const [i, address] of joins.entries()) {
+      const phone = await from(address);
+      phone.send({ type: 'join', code, nickname: `Igrač ${i}` });
+      answers.push((await Promise.race([phone.next('joined'), phone.next('error')])).type);
+    }
+    expect(answers).toEqual(['joined', 'joined', 'error']);
   });
 
   test('rooms are limited; an unknown code is named', async () => {
@@ -179,6 +254,75 @@ describe('the socket', () => {
     expect((await misrouted.next('error')).code).toBe('room_not_found');
   });
 
+  test('a socket not in a room 10 s after it opened is closed (4408); a player in a room plays on', async () => {
+    const { url, clock } = await listen();
+    const { code } = await room(url);
+    const ana = await player(url, code, 'Ana');
+    const silent = await PartyClient.connect(url);
+    const refused = await PartyClient.connect(url);
+    refused.send({ type: 'join', code, nickname: 'Ana' });
+    expect((await refused.next('error')).code).toBe('nickname_taken');
+    clock.advance(12_000);
+    expect(await silent.closedBy()).toEqual({
+      code: PARTY_CLOSE.noHello,
+      reason: 'not in a room within 10 s',
+    });
+    expect((await refused.closedBy()).code).toBe(PARTY_CLOSE.noHello);
+    ana.client.send({ type: 'answer', line: 0, option: 0 });
+    expect((await ana.client.next('refused')).reason).toBe('no_line');
+    expect(ana.client.closed).toBeUndefined();
+  });
+
+  test('a client holds at most PARTY_MAX_SOCKETS_PER_ADDRESS sockets; more are refused (429)', async () => {
+    const { url } = await listen({ PARTY_MAX_SOCKETS_PER_ADDRESS: '2' });
+    const first = await PartyClient.connect(url);
+    await PartyClient.connect(url);
+    await expect(PartyClient.connect(url)).rejects.toThrow('could not connect');
+    const upgrade = await fetch(url.replace(/^ws/, 'http'), {
+      headers: {
+        upgrade: 'websocket',
+        connection: 'upgrade',
+        'sec-websocket-version': '13',
+        'sec-websocket-key': 'dGhlIHNhbXBsZSBub25jZQ==',
+      },
+    });
+    expect([upgrade.status, upgrade.headers.get('retry-after')]).toEqual([429, '10']);
+    first.close();
+    await first.closedBy();
+    // The server counts the socket out when its close arrives: wait for that, not for a time.
+    for (let i = 0; ; i++) {
+      const again = await PartyClient.connect(url).catch(() => undefined);
+      if (again) break;
+      if (i > 50) throw new Error('the closed socket was never counted out');
+    }
+  });
+
+  test('a stopping server closes every socket (1001), in a room or not, and stops at once', async () => {
+    const { deps } = await createTestApp();
+    const shutdown = new AbortController();
+    const app = createApp({ ...deps, partyClock: createManualClock(), shutdown: shutdown.signal }).listen({
+      port: 0,
+      hostname: '127.0.0.1',
+    });
+    const url = `ws://127.0.0.1:${app.server!.port}${PARTY_SOCKET_PATH}`;
+    const { host, code } = await room(url);
+    const ana = await player(url, code, 'Ana');
+    const silent = await PartyClient.connect(url);
+    shutdown.abort();
+    const stopped = await Promise.race([
+      app.stop(false).then(() => 'stopped'),
+      new Promise((resolve) => setTimeout(resolve, 3_000, 'still waiting after 3 s')),
+    ]);
+    if (stopped !== 'stopped') await app.stop(true);
+    expect(stopped).toBe('stopped');
+    const going = { code: PARTY_CLOSE.stopping, reason: 'server stopping' };
+    expect([await host.closedBy(), await ana.client.closedBy(), await silent.closedBy()]).toEqual([
+      going,
+      going,
+      going,
+    ]);
+  });
+
   test('a room idle for 30 minutes closes and tells everyone in it', async () => {
     const { url, clock } = await listen();
     const { host, code } = await room(url);
@@ -198,28 +342,13 @@ describe('the socket', () => {
 
   test('a message that fails on the server is logged and closes its own socket; the server plays on', async () => {
     const errors: unknown[] = [];
-    const index = loadCatalogueIndex(createTestDb());
-    const app = new Elysia()
-      .use(
-        partyRoutes({
-          clock: createManualClock(),
-          catalogue: () => index,
-          // A hard game reads the selection (from the database): here it cannot be read.
-          selection: () => {
-            throw new Error('the database is gone');
-          },
-          maxRooms: 10,
-          maxPlayers: 10,
-          trustedProxies: [],
-          roomsPerHour: 100,
-          joinsPerMinute: 100,
-          codePrefixes: ROOM_CODE_ALPHABET,
-          onError: (error) => errors.push(error),
-        }),
-      )
-      .listen({ port: 0, hostname: '127.0.0.1' });
-    running.push({ stop: () => app.stop(true) });
-    const url = `ws://127.0.0.1:${app.server!.port}${PARTY_SOCKET_PATH}`;
+    const { url } = listenBare({
+      // A hard game reads the selection (from the database): here it cannot be read.
+      selection: () => {
+        throw new Error('the database is gone');
+      },
+      onError: (error) => errors.push(error),
+    });
     const failing = await PartyClient.connect(url);
     failing.send({ type: 'create', settings: { ...SETTINGS, difficulty: 'hard' } });
     expect((await failing.closedBy()).code).toBe(PARTY_CLOSE.serverError);
@@ -228,4 +357,50 @@ describe('the socket', () => {
     expect(code).toMatch(/^[A-HJ-NP-Z2-9]{7}$/);
     host.close();
   });
+
+  test("a socket for another instance's room is told so every time, but logged at most once a minute", async () => {
+    const reports: [string, number][] = [];
+    const { url, clock } = listenBare({
+      codePrefixes: 'AB',
+      onMisrouted: (code, count) => reports.push([code, count]),
+    });
+    const astray = await PartyClient.connect(url);
+    for (const code of ['CZZZZZZ', 'DZZZZZZ', 'EZZZZZZ']) {
+      astray.send({ type: 'join', code, nickname: 'Ana' });
+      expect((await astray.next('error')).code).toBe('room_elsewhere');
+    }
+    clock.advance(60_000);
+    const later = await PartyClient.connect(url);
+    later.send({ type: 'rejoin', code: 'FZZZZZZ', playerToken: 'x'.repeat(22) });
+    expect((await later.next('error')).code).toBe('room_elsewhere');
+    expect(reports).toEqual([
+      ['CZZZZZZ', 1],
+      ['FZZZZZZ', 3],
+    ]);
+  });
 });
+
+/** Kviz uživo's routes alone on 127.0.0.1 (no app around them), on a clock the test moves. */
+function listenBare(overrides: Partial<PartyRoutesDeps>) {
+  const clock = createManualClock();
+  const index = loadCatalogueIndex(createTestDb());
+  const app = new Elysia()
+    .use(
+      partyRoutes({
+        clock,
+        catalogue: () => index,
+        selection: () => ({}) as never,
+        maxRooms: 10,
+        maxPlayers: 10,
+        trustedProxies: [],
+        roomsPerHour: 100,
+        joinsPerMinute: 100,
+        maxSocketsPerKey: 100,
+        codePrefixes: ROOM_CODE_ALPHABET,
+        ...overrides,
+      }),
+    )
+    .listen({ port: 0, hostname: '127.0.0.1' });
+  running.push({ stop: () => app.stop(true) });
+  return { url: `ws://127.0.0.1:${app.server!.port}${PARTY_SOCKET_PATH}`, clock };
+}

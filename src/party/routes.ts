@@ -1,7 +1,8 @@
 import type { Server, ServerWebSocket } from 'bun';
 import { Elysia, NotFoundError } from 'elysia';
 import type { CatalogueIndex } from '../catalogue/catalogue-index';
-import { createAddressMatcher } from '../http/address';
+import { tooManyRequests } from '../errors';
+import { createAddressMatcher, createLimiterKeyCache } from '../http/address';
 import { clientAddressOf } from '../http/client-address';
 import { createRateLimiter } from '../http/rate-limit';
 import type { DifficultySelection } from '../quiz/difficulty-selection';
@@ -11,6 +12,7 @@ import type { FinishedGame } from './game';
 import { createPartyHub, type PartyHub, type PartySession } from './hub';
 import { drawPartyLines } from './lines';
 import { PartyRooms } from './rooms';
+import { HELLO_TIMEOUT_MS, PartySockets, type TrackedSocket } from './sockets';
 
 export interface PartyRoutesDeps {
   clock: TimerClock;
@@ -22,13 +24,49 @@ export interface PartyRoutesDeps {
   trustedProxies: readonly string[];
   roomsPerHour: number;
   joinsPerMinute: number;
+  /** PARTY_MAX_SOCKETS_PER_ADDRESS: open sockets one client (limiter key) may hold. */
+  maxSocketsPerKey: number;
   /** PARTY_CODE_PREFIXES: the first symbols of the codes this instance owns. */
   codePrefixes: string;
-  /** Told when a socket names another instance's room (the proxy's map is wrong). */
-  onMisrouted?: (code: string) => void;
+  /**
+   * Told when a socket names another instance's room (the proxy's map is wrong): at most once
+   * every MISROUTED_REPORT_MS, with how many sockets did so since the last time, this one included.
+   */
+  onMisrouted?: (code: string, count: number) => void;
   onFinished?: (game: FinishedGame) => void;
   /** A socket's message failed on the server (its socket is closed, 1011). */
   onError?: (error: unknown) => void;
+  /** Aborted when the server stops: every socket is closed then, before in-flight requests are awaited. */
+  shutdown?: AbortSignal;
+}
+
+/**
+ * A misrouted socket is worth one warning a minute: the operator needs to know the proxy's map is
+ * wrong, and a client may name another instance's codes as often as its join budget allows.
+ */
+const MISROUTED_REPORT_MS = 60_000;
+
+function throttledReport(report: (code: string, count: number) => void, nowMs: () => number) {
+  let lastMs = Number.NEGATIVE_INFINITY;
+  let count = 0;
+  return (code: string) => {
+    count++;
+    if (nowMs() - lastMs < MISROUTED_REPORT_MS) return;
+    lastMs = nowMs();
+    report(code, count);
+    count = 0;
+  };
+}
+
+/** What every connection shares. */
+interface PartyEdge {
+  hub: PartyHub;
+  sockets: PartySockets;
+  nowMs: () => number;
+  onError: (error: unknown) => void;
+  messages: number;
+  /** The server stops: closing sockets leave their rooms alone (the rooms are closed too). */
+  stopping: boolean;
 }
 
 /**
@@ -36,16 +74,26 @@ export interface PartyRoutesDeps {
  * calls `ws.data.open(ws)`, `.message(ws, frame)` and `.close(ws)`; the methods are the class's, so
  * a socket costs this object and its session, nothing per message.
  */
-class PartyConnection {
+class PartyConnection implements TrackedSocket {
   private session: PartySession | undefined;
+  private ws: ServerWebSocket<unknown> | undefined;
+  openedAtMs = 0;
 
   constructor(
-    private readonly edge: { hub: PartyHub; onError: (error: unknown) => void; messages: number },
-    private readonly address: string,
+    private readonly edge: PartyEdge,
+    /** The client's limiter key: its address, an IPv6 one as its /64 (src/http/address.ts). */
+    readonly key: string,
   ) {}
 
   open(ws: ServerWebSocket<unknown>): void {
-    this.session = this.edge.hub.open(ws, this.address);
+    this.ws = ws;
+    this.openedAtMs = this.edge.nowMs();
+    this.session = this.edge.hub.open(ws, this.key);
+    this.edge.sockets.add(this);
+  }
+
+  inRoom(): boolean {
+    return this.session?.room !== undefined;
   }
 
   /**
@@ -62,8 +110,15 @@ class PartyConnection {
     });
   }
 
+  /** The registry closes the socket (no hello in time, the server stops). */
+  disconnect(code: number, reason: string): void {
+    this.ws?.close(code, reason);
+  }
+
+  /** The socket closed (Elysia's handler calls this, whoever closed it). */
   close(): void {
-    if (this.session) this.edge.hub.close(this.session);
+    this.edge.sockets.remove(this);
+    if (this.session && !this.edge.stopping) this.edge.hub.close(this.session);
   }
 }
 
@@ -75,6 +130,9 @@ export function partyRoutes(deps: PartyRoutesDeps) {
   const { clock } = deps;
   let server: Server<unknown> | null = null;
   const isTrusted = createAddressMatcher(deps.trustedProxies);
+  // Counted like every HTTP limit (docs/decisions/012): an IPv6 client as its /64, which one
+  // subscriber usually holds whole; its single addresses would each get a budget of their own.
+  const limiterKey = createLimiterKeyCache();
   const hub = createPartyHub(
     {
       nowMs: clock.nowMs,
@@ -83,7 +141,7 @@ export function partyRoutes(deps: PartyRoutesDeps) {
       },
       createLimiter: createRateLimiter(deps.roomsPerHour, 3_600_000, clock.nowMs),
       joinLimiter: createRateLimiter(deps.joinsPerMinute, 60_000, clock.nowMs),
-      onMisrouted: deps.onMisrouted,
+      ...(deps.onMisrouted ? { onMisrouted: throttledReport(deps.onMisrouted, clock.nowMs) } : {}),
     },
     (outboxFor, onExpired) =>
       new PartyRooms({
@@ -100,7 +158,23 @@ export function partyRoutes(deps: PartyRoutesDeps) {
         onFinished: deps.onFinished,
       }),
   );
-  const edge = { hub, onError: deps.onError ?? (() => {}), messages: 0 };
+  const sockets = new PartySockets({ clock, maxPerKey: deps.maxSocketsPerKey });
+  const edge: PartyEdge = {
+    hub,
+    sockets,
+    nowMs: clock.nowMs,
+    onError: deps.onError ?? (() => {}),
+    messages: 0,
+    stopping: false,
+  };
+  // Bun's stop waits for every open socket, and Elysia's onStop runs only after it: the sockets
+  // are closed when the shutdown signal comes, before the server waits for requests in flight.
+  const stopAll = () => {
+    edge.stopping = true;
+    hub.rooms.closeAll();
+    sockets.closeAll();
+  };
+  deps.shutdown?.addEventListener('abort', stopAll, { once: true });
   // The upgrade is done here, not by Elysia's `.ws()`: that keeps, for every socket, a copy of the
   // whole request context (the Request, its parsed headers and query, six closures) and wraps each
   // message in a new object of bound methods, ~4 KB a player in a 5,000-player room
@@ -111,10 +185,14 @@ export function partyRoutes(deps: PartyRoutesDeps) {
       server ??= current;
       if (request.headers.get('upgrade')?.toLowerCase() !== 'websocket' || !current)
         throw new NotFoundError();
-      const connection = new PartyConnection(edge, clientAddressOf(request, current, isTrusted));
+      const key = limiterKey(clientAddressOf(request, current, isTrusted));
+      // The sockets a client holds cost memory whether it plays or not; a hello-less one closes
+      // after HELLO_TIMEOUT_MS, so that is when a refused client may well get one again.
+      if (!sockets.canOpen(key)) throw tooManyRequests(HELLO_TIMEOUT_MS / 1000);
+      const connection = new PartyConnection(edge, key);
       if (!current.upgrade(request, { data: connection })) throw new NotFoundError();
     })
-    .onStop(() => hub.rooms.closeAll());
+    .onStop(stopAll);
   // The dashboard's "Igra sada" shows how many rooms are open (docs/decisions/037); the idle tidy
   // counts the sockets' messages as activity (src/http/idle-tidy.ts).
   return Object.assign(routes, { roomsOpen: () => hub.rooms.size, messagesReceived: () => edge.messages });

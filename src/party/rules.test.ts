@@ -52,8 +52,65 @@ describe('nicknames', () => {
     ['Ana\u0007', { ok: false, message: 'Nadimak ne smije sadržavati nevidljive ni kontrolne znakove.' }],
     ['A\u200bna', { ok: false, message: 'Nadimak ne smije sadržavati nevidljive ni kontrolne znakove.' }],
     ['Ana\nMarija', { ok: false, message: 'Nadimak ne smije sadržavati nevidljive ni kontrolne znakove.' }],
+    // Every Unicode space is one plain space.
+    ['Ana\u2003Marija\u3000\u00a0Ban', { ok: true, nickname: 'Ana Marija Ban' }],
+    [
+      'Ana\u2028Marija',
+      { ok: false, message: 'Nadimak ne smije sadržavati nevidljive ni kontrolne znakove.' },
+    ],
+    ['Ana\u2029', { ok: false, message: 'Nadimak ne smije sadržavati nevidljive ni kontrolne znakove.' }],
+    // Letters and symbols that are drawn as nothing.
+    ...['\u3164', '\u115f', '\u1160', '\uffa0', '\u2800', '\u17b4', 'Ana\u3164', '\u3164\u3164\u3164'].map(
+      (raw) =>
+        [
+          raw,
+          { ok: false, message: 'Nadimak ne smije sadržavati nevidljive ni kontrolne znakove.' },
+        ] as const,
+    ),
+    ['\u0301\u0301', { ok: false, message: 'Nadimak mora sadržavati barem jedno slovo, broj ili simbol.' }],
+    [
+      [...'Zalgo']
+        .map((c) => `${c}\u0336\u0337\u0338\u0334`)
+        .join('')
+        .slice(0, 24),
+      { ok: false, message: 'Nadimak ima previše dijakritičkih znakova na jednom slovu.' },
+    ],
+    // Two marks on a letter are real names: decomposed Vietnamese, Thai.
+    ['Nguye\u0302\u0303n', { ok: true, nickname: 'Nguyễn' }],
+    ['สมชาย', { ok: true, nickname: 'สมชาย' }],
+    // Emoji sequences hold joiners and selectors; whole, they are one visible symbol.
+    [
+      'Obitelj \u{1f468}\u200d\u{1f469}\u200d\u{1f467}\u200d\u{1f466}',
+      { ok: true, nickname: 'Obitelj \u{1f468}\u200d\u{1f469}\u200d\u{1f467}\u200d\u{1f466}' },
+    ],
+    ['\u2764\ufe0f \u{1f44d}\u{1f3fd}', { ok: true, nickname: '\u2764\ufe0f \u{1f44d}\u{1f3fd}' }],
+    ['Ana\u200d', { ok: false, message: 'Nadimak ne smije sadržavati nevidljive ni kontrolne znakove.' }],
   ])('%p', (raw, result) => {
     expect(checkNickname(raw)).toEqual(result as ReturnType<typeof checkNickname>);
+  });
+
+  test.each([
+    ['Ana', 'ANA'],
+    ['Ana', '\u0410na'], // Cyrillic А
+    ['Ana', '\u0391\u039d\u0391'], // Greek ΑΝΑ
+    ['Ana', '\uff21\uff4e\uff41'], // fullwidth
+    ['Filip', '\ufb01lip'], // the ligature ﬁ
+    ['Popović', 'ророvić'], // Cyrillic р, о
+    ['Strauß', 'STRAUSS'],
+    ['Ëmil', '\u0401mil'], // Cyrillic Ё
+  ])('%p and %p are one player to the room', (first, second) => {
+    const roster = new Roster(10, () => `token-${Math.random()}`);
+    expect(roster.join(first, 3).ok).toBe(true);
+    expect(roster.join(second, 3)).toMatchObject({ ok: false, code: 'nickname_taken' });
+  });
+
+  test.each([
+    ['Ana', 'Ána'],
+    ['Šime', 'Sime'],
+    ['Ivan', 'lvan'],
+  ])('%p and %p are two players', (first, second) => {
+    const roster = new Roster(10, () => `token-${Math.random()}`);
+    expect([roster.join(first, 3).ok, roster.join(second, 3).ok]).toEqual([true, true]);
   });
 });
 

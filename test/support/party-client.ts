@@ -20,8 +20,11 @@ export class PartyClient {
     });
   }
 
-  static async connect(url: string): Promise<PartyClient> {
-    const socket = new WebSocket(url);
+  /** `headers`: sent with the upgrade (an `X-Forwarded-For` through a trusted proxy). */
+  static async connect(url: string, headers?: Record<string, string>): Promise<PartyClient> {
+    // Bun's WebSocket takes options with headers; the DOM's type, which wins here, knows only protocols.
+    const options = { headers } as unknown as string[];
+    const socket = headers ? new WebSocket(url, options) : new WebSocket(url);
     const client = new PartyClient(socket);
     await new Promise<void>((resolve, reject) => {
       socket.addEventListener('open', () => resolve(), { once: true });

@@ -169,6 +169,8 @@ export type PartyErrorCode =
   /** The code belongs to another instance: the proxy's map does not match PARTY_CODE_PREFIXES. */
   | 'room_elsewhere'
   | 'room_full'
+  /** The room's game has reached its podium: nobody joins it any more. */
+  | 'game_over'
   | 'too_many_rooms'
   | 'nickname_invalid'
   | 'nickname_taken'
@@ -188,4 +190,8 @@ export const PARTY_CLOSE = {
   replaced: 4409,
   /** The server failed on a message (logged); the screen reconnects. */
   serverError: 1011,
+  /** The server stops (a restart or a deploy): the room is gone with it. */
+  stopping: 1001,
+  /** No hello got the socket into a room within 10 s; a screen opens a new one when it has one to send. */
+  noHello: 4408,
 } as const;

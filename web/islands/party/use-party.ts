@@ -100,8 +100,11 @@ export function useParty(role: 'host' | 'player') {
     let timer: ReturnType<typeof setTimeout> | undefined;
     const open = () => {
       const room = roomOf(pending.current) ?? readSeat(key)?.code;
-      // A phone has nothing to say before it knows its room: its socket waits for the code.
+      // A phone has nothing to say before it knows its room: its socket waits for the code. A
+      // screen with no message and no seat (a host choosing the game, a phone on the entry form
+      // after a refused join) waits too: the server closes a socket that is in no room after 10 s.
       if (role === 'player' && room === undefined) return;
+      if (pending.current === null && readSeat(key) === undefined) return;
       const ws = new WebSocket(socketUrl(room));
       socket.current = ws;
       routed.current = room;
