@@ -42,6 +42,27 @@ function retryDaily(day: string, state: QuizState, start: () => void): void {
   start();
 }
 
+/** Keeps the play's progress; when another tab has finished it (or ranked another), shows that result. */
+function keepOrFollow(current: DailyRecord, takeUp: (kept: DailyRecord) => void): boolean {
+  if (saveDailyRecord(localStorage, current)) return true;
+  const kept = dailyRecordOf(localStorage, current.day);
+  if (kept) takeUp(kept);
+  return false;
+}
+
+/** The day's play finished in another tab while this one shows it in progress: follow it. */
+function useFollowOtherTab(playing: boolean, day: string, takeUp: (kept: DailyRecord) => void): void {
+  useEffect(() => {
+    if (!playing) return;
+    const onStorage = () => {
+      const kept = dailyRecordOf(localStorage, day);
+      if (kept?.result) takeUp(kept);
+    };
+    addEventListener('storage', onStorage);
+    return () => removeEventListener('storage', onStorage);
+  }, [playing, day, takeUp]);
+}
+
 /**
  * The day's challenge in this browser: takes up the day's play or result kept in
  * localStorage, else waits for 'Započni'; submits the finished play once, then reads the
@@ -135,12 +156,7 @@ export function useDailySession(today: DailyDay) {
   useLayoutEffect(() => {
     if (!record || (status !== 'playing' && status !== 'saving') || state.questions.length === 0) return;
     const current = { ...record, quiz: state };
-    if (!saveDailyRecord(localStorage, current)) {
-      // Another tab has finished this play (or ranked another): show that result.
-      const kept = dailyRecordOf(localStorage, record.day);
-      if (kept) takeUp(kept);
-      return;
-    }
+    if (!keepOrFollow(current, takeUp)) return;
     if (!isFinished(state) || submitting.current) return;
     submitting.current = true;
     finished.current = { state, record: current };
@@ -149,17 +165,7 @@ export function useDailySession(today: DailyDay) {
     setStatus('saving');
     setPendingId(id);
   }, [state, status, record, takeUp]);
-
-  // The day's play finished in another tab while this one shows it in progress: follow it.
-  useEffect(() => {
-    if (status !== 'playing') return;
-    const onStorage = () => {
-      const kept = dailyRecordOf(localStorage, today.day);
-      if (kept?.result) takeUp(kept);
-    };
-    addEventListener('storage', onStorage);
-    return () => removeEventListener('storage', onStorage);
-  }, [status, today.day, takeUp]);
+  useFollowOtherTab(status === 'playing', today.day, takeUp);
 
   // The server's answer, from this page's sending or any other tab's.
   useOutboxOutcome(pendingId, {
