@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'bun:test';
 import type { RevealMessage } from '../../src/shared/contracts/party';
 import { applyPartyMessage, initialPartyView, secondsLeft } from './party-view';
-import { ofPlayers, partyShareText, playersCount, rankChange } from './party-words';
+import { ofPlayers, partyShareText, playersCount, rankChange, settingsSummary } from './party-words';
 
 describe('Kviz uživo words', () => {
   test.each([
@@ -19,6 +19,12 @@ describe('Kviz uživo words', () => {
     expect(rankChange(-1)).toEqual({ text: '▼ 1', label: '1 mjesto dolje', kind: 'down' });
     expect(partyShareText(2, 3, 1700, 'Lovro Lanterna')).toBe(
       'Moj rezultat u Kvizu uživo (Lovro Lanterna Kviz znanja): 2. mjesto od 3 igrača, 1.700 bodova!',
+    );
+  });
+
+  test('a number and its unit are joined by a no-break space: "nakon 5 s" never ends a line on "5"', () => {
+    expect(settingsSummary({ lines: 10, seconds: 30, difficulty: 'normal', autoNext: 5 })).toBe(
+      '10 stihova · 30\u00a0sekundi po stihu · Normalno · sljedeći korak nakon 5\u00a0s',
     );
   });
 

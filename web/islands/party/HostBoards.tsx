@@ -9,7 +9,9 @@ function BoardRow({ row, showChange }: { row: RankedPlayer; showChange: boolean 
   return (
     <li className={styles.boardRow}>
       <span>{row.rank}.</span>
-      <span className={styles.boardName}>{row.nickname}</span>
+      <span className={styles.boardName} title={row.nickname}>
+        {row.nickname}
+      </span>
       <span className={styles.boardPoints}>{formatCount(row.points)}</span>
       {showChange ? (
         <span className={styles.change[change.kind]}>
@@ -59,14 +61,18 @@ export function HostPodium({ view }: { view: PartyView }) {
         {order.map((row, i) => {
           const height = ([2, 1, 3] as const)[i]!;
           return (
-            <div key={height} className={`${styles.step} ${styles.stepHeight[height]}`}>
+            <div key={height} className={styles.step}>
               {row && (
                 <>
-                  <span className={styles.boardName}>{row.nickname}</span>
+                  <span className={styles.podiumName} title={row.nickname}>
+                    {row.nickname}
+                  </span>
                   <span>{pointsCount(row.points)}</span>
-                  <span className={styles.place}>{row.rank}.</span>
                 </>
               )}
+              <span className={`${styles.stepBlock} ${styles.stepHeight[height]}`}>
+                {row && `${row.rank}.`}
+              </span>
             </div>
           );
         })}
