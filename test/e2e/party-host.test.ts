@@ -1,0 +1,57 @@
+/**
+ * Kviz uživo's host screen going away and coming back (docs/decisions/031-live-game.md): a host
+ * who reloaded mid-game can still start a new game after the podium, and the phones are told
+ * while the host's screen is gone.
+ */
+import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test';
+import {
+  joinBySocket,
+  openRoom,
+  openScreen,
+  type PartyStage,
+  type Screen,
+  shoot,
+  startPartyStage,
+} from '../support/party-stage';
+
+setDefaultTimeout(180_000);
+
+let stage: PartyStage;
+beforeAll(async () => {
+  stage = await startPartyStage();
+});
+afterAll(() => stage?.stop());
+
+async function closeAll(screens: Screen[]): Promise<void> {
+  for (const screen of screens) {
+    expect(screen.problems.filter((p) => !p.includes('WebSocket'))).toEqual([]);
+    await screen.context.close();
+  }
+}
+
+describe('the host screen', () => {
+  test.each([
+    ['reloaded', true],
+    ['stayed', false],
+  ])('a host who %s during the game starts a new one after the podium', async (_, reload) => {
+    const host = await openScreen(stage, '/uzivo', 1280, 720);
+    const code = await openRoom(host.page);
+    const ana = await joinBySocket(stage, code, 'Ana');
+    stage.clock.advance(1_000);
+    await host.page.getByRole('button', { name: 'Pokreni igru' }).click();
+    await host.page.getByText('Stih 1 / 10').waitFor();
+    if (reload) {
+      await host.page.reload();
+      await host.page.getByText('Stih 1 / 10').waitFor();
+    }
+    await host.page.getByRole('button', { name: 'Završi igru' }).click();
+    await host.page.getByRole('heading', { name: 'Pobjednici' }).waitFor();
+    await host.page.getByRole('button', { name: 'Nova igra' }).click();
+    await host.page.getByRole('button', { name: 'Otvori sobu' }).waitFor({ timeout: 5_000 });
+    const next = await openRoom(host.page);
+    expect(next).not.toBe(code);
+    await shoot(host, 'host-new-game');
+    await closeAll([host]);
+    ana.client.close();
+  });
+});
