@@ -8,6 +8,7 @@ import {
   type PartyOutbox,
   PROGRESS_UPDATE_MS,
 } from './game';
+import { HOST_AWAY_MS } from './host-presence';
 import type { PartyLine } from './lines';
 import { createManualClock } from './manual-clock';
 import type { Player } from './roster';
@@ -491,5 +492,42 @@ describe('players leaving and coming back', () => {
     expect(game.phase).toBe('line');
     game.answer(ceca, 0, 2);
     expect(game.phase).toBe('reveal');
+  });
+});
+
+describe('the host away', () => {
+  test('the phones are told once every host screen has been gone for a few seconds, and when one is back', () => {
+    const { game, join, room, clock } = setUp();
+    const ana = join('Ana');
+    game.hostScreens.connected();
+    game.start();
+    room.length = 0;
+    game.hostScreens.disconnected();
+    clock.advance(HOST_AWAY_MS - 1);
+    expect(room).toEqual([]);
+    clock.advance(1);
+    expect(room).toEqual([{ type: 'presence', hostAway: true }]);
+    // A phone that reloads meanwhile is told too.
+    expect(game.snapshot(ana)[0]).toEqual({ type: 'presence', hostAway: true });
+    game.hostScreens.connected();
+    expect(room).toEqual([
+      { type: 'presence', hostAway: true },
+      { type: 'presence', hostAway: false },
+    ]);
+    expect(game.snapshot(ana).map((m) => m.type)).toEqual(['line']);
+  });
+
+  test('a reload of the host screen, or a second screen still there, tells the phones nothing', () => {
+    const { game, join, room, clock } = setUp();
+    join('Ana');
+    game.hostScreens.connected();
+    game.hostScreens.connected();
+    game.hostScreens.disconnected();
+    clock.advance(HOST_AWAY_MS * 2);
+    game.hostScreens.disconnected();
+    clock.advance(HOST_AWAY_MS - 1);
+    game.hostScreens.connected();
+    clock.advance(HOST_AWAY_MS * 2);
+    expect(room.filter((m) => m.type === 'presence')).toEqual([]);
   });
 });

@@ -7,6 +7,7 @@ import type {
   ServerMessage,
 } from '../shared/contracts/party';
 import type { TimerClock, TimerHandle } from './clock';
+import { HostPresence } from './host-presence';
 import type { PartyLine } from './lines';
 import { type JoinResult, type Player, Roster } from './roster';
 import { pointsFor } from './scoring';
@@ -70,6 +71,8 @@ export class PartyGame {
   /** The current (or latest) line; -1 before the first. */
   index = -1;
   readonly roster: Roster;
+  /** The host's screens; the phones are told when all have been gone a while (src/party/host-presence.ts). */
+  readonly hostScreens: HostPresence;
   lastActivityMs: number;
   private startedAtMs = 0;
   private lineSentAtMs = 0;
@@ -100,6 +103,7 @@ export class PartyGame {
     options: { maxPlayers: number; newToken: () => string; onFinished?: (game: FinishedGame) => void },
   ) {
     this.roster = new Roster(options.maxPlayers, options.newToken);
+    this.hostScreens = new HostPresence(clock, (away) => outbox.toRoom({ type: 'presence', hostAway: away }));
     this.onFinished = options.onFinished;
     this.lastActivityMs = clock.nowMs();
   }
@@ -270,6 +274,7 @@ export class PartyGame {
     this.clock.clearTimer(this.lobbyTimer);
     this.clock.clearTimer(this.lobbyCountTimer);
     this.clock.clearTimer(this.progressTimer);
+    this.hostScreens.dispose();
   }
 
   // --- what a (re)connecting socket is sent -----------------------------------------------------
@@ -277,6 +282,7 @@ export class PartyGame {
   /** The messages that bring a socket of the host (no player) or of `player` up to date. */
   snapshot(player?: Player): ServerMessage[] {
     const out: ServerMessage[] = [];
+    if (player && this.hostScreens.away) out.push({ type: 'presence', hostAway: true });
     if (this.phase === 'lobby') out.push(this.lobbyMessage(!player));
     if (this.phase === 'line') {
       out.push(this.lineMessage());

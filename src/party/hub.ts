@@ -222,7 +222,10 @@ export function createPartyHub(
     session.room = room;
     session.host = host;
     session.socket.subscribe(roomTopic(room.code));
-    if (host) session.socket.subscribe(hostTopic(room.code));
+    if (host) {
+      session.socket.subscribe(hostTopic(room.code));
+      room.game.hostScreens.connected();
+    }
     let sessions = roomSessions.get(room.code);
     if (!sessions) {
       sessions = new Set();
@@ -317,6 +320,7 @@ export function createPartyHub(
       const room = session.room;
       if (!room) return;
       roomSessions.get(room.code)?.delete(session);
+      if (session.host) room.game.hostScreens.disconnected();
       const player = session.player;
       if (player && playerSockets.get(room.code)?.get(player.id) === session) {
         playerSockets.get(room.code)!.delete(player.id);

@@ -10,6 +10,7 @@ import {
   ROOM_CODE_ALPHABET,
 } from '../shared/contracts/party';
 import { loadCatalogueIndex } from '../storage/sqlite/catalogue-load';
+import { HOST_AWAY_MS } from './host-presence';
 import { createManualClock, type ManualClock } from './manual-clock';
 import { partyRoutes } from './routes';
 
@@ -91,6 +92,22 @@ describe('the socket', () => {
     const screen2 = await PartyClient.connect(url);
     screen2.send({ type: 'host', code, hostToken });
     expect((await screen2.next('hosting')).code).toBe(code);
+  });
+
+  test('the phones are told when the host screen has been gone for a few seconds, and when it is back', async () => {
+    const { url, clock } = await listen();
+    const { host, code, hostToken } = await room(url);
+    const ana = await player(url, code, 'Ana');
+    host.send({ type: 'start' });
+    await ana.client.next('line');
+    host.close();
+    await host.closedBy();
+    clock.advance(HOST_AWAY_MS);
+    expect(await ana.client.next('presence')).toEqual({ type: 'presence', hostAway: true });
+    const back = await PartyClient.connect(url);
+    back.send({ type: 'host', code, hostToken });
+    await back.next('hosting');
+    expect(await ana.client.next('presence')).toEqual({ type: 'presence', hostAway: false });
   });
 
   test('only the host controls the game', async () => {

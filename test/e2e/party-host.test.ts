@@ -5,7 +5,10 @@
  */
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test';
 import {
+  advanceUntil,
+  expectAccessible,
   joinBySocket,
+  joinOnPhone,
   openRoom,
   openScreen,
   type PartyStage,
@@ -53,5 +56,33 @@ describe('the host screen', () => {
     await shoot(host, 'host-new-game');
     await closeAll([host]);
     ana.client.close();
+  });
+
+  test('the phones say when the host screen is gone, after a reload too, and stop when it is back', async () => {
+    const host = await openScreen(stage, '/uzivo', 1280, 720);
+    const code = await openRoom(host.page);
+    const phone = await openScreen(stage, `/uzivo/pridruzi?kod=${code}`, 375, 740);
+    await joinOnPhone(phone.page, 'Ana');
+    stage.clock.advance(1_000);
+    await host.page.getByRole('button', { name: 'Pokreni igru' }).click();
+    await phone.page.getByText('Stih 1 / 10').waitFor();
+    const away = phone.page
+      .getByRole('status')
+      .filter({ hasText: 'Voditelj se odspojio – čekamo da se vrati.' });
+    expect(await away.count()).toBe(0);
+
+    await host.page.close();
+    await advanceUntil(stage, away);
+    await expectAccessible(phone.page);
+    await shoot(phone, 'phone-host-away');
+    await phone.page.reload();
+    await phone.page.getByText('Stih 1 / 10').waitFor();
+    await away.waitFor();
+
+    const back = await host.context.newPage();
+    await back.goto(`${stage.url}/uzivo`);
+    await back.getByText('Stih 1 / 10').waitFor();
+    await away.waitFor({ state: 'detached' });
+    await closeAll([phone, { ...host, page: back }]);
   });
 });

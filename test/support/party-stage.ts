@@ -6,7 +6,7 @@
 import { expect } from 'bun:test';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, BrowserContext, Page, WebSocketRoute } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page, WebSocketRoute } from 'playwright-core';
 import { createApp } from '../../src/app';
 import type { CatalogueFile } from '../../src/catalogue/openapi';
 import { loadClientAssets } from '../../src/pages/client-assets';
@@ -101,6 +101,24 @@ export async function shoot(screen: Screen, name: string, host = false): Promise
     }
   }
   await page.emulateMedia({ colorScheme: 'light', reducedMotion: 'no-preference' });
+}
+
+/**
+ * Moves the game's clock a second at a time until `locator` shows: for what follows something the
+ * server learns on its own (a socket's close), which the test cannot await.
+ */
+export async function advanceUntil(stage: PartyStage, locator: Locator, maxSeconds = 15): Promise<void> {
+  for (let s = 0; s < maxSeconds; s++) {
+    stage.clock.advance(1_000);
+    if (
+      await locator.waitFor({ timeout: 250 }).then(
+        () => true,
+        () => false,
+      )
+    )
+      return;
+  }
+  await locator.waitFor({ timeout: 1 });
 }
 
 /** The lyric of the line on the host's screen. */

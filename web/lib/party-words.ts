@@ -24,7 +24,14 @@ export function settingsSummary(s: PartySettings): string {
   return `${countOf(s.lines, LINES)} · ${withUnit(s.seconds, pluralForm(s.seconds, SECONDS_WORD))} po stihu · ${DIFFICULTY_LABELS[s.difficulty]} · ${pause}`;
 }
 
-/** Places gained or lost since the previous scoreboard, as an arrow and a number. */
+/** What the phones say while the host's screen is gone: a game that steps on by itself goes on. */
+export function hostAwayText(settings: PartySettings | undefined): string {
+  return settings && settings.autoNext > 0
+    ? 'Voditelj se odspojio – igra ide dalje sama.'
+    : 'Voditelj se odspojio – čekamo da se vrati.';
+}
+
+/** Places gained since the previous scoreboard, as an arrow and a number. */
 export function rankChange(change: number): { text: string; label: string; kind: 'up' | 'down' | 'same' } {
   if (change > 0) return { text: `▲ ${change}`, label: `${countOf(change, PLACES)} gore`, kind: 'up' };
   if (change < 0) return { text: `▼ ${-change}`, label: `${countOf(-change, PLACES)} dolje`, kind: 'down' };

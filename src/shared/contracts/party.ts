@@ -137,6 +137,8 @@ export type ServerMessage =
   /** To the host during a line: answers so far. */
   | { type: 'progress'; answered: number; players: number }
   | { type: 'paused'; paused: boolean; remainingMs: number }
+  /** To everyone: every host screen has been gone for a few seconds (true), or one is back (false). */
+  | { type: 'presence'; hostAway: boolean }
   /** To the host screens at the end of a line (the phones get it inside their `result`). */
   | RevealMessage
   /**

@@ -1,5 +1,5 @@
 import { ButtonLink } from '../../components/Button/Button';
-import { playersCount } from '../../lib/party-words';
+import { hostAwayText, playersCount } from '../../lib/party-words';
 import * as styles from './Party.css';
 import { PlayerJoin } from './PlayerJoin';
 import { PlayerFinal, PlayerLine, PlayerResult } from './PlayerScreens';
@@ -19,8 +19,15 @@ export function PlayerIsland({ artist, siteUrl }: { artist: string; siteUrl: str
     ...(playing && phase !== 'lobby' ? [view.nickname, `soba ${view.code}`] : []),
     playing && !online && 'Veza je prekinuta, povezujem ponovno…',
   ].filter((part): part is string => Boolean(part));
+  // Said at the top while the game waits on the host (the room stays open: it closes only when idle).
+  const hostAway = view.hostAway && playing && phase !== 'podium';
   return (
     <div className={styles.phoneScreen} data-phase={phase}>
+      {hostAway && (
+        <p className={styles.notice} role="status" data-host-away>
+          {hostAwayText(view.settings)}
+        </p>
+      )}
       {phase === 'entry' &&
         (seated && !view.notice ? (
           <p className={styles.waiting}>Povezivanje sa sobom…</p>
