@@ -426,7 +426,7 @@ describe('pause', () => {
 });
 
 describe('players leaving and coming back', () => {
-  test('remove drops the player, frees the nickname and is not waited for', () => {
+  test('remove drops the player for good: not waited for, the token and the nickname stay out', () => {
     const { game, join, dropped } = setUp();
     const ana = join('Ana');
     const boris = join('Boris');
@@ -436,7 +436,14 @@ describe('players leaving and coming back', () => {
     expect(dropped).toEqual([boris.id]);
     expect(game.phase).toBe('reveal');
     expect(game.roster.byPlayerToken(boris.token)).toBeUndefined();
-    expect(game.join('Boris').ok).toBe(true);
+    expect(game.roster.wasRemoved(boris.token)).toBe(true);
+    expect(game.roster.wasRemoved(ana.token)).toBe(false);
+    expect(game.join('BORIS')).toEqual({
+      ok: false,
+      code: 'removed',
+      message: 'Voditelj je uklonio igrača s tim nadimkom iz ove igre.',
+    });
+    expect(game.join('Borna').ok).toBe(true);
   });
 
   test('a player who comes back mid-line gets the line, their locked answer and keeps their points', () => {

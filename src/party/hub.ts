@@ -32,6 +32,9 @@ export interface PartySession {
   burstSecond: number;
 }
 
+/** What a removed player is told when they try to come back. */
+const REMOVED = 'Voditelj te je uklonio iz ove igre i ne možeš joj se ponovno pridružiti.';
+
 /** More client messages than this in one second is no person playing. */
 const MAX_MESSAGES_PER_SECOND = 20;
 
@@ -137,6 +140,8 @@ async function hello(edge: Edge, session: PartySession, message: ClientMessage):
       if (limited(deps.joinLimiter)) return;
       const room = rooms.find(message.code);
       if (!room) return notFound();
+      if (message.playerToken && room.game.roster.wasRemoved(message.playerToken))
+        return error(session, 'removed', REMOVED);
       const joined = room.game.join(message.nickname);
       if (!joined.ok) return error(session, joined.code, joined.message);
       return bindPlayer(session, room, joined.player);
@@ -147,9 +152,10 @@ async function hello(edge: Edge, session: PartySession, message: ClientMessage):
       const player = room?.game.roster.byPlayerToken(message.playerToken);
       if (!room || !player) {
         deps.joinLimiter.count(session.address);
-        return room
-          ? error(session, 'token_invalid', 'Ova igra te više ne prepoznaje. Pridruži se ponovno.')
-          : notFound();
+        if (!room) return notFound();
+        return room.game.roster.wasRemoved(message.playerToken)
+          ? error(session, 'removed', REMOVED)
+          : error(session, 'token_invalid', 'Ova igra te više ne prepoznaje. Pridruži se ponovno.');
       }
       return bindPlayer(session, room, player);
     }

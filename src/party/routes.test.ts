@@ -110,6 +110,29 @@ describe('the socket', () => {
     expect(await ana.client.next('presence')).toEqual({ type: 'presence', hostAway: false });
   });
 
+  test('a removed player stays out: not by their token, nor with another nickname from that browser, nor by the nickname', async () => {
+    const { url } = await listen();
+    const { host, code } = await room(url);
+    const ana = await player(url, code, 'Ana');
+    host.send({ type: 'remove', playerId: ana.joined.playerId });
+    expect(await ana.client.next('closed')).toMatchObject({ reason: 'removed' });
+    const removed = {
+      type: 'error' as const,
+      code: 'removed' as const,
+      message: 'Voditelj te je uklonio iz ove igre i ne možeš joj se ponovno pridružiti.',
+    };
+    const rejoin = await PartyClient.connect(url);
+    rejoin.send({ type: 'rejoin', code, playerToken: ana.joined.playerToken });
+    expect(await rejoin.next('error')).toEqual(removed);
+    const renamed = await PartyClient.connect(url);
+    renamed.send({ type: 'join', code, nickname: 'Anica', playerToken: ana.joined.playerToken });
+    expect(await renamed.next('error')).toEqual(removed);
+    const sameName = await PartyClient.connect(url);
+    sameName.send({ type: 'join', code, nickname: 'ana' });
+    expect((await sameName.next('error')).code).toBe('removed');
+    await player(url, code, 'Anica');
+  });
+
   test('only the host controls the game', async () => {
     const { url } = await listen();
     const { code } = await room(url);
