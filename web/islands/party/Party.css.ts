@@ -308,12 +308,25 @@ export const answerButton = style({
   selectors: {
     '&:disabled': { cursor: 'default' },
     '&[aria-pressed="true"]': { borderColor: vars.color.accent, background: vars.color.surfaceAlt },
+    // Paused: greyed and dashed, so that nobody presses in vain.
+    '&[aria-disabled="true"]': {
+      cursor: 'not-allowed',
+      borderStyle: 'dashed',
+      background: vars.color.surfaceAlt,
+      color: vars.color.muted,
+    },
   },
   '@media': {
     [phone]: { fontSize: '1rem' },
     // As the quiz's options: no hover look left under a finger on a touch screen.
-    '(hover: hover)': { selectors: { '&:hover:not(:disabled)': { borderColor: vars.color.accent } } },
+    '(hover: hover)': {
+      selectors: { '&:hover:not(:disabled):not([aria-disabled="true"])': { borderColor: vars.color.accent } },
+    },
   },
+});
+globalStyle(`${answerButton}[aria-disabled="true"] ${letter}`, {
+  background: vars.color.border,
+  color: vars.color.muted,
 });
 export const verdict = styleVariants({
   right: { background: vars.color.correctBg, color: vars.color.correct },

@@ -12,6 +12,9 @@ export function PlayerLine({ view, onAnswer }: { view: PartyView; onAnswer: (opt
   const line = view.line!;
   const now = useNow(!line.paused);
   const locked = view.myAnswer !== undefined;
+  // Paused, the buttons stay in the tab order (a focused one keeps its focus) but say and look
+  // unavailable, and a press does nothing.
+  const paused = line.paused && !locked;
   return (
     <section className={styles.phoneScreen} aria-labelledby="phone-line">
       <div className={styles.bar}>
@@ -29,8 +32,9 @@ export function PlayerLine({ view, onAnswer }: { view: PartyView; onAnswer: (opt
             type="button"
             className={styles.answerButton}
             aria-pressed={view.myAnswer === i}
-            disabled={locked || line.paused}
-            onClick={() => onAnswer(i)}
+            aria-disabled={paused || undefined}
+            disabled={locked}
+            onClick={() => paused || onAnswer(i)}
             data-option={i}
           >
             <span className={styles.letter}>{OPTION_LETTERS[i]}</span>
@@ -38,7 +42,7 @@ export function PlayerLine({ view, onAnswer }: { view: PartyView; onAnswer: (opt
           </button>
         ))}
       </div>
-      <p aria-live="polite" className={locked ? styles.lead : styles.status}>
+      <p aria-live="polite" className={locked ? styles.lead : paused ? styles.notice : styles.status}>
         {locked
           ? `Odgovor ${OPTION_LETTERS[view.myAnswer!]} je zaključan. Čekamo ostale…`
           : line.paused
