@@ -352,15 +352,17 @@ describe('between lines and the end', () => {
   test('skip drops the line: nobody scores it, the next line follows', () => {
     const { game, join, finished } = setUp();
     const ana = join('Ana');
-    join('Boris');
+    const boris = join('Boris');
     game.start();
     game.answer(ana, 0, 2);
     expect(game.skip()).toEqual({ ok: true });
     expect(game.phase).toBe('line');
     expect(game.index).toBe(1);
     expect(ana.points).toBe(0);
+    game.answer(ana, 1, 0);
+    game.answer(boris, 1, 1);
     game.end();
-    expect(finished[0]!.lines.map((l) => l.skipped)).toEqual([true, true]);
+    expect(finished[0]!.lines.map((l) => l.skipped)).toEqual([true, false]);
   });
 
   test('end shows the podium with the points so far and records the game once', () => {
@@ -378,6 +380,33 @@ describe('between lines and the end', () => {
     });
     expect(game.end().ok).toBe(false);
     expect(finished).toHaveLength(1);
+  });
+
+  test('a game ended during its first line says that no line was played, and is not recorded', () => {
+    const { game, join, finished, room, to } = setUp();
+    const ana = join('Ana');
+    game.start();
+    expect(game.end()).toEqual({ ok: true });
+    expect(room.at(-1)).toMatchObject({ type: 'podium', lines: 0 });
+    expect(to(ana).at(-1)).toEqual({ type: 'final', place: 1, players: 1, points: 0, correct: 0, lines: 0 });
+    expect(finished).toEqual([]);
+  });
+
+  test('a game whose every line shown was skipped is not recorded either; one with a line played is', () => {
+    const skipped = setUp();
+    skipped.join('Ana');
+    skipped.game.start();
+    skipped.game.skip();
+    skipped.game.end();
+    expect(skipped.finished).toEqual([]);
+    const played = setUp();
+    const ana = played.join('Ana');
+    played.game.start();
+    played.game.answer(ana, 0, 0);
+    played.game.next();
+    played.game.next();
+    played.game.end();
+    expect(played.finished.map((g) => g.lines.map((l) => l.skipped))).toEqual([[false, true]]);
   });
 });
 

@@ -367,7 +367,9 @@ export class PartyGame {
     this.outbox.toRoom(this.podiumMessage(ranked));
     this.outbox.toHost({ type: 'ranking', rows: ranked.map((p) => Roster.row(p)) });
     for (const p of ranked) if (p.connected) this.outbox.toPlayer(p.id, this.finalMessage(p));
-    if (this.finished || this.startedAtMs === 0) return;
+    // A game with no line played (ended during its first, or every line skipped) has nothing to
+    // keep: no answer counted, no line for the hardest lines (docs/decisions/031-live-game.md).
+    if (this.finished || this.playedLines() === 0) return;
     this.finished = true;
     this.onFinished?.(this.record(ranked));
   }
@@ -392,6 +394,11 @@ export class PartyGame {
         answers: p.answers.slice(0, shown).map((a) => a ?? null),
       })),
     };
+  }
+
+  /** Lines shown and scored: up to the current one, without the skipped (and an ended line). */
+  private playedLines(): number {
+    return this.index + 1 - this.skipped.filter(Boolean).length;
   }
 
   // --- timers --------------------------------------------------------------------------------
@@ -514,7 +521,7 @@ export class PartyGame {
       type: 'podium',
       top: ranked.slice(0, 3).map((p) => Roster.row(p)),
       players: ranked.length,
-      lines: this.index + 1 - this.skipped.filter(Boolean).length,
+      lines: this.playedLines(),
     };
   }
 
@@ -525,7 +532,7 @@ export class PartyGame {
       players: this.roster.size,
       points: p.points,
       correct: p.correct,
-      lines: this.index + 1 - this.skipped.filter(Boolean).length,
+      lines: this.playedLines(),
     };
   }
 }

@@ -162,6 +162,7 @@ export type ServerMessage =
       reveal: RevealMessage;
     }
   | { type: 'scoreboard'; index: number; total: number; top: RankedPlayer[]; players: number }
+  /** The end; `lines` counts the lines played (0: none was, and the game is not recorded). */
   | { type: 'podium'; top: RankedPlayer[]; players: number; lines: number }
   /** To the host at the end: everyone, best first. */
   | { type: 'ranking'; rows: RankedPlayer[] }

@@ -2,6 +2,7 @@ import type { RankedPlayer } from '../../../src/shared/contracts/party';
 import { formatCount } from '../../lib/format';
 import type { PartyView } from '../../lib/party-view';
 import { playersCount, pointsCount, rankChange } from '../../lib/party-words';
+import { NoLinePlayed } from './NoLinePlayed';
 import * as styles from './Party.css';
 
 function BoardRow({ row, showChange }: { row: RankedPlayer; showChange: boolean }) {
@@ -50,6 +51,7 @@ export function HostScoreboard({ view }: { view: PartyView }) {
 export function HostPodium({ view }: { view: PartyView }) {
   const podium = view.podium;
   if (!podium) return null;
+  if (podium.lines === 0) return <NoLinePlayed />;
   // Second, first, third: the usual podium from left to right.
   const order = [podium.top[1], podium.top[0], podium.top[2]];
   return (

@@ -4,6 +4,7 @@ import { ofPlayers, partyShareText, pointsCount } from '../../lib/party-words';
 import { CORRECT_ANSWERS, countOf } from '../../lib/plural';
 import { messageShareUrl, tweetUrl } from '../../lib/share';
 import { copy } from '../results/SharePanel';
+import { NoLinePlayed } from './NoLinePlayed';
 import * as styles from './Party.css';
 import { useNow } from './use-now';
 
@@ -97,6 +98,7 @@ export function PlayerResult({ view }: { view: PartyView }) {
 export function PlayerFinal({ view, artist, siteUrl }: { view: PartyView; artist: string; siteUrl: string }) {
   const final = view.final;
   if (!final) return <p className={styles.waiting}>Igra je završila.</p>;
+  if (final.lines === 0) return <NoLinePlayed />;
   const text = partyShareText(final.place, final.players, final.points, artist);
   const share = async () => {
     if ('share' in navigator) await navigator.share({ text, url: siteUrl }).catch(() => {});
