@@ -8,6 +8,7 @@ import {
   type PartyOutbox,
   PROGRESS_UPDATE_MS,
 } from './game';
+import { HOST_AWAY_MS } from './host-presence';
 import type { PartyLine } from './lines';
 import { createManualClock } from './manual-clock';
 import type { Player } from './roster';
@@ -369,15 +370,17 @@ describe('between lines and the end', () => {
   test('skip drops the line: nobody scores it, the next line follows', () => {
     const { game, join, finished } = setUp();
     const ana = join('Ana');
-    join('Boris');
+    const boris = join('Boris');
     game.start();
     game.answer(ana, 0, 2);
     expect(game.skip()).toEqual({ ok: true });
     expect(game.phase).toBe('line');
     expect(game.index).toBe(1);
     expect(ana.points).toBe(0);
+    game.answer(ana, 1, 0);
+    game.answer(boris, 1, 1);
     game.end();
-    expect(finished[0]!.lines.map((l) => l.skipped)).toEqual([true, true]);
+    expect(finished[0]!.lines.map((l) => l.skipped)).toEqual([true, false]);
   });
 
   test('end shows the podium with the points so far and records the game once', () => {
@@ -395,6 +398,33 @@ describe('between lines and the end', () => {
     });
     expect(game.end().ok).toBe(false);
     expect(finished).toHaveLength(1);
+  });
+
+  test('a game ended during its first line says that no line was played, and is not recorded', () => {
+    const { game, join, finished, room, to } = setUp();
+    const ana = join('Ana');
+    game.start();
+    expect(game.end()).toEqual({ ok: true });
+    expect(room.at(-1)).toMatchObject({ type: 'podium', lines: 0 });
+    expect(to(ana).at(-1)).toEqual({ type: 'final', place: 1, players: 1, points: 0, correct: 0, lines: 0 });
+    expect(finished).toEqual([]);
+  });
+
+  test('a game whose every line shown was skipped is not recorded either; one with a line played is', () => {
+    const skipped = setUp();
+    skipped.join('Ana');
+    skipped.game.start();
+    skipped.game.skip();
+    skipped.game.end();
+    expect(skipped.finished).toEqual([]);
+    const played = setUp();
+    const ana = played.join('Ana');
+    played.game.start();
+    played.game.answer(ana, 0, 0);
+    played.game.next();
+    played.game.next();
+    played.game.end();
+    expect(played.finished.map((g) => g.lines.map((l) => l.skipped))).toEqual([[false, true]]);
   });
 });
 
@@ -443,7 +473,7 @@ describe('pause', () => {
 });
 
 describe('players leaving and coming back', () => {
-  test('remove drops the player, frees the nickname and is not waited for', () => {
+  test('remove drops the player for good: not waited for, the token and the nickname stay out', () => {
     const { game, join, dropped } = setUp();
     const ana = join('Ana');
     const boris = join('Boris');
@@ -453,7 +483,14 @@ describe('players leaving and coming back', () => {
     expect(dropped).toEqual([boris.id]);
     expect(game.phase).toBe('reveal');
     expect(game.roster.byPlayerToken(boris.token)).toBeUndefined();
-    expect(game.join('Boris').ok).toBe(true);
+    expect(game.roster.wasRemoved(boris.token)).toBe(true);
+    expect(game.roster.wasRemoved(ana.token)).toBe(false);
+    expect(game.join('BORIS')).toEqual({
+      ok: false,
+      code: 'removed',
+      message: 'Voditelj je uklonio igrača s tim nadimkom iz ove igre.',
+    });
+    expect(game.join('Borna').ok).toBe(true);
   });
 
   test('a player who comes back mid-line gets the line, their locked answer and keeps their points', () => {
@@ -509,5 +546,42 @@ describe('players leaving and coming back', () => {
     expect(game.phase).toBe('line');
     game.answer(ceca, 0, 2);
     expect(game.phase).toBe('reveal');
+  });
+});
+
+describe('the host away', () => {
+  test('the phones are told once every host screen has been gone for a few seconds, and when one is back', () => {
+    const { game, join, room, clock } = setUp();
+    const ana = join('Ana');
+    game.hostScreens.connected();
+    game.start();
+    room.length = 0;
+    game.hostScreens.disconnected();
+    clock.advance(HOST_AWAY_MS - 1);
+    expect(room).toEqual([]);
+    clock.advance(1);
+    expect(room).toEqual([{ type: 'presence', hostAway: true }]);
+    // A phone that reloads meanwhile is told too.
+    expect(game.snapshot(ana)[0]).toEqual({ type: 'presence', hostAway: true });
+    game.hostScreens.connected();
+    expect(room).toEqual([
+      { type: 'presence', hostAway: true },
+      { type: 'presence', hostAway: false },
+    ]);
+    expect(game.snapshot(ana).map((m) => m.type)).toEqual(['line']);
+  });
+
+  test('a reload of the host screen, or a second screen still there, tells the phones nothing', () => {
+    const { game, join, room, clock } = setUp();
+    join('Ana');
+    game.hostScreens.connected();
+    game.hostScreens.connected();
+    game.hostScreens.disconnected();
+    clock.advance(HOST_AWAY_MS * 2);
+    game.hostScreens.disconnected();
+    clock.advance(HOST_AWAY_MS - 1);
+    game.hostScreens.connected();
+    clock.advance(HOST_AWAY_MS * 2);
+    expect(room.filter((m) => m.type === 'presence')).toEqual([]);
   });
 });

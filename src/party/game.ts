@@ -7,6 +7,7 @@ import type {
   ServerMessage,
 } from '../shared/contracts/party';
 import type { TimerClock, TimerHandle } from './clock';
+import { HostPresence } from './host-presence';
 import type { PartyLine } from './lines';
 import { type JoinResult, type Player, Roster } from './roster';
 import { pointsFor } from './scoring';
@@ -70,6 +71,8 @@ export class PartyGame {
   /** The current (or latest) line; -1 before the first. */
   index = -1;
   readonly roster: Roster;
+  /** The host's screens; the phones are told when all have been gone a while (src/party/host-presence.ts). */
+  readonly hostScreens: HostPresence;
   lastActivityMs: number;
   private startedAtMs = 0;
   private lineSentAtMs = 0;
@@ -100,6 +103,7 @@ export class PartyGame {
     options: { maxPlayers: number; newToken: () => string; onFinished?: (game: FinishedGame) => void },
   ) {
     this.roster = new Roster(options.maxPlayers, options.newToken);
+    this.hostScreens = new HostPresence(clock, (away) => outbox.toRoom({ type: 'presence', hostAway: away }));
     this.onFinished = options.onFinished;
     this.lastActivityMs = clock.nowMs();
   }
@@ -271,6 +275,7 @@ export class PartyGame {
     this.clock.clearTimer(this.lobbyTimer);
     this.clock.clearTimer(this.lobbyCountTimer);
     this.clock.clearTimer(this.progressTimer);
+    this.hostScreens.dispose();
   }
 
   // --- what a (re)connecting socket is sent -----------------------------------------------------
@@ -278,6 +283,7 @@ export class PartyGame {
   /** The messages that bring a socket of the host (no player) or of `player` up to date. */
   snapshot(player?: Player): ServerMessage[] {
     const out: ServerMessage[] = [];
+    if (player && this.hostScreens.away) out.push({ type: 'presence', hostAway: true });
     if (this.phase === 'lobby') out.push(this.lobbyMessage(!player));
     if (this.phase === 'line') {
       out.push(this.lineMessage());
@@ -362,7 +368,9 @@ export class PartyGame {
     this.outbox.toRoom(this.podiumMessage(ranked));
     this.outbox.toHost({ type: 'ranking', rows: ranked.map((p) => Roster.row(p)) });
     for (const p of ranked) if (p.connected) this.outbox.toPlayer(p.id, this.finalMessage(p));
-    if (this.finished || this.startedAtMs === 0) return;
+    // A game with no line played (ended during its first, or every line skipped) has nothing to
+    // keep: no answer counted, no line for the hardest lines (docs/decisions/031-live-game.md).
+    if (this.finished || this.playedLines() === 0) return;
     this.finished = true;
     this.onFinished?.(this.record(ranked));
   }
@@ -387,6 +395,11 @@ export class PartyGame {
         answers: p.answers.slice(0, shown).map((a) => a ?? null),
       })),
     };
+  }
+
+  /** Lines shown and scored: up to the current one, without the skipped (and an ended line). */
+  private playedLines(): number {
+    return this.index + 1 - this.skipped.filter(Boolean).length;
   }
 
   // --- timers --------------------------------------------------------------------------------
@@ -509,7 +522,7 @@ export class PartyGame {
       type: 'podium',
       top: ranked.slice(0, 3).map((p) => Roster.row(p)),
       players: ranked.length,
-      lines: this.index + 1 - this.skipped.filter(Boolean).length,
+      lines: this.playedLines(),
     };
   }
 
@@ -520,7 +533,7 @@ export class PartyGame {
       players: this.roster.size,
       points: p.points,
       correct: p.correct,
-      lines: this.index + 1 - this.skipped.filter(Boolean).length,
+      lines: this.playedLines(),
     };
   }
 }

@@ -33,6 +33,9 @@ export interface PartySession {
   burstSecond: number;
 }
 
+/** What a removed player is told when they try to come back. */
+const REMOVED = 'Voditelj te je uklonio iz ove igre i ne možeš joj se ponovno pridružiti.';
+
 /** More client messages than this in one second is no person playing. */
 const MAX_MESSAGES_PER_SECOND = 20;
 /** A seat whose socket was closed for flooding may come back after this (a rejoin would flood on). */
@@ -168,6 +171,8 @@ async function hello(edge: Edge, session: PartySession, message: ClientMessage):
       if (limited(deps.joinLimiter)) return;
       const room = rooms.find(message.code);
       if (!room) return notFound();
+      if (message.playerToken && room.game.roster.wasRemoved(message.playerToken))
+        return error(session, 'removed', REMOVED);
       const joined = room.game.join(message.nickname);
       if (!joined.ok) return error(session, joined.code, joined.message);
       return bindPlayer(session, room, joined.player);
@@ -178,9 +183,10 @@ async function hello(edge: Edge, session: PartySession, message: ClientMessage):
       const player = room?.game.roster.byPlayerToken(message.playerToken);
       if (!room || !player) {
         deps.joinLimiter.count(session.address);
-        return room
-          ? error(session, 'token_invalid', 'Ova igra te više ne prepoznaje. Pridruži se ponovno.')
-          : notFound();
+        if (!room) return notFound();
+        return room.game.roster.wasRemoved(message.playerToken)
+          ? error(session, 'removed', REMOVED)
+          : error(session, 'token_invalid', 'Ova igra te više ne prepoznaje. Pridruži se ponovno.');
       }
       if (refusedReturn(player)) return;
       return bindPlayer(session, room, player);
@@ -254,7 +260,10 @@ export function createPartyHub(
     session.room = room;
     session.host = host;
     session.socket.subscribe(roomTopic(room.code));
-    if (host) session.socket.subscribe(hostTopic(room.code));
+    if (host) {
+      session.socket.subscribe(hostTopic(room.code));
+      room.game.hostScreens.connected();
+    }
     let sessions = roomSessions.get(room.code);
     if (!sessions) {
       sessions = new Set();
@@ -352,6 +361,7 @@ export function createPartyHub(
       const room = session.room;
       if (!room) return;
       roomSessions.get(room.code)?.delete(session);
+      if (session.host) room.game.hostScreens.disconnected();
       const player = session.player;
       if (player && playerSockets.get(room.code)?.get(player.id) === session) {
         playerSockets.get(room.code)!.delete(player.id);

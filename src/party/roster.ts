@@ -26,7 +26,11 @@ export interface Player {
 
 export type JoinResult =
   | { ok: true; player: Player }
-  | { ok: false; code: 'nickname_invalid' | 'nickname_taken' | 'room_full' | 'game_over'; message: string };
+  | {
+      ok: false;
+      code: 'nickname_invalid' | 'nickname_taken' | 'room_full' | 'game_over' | 'removed';
+      message: string;
+    };
 
 /** How many names the host's lobby list carries: the newest ones (the count is always exact). */
 const LOBBY_NAMES = 200;
@@ -36,6 +40,9 @@ export class Roster {
   private readonly players = new Map<number, Player>();
   private readonly byToken = new Map<string, Player>();
   private readonly nicknames = new Set<string>();
+  /** Whom the host removed: their nicknames' keys and their tokens stay out of the room. */
+  private readonly removedNicknames = new Set<string>();
+  private readonly removedTokens = new Set<string>();
   private nextId = 1;
 
   constructor(
@@ -59,10 +66,21 @@ export class Roster {
     return this.byToken.get(token);
   }
 
+  /** Whether this was the token of a player the host removed. */
+  wasRemoved(token: string): boolean {
+    return this.removedTokens.has(token);
+  }
+
   join(rawNickname: string, lines: number): JoinResult {
     const checked = checkNickname(rawNickname);
     if (!checked.ok) return { ok: false, code: 'nickname_invalid', message: checked.message };
     const key = nicknameKey(checked.nickname);
+    if (this.removedNicknames.has(key))
+      return {
+        ok: false,
+        code: 'removed',
+        message: 'Voditelj je uklonio igrača s tim nadimkom iz ove igre.',
+      };
     if (this.nicknames.has(key))
       return {
         ok: false,
@@ -90,13 +108,17 @@ export class Roster {
     return { ok: true, player };
   }
 
-  /** Takes a player out for good: the token stops working and the nickname is free again. */
+  /**
+   * Takes a player out for good: the token stops working, and neither it nor the nickname gets
+   * into the room again (docs/decisions/031-live-game.md, amended 28 November).
+   */
   remove(id: number): Player | undefined {
     const player = this.players.get(id);
     if (!player) return undefined;
     this.players.delete(id);
     this.byToken.delete(player.token);
-    this.nicknames.delete(nicknameKey(player.nickname));
+    this.removedTokens.add(player.token);
+    this.removedNicknames.add(nicknameKey(player.nickname));
     return player;
   }
 

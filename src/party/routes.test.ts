@@ -10,6 +10,7 @@ import {
   ROOM_CODE_ALPHABET,
 } from '../shared/contracts/party';
 import { loadCatalogueIndex } from '../storage/sqlite/catalogue-load';
+import { HOST_AWAY_MS } from './host-presence';
 import { createManualClock, type ManualClock } from './manual-clock';
 import { type PartyRoutesDeps, partyRoutes } from './routes';
 
@@ -91,6 +92,45 @@ describe('the socket', () => {
     const screen2 = await PartyClient.connect(url);
     screen2.send({ type: 'host', code, hostToken });
     expect((await screen2.next('hosting')).code).toBe(code);
+  });
+
+  test('the phones are told when the host screen has been gone for a few seconds, and when it is back', async () => {
+    const { url, clock } = await listen();
+    const { host, code, hostToken } = await room(url);
+    const ana = await player(url, code, 'Ana');
+    host.send({ type: 'start' });
+    await ana.client.next('line');
+    host.close();
+    await host.closedBy();
+    clock.advance(HOST_AWAY_MS);
+    expect(await ana.client.next('presence')).toEqual({ type: 'presence', hostAway: true });
+    const back = await PartyClient.connect(url);
+    back.send({ type: 'host', code, hostToken });
+    await back.next('hosting');
+    expect(await ana.client.next('presence')).toEqual({ type: 'presence', hostAway: false });
+  });
+
+  test('a removed player stays out: not by their token, nor with another nickname from that browser, nor by the nickname', async () => {
+    const { url } = await listen();
+    const { host, code } = await room(url);
+    const ana = await player(url, code, 'Ana');
+    host.send({ type: 'remove', playerId: ana.joined.playerId });
+    expect(await ana.client.next('closed')).toMatchObject({ reason: 'removed' });
+    const removed = {
+      type: 'error' as const,
+      code: 'removed' as const,
+      message: 'Voditelj te je uklonio iz ove igre i ne možeš joj se ponovno pridružiti.',
+    };
+    const rejoin = await PartyClient.connect(url);
+    rejoin.send({ type: 'rejoin', code, playerToken: ana.joined.playerToken });
+    expect(await rejoin.next('error')).toEqual(removed);
+    const renamed = await PartyClient.connect(url);
+    renamed.send({ type: 'join', code, nickname: 'Anica', playerToken: ana.joined.playerToken });
+    expect(await renamed.next('error')).toEqual(removed);
+    const sameName = await PartyClient.connect(url);
+    sameName.send({ type: 'join', code, nickname: 'ana' });
+    expect((await sameName.next('error')).code).toBe('removed');
+    await player(url, code, 'Anica');
   });
 
   test('only the host controls the game', async () => {

@@ -6,109 +6,36 @@
  * the game runs on a clock the test moves, so timing is exact.
  */
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test';
-import { mkdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import type { Browser, BrowserContext, Page, WebSocketRoute } from 'playwright-core';
-import { createApp } from '../../src/app';
-import type { CatalogueFile } from '../../src/catalogue/openapi';
-import { loadClientAssets } from '../../src/pages/client-assets';
-import { createManualClock, type ManualClock } from '../../src/party/manual-clock';
-import { buildBinary } from '../support/binary';
-import { launchBrowser, seriousViolations, watchConsole } from '../support/browser';
-import { createTestApp } from '../support/fixtures';
+import type { Page } from 'playwright-core';
+import {
+  answerOnPhone as answer,
+  expectAccessible,
+  interceptable,
+  lyricOnHost,
+  openScreen,
+  type PartyStage,
+  type Screen,
+  shoot,
+  startPartyStage,
+} from '../support/party-stage';
 
 setDefaultTimeout(180_000);
 
-/** Set PARTY_SCREENSHOTS=dir to keep screenshots of every screen (host 1920×1080 and 1280×720, phones 375 and 320, light and dark). */
-const shots = process.env.PARTY_SCREENSHOTS;
-if (shots) mkdirSync(shots, { recursive: true });
-
-let browser: Browser;
+let stage: PartyStage;
 let url: string;
-let clock: ManualClock;
-let stop: () => unknown;
-let titleOf: (lyric: string) => string;
 
 beforeAll(async () => {
-  await buildBinary(); // builds dist/client too
-  const assets = loadClientAssets();
-  if (!assets) throw new Error('no client build');
-  const catalogue = JSON.parse(
-    readFileSync(join(import.meta.dir, '../../data/catalogue.json'), 'utf8'),
-  ) as CatalogueFile;
-  const { deps } = await createTestApp({ catalogue, assets });
-  clock = createManualClock(Date.now());
-  const app = createApp({ ...deps, partyClock: clock }).listen({ port: 0, hostname: '127.0.0.1' });
-  stop = () => app.stop(true);
-  url = `http://127.0.0.1:${app.server!.port}`;
-  const index = deps.catalogue();
-  titleOf = (lyric) => index.askable.find((l) => l.text === lyric)!.song.title;
-  browser = await launchBrowser();
+  stage = await startPartyStage();
+  url = stage.url;
 });
-afterAll(async () => {
-  await browser?.close();
-  await stop?.();
-});
+afterAll(() => stage?.stop());
 
-interface Screen {
-  context: BrowserContext;
-  page: Page;
-  problems: string[];
-}
-
-async function open(
-  path: string,
-  width: number,
-  height: number,
-  before?: (page: Page) => Promise<unknown>,
-): Promise<Screen> {
-  const context = await browser.newContext({ viewport: { width, height } });
-  const page = await context.newPage();
-  await before?.(page);
-  const problems = watchConsole(page);
-  page.on('dialog', (dialog) => void dialog.accept());
-  await page.goto(`${url}${path}`);
-  return { context, page, problems };
-}
-
-async function expectAccessible(page: Page): Promise<void> {
-  expect(await seriousViolations(page)).toEqual([]);
-}
-
-/** Screenshots in light and dark at the page's size and, for the host, at 1280×720 too. */
-async function shoot(screen: Screen, name: string, host = false): Promise<void> {
-  if (!shots) return;
-  const { page } = screen;
-  const size = page.viewportSize()!;
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme, reducedMotion: 'reduce' });
-    await page.screenshot({ path: join(shots, `${name}-${size.width}-${scheme}.png`) });
-    if (host) {
-      await page.setViewportSize({ width: 1280, height: 720 });
-      await page.screenshot({ path: join(shots, `${name}-1280-${scheme}.png`) });
-      await page.setViewportSize(size);
-    }
-  }
-  await page.emulateMedia({ colorScheme: 'light', reducedMotion: 'no-preference' });
-}
+const open = (path: string, width: number, height: number, before?: (page: Page) => Promise<unknown>) =>
+  openScreen(stage, path, width, height, before);
+const titleOf = (lyric: string) => stage.titleOf(lyric);
 
 /** Lets the lobby's throttled updates go out (the phones' count goes once a second). */
-const flush = () => clock.advance(1_000);
-
-async function lyricOnHost(host: Page): Promise<string> {
-  const text = await host.locator('p', { hasText: '„' }).first().textContent();
-  return text!.replace(/^„|“$/g, '');
-}
-
-async function answer(phone: Page, title: string | 'wrong', options: string[], right: string) {
-  const pick = title === 'wrong' ? options.findIndex((o) => o !== right) : options.indexOf(title);
-  await phone.locator(`button[data-option="${pick}"]`).click();
-  // The last to answer ends the line: the result replaces the lock at once.
-  await phone
-    .getByText(/je zaključan|Točno!|Netočno/)
-    .first()
-    .waitFor();
-}
+const flush = () => stage.clock.advance(1_000);
 
 describe('Kviz uživo', () => {
   test('a host and three phones play three lines, one reloads, one answers late, the podium ends it', async () => {
@@ -182,9 +109,9 @@ describe('Kviz uživo', () => {
     await shoot(host, 'host-line', true);
     await shoot(ana, 'phone-line');
     await shoot(boris, 'phone-line');
-    clock.advance(6_000);
+    stage.clock.advance(6_000);
     await answer(ana.page, right1, options1, right1);
-    clock.advance(9_000);
+    stage.clock.advance(9_000);
     await answer(boris.page, right1, options1, right1);
     await answer(ceca.page, 'wrong', options1, right1);
     await host.page.locator('[data-reveal]').getByText(right1).waitFor();
@@ -212,7 +139,7 @@ describe('Kviz uživo', () => {
     const right2 = titleOf(lyric2);
     await boris.page.reload();
     await boris.page.getByText('Stih 2 / 10').waitFor();
-    clock.advance(3_000); // 1000 × (1 − 0.1 / 2) = 950
+    stage.clock.advance(3_000); // 1000 × (1 − 0.1 / 2) = 950
     await answer(boris.page, right2, options2, right2);
     await answer(ana.page, 'wrong', options2, right2);
     await answer(ceca.page, right2, options2, right2);
@@ -229,7 +156,7 @@ describe('Kviz uživo', () => {
     await answer(ana.page, right3, options3, right3);
     // Ceca's socket is held: what the server sends her waits until she has clicked.
     cecaSocket!.hold();
-    clock.advance(30_000);
+    stage.clock.advance(30_000);
     await host.page.locator('[data-reveal]').waitFor();
     await ceca.page.locator(`button[data-option="${options3.indexOf(right3)}"]`).click();
     await cecaSocket!.release(/"type":"refused"/);
@@ -261,37 +188,3 @@ describe('Kviz uživo', () => {
     }
   });
 });
-
-/**
- * Routes a page's Kviz uživo socket through the test (before the page opens it), so that what the
- * server sends can be held: `hold()` queues it, `release(until)` waits for a message matching
- * `until` to arrive, then delivers the queue. The page's own messages always go out at once.
- */
-async function interceptable(page: Page) {
-  const queue: string[] = [];
-  let route: WebSocketRoute | undefined;
-  let holding = false;
-  await page.routeWebSocket(/\/api\/uzivo\/ws(\?kod=[A-Z0-9]+)?$/, (ws) => {
-    route = ws;
-    const server = ws.connectToServer();
-    ws.onMessage((m) => server.send(m));
-    server.onMessage((m) => {
-      if (holding) queue.push(String(m));
-      else ws.send(m);
-    });
-  });
-  return {
-    hold() {
-      holding = true;
-    },
-    async release(until: RegExp) {
-      const deadline = Date.now() + 5_000;
-      while (!queue.some((m) => until.test(m))) {
-        if (Date.now() > deadline) throw new Error(`no ${until} among ${queue.join('\n')}`);
-        await new Promise((r) => setTimeout(r, 20));
-      }
-      holding = false;
-      for (const m of queue.splice(0)) route!.send(m);
-    },
-  };
-}

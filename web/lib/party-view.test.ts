@@ -1,7 +1,14 @@
 import { describe, expect, test } from 'bun:test';
 import type { RevealMessage } from '../../src/shared/contracts/party';
 import { applyPartyMessage, initialPartyView, secondsLeft } from './party-view';
-import { ofPlayers, partyShareText, playersCount, rankChange } from './party-words';
+import {
+  hostAwayText,
+  ofPlayers,
+  partyShareText,
+  playersCount,
+  rankChange,
+  settingsSummary,
+} from './party-words';
 
 describe('Kviz uživo words', () => {
   test.each([
@@ -19,6 +26,12 @@ describe('Kviz uživo words', () => {
     expect(rankChange(-1)).toEqual({ text: '▼ 1', label: '1 mjesto dolje', kind: 'down' });
     expect(partyShareText(2, 3, 1700, 'Lovro Lanterna')).toBe(
       'Moj rezultat u Kvizu uživo (Lovro Lanterna Kviz znanja): 2. mjesto od 3 igrača, 1.700 bodova!',
+    );
+  });
+
+  test('a number and its unit are joined by a no-break space: "nakon 5 s" never ends a line on "5"', () => {
+    expect(settingsSummary({ lines: 10, seconds: 30, difficulty: 'normal', autoNext: 5 })).toBe(
+      '10 stihova · 30\u00a0sekundi po stihu · Normalno · sljedeći korak nakon 5\u00a0s',
     );
   });
 
@@ -63,6 +76,29 @@ describe('the screen state', () => {
     // The next line clears the locked answer and the notice.
     view = applyPartyMessage(view, { ...line, index: 1 }, 10_000);
     expect([view.myAnswer, view.notice, view.paused]).toEqual([undefined, undefined, false]);
+  });
+
+  test("the host's absence is shown until the host is back, and asked again after a rejoin", () => {
+    let view = applyPartyMessage(initialPartyView, { type: 'presence', hostAway: true }, 0);
+    expect(view.hostAway).toBe(true);
+    expect(applyPartyMessage(view, { type: 'presence', hostAway: false }, 0).hostAway).toBe(false);
+    view = applyPartyMessage(
+      view,
+      {
+        type: 'joined',
+        code: 'ABCDEFG',
+        playerToken: 'x'.repeat(22),
+        playerId: 1,
+        nickname: 'Ana',
+        settings: { lines: 10, seconds: 20, difficulty: 'normal', autoNext: 0 },
+      },
+      0,
+    );
+    expect(view.hostAway).toBe(false);
+    expect(hostAwayText(view.settings)).toBe('Voditelj se odspojio – čekamo da se vrati.');
+    expect(hostAwayText({ ...view.settings!, autoNext: 5 })).toBe(
+      'Voditelj se odspojio – igra ide dalje sama.',
+    );
   });
 
   test("a phone's result brings the line's reveal with it: one message ends the line", () => {

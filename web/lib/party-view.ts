@@ -24,6 +24,8 @@ export interface PartyView {
   line?: Of<'line'> & { endsAtMs: number };
   /** The line's countdown or the automatic next step is held by the host. */
   paused: boolean;
+  /** Every host screen has been gone for a few seconds (the phones say so until one is back). */
+  hostAway: boolean;
   /** The option this screen's player locked for the current line. */
   myAnswer?: number;
   progress?: Of<'progress'>;
@@ -38,7 +40,13 @@ export interface PartyView {
   closedMessage?: string;
 }
 
-export const initialPartyView: PartyView = { phase: 'entry', count: 0, players: [], paused: false };
+export const initialPartyView: PartyView = {
+  phase: 'entry',
+  count: 0,
+  players: [],
+  paused: false,
+  hostAway: false,
+};
 
 export function applyPartyMessage(view: PartyView, message: ServerMessage, nowMs: number): PartyView {
   switch (message.type) {
@@ -50,6 +58,8 @@ export function applyPartyMessage(view: PartyView, message: ServerMessage, nowMs
         code: message.code,
         settings: message.settings,
         nickname: message.nickname,
+        // The snapshot after it says so again if the host is still away.
+        hostAway: false,
         notice: undefined,
       };
     case 'lobby':
@@ -88,6 +98,8 @@ export function applyPartyMessage(view: PartyView, message: ServerMessage, nowMs
           : view.line,
       };
     }
+    case 'presence':
+      return { ...view, hostAway: message.hostAway };
     case 'reveal':
       return { ...view, phase: 'reveal', paused: false, reveal: message, notice: undefined };
     case 'result':

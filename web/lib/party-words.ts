@@ -13,12 +13,25 @@ export const pointsCount = (n: number) => countOf(n, POINTS_WORD);
 /** After "od" the genitive, "igrača" for every count: od 1 igrača, od 3 igrača, od 21 igrača. */
 export const ofPlayers = (n: number) => `od ${countOf(n, ['igrača', 'igrača', 'igrača'])}`;
 
+/** A number and its unit never part at the end of a line: "5 s" is joined by a no-break space. */
+export const withUnit = (n: number, unit: string) => `${n}\u00a0${unit}`;
+
 export function settingsSummary(s: PartySettings): string {
-  const pause = s.autoNext === 0 ? 'voditelj pokreće sljedeći korak' : `sljedeći korak nakon ${s.autoNext} s`;
-  return `${countOf(s.lines, LINES)} · ${s.seconds} ${pluralForm(s.seconds, SECONDS_WORD)} po stihu · ${DIFFICULTY_LABELS[s.difficulty]} · ${pause}`;
+  const pause =
+    s.autoNext === 0
+      ? 'voditelj pokreće sljedeći korak'
+      : `sljedeći korak nakon ${withUnit(s.autoNext, 's')}`;
+  return `${countOf(s.lines, LINES)} · ${withUnit(s.seconds, pluralForm(s.seconds, SECONDS_WORD))} po stihu · ${DIFFICULTY_LABELS[s.difficulty]} · ${pause}`;
 }
 
-/** Places gained or lost since the previous scoreboard, as an arrow and a number. */
+/** What the phones say while the host's screen is gone: a game that steps on by itself goes on. */
+export function hostAwayText(settings: PartySettings | undefined): string {
+  return settings && settings.autoNext > 0
+    ? 'Voditelj se odspojio – igra ide dalje sama.'
+    : 'Voditelj se odspojio – čekamo da se vrati.';
+}
+
+/** Places gained since the previous scoreboard, as an arrow and a number. */
 export function rankChange(change: number): { text: string; label: string; kind: 'up' | 'down' | 'same' } {
   if (change > 0) return { text: `▲ ${change}`, label: `${countOf(change, PLACES)} gore`, kind: 'up' };
   if (change < 0) return { text: `▼ ${-change}`, label: `${countOf(-change, PLACES)} dolje`, kind: 'down' };

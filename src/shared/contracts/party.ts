@@ -12,7 +12,7 @@ import { type Static, Type as T } from '@sinclair/typebox';
 export const PARTY_LINE_COUNTS = [10, 20, 30] as const;
 export const PARTY_SECONDS = [10, 20, 30] as const;
 export const PARTY_AUTO_NEXT = [0, 5, 10, 15] as const;
-/** The longest client message accepted; the longest real one (a join with a 24-character nickname) is ~120 bytes. */
+/** The longest client message accepted; the longest real one (a join with a 24-character nickname and a token) is ~170 bytes. */
 export const PARTY_MAX_MESSAGE_BYTES = 1024;
 /** 32 symbols with no 0/O or 1/I, 7 of them: 35 bits, read aloud without ambiguity. */
 export const ROOM_CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
@@ -61,7 +61,12 @@ const message = <P extends Record<string, import('@sinclair/typebox').TSchema>, 
 export const ClientMessage = T.Union([
   message('create', { settings: PartySettings }),
   message('host', { code, hostToken: token }),
-  message('join', { code, nickname: T.String({ maxLength: 200 }) }),
+  message('join', {
+    code,
+    nickname: T.String({ maxLength: 200 }),
+    /** The token this browser last held in the room, if the host removed it: a removed player stays out. */
+    playerToken: T.Optional(token),
+  }),
   message('rejoin', { code, playerToken: token }),
   message('answer', {
     line: T.Integer({ minimum: 0, maximum: 99 }),
@@ -137,6 +142,8 @@ export type ServerMessage =
   /** To the host during a line: answers so far. */
   | { type: 'progress'; answered: number; players: number }
   | { type: 'paused'; paused: boolean; remainingMs: number }
+  /** To everyone: every host screen has been gone for a few seconds (true), or one is back (false). */
+  | { type: 'presence'; hostAway: boolean }
   /** To the host screens at the end of a line (the phones get it inside their `result`). */
   | RevealMessage
   /**
@@ -155,6 +162,7 @@ export type ServerMessage =
       reveal: RevealMessage;
     }
   | { type: 'scoreboard'; index: number; total: number; top: RankedPlayer[]; players: number }
+  /** The end; `lines` counts the lines played (0: none was, and the game is not recorded). */
   | { type: 'podium'; top: RankedPlayer[]; players: number; lines: number }
   /** To the host at the end: everyone, best first. */
   | { type: 'ranking'; rows: RankedPlayer[] }
@@ -179,6 +187,8 @@ export type PartyErrorCode =
   | 'not_player'
   | 'no_players'
   | 'rate_limited'
+  /** The host removed this player (their token or their nickname) from the room. */
+  | 'removed'
   | 'not_now';
 
 /** WebSocket close codes the server uses, with their reasons. */

@@ -2,6 +2,7 @@ import type { RankedPlayer } from '../../../src/shared/contracts/party';
 import { formatCount } from '../../lib/format';
 import type { PartyView } from '../../lib/party-view';
 import { playersCount, pointsCount, rankChange } from '../../lib/party-words';
+import { NoLinePlayed } from './NoLinePlayed';
 import * as styles from './Party.css';
 
 function BoardRow({ row, showChange }: { row: RankedPlayer; showChange: boolean }) {
@@ -9,7 +10,9 @@ function BoardRow({ row, showChange }: { row: RankedPlayer; showChange: boolean 
   return (
     <li className={styles.boardRow}>
       <span>{row.rank}.</span>
-      <span className={styles.boardName}>{row.nickname}</span>
+      <span className={styles.boardName} title={row.nickname}>
+        {row.nickname}
+      </span>
       <span className={styles.boardPoints}>{formatCount(row.points)}</span>
       {showChange ? (
         <span className={styles.change[change.kind]}>
@@ -48,6 +51,7 @@ export function HostScoreboard({ view }: { view: PartyView }) {
 export function HostPodium({ view }: { view: PartyView }) {
   const podium = view.podium;
   if (!podium) return null;
+  if (podium.lines === 0) return <NoLinePlayed />;
   // Second, first, third: the usual podium from left to right.
   const order = [podium.top[1], podium.top[0], podium.top[2]];
   return (
@@ -59,14 +63,18 @@ export function HostPodium({ view }: { view: PartyView }) {
         {order.map((row, i) => {
           const height = ([2, 1, 3] as const)[i]!;
           return (
-            <div key={height} className={`${styles.step} ${styles.stepHeight[height]}`}>
+            <div key={height} className={styles.step}>
               {row && (
                 <>
-                  <span className={styles.boardName}>{row.nickname}</span>
+                  <span className={styles.podiumName} title={row.nickname}>
+                    {row.nickname}
+                  </span>
                   <span>{pointsCount(row.points)}</span>
-                  <span className={styles.place}>{row.rank}.</span>
                 </>
               )}
+              <span className={`${styles.stepBlock} ${styles.stepHeight[height]}`}>
+                {row && `${row.rank}.`}
+              </span>
             </div>
           );
         })}

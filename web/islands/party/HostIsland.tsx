@@ -6,7 +6,7 @@ import { HostLine } from './HostLine';
 import { HostLobby } from './HostLobby';
 import { HostSetup } from './HostSetup';
 import * as styles from './Party.css';
-import { HOST_KEY, readSeat, useParty } from './use-party';
+import { useParty } from './use-party';
 
 /**
  * `/uzivo`: the host's screen (a projector or a TV). Chooses the game, opens the room, shows the
@@ -14,19 +14,20 @@ import { HOST_KEY, readSeat, useParty } from './use-party';
  * A reload comes back to the same room (the host token in localStorage).
  */
 export function HostIsland() {
-  const { view, online, send, leave } = useParty('host');
+  const { view, online, seated, send, leave } = useParty('host');
   const [origin, setOrigin] = useState('');
-  const [resuming, setResuming] = useState(false);
-  useEffect(() => {
-    setOrigin(location.origin);
-    setResuming(readSeat(HOST_KEY) !== undefined);
-  }, []);
+  useEffect(() => setOrigin(location.origin), []);
+  /** A create is on its way: the setup's button waits for the room (a new game starts afresh). */
   const [creating, setCreating] = useState(false);
+  const newGame = () => {
+    setCreating(false);
+    leave();
+  };
   const phase = view.phase;
   const paused = view.paused;
 
   if (phase === 'entry')
-    return resuming && !view.notice ? (
+    return seated && !view.notice ? (
       <p className={styles.waiting}>Povezivanje sa sobom…</p>
     ) : (
       <div className={styles.stack}>
@@ -39,7 +40,6 @@ export function HostIsland() {
           busy={creating && !view.notice}
           onCreate={(settings) => {
             setCreating(true);
-            setResuming(false);
             send({ type: 'create', settings });
           }}
         />
@@ -53,7 +53,7 @@ export function HostIsland() {
           {view.closedMessage}
         </p>
         <div>
-          <Button onClick={leave}>Nova igra</Button>
+          <Button onClick={newGame}>Nova igra</Button>
         </div>
       </div>
     );
@@ -111,7 +111,7 @@ export function HostIsland() {
             Završi igru
           </Button>
         )}
-        {phase === 'podium' && <Button onClick={leave}>Nova igra</Button>}
+        {phase === 'podium' && <Button onClick={newGame}>Nova igra</Button>}
       </div>
       {status.length > 0 && <p className={styles.status}>{status.join(' · ')}</p>}
     </div>

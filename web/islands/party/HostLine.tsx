@@ -13,13 +13,15 @@ export function HostLine({ view }: { view: PartyView }) {
   const most = Math.max(1, ...(reveal?.counts ?? [1]));
   return (
     <section className={styles.screen} aria-labelledby="line-title">
-      <div className={styles.bar}>
-        <h1 id="line-title" className={styles.codeLabel}>
-          Stih {line.index + 1} / {line.total}
-        </h1>
-        <span data-answered={answered}>
-          Odgovora: {answered} / {players}
-        </span>
+      <div className={styles.lineBar}>
+        <div className={styles.lineFacts}>
+          <h1 id="line-title" className={styles.codeLabel}>
+            Stih {line.index + 1} / {line.total}
+          </h1>
+          <span data-answered={answered}>
+            Odgovora: {answered} / {players}
+          </span>
+        </div>
         {reveal ? null : (
           <span className={styles.timer} role="timer" aria-label="Preostalo sekundi" data-seconds-left>
             {line.paused ? '⏸' : secondsLeft(line, now)}

@@ -1,3 +1,4 @@
+import { PARTY_JOIN_PATH } from '../../../src/shared/contracts/party';
 import { Button } from '../../components/Button/Button';
 import { joinUrl, type PartyView, spacedCode } from '../../lib/party-view';
 import { playersCount, settingsSummary } from '../../lib/party-words';
@@ -18,18 +19,33 @@ export function HostLobby({
 }) {
   const code = view.code ?? '';
   const link = joinUrl(origin, code);
+  const query = link.indexOf('?');
   return (
     <section className={styles.screen} aria-labelledby="lobby-title">
       <div className={styles.lobbyGrid}>
         <div className={styles.stack}>
           <h1 id="lobby-title" className={styles.codeLabel}>
-            Pridruži se na <strong>{`${origin.replace(/^https?:\/\//, '')}/uzivo/pridruzi`}</strong> s kodom
+            Pridruži se na{' '}
+            <strong>
+              {origin.replace(/^https?:\/\//, '')}
+              <wbr />
+              {PARTY_JOIN_PATH}
+            </strong>{' '}
+            s kodom
           </h1>
           <p className={styles.code} data-room-code={code}>
             {spacedCode(code)}
           </p>
-          <p className={styles.joinLink}>{link}</p>
-          {view.settings && <p className={styles.lead}>{settingsSummary(view.settings)}</p>}
+          <p className={styles.joinLink} data-join-link>
+            {link.slice(0, query)}
+            <wbr />
+            <span className={styles.nowrap}>{link.slice(query)}</span>
+          </p>
+          {view.settings && (
+            <p className={styles.lead} data-settings>
+              {settingsSummary(view.settings)}
+            </p>
+          )}
         </div>
         {code && (
           <QrCode className={styles.qr} text={link} label={`QR kod poveznice za pridruživanje: ${link}`} />
@@ -47,7 +63,9 @@ export function HostLobby({
         <ul className={styles.names} aria-label="Igrači u sobi">
           {view.players.map((p) => (
             <li key={p.id} className={styles.name}>
-              {p.nickname}
+              <span className={styles.nameText} title={p.nickname}>
+                {p.nickname}
+              </span>
               <button
                 type="button"
                 className={styles.removeButton}

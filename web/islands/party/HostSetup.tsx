@@ -8,6 +8,7 @@ import {
 import { DIFFICULTY_CHOICES, DIFFICULTY_LABELS } from '../../../src/shared/difficulty';
 import { Button } from '../../components/Button/Button';
 import { Card } from '../../components/Card/Card';
+import { withUnit } from '../../lib/party-words';
 import * as styles from './Party.css';
 
 function Choices<V extends string | number>({
@@ -85,7 +86,7 @@ export function HostSetup({
           name="seconds"
           values={PARTY_SECONDS}
           value={settings.seconds}
-          label={(v) => `${v} s`}
+          label={(v) => withUnit(v, 's')}
           onChange={set('seconds')}
         />
         <Choices
@@ -101,7 +102,7 @@ export function HostSetup({
           name="autoNext"
           values={PARTY_AUTO_NEXT}
           value={settings.autoNext}
-          label={(v) => (v === 0 ? 'Ručno' : `Automatski nakon ${v} s`)}
+          label={(v) => (v === 0 ? 'Ručno' : `Automatski nakon ${withUnit(v, 's')}`)}
           onChange={set('autoNext')}
         />
         <div>

@@ -6,7 +6,8 @@ const reduced = '(prefers-reduced-motion: reduce)';
 
 export const stack = style({ display: 'flex', flexDirection: 'column', gap: vars.space.lg });
 export const row = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.md, alignItems: 'center' });
-export const title = style({ fontSize: 'clamp(1.6rem, 4vw, 2.6rem)', margin: 0 });
+/** A heading may carry a nickname of 24 letters and no space: it wraps rather than run off a phone. */
+export const title = style({ fontSize: 'clamp(1.6rem, 4vw, 2.6rem)', margin: 0, overflowWrap: 'anywhere' });
 export const lead = style({ color: vars.color.muted, margin: 0 });
 export const notice = style({
   padding: vars.space.md,
@@ -54,6 +55,7 @@ export const codeLabel = style({
   fontSize: 'clamp(1.1rem, 2vw, 1.8rem)',
   color: vars.color.muted,
   margin: 0,
+  overflowWrap: 'anywhere',
 });
 export const code = style({
   fontFamily: vars.font.mono,
@@ -63,7 +65,13 @@ export const code = style({
   lineHeight: 1,
   margin: 0,
 });
-export const joinLink = style({ fontSize: 'clamp(1rem, 1.8vw, 1.6rem)', wordBreak: 'break-all', margin: 0 });
+/** The link breaks where it must, but never inside `?kod=CODE` (a code read across two lines is misread). */
+export const joinLink = style({
+  fontSize: 'clamp(1rem, 1.8vw, 1.6rem)',
+  overflowWrap: 'anywhere',
+  margin: 0,
+});
+export const nowrap = style({ whiteSpace: 'nowrap' });
 export const qr = style({
   width: 'clamp(12rem, 24vw, 22rem)',
   height: 'auto',
@@ -85,6 +93,7 @@ export const names = style({
 export const name = style({
   display: 'inline-flex',
   alignItems: 'center',
+  maxWidth: '100%',
   gap: vars.space.xs,
   padding: `${vars.space.xs} ${vars.space.xs} ${vars.space.xs} ${vars.space.md}`,
   borderRadius: vars.radius.pill,
@@ -92,7 +101,14 @@ export const name = style({
   fontSize: 'clamp(1rem, 1.6vw, 1.4rem)',
   fontWeight: 600,
 });
+export const nameText = style({
+  minWidth: 0,
+  overflow: 'hidden',
+  textOverflow: 'ellipsis',
+  whiteSpace: 'nowrap',
+});
 export const removeButton = style({
+  flex: 'none',
   minWidth: '44px',
   minHeight: '44px',
   border: 'none',
@@ -119,7 +135,18 @@ export const lyric = style({
   margin: 0,
   textWrap: 'balance',
 });
+/** A line's bar keeps the countdown on its row: the title and the answer count wrap beside it instead. */
+export const lineBar = style([bar, { flexWrap: 'nowrap' }]);
+export const lineFacts = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'baseline',
+  columnGap: vars.space.md,
+  rowGap: vars.space.xs,
+  minWidth: 0,
+});
 export const timer = style({
+  flex: 'none',
   fontFamily: vars.font.mono,
   fontSize: 'clamp(2rem, 5vw, 4.5rem)',
   fontWeight: 800,
@@ -214,30 +241,49 @@ export const change = styleVariants({
   down: { color: vars.color.wrong, fontWeight: 700 },
   same: { color: vars.color.muted },
 });
+// Three equal steps, however long a name: `minmax(0, 1fr)` lets a step be narrower than its text.
 export const podium = style({
   display: 'grid',
-  gridTemplateColumns: 'repeat(3, 1fr)',
+  gridTemplateColumns: 'repeat(3, minmax(0, 1fr))',
   alignItems: 'end',
   gap: vars.space.md,
   textAlign: 'center',
+  '@media': { [phone]: { gap: vars.space.xs } },
 });
+/** A place: the name and points stand on a block as high as the place is good, whatever the name's length. */
 export const step = style({
   display: 'flex',
   flexDirection: 'column',
   justifyContent: 'flex-end',
   gap: vars.space.xs,
-  padding: vars.space.md,
+  minWidth: 0,
+  fontSize: 'clamp(1.1rem, 2.4vw, 2.2rem)',
+  overflowWrap: 'anywhere',
+  '@media': { [phone]: { fontSize: '1rem' } },
+});
+export const stepBlock = style({
+  display: 'grid',
+  placeItems: 'center',
+  marginTop: vars.space.xs,
   borderRadius: `${vars.radius.md} ${vars.radius.md} 0 0`,
   background: vars.color.surfaceAlt,
   border: `2px solid ${vars.color.border}`,
-  fontSize: 'clamp(1.1rem, 2.4vw, 2.2rem)',
+  fontSize: '1.6em',
+  fontWeight: 800,
+});
+/** A winner's name on two lines at most, then an ellipsis (the whole name is its title). */
+export const podiumName = style({
+  fontWeight: 700,
+  display: '-webkit-box',
+  WebkitBoxOrient: 'vertical',
+  WebkitLineClamp: 2,
+  overflow: 'hidden',
 });
 export const stepHeight = styleVariants({
-  1: { minHeight: '16rem' },
-  2: { minHeight: '12rem' },
-  3: { minHeight: '9rem' },
+  1: { height: 'clamp(4.5rem, 20vh, 11rem)' },
+  2: { height: 'clamp(3.25rem, 14vh, 8rem)' },
+  3: { height: 'clamp(2.5rem, 10vh, 6rem)' },
 });
-export const place = style({ fontSize: '1.6em', fontWeight: 800 });
 export const ranking = style({ maxHeight: '50vh', overflowY: 'auto' });
 
 // --- the phone ---------------------------------------------------------------------------------
@@ -262,12 +308,25 @@ export const answerButton = style({
   selectors: {
     '&:disabled': { cursor: 'default' },
     '&[aria-pressed="true"]': { borderColor: vars.color.accent, background: vars.color.surfaceAlt },
+    // Paused: greyed and dashed, so that nobody presses in vain.
+    '&[aria-disabled="true"]': {
+      cursor: 'not-allowed',
+      borderStyle: 'dashed',
+      background: vars.color.surfaceAlt,
+      color: vars.color.muted,
+    },
   },
   '@media': {
     [phone]: { fontSize: '1rem' },
     // As the quiz's options: no hover look left under a finger on a touch screen.
-    '(hover: hover)': { selectors: { '&:hover:not(:disabled)': { borderColor: vars.color.accent } } },
+    '(hover: hover)': {
+      selectors: { '&:hover:not(:disabled):not([aria-disabled="true"])': { borderColor: vars.color.accent } },
+    },
   },
+});
+globalStyle(`${answerButton}[aria-disabled="true"] ${letter}`, {
+  background: vars.color.border,
+  color: vars.color.muted,
 });
 export const verdict = styleVariants({
   right: { background: vars.color.correctBg, color: vars.color.correct },
@@ -297,7 +356,7 @@ export const figureValue = style({ fontSize: '1.5rem', fontWeight: 800 });
 export const figureLabel = style({ color: vars.color.muted, fontSize: '0.9rem' });
 // No pulsing: a fading text drops below the contrast a reader needs.
 export const waiting = style({ textAlign: 'center', color: vars.color.muted });
-export const status = style({ fontSize: '0.9rem', color: vars.color.muted });
+export const status = style({ fontSize: '0.9rem', color: vars.color.muted, overflowWrap: 'anywhere' });
 export const srOnly = style({
   position: 'absolute',
   width: '1px',

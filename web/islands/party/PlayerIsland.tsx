@@ -1,19 +1,16 @@
-import { useEffect, useState } from 'react';
 import { ButtonLink } from '../../components/Button/Button';
-import { playersCount } from '../../lib/party-words';
+import { hostAwayText, playersCount } from '../../lib/party-words';
 import * as styles from './Party.css';
 import { PlayerJoin } from './PlayerJoin';
 import { PlayerFinal, PlayerLine, PlayerResult } from './PlayerScreens';
-import { PLAYER_KEY, readSeat, useParty } from './use-party';
+import { useParty } from './use-party';
 
 /**
  * `/uzivo/pridruzi`: a player's phone. Joins with the room code and a nickname, then answers each
  * line; a reload or a lost connection rejoins with the player token (points kept).
  */
 export function PlayerIsland({ artist, siteUrl }: { artist: string; siteUrl: string }) {
-  const { view, online, send, leave } = useParty('player');
-  const [resuming, setResuming] = useState(false);
-  useEffect(() => setResuming(readSeat(PLAYER_KEY) !== undefined), []);
+  const { view, online, seated, send, leave } = useParty('player');
   const phase = view.phase;
   // The lobby greets the player by name and names the room; the line under the screen repeats
   // both once the game is on, and says so whenever the socket is down.
@@ -22,18 +19,22 @@ export function PlayerIsland({ artist, siteUrl }: { artist: string; siteUrl: str
     ...(playing && phase !== 'lobby' ? [view.nickname, `soba ${view.code}`] : []),
     playing && !online && 'Veza je prekinuta, povezujem ponovno…',
   ].filter((part): part is string => Boolean(part));
+  // Said at the top while the game waits on the host (the room stays open: it closes only when idle).
+  const hostAway = view.hostAway && playing && phase !== 'podium';
   return (
     <div className={styles.phoneScreen} data-phase={phase}>
+      {hostAway && (
+        <p className={styles.notice} role="status" data-host-away>
+          {hostAwayText(view.settings)}
+        </p>
+      )}
       {phase === 'entry' &&
-        (resuming && !view.notice ? (
+        (seated && !view.notice ? (
           <p className={styles.waiting}>Povezivanje sa sobom…</p>
         ) : (
           <PlayerJoin
             notice={view.notice}
-            onJoin={(code, nickname) => {
-              setResuming(false);
-              send({ type: 'join', code, nickname });
-            }}
+            onJoin={(code, nickname) => send({ type: 'join', code, nickname })}
           />
         ))}
       {phase === 'lobby' && (

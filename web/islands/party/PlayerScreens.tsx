@@ -4,6 +4,7 @@ import { ofPlayers, partyShareText, pointsCount } from '../../lib/party-words';
 import { CORRECT_ANSWERS, countOf } from '../../lib/plural';
 import { messageShareUrl, tweetUrl } from '../../lib/share';
 import { copy } from '../results/SharePanel';
+import { NoLinePlayed } from './NoLinePlayed';
 import * as styles from './Party.css';
 import { useNow } from './use-now';
 
@@ -12,6 +13,9 @@ export function PlayerLine({ view, onAnswer }: { view: PartyView; onAnswer: (opt
   const line = view.line!;
   const now = useNow(!line.paused);
   const locked = view.myAnswer !== undefined;
+  // Paused, the buttons stay in the tab order (a focused one keeps its focus) but say and look
+  // unavailable, and a press does nothing.
+  const paused = line.paused && !locked;
   return (
     <section className={styles.phoneScreen} aria-labelledby="phone-line">
       <div className={styles.bar}>
@@ -29,8 +33,9 @@ export function PlayerLine({ view, onAnswer }: { view: PartyView; onAnswer: (opt
             type="button"
             className={styles.answerButton}
             aria-pressed={view.myAnswer === i}
-            disabled={locked || line.paused}
-            onClick={() => onAnswer(i)}
+            aria-disabled={paused || undefined}
+            disabled={locked}
+            onClick={() => paused || onAnswer(i)}
             data-option={i}
           >
             <span className={styles.letter}>{OPTION_LETTERS[i]}</span>
@@ -38,7 +43,7 @@ export function PlayerLine({ view, onAnswer }: { view: PartyView; onAnswer: (opt
           </button>
         ))}
       </div>
-      <p aria-live="polite" className={locked ? styles.lead : styles.status}>
+      <p aria-live="polite" className={locked ? styles.lead : paused ? styles.notice : styles.status}>
         {locked
           ? `Odgovor ${OPTION_LETTERS[view.myAnswer!]} je zaključan. Čekamo ostale…`
           : line.paused
@@ -93,6 +98,7 @@ export function PlayerResult({ view }: { view: PartyView }) {
 export function PlayerFinal({ view, artist, siteUrl }: { view: PartyView; artist: string; siteUrl: string }) {
   const final = view.final;
   if (!final) return <p className={styles.waiting}>Igra je završila.</p>;
+  if (final.lines === 0) return <NoLinePlayed />;
   const text = partyShareText(final.place, final.players, final.points, artist);
   const share = async () => {
     if ('share' in navigator) await navigator.share({ text, url: siteUrl }).catch(() => {});

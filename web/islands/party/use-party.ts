@@ -8,33 +8,15 @@ import {
   type ServerMessage,
 } from '../../../src/shared/contracts/party';
 import { applyPartyMessage, initialPartyView, type PartyView } from '../../lib/party-view';
-
-/** Where a screen keeps what gets its room back after a reload: the host's or the player's token. */
-export const HOST_KEY = 'kviz.party.host';
-export const PLAYER_KEY = 'kviz.party.player';
-
-export interface Seat {
-  code: string;
-  token: string;
-}
-
-export function readSeat(key: string): Seat | undefined {
-  try {
-    const seat = JSON.parse(localStorage.getItem(key) ?? 'null') as Seat | null;
-    return seat && typeof seat.code === 'string' && typeof seat.token === 'string' ? seat : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-function writeSeat(key: string, seat: Seat | undefined): void {
-  try {
-    if (seat) localStorage.setItem(key, JSON.stringify(seat));
-    else localStorage.removeItem(key);
-  } catch {
-    // Private mode: the room is simply not kept across a reload.
-  }
-}
+import {
+  HOST_KEY,
+  PLAYER_KEY,
+  readSeat,
+  rememberRemoval,
+  type Seat,
+  withRemovedToken,
+  writeSeat,
+} from './seats';
 
 /** Close codes after which reconnecting would not help. */
 const FINAL_CLOSES: number[] = [
@@ -72,6 +54,20 @@ export function useParty(role: 'host' | 'player') {
     initialPartyView,
   );
   const [online, setOnline] = useState(false);
+  /**
+   * Whether this browser holds a seat in a room, so that the entry screen says it is connecting
+   * rather than offering a new game. Kept beside the storage (read after hydration: the server
+   * renders no seat), so that leaving the room ends it too.
+   */
+  const [seated, setSeated] = useState(false);
+  const keepSeat = useCallback(
+    (seat: Seat | undefined) => {
+      writeSeat(key, seat);
+      setSeated(seat !== undefined);
+    },
+    [key],
+  );
+  useEffect(() => setSeated(readSeat(key) !== undefined), [key]);
   const socket = useRef<WebSocket | null>(null);
   /** The room the open socket was routed for (undefined: none named). */
   const routed = useRef<string | undefined>(undefined);
@@ -82,16 +78,22 @@ export function useParty(role: 'host' | 'player') {
 
   const onMessage = useCallback(
     (message: ServerMessage) => {
-      if (message.type === 'hosting') writeSeat(key, { code: message.code, token: message.hostToken });
-      if (message.type === 'joined') writeSeat(key, { code: message.code, token: message.playerToken });
+      if (message.type === 'hosting') keepSeat({ code: message.code, token: message.hostToken });
+      if (message.type === 'joined') keepSeat({ code: message.code, token: message.playerToken });
+      const removed =
+        (message.type === 'closed' && message.reason === 'removed') ||
+        (message.type === 'error' && message.code === 'removed');
+      const seat = readSeat(key);
+      if (removed && seat) rememberRemoval(seat);
       // A seat the server no longer knows is dropped, so the entry form shows again (not for
       // room_elsewhere: the room may well be there once the proxy routes to it).
-      if (message.type === 'error' && (message.code === 'token_invalid' || message.code === 'room_not_found'))
-        if (readSeat(key) && pending.current === null) writeSeat(key, undefined);
-      if (message.type === 'closed') writeSeat(key, undefined);
+      const gone = ['token_invalid', 'room_not_found', 'removed'];
+      if (message.type === 'error' && gone.includes(message.code))
+        if (seat && pending.current === null) keepSeat(undefined);
+      if (message.type === 'closed') keepSeat(undefined);
       dispatch({ message, nowMs: Date.now() });
     },
-    [key],
+    [key, keepSeat],
   );
 
   useEffect(() => {
@@ -154,7 +156,8 @@ export function useParty(role: 'host' | 'player') {
    * Sends now, or as the first message once the socket is open. A first message for another room
    * than the socket was routed for (a phone's join) goes on a new socket routed for that room.
    */
-  const send = useCallback((message: ClientMessage) => {
+  const send = useCallback((sent: ClientMessage) => {
+    const message = withRemovedToken(sent);
     const ws = socket.current;
     const room = roomOf(message);
     const routedElsewhere = room !== undefined && room !== routed.current;
@@ -165,10 +168,10 @@ export function useParty(role: 'host' | 'player') {
 
   /** Forgets the room (a new game): a fresh socket with no seat. */
   const leave = useCallback(() => {
-    writeSeat(key, undefined);
+    keepSeat(undefined);
     dispatch({ reset: true });
     socket.current?.close();
-  }, [key]);
+  }, [keepSeat]);
 
-  return { view, online, send, leave };
+  return { view, online, seated, send, leave };
 }
