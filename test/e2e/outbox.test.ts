@@ -100,7 +100,7 @@ describe('the tab closed while the results page loads', () => {
       () => {},
     );
     await page.getByRole('button', { name: 'Završi kviz' }).click({ noWaitAfter: true });
-    await Bun.sleep(500);
+    await Bun.sleep(1_500);
     await context.close();
     // Before, the play waited in the outbox for the next visit, and one after the quiz token's
     // lifetime lost it.

@@ -4,7 +4,7 @@
  * No DOM beyond the Storage passed in.
  */
 import { PLAY_LENGTH } from '../../src/shared/rules';
-import type { QuizState } from './quiz-state';
+import { isFinished, type QuizState } from './quiz-state';
 import { readJson, writeJson } from './storage';
 
 /** The day's challenge as the browser keeps it: its play, then its result. */
@@ -37,14 +37,16 @@ export function dailyRecordOf(storage: Storage, day: string): DailyRecord | unde
  * Keeps the day's record, unless the day's kept record is a ranked result of another play: the
  * server ranks only the session's first daily play, so the browser shows and shares that one
  * and a later play of the same day (another tab) never replaces it. Nor does a play's own
- * unfinished state replace its result: a second tab that took up the play before the first
- * finished it must not write its stale progress (and later its own squares) over the result.
+ * unfinished state replace its result, or its finished state still waiting for the server (offline,
+ * the server down): a second tab that took up the play before the first finished it must not write
+ * its stale progress (and later its own squares) over it.
  * Returns whether it was kept.
  */
 export function saveDailyRecord(storage: Storage, record: DailyRecord): boolean {
   const kept = dailyRecordOf(storage, record.day);
   if (kept?.result?.ranked && kept.quiz.token !== record.quiz.token) return false;
-  if (kept?.result && !record.result && kept.quiz.token === record.quiz.token) return false;
+  const sameWithoutResult = kept !== undefined && kept.quiz.token === record.quiz.token && !record.result;
+  if (sameWithoutResult && (kept.result || (isFinished(kept.quiz) && !isFinished(record.quiz)))) return false;
   writeJson(storage, DAILY_KEY, record);
   return true;
 }

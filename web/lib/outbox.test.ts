@@ -140,6 +140,13 @@ describe('the daily record (defect 2)', () => {
     expect(dailyRecordOf(local, '2026-11-27')?.result).toEqual({ score: 3, squares: 'g', ranked: true });
   });
 
+  test('a finished play still waiting for the server is not replaced by its own unfinished state', () => {
+    const local = new MemoryStorage();
+    expect(saveDailyRecord(local, { ...record('a'), quiz: play('a', 0, 30) })).toBe(true);
+    expect(saveDailyRecord(local, { ...record('a'), quiz: play('a', 0, 5) })).toBe(false);
+    expect(dailyRecordOf(local, '2026-11-27')?.quiz.currentIndex).toBe(30);
+  });
+
   test('an unranked or unfinished record of the day may be replaced', () => {
     const local = new MemoryStorage();
     saveDailyRecord(local, record('a', { score: 30, squares: '', ranked: false }));

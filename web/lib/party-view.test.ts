@@ -95,9 +95,16 @@ describe('the screen state', () => {
       0,
     );
     expect(view.hostAway).toBe(false);
-    expect(hostAwayText(view.settings)).toBe('Voditelj se odspojio – čekamo da se vrati.');
-    expect(hostAwayText({ ...view.settings!, autoNext: 5 })).toBe(
-      'Voditelj se odspojio – igra ide dalje sama.',
+    const playing = { phase: 'line', paused: false };
+    expect(hostAwayText(view.settings, playing)).toBe('Voditelj se odspojio – čekamo da se vrati.');
+    const auto = { ...view.settings!, autoNext: 5 as const };
+    expect(hostAwayText(auto, playing)).toBe('Voditelj se odspojio – igra ide dalje sama.');
+    // Only the host starts or resumes a game: in the lobby or paused, the phones wait for them.
+    expect(hostAwayText(auto, { phase: 'lobby', paused: false })).toBe(
+      'Voditelj se odspojio – čekamo da se vrati.',
+    );
+    expect(hostAwayText(auto, { phase: 'line', paused: true })).toBe(
+      'Voditelj se odspojio – čekamo da se vrati.',
     );
   });
 

@@ -24,9 +24,20 @@ export function settingsSummary(s: PartySettings): string {
   return `${countOf(s.lines, LINES)} · ${withUnit(s.seconds, pluralForm(s.seconds, SECONDS_WORD))} po stihu · ${DIFFICULTY_LABELS[s.difficulty]} · ${pause}`;
 }
 
-/** What the phones say while the host's screen is gone: a game that steps on by itself goes on. */
-export function hostAwayText(settings: PartySettings | undefined): string {
-  return settings && settings.autoNext > 0
+/**
+ * What the phones say while the host's screen is gone: a game that steps on by itself goes on,
+ * but only once started and while not paused (only the host starts or resumes a game).
+ */
+export function hostAwayText(
+  settings: PartySettings | undefined,
+  state: { phase: string; paused: boolean },
+): string {
+  const goesOn =
+    settings !== undefined &&
+    settings.autoNext > 0 &&
+    !state.paused &&
+    ['line', 'reveal', 'scoreboard'].includes(state.phase);
+  return goesOn
     ? 'Voditelj se odspojio – igra ide dalje sama.'
     : 'Voditelj se odspojio – čekamo da se vrati.';
 }

@@ -56,7 +56,7 @@ function useFollowOtherTab(playing: boolean, day: string, takeUp: (kept: DailyRe
     if (!playing) return;
     const onStorage = () => {
       const kept = dailyRecordOf(localStorage, day);
-      if (kept?.result) takeUp(kept);
+      if (kept && (kept.result || isFinished(kept.quiz))) takeUp(kept);
     };
     addEventListener('storage', onStorage);
     return () => removeEventListener('storage', onStorage);

@@ -25,7 +25,7 @@ export function PlayerIsland({ artist, siteUrl }: { artist: string; siteUrl: str
     <div className={styles.phoneScreen} data-phase={phase}>
       {hostAway && (
         <p className={styles.notice} role="status" data-host-away>
-          {hostAwayText(view.settings)}
+          {hostAwayText(view.settings, view)}
         </p>
       )}
       {phase === 'entry' &&

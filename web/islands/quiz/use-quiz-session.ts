@@ -28,6 +28,8 @@ import {
 import { DIFFICULTY_KEY, getSessionId, PLAY_KEY } from '../../lib/storage';
 import { useAnswering } from './use-answering';
 
+/** How long /results may take before the quiz page sends the finished play itself. */
+const SEND_IF_RESULTS_SLOW_MS = 600;
 /**
  * 'inline': the page's own new play on screen from the server's HTML, before the browser decided
  * what to show (it may resume a stored play instead). 'finished': the play found here is over;
@@ -139,10 +141,11 @@ export function useQuizSession(tokenTtlSeconds?: number, initial?: InitialQuiz) 
         submissionOf(state, getSessionId(), navigator.userAgent),
         Date.now(),
       );
-      // Sent from here too, not only by the results page: a `keepalive` request outlives this
-      // page, so a tab closed while /results loads still delivers the play within its token's
-      // lifetime (the results page's own send of it is answered with the same result).
-      void flushOutbox();
+      // Sent from here too when /results is slow to come (this page still runs): a `keepalive`
+      // request outlives the page, so a tab closed meanwhile still delivers the play within its
+      // token's lifetime. Not at once: a results page that arrives first sends it itself, and a
+      // send from both would count twice against the address's submit limit.
+      setTimeout(() => void flushOutbox(), SEND_IF_RESULTS_SLOW_MS);
       location.assign('/results');
     }
   }, [state, status]);
