@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { parse } from 'csv-parse/sync';
 import { createEngineTestApp, ENGINES, type Engine, type EngineTestApp } from '../../test/support/engines';
+import { SUMMARY_ROWS } from '../../test/support/export-rows';
 import { seededRandom } from '../../test/support/fixtures';
 import { answerQuiz, fetchQuiz, submit } from '../../test/support/play';
 import { CLUSTER_START_MS } from '../../test/support/postgres';
@@ -668,21 +669,9 @@ describe.each(ENGINES)('%s', (engine) => {
       const s = await json<AdminSummary>(`/api/admin/stats/summary?${q}`);
       const rows = back(records);
       // Each figure named as the dashboard names it, in the JSON's order.
-      const figures = [
-        ['plays', 'Igranja'],
-        ['players', 'Različiti igrači'],
-        ['playerDays', 'Igrači po danima'],
-        ['newPlayers', 'Novi igrači'],
-        ['answers', 'Odgovori'],
-        ['correct', 'Točni odgovori'],
-        ['averageScore', 'Prosječni rezultat'],
-        ['accuracy', 'Točnost (%)'],
-        ['quizzesIssued', 'Izdani kvizovi'],
-        ['completionRate', 'Dovršenost kvizova (%)'],
-      ] as const;
-      expect(rows.map((r) => r.figure)).toEqual(figures.map(([, label]) => label));
+      expect(rows.map((r) => r.figure)).toEqual(SUMMARY_ROWS.map(([, label]) => label));
       for (const [i, row] of rows.entries()) {
-        const figure = figures[i]![0];
+        const figure = SUMMARY_ROWS[i]![0];
         const [now, before] = [s.current[figure] as number, s.previous[figure] as number];
         expect(row.current).toEqual(now);
         expect(row.previous).toEqual(before);

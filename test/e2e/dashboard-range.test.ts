@@ -26,6 +26,7 @@ import { closeDb, createSqliteDb } from '../../src/storage/sqlite/client';
 import { createSqlitePlayStore } from '../../src/storage/sqlite/play-store';
 import { buildBinary, type RunningBinary, startBinary } from '../support/binary';
 import { launchBrowser, seriousViolations, watchConsole } from '../support/browser';
+import { SUMMARY_ROWS } from '../support/export-rows';
 import { makeCatalogue } from '../support/fixtures';
 import { layoutProblems } from '../support/layout';
 import { recordPlays } from '../support/play';
@@ -539,21 +540,13 @@ describe("'Preuzmi CSV'", () => {
     // The two weeks before the range start before the first seeded day: no previous figures.
     expect(summary.comparable).toBe(false);
     // Rows named as the dashboard names its figures, in the JSON's order.
-    const figures = [
-      ['plays', 'Igranja'],
-      ['players', 'Različiti igrači'],
-      ['playerDays', 'Igrači po danima'],
-      ['newPlayers', 'Novi igrači'],
-      ['answers', 'Odgovori'],
-      ['correct', 'Točni odgovori'],
-      ['averageScore', 'Prosječni rezultat'],
-      ['accuracy', 'Točnost (%)'],
-      ['quizzesIssued', 'Izdani kvizovi'],
-      ['completionRate', 'Dovršenost kvizova (%)'],
-    ] as const;
-    expect(cards.map((r) => r.figure)).toEqual(figures.map(([, label]) => label));
+    expect(cards.map((r) => r.figure)).toEqual(SUMMARY_ROWS.map(([, label]) => label));
     for (const [i, row] of cards.entries())
-      expect([row.current, row.previous, row.change]).toEqual([summary.current[figures[i]![0]], null, null]);
+      expect([row.current, row.previous, row.change]).toEqual([
+        summary.current[SUMMARY_ROWS[i]![0]],
+        null,
+        null,
+      ]);
     // With no period to compare with, the button says it exports the figures only.
     expect(await page.locator('[data-csv="summary"] button').getAttribute('aria-label')).toBe(
       'Preuzmi CSV: sažetak',

@@ -177,32 +177,16 @@ describe('the daily challenge in two tabs (defect 2)', () => {
 });
 
 describe('the daily challenge taken up by a second tab before the first finished it', () => {
-  /** Answers daily lines from..to right when `right(i)` (the play in storage names the right song). */
-  async function answerLines(page: Page, from: number, to: number, right: (line: number) => boolean) {
-    for (let i = from; i <= to; i++) {
-      await page.getByText(`Stih ${i}/30`, { exact: true }).waitFor();
-      const index = await page.evaluate((want) => {
-        const record = JSON.parse(localStorage.getItem('kviz.daily')!) as {
-          quiz: { currentIndex: number; questions: { correctSongId: number; options: { id: number }[] }[] };
-        };
-        const q = record.quiz.questions[record.quiz.currentIndex]!;
-        return q.options.findIndex((o) => (o.id === q.correctSongId) === want);
-      }, right(i));
-      await page.locator(`[data-option="${'ABCDE'[index]}"]`).click();
-      await page.getByRole('button', { name: i === 30 ? 'Završi kviz' : 'Sljedeći stih' }).click();
-    }
-  }
-
   test("the stale tab shows the finished play's result and squares, and never writes over them", async () => {
     const { context, page: a } = await newPage();
     await a.goto('/dnevni-izazov');
     await a.locator('[data-daily-start]').click();
-    await answerLines(a, 1, 3, () => true);
+    await answerDailyLines(a, () => true, 1, 3);
     const b = await context.newPage();
     await b.goto('/dnevni-izazov');
     await b.getByText('Stih 4/30', { exact: true }).waitFor(); // B took up A's play
     await a.bringToFront();
-    await answerLines(a, 4, 30, () => false);
+    await answerDailyLines(a, () => false, 4, 30);
     await a.locator('[data-daily-done]').waitFor();
     const share = await a.locator('[data-share-text]').getAttribute('data-share-text');
     expect(await a.locator('[data-score]').textContent()).toBe('3/30');

@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test';
 import {
   advanceUntil,
+  closeAll,
   expectAccessible,
   joinBySocket,
   joinOnPhone,
@@ -24,13 +25,6 @@ beforeAll(async () => {
   stage = await startPartyStage();
 });
 afterAll(() => stage?.stop());
-
-async function closeAll(screens: Screen[]): Promise<void> {
-  for (const screen of screens) {
-    expect(screen.problems.filter((p) => !p.includes('WebSocket'))).toEqual([]);
-    await screen.context.close();
-  }
-}
 
 describe('the host screen', () => {
   test.each([

@@ -9,6 +9,7 @@ import type { Page } from 'playwright-core';
 import type { PartyClient } from '../support/party-client';
 import {
   answerOnPhone,
+  closeAll,
   joinBySocket,
   joinOnPhone,
   lyricOnHost,
@@ -207,10 +208,3 @@ describe('Kviz uživo with long nicknames', () => {
     for (const { client } of players) client.close();
   });
 });
-
-async function closeAll(screens: Screen[]): Promise<void> {
-  for (const screen of screens) {
-    expect(screen.problems.filter((p) => !p.includes('WebSocket'))).toEqual([]);
-    await screen.context.close();
-  }
-}

@@ -4,6 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test';
 import {
+  closeAll,
   expectAccessible,
   joinOnPhone,
   openRoom,
@@ -21,13 +22,6 @@ beforeAll(async () => {
   stage = await startPartyStage();
 });
 afterAll(() => stage?.stop());
-
-async function closeAll(screens: Screen[]): Promise<void> {
-  for (const screen of screens) {
-    expect(screen.problems.filter((p) => !p.includes('WebSocket'))).toEqual([]);
-    await screen.context.close();
-  }
-}
 
 describe('the phone', () => {
   test('a player the host removed cannot come back: not by the link, under another nickname, or by the nickname', async () => {

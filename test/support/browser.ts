@@ -53,9 +53,17 @@ export function watchConsole(page: Page): string[] {
   return problems;
 }
 
-/** Answers the daily challenge's lines on screen (already started), line i right when `right(i)`, to its result. */
-export async function answerDailyLines(page: Page, right: (line: number) => boolean): Promise<void> {
-  for (let i = 1; i <= 30; i++) {
+/**
+ * Answers the daily challenge's lines `from`..`to` on screen (already started), line i right when
+ * `right(i)`; after line 30, waits for its result.
+ */
+export async function answerDailyLines(
+  page: Page,
+  right: (line: number) => boolean,
+  from = 1,
+  to = 30,
+): Promise<void> {
+  for (let i = from; i <= to; i++) {
     await page.getByText(`Stih ${i}/30`, { exact: true }).waitFor();
     const index = await page.evaluate((want) => {
       const record = JSON.parse(localStorage.getItem('kviz.daily') ?? 'null') as {
@@ -67,7 +75,7 @@ export async function answerDailyLines(page: Page, right: (line: number) => bool
     await page.locator(`[data-option="${'ABCDE'[index]}"]`).click();
     await page.getByRole('button', { name: i === 30 ? 'Završi kviz' : 'Sljedeći stih' }).click();
   }
-  await page.locator('[data-daily-done]').waitFor();
+  if (to === 30) await page.locator('[data-daily-done]').waitFor();
 }
 
 /** Answers the free play's current line right or wrong on purpose (the play in the tab's storage names the right song). */

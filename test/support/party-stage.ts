@@ -77,6 +77,14 @@ export async function openScreen(
   return { context, page, problems };
 }
 
+/** Closes the screens, each first checked for console problems (the sockets' own closing aside). */
+export async function closeAll(screens: Screen[]): Promise<void> {
+  for (const screen of screens) {
+    expect(screen.problems.filter((p) => !p.includes('WebSocket'))).toEqual([]);
+    await screen.context.close();
+  }
+}
+
 export async function expectAccessible(page: Page): Promise<void> {
   expect(await seriousViolations(page)).toEqual([]);
 }
